@@ -1,0 +1,23 @@
+#pragma once
+// End conditions: what decides a game whatever moves remain (a capture that
+// ends it, the move rule, repetition, passes, material, extinction, the script's
+// end hook), and what a side with no legal move gets (checkmate, stalemate).
+
+#include <optional>
+
+#include "core/position.h"
+#include "core/result.h"
+
+namespace regula {
+
+// A result that holds in pos before looking at its legal moves, if any.
+std::optional<Result> decided_result(const Position& pos);
+
+// The result of pos: decided_result, or the no-move outcome when the side to
+// move has no legal move; Result{} (not over) otherwise.
+Result game_result(Position& pos);
+
+// A result in which every seat of winner's team wins and everyone else loses.
+Result win_for(const Ruleset& rules, SeatId winner, std::string reason);
+
+}  // namespace regula

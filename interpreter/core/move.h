@@ -1,0 +1,89 @@
+#pragma once
+// One decision of one player: a whole Jetan path, a whole draughts capture
+// sequence, a placement with the removal it causes, a promotion choice, or a pass.
+// It carries everything a GUI needs to animate it and notation needs to print it
+// without knowing the rules. A die roll is a chance event: MoveKind::kChance.
+// The type is trivially copyable and fixed-size so that move lists live on the
+// stack during search and perft.
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "core/types.h"
+
+namespace regula {
+
+enum class MoveKind : uint8_t { kNormal, kDrop, kPass, kChance, kCastle };
+
+constexpr int kMaxCaptures = 24;
+constexpr int kMaxPath = 12;
+
+struct Move {
+  SiteId from = kNoSite;
+  SiteId to = kNoSite;
+  MoveKind kind = MoveKind::kNormal;
+  TypeId promote = -1;     // type after the move, or -1
+  TypeId drop_type = -1;   // for drops
+  uint8_t set_flags = 0;   // piece flags the moved piece gains (once-per-game moves)
+  uint16_t rule = 0;       // index of the generating rule, for notation and hooks
+  SiteId from2 = kNoSite;  // a second piece relocated by the same move (castling partner)
+  SiteId to2 = kNoSite;
+  SiteId ep_set = kNoSite;  // the site passed over, capturable en passant next ply
+  int16_t chance = 0;       // the outcome of a chance event
+  uint8_t ncap = 0;         // sites cleared besides the destination (hops, en passant, removals)
+  uint8_t npath = 0;        // intermediate sites, for display and path-dependent rules
+  std::array<SiteId, kMaxCaptures> cap;
+  std::array<SiteId, kMaxPath> path;
+
+  static Move pass() {
+    Move m;
+    m.kind = MoveKind::kPass;
+    return m;
+  }
+  bool is_pass() const { return kind == MoveKind::kPass; }
+  // Equal as decisions: the same change of position with the same side effects.
+  bool same_decision(const Move& o) const;
+};
+
+// A fixed-capacity list of moves; large enough for any position the bundled
+// games reach. A list is made at every node of a search, so its slots are raw
+// storage that is never initialised ahead of use.
+class MoveList {
+ public:
+  static constexpr int kCapacity = 1024;
+  MoveList() {}
+  MoveList(const MoveList& o) : size_(o.size_) { std::copy(o.begin(), o.end(), data()); }
+  MoveList& operator=(const MoveList& o) {
+    size_ = o.size_;
+    std::copy(o.begin(), o.end(), data());
+    return *this;
+  }
+  Move* data() { return storage_.slots; }
+  const Move* data() const { return storage_.slots; }
+  Move* begin() { return data(); }
+  Move* end() { return data() + size_; }
+  const Move* begin() const { return data(); }
+  const Move* end() const { return data() + size_; }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Move& operator[](int i) { return data()[i]; }
+  const Move& operator[](int i) const { return data()[i]; }
+  // The returned slot holds garbage: callers assign a whole Move to it.
+  Move& add() { return data()[size_ < kCapacity ? size_++ : kCapacity - 1]; }
+  void push(const Move& m) {
+    if (size_ < kCapacity) data()[size_++] = m;
+  }
+  void pop() { --size_; }
+  void clear() { size_ = 0; }
+  void resize(int n) { size_ = n; }
+
+ private:
+  int size_ = 0;
+  union Storage {
+    Storage() {}
+    Move slots[kCapacity];
+  } storage_;
+};
+
+}  // namespace regula

@@ -1,0 +1,482 @@
+#include "core/movegen.h"
+
+#include <algorithm>
+
+#include "core/game_end.h"
+
+namespace regula {
+
+namespace {
+
+bool has_mode(Mode m, Mode bit) { return static_cast<int>(m) & static_cast<int>(bit); }
+
+// Shared state of one generation pass.
+struct Gen {
+  const Position& pos;
+  const Ruleset& r;
+  const Topology& topo;
+  MoveList& out;
+  SeatId me;
+  int n;
+
+  bool enemy(PieceCode c) const { return c && !r.allies(piece_seat(c), me); }
+
+  // May a piece of type t capture what stands on site (known non-empty)?
+  bool can_take(TypeId t, PieceCode victim) const {
+    return enemy(victim) && r.may_capture(t, piece_type(victim));
+  }
+
+  // Adds m, expanded into one move per promotion choice where the piece promotes.
+  void emit(Move& m, TypeId t) {
+    const PieceType& pt = r.types[t];
+    if (pt.promo_region >= 0 && r.regions[pt.promo_region].contains(me, m.to)) {
+      for (TypeId p : pt.promo_to) {
+        Move& x = out.add();
+        x = m;
+        x.promote = p;
+      }
+      if (!pt.promo_mandatory || pt.promo_to.empty()) out.push(m);
+      return;
+    }
+    out.push(m);
+  }
+
+  Move base(SiteId from, SiteId to, int rule_index, const MoveRule& rule) const {
+    Move m;
+    m.from = from;
+    m.to = to;
+    m.rule = static_cast<uint16_t>(rule_index);
+    m.set_flags = rule.sets_flags;
+    return m;
+  }
+
+  bool to_ok(const MoveRule& rule, SiteId to) const {
+    return rule.to_region < 0 || r.regions[rule.to_region].contains(me, to);
+  }
+
+  void slide(SiteId from, TypeId t, int ri, const MoveRule& rule) {
+    const int max = rule.max_range ? rule.max_range : n;
+    for (DirId d : rule.dirs[me]) {
+      const SiteId* nb = topo.neighbors_of(d);
+      SiteId s = from;
+      SiteId prev = from;
+      for (int k = 1; k <= max; ++k) {
+        prev = s;
+        s = nb[s];
+        if (s == kNoSite) break;
+        PieceCode c = pos.at(s);
+        if (!c) {
+          if (k >= rule.min_range && has_mode(rule.mode, Mode::kMove) && to_ok(rule, s)) {
+            Move m = base(from, s, ri, rule);
+            if (rule.sets_ep && k >= 2) m.ep_set = prev;
+            emit(m, t);
+          } else if (rule.takes_ep && s == pos.ep() && k >= rule.min_range &&
+                     enemy(pos.at(pos.ep_victim())) &&
+                     r.may_capture(t, piece_type(pos.at(pos.ep_victim())))) {
+            Move m = base(from, s, ri, rule);
+            m.cap[0] = pos.ep_victim();
+            m.ncap = 1;
+            emit(m, t);
+          }
+          continue;
+        }
+        if (k >= rule.min_range && has_mode(rule.mode, Mode::kCapture) && can_take(t, c) &&
+            to_ok(rule, s)) {
+          Move m = base(from, s, ri, rule);
+          emit(m, t);
+        }
+        break;
+      }
+    }
+  }
+
+  void table(SiteId from, TypeId t, int ri, const MoveRule& rule) {
+    for (SiteId s : rule.table[me][from]) {
+      PieceCode c = pos.at(s);
+      if (c ? !(has_mode(rule.mode, Mode::kCapture) && can_take(t, c))
+            : !has_mode(rule.mode, Mode::kMove))
+        continue;
+      if (!to_ok(rule, s)) continue;
+      Move m = base(from, s, ri, rule);
+      emit(m, t);
+    }
+  }
+
+  void walk(SiteId from, TypeId t, int ri, const MoveRule& rule) {
+    const auto& paths = rule.walks[me][from];
+    size_t i = 0;
+    while (i < paths.size()) {
+      SiteId dest = paths[i].dest;
+      size_t end = i;
+      while (end < paths.size() && paths[end].dest == dest) ++end;
+      PieceCode c = pos.at(dest);
+      bool ok = c ? has_mode(rule.mode, Mode::kCapture) && can_take(t, c)
+                  : has_mode(rule.mode, Mode::kMove);
+      if (ok && to_ok(rule, dest)) {
+        for (size_t j = i; j < end; ++j) {
+          const WalkPath& p = paths[j];
+          bool clear = true;
+          for (int v = 0; v < p.nvia && clear; ++v) clear = pos.at(p.via[v]) == kEmpty;
+          if (!clear) continue;
+          Move m = base(from, dest, ri, rule);
+          m.npath = p.nvia;
+          std::copy(p.via.begin(), p.via.begin() + p.nvia, m.path.begin());
+          emit(m, t);
+          break;
+        }
+      }
+      i = end;
+    }
+  }
+
+  void anywhere(SiteId from, TypeId t, int ri, const MoveRule& rule) {
+    for (SiteId s = 0; s < n; ++s) {
+      if (s == from) continue;
+      PieceCode c = pos.at(s);
+      if (c ? !(has_mode(rule.mode, Mode::kCapture) && can_take(t, c))
+            : !has_mode(rule.mode, Mode::kMove))
+        continue;
+      if (!to_ok(rule, s)) continue;
+      Move m = base(from, s, ri, rule);
+      emit(m, t);
+    }
+  }
+
+  // Capture chains: depth-first over landings; the moving piece has left its
+  // origin, captured pieces stay on the board until the end and may not be
+  // jumped twice.
+  struct HopState {
+    SiteId from;
+    TypeId type;
+    int ri;
+    const MoveRule* rule;
+    Move cur;
+  };
+
+  bool occupied(const HopState& h, SiteId s) const { return s != h.from && pos.at(s) != kEmpty; }
+
+  bool taken(const Move& m, SiteId s) const {
+    for (int i = 0; i < m.ncap; ++i)
+      if (m.cap[i] == s) return true;
+    return false;
+  }
+
+  void hop_from(HopState& h, SiteId at) {
+    const MoveRule& rule = *h.rule;
+    bool extended = false;
+    for (DirId d : rule.dirs[me]) {
+      const SiteId* nb = topo.neighbors_of(d);
+      SiteId s = nb[at];
+      if (rule.hop_flying)
+        while (s != kNoSite && !occupied(h, s)) s = nb[s];
+      if (s == kNoSite || !occupied(h, s)) continue;
+      PieceCode c = pos.at(s);
+      if (taken(h.cur, s) || !can_take(h.type, c)) continue;
+      SiteId land = nb[s];
+      while (land != kNoSite && !occupied(h, land)) {
+        if (h.cur.ncap >= kMaxCaptures || h.cur.npath >= kMaxPath) break;
+        extended = true;
+        h.cur.cap[h.cur.ncap++] = s;
+        h.cur.path[h.cur.npath++] = land;
+        if (rule.hop_chain) {
+          hop_from(h, land);
+        } else {
+          finish_hop(h, land);
+        }
+        --h.cur.ncap;
+        --h.cur.npath;
+        if (!rule.hop_flying) break;
+        land = nb[land];
+      }
+    }
+    if (!extended && h.cur.ncap > 0) finish_hop(h, at);
+  }
+
+  void finish_hop(HopState& h, SiteId at) {
+    Move m = h.cur;
+    m.to = at;
+    // The landing sites before the last are the path; the last is the destination.
+    if (m.npath > 0) --m.npath;
+    // Same origin, destination and captured set: the same decision.
+    for (const Move& o : out) {
+      if (o.from == m.from && o.to == m.to && o.ncap == m.ncap && o.rule == m.rule) {
+        bool same = true;
+        for (int i = 0; i < m.ncap && same; ++i)
+          same = std::find(o.cap.begin(), o.cap.begin() + o.ncap, m.cap[i]) !=
+                 o.cap.begin() + o.ncap;
+        if (same) return;
+      }
+    }
+    emit(m, h.type);
+  }
+
+  void hop(SiteId from, TypeId t, int ri, const MoveRule& rule) {
+    HopState h{from, t, ri, &rule, base(from, kNoSite, ri, rule)};
+    hop_from(h, from);
+  }
+
+  void castle(SiteId from, TypeId t, int ri, const MoveRule& rule) {
+    if (pos.flags(from) & kFlagMoved) return;
+    const SiteId* nb = topo.neighbors_of(rule.castle_dir);
+    SiteId s = nb[from];
+    while (s != kNoSite && pos.at(s) == kEmpty) s = nb[s];
+    if (s == kNoSite) return;
+    PieceCode partner = pos.at(s);
+    if (partner != make_piece(rule.castle_partner, me) || (pos.flags(s) & kFlagMoved)) return;
+    // The royal's destination and the partner's: the partner lands on the site the
+    // royal passed last; every site either of them crosses or lands on must be free.
+    SiteId dest = from;
+    SiteId passed = from;
+    for (int k = 0; k < rule.castle_steps; ++k) {
+      passed = dest;
+      dest = nb[dest];
+      if (dest == kNoSite) return;
+      if (pos.at(dest) != kEmpty && dest != s) return;
+    }
+    if (pos.at(passed) != kEmpty && passed != from) return;
+    // Sites between the partner and its destination must be empty too.
+    const SiteId* back = topo.neighbors_of(Topology::opposite(rule.castle_dir));
+    for (SiteId x = back[s]; x != passed && x != kNoSite; x = back[x])
+      if (pos.at(x) != kEmpty && x != from) return;
+    if (r.end.check || rule.from_unattacked) {
+      if (is_attacked(pos, from, me, t)) return;
+      for (SiteId x = nb[from]; x != dest; x = nb[x])
+        if (is_attacked(pos, x, me, t)) return;
+    }
+    Move m = base(from, dest, ri, rule);
+    m.kind = MoveKind::kCastle;
+    m.from2 = s;
+    m.to2 = passed;
+    out.push(m);
+  }
+
+  void drop(int ri, const MoveRule& rule) {
+    if (pos.hand(me, rule.drop_type) <= 0) return;
+    for (SiteId s = 0; s < n; ++s) {
+      if (pos.at(s) != kEmpty || !to_ok(rule, s)) continue;
+      Move m = base(kNoSite, s, ri, rule);
+      m.kind = MoveKind::kDrop;
+      m.drop_type = rule.drop_type;
+      out.push(m);
+    }
+  }
+
+  void piece(SiteId from) {
+    PieceCode c = pos.at(from);
+    TypeId t = piece_type(c);
+    const PieceType& pt = r.types[t];
+    if (pos.roll() && !((pt.roll_mask >> pos.roll()) & 1u)) return;
+    for (int ri : pt.rules) {
+      const MoveRule& rule = r.rules[ri];
+      if (rule.from_region >= 0 && !r.regions[rule.from_region].contains(me, from)) continue;
+      if (pos.flags(from) & rule.requires_clear) continue;
+      switch (rule.kind) {
+        case RuleKind::kSlide:
+          slide(from, t, ri, rule);
+          break;
+        case RuleKind::kTable:
+          table(from, t, ri, rule);
+          break;
+        case RuleKind::kWalk:
+          walk(from, t, ri, rule);
+          break;
+        case RuleKind::kHop:
+          hop(from, t, ri, rule);
+          break;
+        case RuleKind::kCastle:
+          castle(from, t, ri, rule);
+          break;
+        case RuleKind::kAnywhere:
+          anywhere(from, t, ri, rule);
+          break;
+        case RuleKind::kDrop:
+          break;
+      }
+    }
+  }
+};
+
+bool walk_clear(const Position& pos, const WalkPath& p) {
+  for (int v = 0; v < p.nvia; ++v)
+    if (pos.at(p.via[v]) != kEmpty) return false;
+  return true;
+}
+
+int capture_count(const Position& pos, const Move& m) {
+  int k = m.ncap;
+  if (m.kind != MoveKind::kDrop && m.to != kNoSite && m.to != m.from && pos.at(m.to) != kEmpty &&
+      m.kind != MoveKind::kCastle)
+    ++k;
+  return k;
+}
+
+int capture_value(const Position& pos, const Move& m) {
+  const Ruleset& r = pos.rules();
+  int v = 0;
+  for (int i = 0; i < m.ncap; ++i)
+    if (pos.at(m.cap[i])) v += r.types[piece_type(pos.at(m.cap[i]))].value;
+  if (m.kind == MoveKind::kNormal && m.to != m.from && pos.at(m.to))
+    v += r.types[piece_type(pos.at(m.to))].value;
+  return v;
+}
+
+}  // namespace
+
+void generate_pseudo(const Position& pos, MoveList& moves) {
+  const Ruleset& r = pos.rules();
+  Gen g{pos, r, r.topology, moves, pos.to_move(), pos.num_sites()};
+  for (SiteId s = 0; s < g.n; ++s) {
+    PieceCode c = pos.at(s);
+    if (c && piece_seat(c) == g.me) g.piece(s);
+  }
+  for (size_t ri = 0; ri < r.rules.size(); ++ri)
+    if (r.rules[ri].kind == RuleKind::kDrop) g.drop(static_cast<int>(ri), r.rules[ri]);
+  if (r.hooks && r.hooks->has_generate()) r.hooks->generate(pos, moves);
+}
+
+bool is_attacked(const Position& pos, SiteId site, SeatId defender, TypeId victim_type) {
+  const Ruleset& r = pos.rules();
+  const Topology& topo = r.topology;
+  for (SeatId e = 0; e < r.num_seats(); ++e) {
+    if (r.allies(e, defender) || pos.is_out(e)) continue;
+    for (int d = 0; d < kNumDirs; ++d) {
+      const auto& list = r.slide_attacks[e][d];
+      if (list.empty()) continue;
+      const SiteId* nb = topo.neighbors_of(Topology::opposite(static_cast<DirId>(d)));
+      SiteId s = site;
+      int k = 0;
+      while (true) {
+        s = nb[s];
+        ++k;
+        if (s == kNoSite) break;
+        PieceCode c = pos.at(s);
+        if (!c) continue;
+        if (piece_seat(c) == e) {
+          TypeId t = piece_type(c);
+          for (const auto& a : list)
+            if (a.type == t && k >= a.min_range && (a.max_range == 0 || k <= a.max_range) &&
+                r.may_capture(t, victim_type))
+              return true;
+        }
+        break;
+      }
+    }
+    for (auto [t, ri] : r.table_attacks[e]) {
+      if (!r.may_capture(t, victim_type)) continue;
+      PieceCode code = make_piece(t, e);
+      for (SiteId o : r.rules[ri].rev_table[e][site])
+        if (pos.at(o) == code && !(pos.flags(o) & r.rules[ri].requires_clear)) return true;
+    }
+    for (auto [t, ri] : r.walk_attacks[e]) {
+      if (!r.may_capture(t, victim_type)) continue;
+      PieceCode code = make_piece(t, e);
+      for (const WalkPath& p : r.rules[ri].rev_walks[e][site])
+        if (pos.at(p.dest) == code && walk_clear(pos, p)) return true;
+    }
+    if (!r.other_attackers[e].empty()) {
+      // Rare rule kinds (capture chains): generate the enemy's moves on a copy.
+      Position copy = pos;
+      copy.set_to_move(e);
+      MoveList ml;
+      generate_pseudo(copy, ml);
+      for (const Move& m : ml) {
+        if (m.to == site && m.from != site) return true;
+        for (int i = 0; i < m.ncap; ++i)
+          if (m.cap[i] == site) return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool in_check(const Position& pos, SeatId seat) {
+  const Ruleset& r = pos.rules();
+  if (r.royals[seat].empty()) return false;
+  if (r.royals[seat].size() == 1 && pos.count(make_piece(r.royals[seat][0], seat)) == 1) {
+    SiteId k = pos.royal_site(seat);
+    return k != kNoSite && is_attacked(pos, k, seat, r.royals[seat][0]);
+  }
+  for (SiteId s = 0; s < pos.num_sites(); ++s) {
+    PieceCode c = pos.at(s);
+    if (c && piece_seat(c) == seat && r.types[piece_type(c)].royal &&
+        is_attacked(pos, s, seat, piece_type(c)))
+      return true;
+  }
+  return false;
+}
+
+bool move_was_safe(const Position& pos, SeatId mover, const Move& m) {
+  const Ruleset& r = pos.rules();
+  if (r.end.check && in_check(pos, mover)) return false;
+  if (m.to != kNoSite && m.kind != MoveKind::kPass) {
+    PieceCode c = pos.at(m.to);
+    if (c && piece_seat(c) == mover && r.types[piece_type(c)].fears_attack &&
+        pos.end_rule() < 0 && is_attacked(pos, m.to, mover, piece_type(c)))
+      return false;
+  }
+  return true;
+}
+
+void legal_moves(Position& pos, MoveList& moves) {
+  moves.clear();
+  if (decided_result(pos)) return;
+  const Ruleset& r = pos.rules();
+  if (pos.awaiting_roll()) {
+    for (int f : r.dice.faces) {
+      bool seen = false;
+      for (const Move& m : moves) seen |= m.chance == f;
+      if (seen) continue;
+      Move& m = moves.add();
+      m = Move{};
+      m.kind = MoveKind::kChance;
+      m.chance = static_cast<int16_t>(f);
+    }
+    return;
+  }
+  generate_pseudo(pos, moves);
+  bool needs_filter = r.end.check || (r.hooks && r.hooks->has_filter());
+  if (!needs_filter)
+    for (const PieceType& t : r.types) needs_filter |= t.fears_attack;
+  if (needs_filter) {
+    const SeatId me = pos.to_move();
+    int kept = 0;
+    Undo u;
+    for (int i = 0; i < moves.size(); ++i) {
+      const Move m = moves[i];
+      if (r.hooks && r.hooks->has_filter() && !r.hooks->filter(pos, m)) continue;
+      pos.make(m, u);
+      bool ok = move_was_safe(pos, me, m);
+      pos.unmake(m, u);
+      if (ok) moves[kept++] = m;
+    }
+    moves.resize(kept);
+  }
+  if (r.capture_priority != CapturePriority::kFree && !moves.empty()) {
+    int best = 0, best_value = 0;
+    for (const Move& m : moves) best = std::max(best, capture_count(pos, m));
+    if (best > 0) {
+      int kept = 0;
+      for (int i = 0; i < moves.size(); ++i) {
+        int c = capture_count(pos, moves[i]);
+        bool keep = r.capture_priority == CapturePriority::kCompulsory ? c > 0 : c == best;
+        if (keep) moves[kept++] = moves[i];
+      }
+      moves.resize(kept);
+      if (r.capture_priority == CapturePriority::kMaxCountThenValue) {
+        for (const Move& m : moves) best_value = std::max(best_value, capture_value(pos, m));
+        kept = 0;
+        for (int i = 0; i < moves.size(); ++i)
+          if (capture_value(pos, moves[i]) == best_value) moves[kept++] = moves[i];
+        moves.resize(kept);
+      }
+    }
+  }
+  if (moves.empty()) {
+    NoMoveEffect effect = r.end.check ? (in_check(pos, pos.to_move()) ? r.end.checkmate
+                                                                        : r.end.stalemate)
+                                      : r.end.no_moves;
+    if (effect == NoMoveEffect::kPass) moves.push(Move::pass());
+  }
+}
+
+}  // namespace regula

@@ -1,0 +1,118 @@
+#include "core/ruleset.h"
+
+#include <algorithm>
+
+namespace regula {
+
+int Ruleset::region_index(const std::string& n) const {
+  for (size_t i = 0; i < regions.size(); ++i)
+    if (regions[i].name == n) return static_cast<int>(i);
+  return -1;
+}
+
+TypeId Ruleset::type_index(const std::string& n) const {
+  for (size_t i = 0; i < types.size(); ++i)
+    if (types[i].name == n) return static_cast<TypeId>(i);
+  return -1;
+}
+
+SeatId Ruleset::next_seat(SeatId seat) const {
+  auto it = std::find(turn_order.begin(), turn_order.end(), seat);
+  if (it == turn_order.end() || ++it == turn_order.end()) return turn_order.front();
+  return *it;
+}
+
+namespace {
+uint64_t splitmix(uint64_t& state) {
+  uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+}  // namespace
+
+void Ruleset::finalize() {
+  const int n = topology.size();
+  uint64_t state = 0x5eed0f5e9e1a0001ull;
+  z_piece.resize(static_cast<size_t>(kMaxPieceCodes) * n);
+  for (auto& k : z_piece) k = splitmix(state);
+  z_flag.resize(static_cast<size_t>(kMaxFlags) * n);
+  for (auto& k : z_flag) k = splitmix(state);
+  z_ep.resize(n);
+  for (auto& k : z_ep) k = splitmix(state);
+  for (auto& k : z_side) k = splitmix(state);
+  for (auto& k : z_out) k = splitmix(state);
+  for (auto& k : z_roll) k = splitmix(state);
+  z_roll[0] = 0;
+  z_var_seed = splitmix(state);
+  if (turn_order.empty())
+    for (SeatId s = 0; s < num_seats(); ++s) turn_order.push_back(s);
+
+  for (auto& r : royals) r.clear();
+  for (SeatId s = 0; s < num_seats(); ++s) {
+    for (TypeId t = 0; t < static_cast<TypeId>(types.size()); ++t)
+      if (types[t].royal) royals[s].push_back(t);
+    for (auto& d : slide_attacks[s]) d.clear();
+    table_attacks[s].clear();
+    walk_attacks[s].clear();
+    other_attackers[s].clear();
+  }
+
+  // Reverse tables so that "is this site attacked?" looks from the target outwards.
+  for (auto& rule : rules) {
+    rule.rev_table.clear();
+    rule.rev_walks.clear();
+    if (rule.kind == RuleKind::kTable && !rule.table.empty()) {
+      rule.rev_table.assign(rule.table.size(), std::vector<std::vector<SiteId>>(n));
+      for (size_t s = 0; s < rule.table.size(); ++s)
+        for (SiteId from = 0; from < n; ++from)
+          for (SiteId to : rule.table[s][from]) rule.rev_table[s][to].push_back(from);
+    }
+    if (rule.kind == RuleKind::kWalk && !rule.walks.empty()) {
+      rule.rev_walks.assign(rule.walks.size(), std::vector<std::vector<WalkPath>>(n));
+      for (size_t s = 0; s < rule.walks.size(); ++s)
+        for (SiteId from = 0; from < n; ++from)
+          for (const WalkPath& p : rule.walks[s][from]) {
+            WalkPath rp = p;
+            rp.dest = from;
+            rule.rev_walks[s][p.dest].push_back(rp);
+          }
+    }
+  }
+  pins_simple = true;
+  for (SeatId s = 0; s < num_seats(); ++s) {
+    for (TypeId t = 0; t < static_cast<TypeId>(types.size()); ++t) {
+      bool other = false;
+      for (int ri : types[t].rules) {
+        const MoveRule& rule = rules[ri];
+        if (!(static_cast<int>(rule.mode) & static_cast<int>(Mode::kCapture))) continue;
+        switch (rule.kind) {
+          case RuleKind::kSlide:
+            for (DirId d : rule.dirs[s])
+              slide_attacks[s][d].push_back({t, rule.min_range, rule.max_range});
+            if (rule.max_range != 1) {
+              // sliders can pin; handled by the ray scan
+            }
+            break;
+          case RuleKind::kTable:
+            table_attacks[s].push_back({t, ri});
+            break;
+          case RuleKind::kWalk:
+            walk_attacks[s].push_back({t, ri});
+            pins_simple = false;
+            break;
+          case RuleKind::kHop:
+            other = true;
+            pins_simple = false;
+            break;
+          default:
+            break;
+        }
+      }
+      if (other) other_attackers[s].push_back(t);
+    }
+  }
+  if (hooks && hooks->has_generate()) pins_simple = false;
+}
+
+}  // namespace regula

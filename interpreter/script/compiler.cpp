@@ -1,0 +1,785 @@
+#include "script/compiler.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace regula::script {
+
+namespace {
+
+struct CompileError {
+  Error error;
+};
+
+[[noreturn]] void fail(const std::string& where, const std::string& what) {
+  throw CompileError{Error{where, what}};
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (auto& x : v) s += (s.empty() ? "" : ", ") + x;
+  return s;
+}
+
+// Fields each constructor accepts; anything else is reported as unknown.
+const std::vector<std::string>& allowed_fields(const std::string& tag) {
+  static const std::vector<std::string> kCommon = {"mode", "from", "to", "once", "label"};
+  static const std::map<std::string, std::vector<std::string>> kFields = {
+      {"game",
+       {"title", "sources", "description", "board", "seats", "pieces", "setup", "hand",
+        "regions", "ends", "capture", "dice", "stakes", "first", "turn_order", "notation",
+        "position", "filter", "after", "generate", "end_check", "counters"}},
+      {"piece",
+       {"name", "symbol", "letter", "value", "royal", "avoid_attack", "track_moved", "moves",
+        "captures", "cannot_capture", "promotion", "roll", "resets_move_rule", "drop", "remove"}},
+      {"step", {"dirs", "ep"}},
+      {"slide", {"dirs", "min", "max", "ep"}},
+      {"leap", {"offsets", "symmetric"}},
+      {"walk", {"steps", "dirs", "legs", "exact", "turn", "revisit", "jump", "any_order",
+                "no_reverse"}},
+      {"hop", {"dirs", "flying", "chain"}},
+      {"castle", {"dir", "steps", "with"}},
+      {"anywhere", {}},
+      {"drop", {}},
+      {"grid", {"width", "height", "lines"}},
+      {"points", {"points", "links", "lines"}},
+  };
+  static std::map<std::string, std::vector<std::string>> merged;
+  auto it = merged.find(tag);
+  if (it != merged.end()) return it->second;
+  std::vector<std::string> f = kFields.at(tag);
+  if (tag != "game" && tag != "piece" && tag != "grid" && tag != "points")
+    f.insert(f.end(), kCommon.begin(), kCommon.end());
+  return merged[tag] = f;
+}
+
+void check_fields(const Value& v, const std::string& tag) {
+  const auto& allowed = allowed_fields(tag);
+  for (auto& [k, _] : v.fields)
+    if (std::find(allowed.begin(), allowed.end(), k) == allowed.end())
+      fail(v.where, "unknown field '" + k + "' in " + tag + " (allowed: " + join(allowed) + ")");
+}
+
+class Compiler {
+ public:
+  explicit Compiler(const Value& game) : game_(game) {}
+
+  std::shared_ptr<Ruleset> run() {
+    if (game_.tag != "game")
+      fail(game_.where, "the script must return game { ... } (got " +
+                            (game_.tag.empty() ? std::string("a plain table") : game_.tag) + ")");
+    check_fields(game_, "game");
+    r_ = std::make_shared<Ruleset>();
+    r_->file = game_.where.substr(0, game_.where.rfind(':'));
+    r_->title = str_or(game_, "title", "untitled");
+    r_->description = str_or(game_, "description", "");
+    if (auto* s = game_.get("sources")) {
+      for (auto& item : list(*s, "sources")) r_->sources.push_back(string(item, "a source"));
+    }
+    board();
+    seats();
+    regions();
+    flags_and_counters();
+    pieces();
+    setup();
+    ends();
+    misc();
+    r_->finalize();
+    return r_;
+  }
+
+ private:
+  // ---- typed accessors ---------------------------------------------------
+  std::string where_of(const Value& v) const { return v.where.empty() ? ctx_ : v.where; }
+
+  std::vector<Value> list(const Value& v, const std::string& what) {
+    if (v.is_table() && v.fields.empty()) return v.items;
+    if (v.is_table() && v.items.empty() && !v.fields.empty() && !v.tag.empty()) return {v};
+    if (v.is_table() && v.items.empty()) return {};
+    if (v.is_table())
+      fail(where_of(v), what + " must be a list");
+    return {v};
+  }
+  std::string string(const Value& v, const std::string& what) {
+    if (!v.is_string())
+      fail(where_of(v), what + " must be a string, not a " + v.kind_name());
+    return v.str;
+  }
+  int integer(const Value& v, const std::string& what) {
+    if (!v.is_number() || v.number != std::floor(v.number))
+      fail(where_of(v), what + " must be a whole number, not " +
+                            (v.is_number() ? std::to_string(v.number) : v.kind_name()));
+    return static_cast<int>(v.number);
+  }
+  bool boolean(const Value& v, const std::string& what) {
+    if (!v.is_bool()) fail(where_of(v), what + " must be true or false, not a " + v.kind_name());
+    return v.boolean;
+  }
+  std::string str_or(const Value& t, const std::string& k, const std::string& dflt) {
+    auto* v = t.get(k);
+    return v ? string(*v, k) : dflt;
+  }
+  int int_or(const Value& t, const std::string& k, int dflt) {
+    auto* v = t.get(k);
+    return v ? integer(*v, k) : dflt;
+  }
+  bool bool_or(const Value& t, const std::string& k, bool dflt) {
+    auto* v = t.get(k);
+    return v ? boolean(*v, k) : dflt;
+  }
+  std::vector<std::string> strings(const Value& v, const std::string& what) {
+    std::vector<std::string> out;
+    if (v.is_string()) {
+      std::istringstream in(v.str);
+      std::string w;
+      while (in >> w) out.push_back(w);
+      return out;
+    }
+    for (auto& x : list(v, what)) out.push_back(string(x, what));
+    return out;
+  }
+
+  SiteId site(const std::string& name, const std::string& where) {
+    SiteId s = r_->topology.find(name);
+    if (s == kNoSite) fail(where, "no site named '" + name + "' on this board");
+    return s;
+  }
+  SeatId seat_named(const std::string& name, const std::string& where) {
+    for (SeatId s = 0; s < r_->num_seats(); ++s)
+      if (r_->seats[s].name == name) return s;
+    std::vector<std::string> names;
+    for (auto& s : r_->seats) names.push_back(s.name);
+    fail(where, "no seat named '" + name + "' (seats: " + join(names) + ")");
+  }
+  TypeId type_named(const std::string& name, const std::string& where) {
+    for (TypeId t = 0; t < static_cast<TypeId>(r_->types.size()); ++t)
+      if (r_->types[t].name == name || r_->types[t].letter == name) return t;
+    std::vector<std::string> names;
+    for (auto& t : r_->types) names.push_back(t.name);
+    fail(where, "no piece named '" + name + "' (pieces: " + join(names) + ")");
+  }
+  int region_named(const std::string& name, const std::string& where) {
+    int i = r_->region_index(name);
+    if (i < 0) {
+      std::vector<std::string> names;
+      for (auto& g : r_->regions) names.push_back(g.name);
+      fail(where, "no region named '" + name + "' (regions: " + join(names) + ")");
+    }
+    return i;
+  }
+
+  // ---- board -----------------------------------------------------------
+  void board() {
+    const Value* b = game_.get("board");
+    if (!b) fail(game_.where, "the game has no board (board = grid { width = 8, height = 8 })");
+    ctx_ = where_of(*b);
+    if (b->tag == "grid") {
+      check_fields(*b, "grid");
+      int w = int_or(*b, "width", 0), h = int_or(*b, "height", 0);
+      if (w < 1 || h < 1 || w > 32 || h > 32)
+        fail(b->where, "grid width and height must be between 1 and 32");
+      r_->topology = Topology::grid(w, h);
+    } else if (b->tag == "points") {
+      check_fields(*b, "points");
+      std::vector<std::string> names;
+      std::vector<std::array<int, 2>> coords;
+      std::vector<std::array<std::string, 2>> links;
+      const Value* pts = b->get("points");
+      if (!pts) fail(b->where, "points { } needs points = { {\"name\", x, y}, ... }");
+      for (auto& p : list(*pts, "points")) {
+        if (p.items.size() != 3) fail(b->where, "each point is {\"name\", x, y}");
+        names.push_back(string(p.items[0], "a point name"));
+        coords.push_back({integer(p.items[1], "x"), integer(p.items[2], "y")});
+      }
+      if (auto* ls = b->get("links"))
+        for (auto& l : list(*ls, "links")) {
+          if (l.items.size() != 2) fail(b->where, "each link is {\"a\", \"b\"}");
+          links.push_back({string(l.items[0], "a link end"), string(l.items[1], "a link end")});
+        }
+      auto t = Topology::points(names, coords, links);
+      if (!t) fail(b->where, t.error().what);
+      r_->topology = std::move(*t);
+    } else {
+      fail(where_of(*b), "board must be grid { ... } or points { ... }");
+    }
+    if (auto* ls = b->get("lines")) {
+      std::vector<std::vector<SiteId>> lines;
+      for (auto& l : list(*ls, "lines")) {
+        std::vector<SiteId> line;
+        for (auto& n : strings(l, "a line")) line.push_back(site(n, where_of(*b)));
+        lines.push_back(line);
+      }
+      r_->topology.set_lines(std::move(lines));
+    }
+  }
+
+  // ---- seats -----------------------------------------------------------
+  void seats() {
+    const Value* s = game_.get("seats");
+    if (!s) {
+      r_->seats = {{"white", 0, 0}, {"black", 1, 2}};
+    } else {
+      int i = 0;
+      for (auto& v : list(*s, "seats")) {
+        Seat seat;
+        if (v.is_string()) {
+          seat.name = v.str;
+          seat.team = i;
+          seat.facing = i == 0 ? 0 : 2;
+        } else {
+          seat.name = str_or(v, "name", "");
+          if (seat.name.empty()) fail(where_of(*s), "every seat needs a name");
+          seat.team = int_or(v, "team", i + 1) - 1;
+          std::string f = str_or(v, "facing", i == 0 ? "north" : "south");
+          static const std::vector<std::string> kFacing = {"north", "east", "south", "west"};
+          auto it = std::find(kFacing.begin(), kFacing.end(), f);
+          if (it == kFacing.end())
+            fail(where_of(*s), "facing must be north, east, south or west, not '" + f + "'");
+          seat.facing = static_cast<int>(it - kFacing.begin());
+        }
+        r_->seats.push_back(seat);
+        ++i;
+      }
+    }
+    if (r_->num_seats() < 1 || r_->num_seats() > kMaxSeats)
+      fail(where_of(*s), "a game has 1 to " + std::to_string(kMaxSeats) + " seats");
+    if (auto* o = game_.get("turn_order"))
+      for (auto& n : strings(*o, "turn_order")) r_->turn_order.push_back(seat_named(n, game_.where));
+    if (auto* f = game_.get("first")) r_->first = seat_named(string(*f, "first"), game_.where);
+  }
+
+  // ---- regions ----------------------------------------------------------
+  std::vector<uint8_t> sites_mask(const Value& v, const std::string& where) {
+    std::vector<uint8_t> m(r_->topology.size(), 0);
+    for (auto& n : strings(v, "a region")) m[site(n, where)] = 1;
+    return m;
+  }
+
+  // Rank k as seen by a seat (1 = its own first rank).
+  std::vector<uint8_t> rank_mask(SeatId seat, int k) {
+    const Topology& t = r_->topology;
+    std::vector<uint8_t> m(t.size(), 0);
+    int facing = r_->seats[seat].facing;
+    for (SiteId s = 0; s < t.size(); ++s) {
+      int r = facing == 0   ? t.y(s) + 1
+              : facing == 2 ? t.height() - t.y(s)
+              : facing == 1 ? t.x(s) + 1
+                            : t.width() - t.x(s);
+      if (!t.is_grid()) r = facing == 0 ? t.y(s) + 1 : -1;
+      m[s] = r == k;
+    }
+    return m;
+  }
+
+  void regions() {
+    const Value* rs = game_.get("regions");
+    if (!rs) return;
+    for (auto& [name, v] : rs->fields) {
+      Region g;
+      g.name = name;
+      std::string where = where_of(*rs);
+      if (v.is_table() && (v.get("rank") || v.get("ranks"))) {
+        std::vector<int> ks;
+        if (auto* k = v.get("rank")) ks.push_back(integer(*k, "rank"));
+        if (auto* k = v.get("ranks"))
+          for (auto& x : list(*k, "ranks")) ks.push_back(integer(x, "ranks"));
+        for (SeatId s = 0; s < r_->num_seats(); ++s) {
+          g.member[s].assign(r_->topology.size(), 0);
+          for (int k : ks) {
+            auto m = rank_mask(s, k);
+            for (size_t i = 0; i < m.size(); ++i) g.member[s][i] |= m[i];
+          }
+        }
+      } else if (v.is_table() && !v.fields.empty()) {
+        for (SeatId s = 0; s < r_->num_seats(); ++s) g.member[s].assign(r_->topology.size(), 0);
+        for (auto& [seat_name, sites] : v.fields)
+          g.member[seat_named(seat_name, where)] = sites_mask(sites, where);
+      } else {
+        auto m = sites_mask(v, where);
+        for (SeatId s = 0; s < r_->num_seats(); ++s) g.member[s] = m;
+      }
+      for (SeatId s = r_->num_seats(); s < kMaxSeats; ++s) g.member[s].assign(r_->topology.size(), 0);
+      r_->regions.push_back(std::move(g));
+    }
+  }
+
+  void flags_and_counters() {
+    r_->flag_names = {"moved"};
+    r_->seat_counter_names = {"captured", "stakes"};
+    if (auto* c = game_.get("counters"))
+      for (auto& n : strings(*c, "counters")) {
+        if (r_->seat_counter_names.size() >= static_cast<size_t>(kMaxSeatCounters))
+          fail(game_.where, "too many counters");
+        r_->seat_counter_names.push_back(n);
+      }
+  }
+
+  uint8_t flag_bit(const std::string& name, const std::string& where) {
+    for (size_t i = 0; i < r_->flag_names.size(); ++i)
+      if (r_->flag_names[i] == name) return static_cast<uint8_t>(1u << i);
+    if (r_->flag_names.size() >= static_cast<size_t>(kMaxFlags))
+      fail(where, "too many once-per-game flags (at most " + std::to_string(kMaxFlags - 1) + ")");
+    r_->flag_names.push_back(name);
+    return static_cast<uint8_t>(1u << (r_->flag_names.size() - 1));
+  }
+
+  // ---- directions --------------------------------------------------------
+  std::vector<DirId> relative_dirs(const std::string& n, const std::string& where) {
+    static const std::map<std::string, std::vector<DirId>> kNamed = {
+        {"orthogonal", {kN, kE, kS, kW}},
+        {"diagonal", {kNE, kSE, kSW, kNW}},
+        {"all", {kN, kNE, kE, kSE, kS, kSW, kW, kNW}},
+        {"any", {kN, kNE, kE, kSE, kS, kSW, kW, kNW}},
+        {"forward", {kN}},
+        {"backward", {kS}},
+        {"left", {kW}},
+        {"right", {kE}},
+        {"forward-left", {kNW}},
+        {"forward-right", {kNE}},
+        {"backward-left", {kSW}},
+        {"backward-right", {kSE}},
+        {"sideways", {kW, kE}},
+        {"forward-diagonal", {kNW, kNE}},
+        {"backward-diagonal", {kSW, kSE}},
+        {"forwards", {kNW, kN, kNE}},
+        {"not-backward", {kW, kNW, kN, kNE, kE}},
+        {"not-straight-back", {kW, kNW, kN, kNE, kE, kSE, kSW}},
+    };
+    auto it = kNamed.find(n);
+    if (it != kNamed.end()) return it->second;
+    fail(where, "unknown direction '" + n +
+                    "' (use orthogonal, diagonal, all, forward, backward, left, right, "
+                    "forward-left, ..., sideways, forward-diagonal, forwards, not-backward, "
+                    "or an absolute n, ne, e, ...)");
+  }
+
+  // Directions for each seat; absolute names are the same for all seats.
+  std::array<std::vector<DirId>, kMaxSeats> dirs(const Value& v, const std::string& where) {
+    std::array<std::vector<DirId>, kMaxSeats> out;
+    for (auto& n : strings(v, "dirs")) {
+      DirId abs = Topology::direction_named(n);
+      for (SeatId s = 0; s < r_->num_seats(); ++s) {
+        if (abs >= 0) {
+          out[s].push_back(abs);
+        } else {
+          for (DirId d : relative_dirs(n, where)) out[s].push_back(rotate(d, r_->seats[s].facing));
+        }
+      }
+    }
+    for (auto& o : out) {
+      std::sort(o.begin(), o.end());
+      o.erase(std::unique(o.begin(), o.end()), o.end());
+    }
+    return out;
+  }
+
+  // ---- move rules ----------------------------------------------------------
+  Mode mode(const Value& v, Mode dflt) {
+    auto* m = v.get("mode");
+    if (!m) return dflt;
+    std::string s = string(*m, "mode");
+    if (s == "move") return Mode::kMove;
+    if (s == "capture") return Mode::kCapture;
+    if (s == "any" || s == "both") return Mode::kBoth;
+    fail(v.where, "mode must be \"move\", \"capture\" or \"any\", not '" + s + "'");
+  }
+
+  int add_rule(const Value& v) {
+    check_fields(v, v.tag);
+    MoveRule rule;
+    rule.where = v.where;
+    rule.label = str_or(v, "label", "");
+    rule.mode = mode(v, v.tag == "anywhere" ? Mode::kMove : Mode::kBoth);
+    if (auto* f = v.get("from")) rule.from_region = region_named(string(*f, "from"), v.where);
+    if (auto* t = v.get("to")) rule.to_region = region_named(string(*t, "to"), v.where);
+    if (auto* o = v.get("once")) {
+      std::string name = string(*o, "once");
+      rule.requires_clear = rule.sets_flags = flag_bit(name, v.where);
+      if (rule.label.empty()) rule.label = name;
+    }
+    if (auto* e = v.get("ep")) {
+      std::string s = string(*e, "ep");
+      if (s == "set") rule.sets_ep = true;
+      else if (s == "take") rule.takes_ep = true;
+      else fail(v.where, "ep must be \"set\" or \"take\"");
+    }
+    const std::string& tag = v.tag;
+    if (tag == "step" || tag == "slide") {
+      rule.kind = RuleKind::kSlide;
+      auto* d = v.get("dirs");
+      if (!d) fail(v.where, tag + " needs dirs");
+      rule.dirs = dirs(*d, v.where);
+      rule.min_range = int_or(v, "min", 1);
+      rule.max_range = tag == "step" ? 1 : int_or(v, "max", 0);
+      if (rule.min_range < 1 || (rule.max_range && rule.max_range < rule.min_range))
+        fail(v.where, "slide needs 1 <= min <= max (max = 0 or absent: unlimited)");
+    } else if (tag == "leap") {
+      compile_leap(v, rule);
+    } else if (tag == "walk") {
+      compile_walk(v, rule);
+    } else if (tag == "hop") {
+      rule.kind = RuleKind::kHop;
+      auto* d = v.get("dirs");
+      if (!d) fail(v.where, "hop needs dirs");
+      rule.dirs = dirs(*d, v.where);
+      rule.hop_flying = bool_or(v, "flying", false);
+      rule.hop_chain = bool_or(v, "chain", true);
+      rule.mode = Mode::kCapture;
+    } else if (tag == "castle") {
+      rule.kind = RuleKind::kCastle;
+      std::string d = str_or(v, "dir", "");
+      rule.castle_dir = Topology::direction_named(d);
+      if (rule.castle_dir < 0) fail(v.where, "castle needs dir = \"e\" or another compass name");
+      rule.castle_steps = int_or(v, "steps", 2);
+      auto* w = v.get("with");
+      if (!w) fail(v.where, "castle needs with = \"<partner piece>\"");
+      pending_partners_.push_back({static_cast<int>(r_->rules.size()), string(*w, "with"), v.where});
+      rule.mode = Mode::kMove;
+    } else if (tag == "anywhere") {
+      rule.kind = RuleKind::kAnywhere;
+    } else {
+      fail(v.where, "'" + (tag.empty() ? std::string("a plain table") : tag) +
+                        "' is not a move (use step, slide, leap, walk, hop, castle, anywhere)");
+    }
+    r_->rules.push_back(std::move(rule));
+    return static_cast<int>(r_->rules.size() - 1);
+  }
+
+  void compile_leap(const Value& v, MoveRule& rule) {
+    rule.kind = RuleKind::kTable;
+    auto* o = v.get("offsets");
+    if (!o) fail(v.where, "leap needs offsets = { {1, 2}, ... }");
+    bool symmetric = bool_or(v, "symmetric", true);
+    std::vector<Offset> offs;
+    for (auto& p : list(*o, "offsets")) {
+      if (p.items.size() != 2) fail(v.where, "each offset is {dx, dy}");
+      Offset base{integer(p.items[0], "dx"), integer(p.items[1], "dy")};
+      if (!symmetric) {
+        offs.push_back(base);
+        continue;
+      }
+      for (int sx : {1, -1})
+        for (int sy : {1, -1})
+          for (bool swap : {false, true}) {
+            Offset x = swap ? Offset{base.dy * sx, base.dx * sy} : Offset{base.dx * sx, base.dy * sy};
+            if (std::find(offs.begin(), offs.end(), x) == offs.end()) offs.push_back(x);
+          }
+    }
+    const Topology& t = r_->topology;
+    rule.table.assign(kMaxSeats, std::vector<std::vector<SiteId>>(t.size()));
+    for (SeatId s = 0; s < r_->num_seats(); ++s)
+      for (SiteId from = 0; from < t.size(); ++from)
+        for (Offset off : offs) {
+          Offset r = rotate(off, r_->seats[s].facing);
+          SiteId to = t.at(t.x(from) + r.dx, t.y(from) + r.dy);
+          if (to != kNoSite && to != from) rule.table[s][from].push_back(to);
+        }
+  }
+
+  void compile_walk(const Value& v, MoveRule& rule) {
+    std::vector<std::array<std::vector<DirId>, kMaxSeats>> legs;
+    if (auto* l = v.get("legs")) {
+      if (v.get("steps") || v.get("dirs")) fail(v.where, "walk takes either legs or steps+dirs");
+      for (auto& leg : list(*l, "legs")) legs.push_back(dirs(leg, v.where));
+    } else {
+      int steps = int_or(v, "steps", 0);
+      auto* d = v.get("dirs");
+      if (steps < 1 || !d) fail(v.where, "walk needs steps = N and dirs = ..., or legs = { ... }");
+      auto ds = dirs(*d, v.where);
+      for (int i = 0; i < steps; ++i) legs.push_back(ds);
+    }
+    if (legs.size() > static_cast<size_t>(kMaxPath))
+      fail(v.where, "a walk may have at most " + std::to_string(kMaxPath) + " steps");
+    bool exact = bool_or(v, "exact", true);
+    bool turn = bool_or(v, "turn", true);
+    bool revisit = bool_or(v, "revisit", false);
+    bool jump = bool_or(v, "jump", false);
+    bool any_order = bool_or(v, "any_order", false);
+    bool no_reverse = bool_or(v, "no_reverse", false);
+    const Topology& t = r_->topology;
+    const int n = t.size();
+    rule.kind = jump ? RuleKind::kTable : RuleKind::kWalk;
+    if (jump) rule.table.assign(kMaxSeats, std::vector<std::vector<SiteId>>(n));
+    else rule.walks.assign(kMaxSeats, std::vector<std::vector<WalkPath>>(n));
+    long budget = 20'000'000;
+    for (SeatId s = 0; s < r_->num_seats(); ++s) {
+      std::vector<std::vector<std::vector<DirId>>> orders;
+      std::vector<std::vector<DirId>> fwd;
+      for (auto& l : legs) fwd.push_back(l[s]);
+      orders.push_back(fwd);
+      if (any_order) {
+        auto rev = fwd;
+        std::reverse(rev.begin(), rev.end());
+        if (rev != fwd) orders.push_back(rev);
+      }
+      for (SiteId from = 0; from < n; ++from) {
+        std::vector<WalkPath> paths;
+        std::vector<uint8_t> visited(n, 0);
+        visited[from] = 1;
+        WalkPath cur{};
+        std::vector<DirId> used;
+        for (auto& order : orders) {
+          std::function<void(SiteId, int)> dfs = [&](SiteId at, int depth) {
+            if (--budget < 0) fail(v.where, "walk has too many paths to precompute");
+            if (depth > 0 && (depth == static_cast<int>(order.size()) || !exact)) {
+              WalkPath p = cur;
+              p.dest = at;
+              if (at != from) paths.push_back(p);
+            }
+            if (depth == static_cast<int>(order.size())) return;
+            for (DirId d : order[depth]) {
+              if (!turn && !used.empty() && d != used.front()) continue;
+              if (no_reverse &&
+                  std::find(used.begin(), used.end(), Topology::opposite(d)) != used.end())
+                continue;
+              SiteId nx = t.neighbor(at, d);
+              if (nx == kNoSite || (!revisit && visited[nx])) continue;
+              ++visited[nx];
+              used.push_back(d);
+              if (depth > 0) cur.via[cur.nvia++] = at;
+              dfs(nx, depth + 1);
+              if (depth > 0) --cur.nvia;
+              used.pop_back();
+              --visited[nx];
+            }
+          };
+          dfs(from, 0);
+        }
+        // One entry per distinct (destination, intermediate sites).
+        std::sort(paths.begin(), paths.end(), [](const WalkPath& a, const WalkPath& b) {
+          if (a.dest != b.dest) return a.dest < b.dest;
+          if (a.nvia != b.nvia) return a.nvia < b.nvia;
+          return std::lexicographical_compare(a.via.begin(), a.via.begin() + a.nvia, b.via.begin(),
+                                              b.via.begin() + b.nvia);
+        });
+        paths.erase(std::unique(paths.begin(), paths.end(),
+                                [](const WalkPath& a, const WalkPath& b) {
+                                  return a.dest == b.dest && a.nvia == b.nvia &&
+                                         std::equal(a.via.begin(), a.via.begin() + a.nvia,
+                                                    b.via.begin());
+                                }),
+                    paths.end());
+        if (jump) {
+          for (auto& p : paths)
+            if (rule.table[s][from].empty() || rule.table[s][from].back() != p.dest)
+              rule.table[s][from].push_back(p.dest);
+        } else {
+          rule.walks[s][from] = std::move(paths);
+        }
+      }
+    }
+  }
+
+  // ---- pieces ------------------------------------------------------------
+  struct PendingPartner {
+    int rule;
+    std::string name;
+    std::string where;
+  };
+  std::vector<PendingPartner> pending_partners_;
+
+  void pieces() {
+    const Value* ps = game_.get("pieces");
+    if (!ps) fail(game_.where, "the game has no pieces");
+    auto items = list(*ps, "pieces");
+    if (items.empty()) fail(where_of(*ps), "the game has no pieces");
+    if (items.size() > static_cast<size_t>(kMaxTypes))
+      fail(where_of(*ps), "at most " + std::to_string(kMaxTypes) + " piece types");
+    // Names first, so that promotions and capture lists may name any piece.
+    for (auto& p : items) {
+      if (p.tag != "piece") fail(where_of(p), "each entry of pieces must be piece { ... }");
+      check_fields(p, "piece");
+      PieceType t;
+      t.name = str_or(p, "name", "");
+      if (t.name.empty()) fail(p.where, "a piece needs a name");
+      for (auto& o : r_->types)
+        if (o.name == t.name) fail(p.where, "two pieces are named '" + t.name + "'");
+      std::string sym = str_or(p, "symbol", "");
+      if (sym.empty()) fail(p.where, "piece '" + t.name + "' needs a symbol");
+      t.letter = str_or(p, "letter", sym);
+      for (SeatId s = 0; s < r_->num_seats(); ++s) {
+        std::string x = sym;
+        if (r_->num_seats() == 2) {
+          for (auto& c : x) c = s == 0 ? std::toupper(c) : std::tolower(c);
+        } else {
+          x = std::string(1, r_->seats[s].name[0]) + sym;
+        }
+        t.symbol[s] = x;
+      }
+      r_->types.push_back(t);
+    }
+    for (size_t i = 0; i < items.size(); ++i) {
+      const Value& p = items[i];
+      PieceType& t = r_->types[i];
+      t.value = int_or(p, "value", 0);
+      t.royal = bool_or(p, "royal", false);
+      t.fears_attack = bool_or(p, "avoid_attack", false);
+      t.track_moved = bool_or(p, "track_moved", false);
+      t.reset_counter = bool_or(p, "resets_move_rule", false);
+      if (auto* m = p.get("moves"))
+        for (auto& mv : list(*m, "moves")) {
+          int ri = add_rule(mv);
+          r_->types[i].rules.push_back(ri);
+        }
+      PieceType& tt = r_->types[i];
+      if (auto* c = p.get("captures")) {
+        tt.captures = 0;
+        for (auto& n : strings(*c, "captures")) tt.captures |= 1u << type_named(n, p.where);
+      }
+      if (auto* c = p.get("cannot_capture"))
+        for (auto& n : strings(*c, "cannot_capture")) tt.captures &= ~(1u << type_named(n, p.where));
+      if (auto* pr = p.get("promotion")) {
+        if (!pr->is_table()) fail(p.where, "promotion = { zone = \"...\", to = { ... } }");
+        auto* z = pr->get("zone");
+        if (!z) fail(p.where, "promotion needs a zone");
+        tt.promo_region = region_named(string(*z, "zone"), p.where);
+        if (auto* to = pr->get("to"))
+          for (auto& n : strings(*to, "promotion.to")) tt.promo_to.push_back(type_named(n, p.where));
+        tt.promo_mandatory = !bool_or(*pr, "optional", false);
+        for (auto& [k, _] : pr->fields)
+          if (k != "zone" && k != "to" && k != "optional")
+            fail(p.where, "unknown field '" + k + "' in promotion (allowed: zone, to, optional)");
+      }
+      if (auto* rl = p.get("roll")) {
+        tt.roll_mask = 0;
+        for (auto& x : list(*rl, "roll")) tt.roll_mask |= 1u << integer(x, "roll");
+      }
+      if (auto* d = p.get("drop")) {
+        MoveRule rule;
+        rule.kind = RuleKind::kDrop;
+        rule.mode = Mode::kMove;
+        rule.where = p.where;
+        rule.drop_type = static_cast<TypeId>(i);
+        if (d->is_string()) rule.to_region = region_named(d->str, p.where);
+        else if (!(d->is_bool() && d->boolean)) fail(p.where, "drop = true or drop = \"region\"");
+        r_->rules.push_back(rule);
+      }
+    }
+    for (auto& pp : pending_partners_) r_->rules[pp.rule].castle_partner = type_named(pp.name, pp.where);
+  }
+
+  // ---- setup -------------------------------------------------------------
+  void setup() {
+    if (auto* s = game_.get("setup")) {
+      if (!s->items.empty()) fail(where_of(*s), "setup = { <seat> = { <piece> = \"a1 b1\" } }");
+      for (auto& [seat_name, pieces] : s->fields) {
+        SeatId seat = seat_named(seat_name, where_of(*s));
+        for (auto& [piece_name, sites] : pieces.fields) {
+          TypeId t = type_named(piece_name, where_of(*s));
+          for (auto& n : strings(sites, "setup sites")) {
+            SiteId x = site(n, where_of(*s));
+            for (auto& [y, _] : r_->setup)
+              if (y == x) fail(where_of(*s), "setup puts two pieces on " + n);
+            r_->setup.emplace_back(x, make_piece(t, seat));
+          }
+        }
+      }
+    }
+    if (auto* h = game_.get("hand"))
+      for (auto& [seat_name, pieces] : h->fields) {
+        SeatId seat = seat_named(seat_name, where_of(*h));
+        for (auto& [piece_name, n] : pieces.fields)
+          r_->setup_hand[seat][type_named(piece_name, where_of(*h))] = integer(n, "hand count");
+      }
+    if (r_->setup.empty()) {
+      bool any_hand = false;
+      for (auto& s : r_->setup_hand)
+        for (int n : s) any_hand |= n > 0;
+      if (!any_hand) fail(game_.where, "the game has no setup: no pieces on the board or in hand");
+    }
+  }
+
+  // ---- ends --------------------------------------------------------------
+  NoMoveEffect no_move_effect(const Value& v, const std::string& what) {
+    std::string s = string(v, what);
+    if (s == "loss") return NoMoveEffect::kLoss;
+    if (s == "draw") return NoMoveEffect::kDraw;
+    if (s == "win") return NoMoveEffect::kWin;
+    if (s == "pass") return NoMoveEffect::kPass;
+    fail(where_of(v), what + " must be \"loss\", \"draw\", \"win\" or \"pass\", not '" + s + "'");
+  }
+
+  void ends() {
+    const Value* e = game_.get("ends");
+    if (!e) return;
+    const std::string w = where_of(*e);
+    static const std::vector<std::string> kAllowed = {
+        "check", "checkmate", "stalemate", "no_moves", "captures", "extinction", "bare_king",
+        "move_rule", "repetition", "passes", "material", "capture_target"};
+    for (auto& [k, _] : e->fields)
+      if (std::find(kAllowed.begin(), kAllowed.end(), k) == kAllowed.end())
+        fail(w, "unknown field '" + k + "' in ends (allowed: " + join(kAllowed) + ")");
+    EndRules& end = r_->end;
+    end.check = bool_or(*e, "check", false);
+    if (auto* v = e->get("checkmate")) end.checkmate = no_move_effect(*v, "checkmate");
+    if (auto* v = e->get("stalemate")) end.stalemate = no_move_effect(*v, "stalemate");
+    if (auto* v = e->get("no_moves")) end.no_moves = no_move_effect(*v, "no_moves");
+    end.extinction = bool_or(*e, "extinction", false);
+    end.bare_royal = bool_or(*e, "bare_king", false);
+    end.move_rule = int_or(*e, "move_rule", 0);
+    end.repetition = int_or(*e, "repetition", 0);
+    end.passes_draw = int_or(*e, "passes", 0);
+    end.capture_target = int_or(*e, "capture_target", 0);
+    if (auto* m = e->get("material")) {
+      end.material_max = int_or(*m, "pieces", 0);
+      end.material_plies = int_or(*m, "plies", 0);
+    }
+    if (auto* cs = e->get("captures"))
+      for (auto& c : list(*cs, "captures")) {
+        CaptureEnd ce;
+        ce.captured = type_named(str_or(c, "captured", ""), w);
+        if (auto* by = c.get("by")) ce.by = type_named(string(*by, "by"), w);
+        std::string res = str_or(c, "result", "win");
+        if (res == "win") ce.effect = CaptureEnd::Effect::kWin;
+        else if (res == "draw") ce.effect = CaptureEnd::Effect::kDraw;
+        else if (res == "loss") ce.effect = CaptureEnd::Effect::kLoss;
+        else if (res == "continue") ce.effect = CaptureEnd::Effect::kContinue;
+        else fail(w, "result must be win, draw, loss or continue, not '" + res + "'");
+        ce.reason = str_or(c, "reason", r_->types[ce.captured].name + " captured");
+        end.on_capture.push_back(ce);
+      }
+  }
+
+  void misc() {
+    if (auto* c = game_.get("capture")) {
+      std::string s = string(*c, "capture");
+      if (s == "free") r_->capture_priority = CapturePriority::kFree;
+      else if (s == "compulsory") r_->capture_priority = CapturePriority::kCompulsory;
+      else if (s == "max") r_->capture_priority = CapturePriority::kMaxCount;
+      else if (s == "max-then-value") r_->capture_priority = CapturePriority::kMaxCountThenValue;
+      else fail(game_.where, "capture must be free, compulsory, max or max-then-value");
+    }
+    if (auto* d = game_.get("dice"))
+      for (auto& f : list(*d, "dice")) {
+        int x = integer(f, "a die face");
+        if (x < 1 || x > 31) fail(game_.where, "die faces must be 1 to 31");
+        r_->dice.faces.push_back(x);
+      }
+    r_->stakes = bool_or(game_, "stakes", false);
+    r_->notation = str_or(game_, "notation", "long");
+    r_->position_format = str_or(game_, "position", "generic");
+    if (r_->position_format != "generic" && r_->position_format != "fen")
+      fail(game_.where, "position must be \"fen\" or \"generic\"");
+  }
+
+  const Value& game_;
+  std::shared_ptr<Ruleset> r_;
+  std::string ctx_;
+};
+
+}  // namespace
+
+Expected<std::shared_ptr<Ruleset>> compile_game(const Value& game) {
+  try {
+    return Compiler(game).run();
+  } catch (const CompileError& e) {
+    return e.error;
+  }
+}
+
+}  // namespace regula::script

@@ -1,0 +1,295 @@
+#include "script/lua_hooks.h"
+
+#include <lua.hpp>
+
+#include "core/game_end.h"
+
+namespace regula::script {
+
+namespace {
+
+constexpr long kHookBudget = 10'000'000;
+
+struct Ctx {
+  const Position* pos;
+  Position* mpos;
+  Undo* undo;
+};
+
+Ctx* ctx(lua_State* L) { return static_cast<Ctx*>(lua_touserdata(L, lua_upvalueindex(1))); }
+
+SiteId check_site(lua_State* L, const Position& pos, int arg) {
+  const char* name = luaL_checkstring(L, arg);
+  SiteId s = pos.rules().topology.find(name);
+  if (s == kNoSite) luaL_error(L, "no site named '%s'", name);
+  return s;
+}
+
+SeatId check_seat(lua_State* L, const Position& pos, int arg) {
+  const char* name = luaL_checkstring(L, arg);
+  for (SeatId s = 0; s < pos.rules().num_seats(); ++s)
+    if (pos.rules().seats[s].name == name) return s;
+  luaL_error(L, "no seat named '%s'", name);
+  return 0;
+}
+
+TypeId check_type(lua_State* L, const Position& pos, int arg) {
+  const char* name = luaL_checkstring(L, arg);
+  TypeId t = pos.rules().type_index(name);
+  if (t < 0) luaL_error(L, "no piece named '%s'", name);
+  return t;
+}
+
+int check_counter(lua_State* L, const Position& pos, int arg) {
+  const char* name = luaL_checkstring(L, arg);
+  const auto& names = pos.rules().seat_counter_names;
+  for (size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) return static_cast<int>(i);
+  luaL_error(L, "no counter named '%s'", name);
+  return 0;
+}
+
+int l_at(lua_State* L) {
+  const Position& p = *ctx(L)->pos;
+  PieceCode c = p.at(check_site(L, p, 2));
+  if (!c) return 0;
+  lua_pushstring(L, p.rules().types[piece_type(c)].name.c_str());
+  lua_pushstring(L, p.rules().seats[piece_seat(c)].name.c_str());
+  return 2;
+}
+int l_to_move(lua_State* L) {
+  const Position& p = *ctx(L)->pos;
+  lua_pushstring(L, p.rules().seats[p.to_move()].name.c_str());
+  return 1;
+}
+int l_counter(lua_State* L) {
+  const Position& p = *ctx(L)->pos;
+  lua_pushinteger(L, p.counter(check_seat(L, p, 2), check_counter(L, p, 3)));
+  return 1;
+}
+int l_hand(lua_State* L) {
+  const Position& p = *ctx(L)->pos;
+  lua_pushinteger(L, p.hand(check_seat(L, p, 2), check_type(L, p, 3)));
+  return 1;
+}
+int l_ply(lua_State* L) {
+  lua_pushinteger(L, ctx(L)->pos->global(kPly));
+  return 1;
+}
+int l_sites(lua_State* L) {
+  const Position& p = *ctx(L)->pos;
+  lua_createtable(L, p.num_sites(), 0);
+  for (SiteId s = 0; s < p.num_sites(); ++s) {
+    lua_pushstring(L, p.rules().topology.name(s).c_str());
+    lua_rawseti(L, -2, s + 1);
+  }
+  return 1;
+}
+Position& writable(lua_State* L) {
+  Ctx* c = ctx(L);
+  if (!c->mpos) luaL_error(L, "the position can only be changed in the after hook");
+  return *c->mpos;
+}
+int l_remove(lua_State* L) {
+  Position& p = writable(L);
+  p.set_site(check_site(L, p, 2), kEmpty, 0, ctx(L)->undo);
+  return 0;
+}
+int l_place(lua_State* L) {
+  Position& p = writable(L);
+  SiteId s = check_site(L, p, 2);
+  TypeId t = check_type(L, p, 3);
+  SeatId seat = check_seat(L, p, 4);
+  p.set_site(s, make_piece(t, seat), 0, ctx(L)->undo);
+  return 0;
+}
+int l_set_counter(lua_State* L) {
+  Position& p = writable(L);
+  SeatId seat = check_seat(L, p, 2);
+  int k = check_counter(L, p, 3);
+  p.set_counter(seat, k, static_cast<int>(luaL_checkinteger(L, 4)), ctx(L)->undo);
+  return 0;
+}
+
+void push_names(lua_State* L, const Topology& t, const SiteId* sites, int n) {
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; ++i) {
+    lua_pushstring(L, t.name(sites[i]).c_str());
+    lua_rawseti(L, -2, i + 1);
+  }
+}
+
+}  // namespace
+
+void LuaHooks::push_position(const Position& pos, Position* mpos, Undo* undo) {
+  lua_State* L = state_->L();
+  auto* c = static_cast<Ctx*>(lua_newuserdatauv(L, sizeof(Ctx), 0));
+  *c = Ctx{&pos, mpos, undo};
+  int ud = lua_gettop(L);
+  lua_newtable(L);
+  const std::pair<const char*, lua_CFunction> fns[] = {
+      {"at", l_at},         {"to_move", l_to_move}, {"counter", l_counter},
+      {"hand", l_hand},     {"ply", l_ply},         {"sites", l_sites},
+      {"remove", l_remove}, {"place", l_place},     {"set_counter", l_set_counter}};
+  for (auto& [name, fn] : fns) {
+    lua_pushvalue(L, ud);
+    lua_pushcclosure(L, fn, 1);
+    lua_setfield(L, -2, name);
+  }
+  lua_remove(L, ud);
+}
+
+void LuaHooks::push_move(const Position& pos, const Move& m) {
+  lua_State* L = state_->L();
+  const Ruleset& r = pos.rules();
+  const Topology& t = r.topology;
+  lua_newtable(L);
+  if (m.from != kNoSite) {
+    lua_pushstring(L, t.name(m.from).c_str());
+    lua_setfield(L, -2, "from");
+    if (pos.at(m.from)) {
+      lua_pushstring(L, r.types[piece_type(pos.at(m.from))].name.c_str());
+      lua_setfield(L, -2, "piece");
+    }
+  }
+  if (m.to != kNoSite) {
+    lua_pushstring(L, t.name(m.to).c_str());
+    lua_setfield(L, -2, "to");
+  }
+  static const char* kKinds[] = {"normal", "drop", "pass", "chance", "castle"};
+  lua_pushstring(L, kKinds[static_cast<int>(m.kind)]);
+  lua_setfield(L, -2, "kind");
+  push_names(L, t, m.cap.data(), m.ncap);
+  lua_setfield(L, -2, "captures");
+  push_names(L, t, m.path.data(), m.npath);
+  lua_setfield(L, -2, "path");
+  if (m.promote >= 0) {
+    lua_pushstring(L, r.types[m.promote].name.c_str());
+    lua_setfield(L, -2, "promote");
+  }
+  if (m.drop_type >= 0) {
+    lua_pushstring(L, r.types[m.drop_type].name.c_str());
+    lua_setfield(L, -2, "piece");
+  }
+  if (m.rule < r.rules.size() && !r.rules[m.rule].label.empty()) {
+    lua_pushstring(L, r.rules[m.rule].label.c_str());
+    lua_setfield(L, -2, "label");
+  }
+}
+
+void LuaHooks::record(const Status& st) {
+  if (st && !error_) error_ = *st;
+}
+
+bool LuaHooks::filter(const Position& pos, const Move& move) {
+  lua_State* L = state_->L();
+  int top = lua_gettop(L);
+  state_->set_budget(kHookBudget);
+  push_position(pos, nullptr, nullptr);
+  push_move(pos, move);
+  Status st = state_->call(filter_, 2, 1);
+  bool keep = true;
+  if (st) record(st);
+  else keep = lua_toboolean(L, -1) || lua_isnil(L, -1);
+  lua_settop(L, top);
+  return keep;
+}
+
+void LuaHooks::after(Position& pos, const Move& move, Undo& undo) {
+  lua_State* L = state_->L();
+  int top = lua_gettop(L);
+  state_->set_budget(kHookBudget);
+  push_position(pos, &pos, &undo);
+  push_move(pos, move);
+  record(state_->call(after_, 2, 0));
+  lua_settop(L, top);
+}
+
+void LuaHooks::generate(const Position& pos, MoveList& moves) {
+  lua_State* L = state_->L();
+  int top = lua_gettop(L);
+  state_->set_budget(kHookBudget);
+  push_position(pos, nullptr, nullptr);
+  Status st = state_->call(generate_, 1, 1);
+  if (st) {
+    record(st);
+    lua_settop(L, top);
+    return;
+  }
+  const Topology& t = pos.rules().topology;
+  auto site_field = [&](int idx, const char* key) -> SiteId {
+    lua_getfield(L, idx, key);
+    SiteId s = lua_isstring(L, -1) ? t.find(lua_tostring(L, -1)) : kNoSite;
+    lua_pop(L, 1);
+    return s;
+  };
+  if (lua_istable(L, -1)) {
+    int list = lua_gettop(L);
+    lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, list));
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, list, i);
+      int mt = lua_gettop(L);
+      if (lua_istable(L, mt)) {
+        Move m;
+        m.rule = 0xFFFF;
+        m.from = site_field(mt, "from");
+        m.to = site_field(mt, "to");
+        lua_getfield(L, mt, "captures");
+        if (lua_istable(L, -1)) {
+          lua_Integer k = static_cast<lua_Integer>(lua_rawlen(L, -1));
+          for (lua_Integer j = 1; j <= k && m.ncap < kMaxCaptures; ++j) {
+            lua_rawgeti(L, -1, j);
+            SiteId s = lua_isstring(L, -1) ? t.find(lua_tostring(L, -1)) : kNoSite;
+            if (s != kNoSite) m.cap[m.ncap++] = s;
+            lua_pop(L, 1);
+          }
+        }
+        lua_pop(L, 1);
+        if (m.from != kNoSite && m.to != kNoSite && pos.at(m.from) &&
+            piece_seat(pos.at(m.from)) == pos.to_move())
+          moves.push(m);
+        else if (!error_)
+          error_ = Error{"generate hook", "returned a move without a valid from/to of the side to move"};
+      }
+      lua_settop(L, list);
+    }
+  }
+  lua_settop(L, top);
+}
+
+std::optional<Result> LuaHooks::end(const Position& pos) {
+  lua_State* L = state_->L();
+  int top = lua_gettop(L);
+  state_->set_budget(kHookBudget);
+  push_position(pos, nullptr, nullptr);
+  Status st = state_->call(end_, 1, 1);
+  std::optional<Result> out;
+  if (st) {
+    record(st);
+  } else if (lua_istable(L, -1)) {
+    int t = lua_gettop(L);
+    lua_getfield(L, t, "reason");
+    std::string reason = lua_isstring(L, -1) ? lua_tostring(L, -1) : "end_check";
+    lua_getfield(L, t, "draw");
+    bool draw = lua_toboolean(L, -1);
+    lua_getfield(L, t, "winner");
+    const Ruleset& r = pos.rules();
+    if (draw) {
+      out = Result::draw(r.num_seats(), reason);
+    } else if (lua_isstring(L, -1)) {
+      std::string w = lua_tostring(L, -1);
+      for (SeatId s = 0; s < r.num_seats(); ++s)
+        if (r.seats[s].name == w) out = win_for(r, s, reason);
+      if (!out && !error_) error_ = Error{"end_check hook", "winner '" + w + "' is not a seat"};
+    }
+  }
+  lua_settop(L, top);
+  return out;
+}
+
+std::optional<Error> hook_error(const Ruleset& rules) {
+  if (auto* h = dynamic_cast<const LuaHooks*>(rules.hooks.get())) return h->error();
+  return std::nullopt;
+}
+
+}  // namespace regula::script
