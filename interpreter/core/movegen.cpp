@@ -1,6 +1,7 @@
 #include "core/movegen.h"
 
 #include <algorithm>
+#include <array>
 
 #include "core/game_end.h"
 
@@ -26,19 +27,42 @@ struct Gen {
     return enemy(victim) && r.may_capture(t, piece_type(victim));
   }
 
-  // Adds m, expanded into one move per promotion choice where the piece promotes.
-  void emit(Move& m, TypeId t) {
+  // Starts a move in the next slot of the list; only the header is written.
+  Move& start(SiteId from, SiteId to, int rule_index, const MoveRule& rule) {
+    Move& m = out.add();
+    m.from = from;
+    m.to = to;
+    m.kind = MoveKind::kNormal;
+    m.promote = -1;
+    m.drop_type = -1;
+    m.set_flags = rule.sets_flags;
+    m.rule = static_cast<uint16_t>(rule_index);
+    m.from2 = m.to2 = m.ep_set = kNoSite;
+    m.chance = 0;
+    m.ncap = m.npath = 0;
+    return m;
+  }
+
+  // Expands the last move of the list into one move per promotion choice where
+  // the piece of type t promotes on arrival.
+  void promote_last(TypeId t) {
     const PieceType& pt = r.types[t];
-    if (pt.promo_region >= 0 && r.regions[pt.promo_region].contains(me, m.to)) {
-      for (TypeId p : pt.promo_to) {
-        Move& x = out.add();
-        x = m;
-        x.promote = p;
-      }
-      if (!pt.promo_mandatory || pt.promo_to.empty()) out.push(m);
-      return;
+    if (pt.promo_region < 0) return;
+    Move& last = out[out.size() - 1];
+    if (!r.regions[pt.promo_region].contains(me, last.to) || pt.promo_to.empty()) return;
+    const Move m = last;
+    out.pop();
+    for (TypeId p : pt.promo_to) {
+      Move& x = out.add();
+      x = m;
+      x.promote = p;
     }
+    if (!pt.promo_mandatory) out.push(m);
+  }
+
+  void emit(const Move& m, TypeId t) {
     out.push(m);
+    promote_last(t);
   }
 
   Move base(SiteId from, SiteId to, int rule_index, const MoveRule& rule) const {
@@ -67,23 +91,23 @@ struct Gen {
         PieceCode c = pos.at(s);
         if (!c) {
           if (k >= rule.min_range && has_mode(rule.mode, Mode::kMove) && to_ok(rule, s)) {
-            Move m = base(from, s, ri, rule);
+            Move& m = start(from, s, ri, rule);
             if (rule.sets_ep && k >= 2) m.ep_set = prev;
-            emit(m, t);
+            promote_last(t);
           } else if (rule.takes_ep && s == pos.ep() && k >= rule.min_range &&
                      enemy(pos.at(pos.ep_victim())) &&
                      r.may_capture(t, piece_type(pos.at(pos.ep_victim())))) {
-            Move m = base(from, s, ri, rule);
+            Move& m = start(from, s, ri, rule);
             m.cap[0] = pos.ep_victim();
             m.ncap = 1;
-            emit(m, t);
+            promote_last(t);
           }
           continue;
         }
         if (k >= rule.min_range && has_mode(rule.mode, Mode::kCapture) && can_take(t, c) &&
             to_ok(rule, s)) {
-          Move m = base(from, s, ri, rule);
-          emit(m, t);
+          start(from, s, ri, rule);
+          promote_last(t);
         }
         break;
       }
@@ -97,8 +121,8 @@ struct Gen {
             : !has_mode(rule.mode, Mode::kMove))
         continue;
       if (!to_ok(rule, s)) continue;
-      Move m = base(from, s, ri, rule);
-      emit(m, t);
+      start(from, s, ri, rule);
+      promote_last(t);
     }
   }
 
@@ -118,10 +142,10 @@ struct Gen {
           bool clear = true;
           for (int v = 0; v < p.nvia && clear; ++v) clear = pos.at(p.via[v]) == kEmpty;
           if (!clear) continue;
-          Move m = base(from, dest, ri, rule);
+          Move& m = start(from, dest, ri, rule);
           m.npath = p.nvia;
           std::copy(p.via.begin(), p.via.begin() + p.nvia, m.path.begin());
-          emit(m, t);
+          promote_last(t);
           break;
         }
       }
@@ -320,6 +344,52 @@ int capture_value(const Position& pos, const Move& m) {
   return v;
 }
 
+// Sites of seat's pieces that may stand between its royal and an enemy slider.
+// Conservative: a piece is marked whenever some enemy piece that slides along
+// that line stands behind it, whatever its range.
+struct PinSet {
+  std::array<uint64_t, kMaxSites / 64> bits{};
+  bool test(SiteId s) const { return (bits[s >> 6] >> (s & 63)) & 1u; }
+  void set(SiteId s) { bits[s >> 6] |= uint64_t{1} << (s & 63); }
+};
+
+PinSet pinned_pieces(const Position& pos, SeatId me) {
+  PinSet pins;
+  const Ruleset& r = pos.rules();
+  const SiteId king = pos.royal_site(me);
+  if (king == kNoSite) return pins;
+  for (int d = 0; d < kNumDirs; ++d) {
+    // Enemies attacking towards the king move in direction opposite(d).
+    const DirId towards_king = Topology::opposite(static_cast<DirId>(d));
+    bool any = false;
+    for (SeatId e = 0; e < r.num_seats() && !any; ++e)
+      if (!r.allies(e, me)) any = !r.slide_attacks[e][towards_king].empty();
+    if (!any) continue;
+    const SiteId* nb = r.topology.neighbors_of(static_cast<DirId>(d));
+    SiteId s = nb[king];
+    SiteId own = kNoSite;
+    while (s != kNoSite) {
+      PieceCode c = pos.at(s);
+      if (c) {
+        if (own == kNoSite && r.allies(piece_seat(c), me)) {
+          own = s;
+        } else {
+          if (own != kNoSite && !r.allies(piece_seat(c), me)) {
+            for (const auto& a : r.slide_attacks[piece_seat(c)][towards_king])
+              if (a.type == piece_type(c)) {
+                pins.set(own);
+                break;
+              }
+          }
+          break;
+        }
+      }
+      s = nb[s];
+    }
+  }
+  return pins;
+}
+
 }  // namespace
 
 void generate_pseudo(const Position& pos, MoveList& moves) {
@@ -434,20 +504,33 @@ void legal_moves(Position& pos, MoveList& moves) {
     return;
   }
   generate_pseudo(pos, moves);
-  bool needs_filter = r.end.check || (r.hooks && r.hooks->has_filter());
-  if (!needs_filter)
-    for (const PieceType& t : r.types) needs_filter |= t.fears_attack;
+  const bool needs_filter = r.end.check || r.any_fears_attack || (r.hooks && r.hooks->has_filter());
   if (needs_filter) {
     const SeatId me = pos.to_move();
+    const bool hook_filter = r.hooks && r.hooks->has_filter();
+    // With check as the only legality rule and only sliders able to uncover an
+    // attack, a quiet non-royal move of an unpinned piece while not in check is
+    // legal without trying it; everything else is made, tested and unmade.
+    bool fast = r.end.check && r.pins_simple && !hook_filter && !r.any_fears_attack &&
+                r.royals[me].size() == 1 && pos.count(make_piece(r.royals[me][0], me)) == 1 &&
+                !in_check(pos, me);
+    PinSet pinned;
+    if (fast) pinned = pinned_pieces(pos, me);
     int kept = 0;
     Undo u;
     for (int i = 0; i < moves.size(); ++i) {
-      const Move m = moves[i];
-      if (r.hooks && r.hooks->has_filter() && !r.hooks->filter(pos, m)) continue;
-      pos.make(m, u);
-      bool ok = move_was_safe(pos, me, m);
-      pos.unmake(m, u);
-      if (ok) moves[kept++] = m;
+      const Move& m = moves[i];
+      bool ok = fast && m.kind == MoveKind::kNormal && m.ncap == 0 && !pinned.test(m.from) &&
+                !r.types[piece_type(pos.at(m.from))].royal;
+      if (!ok && (!hook_filter || r.hooks->filter(pos, m))) {
+        pos.make(m, u);
+        ok = move_was_safe(pos, me, m);
+        pos.unmake(m, u);
+      }
+      if (ok) {
+        if (kept != i) moves[kept] = m;
+        ++kept;
+      }
     }
     moves.resize(kept);
   }

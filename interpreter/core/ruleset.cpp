@@ -80,6 +80,8 @@ void Ruleset::finalize() {
     }
   }
   pins_simple = true;
+  any_fears_attack = false;
+  for (const auto& t : types) any_fears_attack |= t.fears_attack;
   for (SeatId s = 0; s < num_seats(); ++s) {
     for (TypeId t = 0; t < static_cast<TypeId>(types.size()); ++t) {
       bool other = false;

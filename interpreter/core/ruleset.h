@@ -200,6 +200,7 @@ struct Ruleset {
   // Filled by finalize(): whether any capture rule can be blocked in a way the
   // pin shortcut in move generation does not know about.
   bool pins_simple = true;
+  bool any_fears_attack = false;
   std::array<std::vector<TypeId>, kMaxSeats> royals;  // royal types per seat (for check)
   // Attack detection tables, filled by finalize(): for an attacking seat, which
   // types attack along a compass direction (scanned backwards from the target),
