@@ -686,6 +686,17 @@ class Compiler {
         for (auto& [piece_name, n] : pieces.fields)
           r_->setup_hand[seat][type_named(piece_name, where_of(*h))] = integer(n, "hand count");
       }
+    if (const Value* e = game_.get("ends"); e && e->get("check") && e->get("check")->is_bool() &&
+                                            e->get("check")->boolean)
+      for (SeatId s = 0; s < r_->num_seats(); ++s) {
+        bool has_royal = false;
+        for (auto& [x, code] : r_->setup)
+          has_royal |= piece_seat(code) == s && r_->types[piece_type(code)].royal;
+        if (!has_royal)
+          fail(where_of(*game_.get("setup") ? *game_.get("setup") : game_),
+               "the setup gives " + r_->seats[s].name +
+                   " no royal piece, but ends.check needs one to be checked");
+      }
     if (r_->setup.empty()) {
       bool any_hand = false;
       for (auto& s : r_->setup_hand)
