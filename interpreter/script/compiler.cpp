@@ -693,7 +693,7 @@ class Compiler {
         for (auto& [x, code] : r_->setup)
           has_royal |= piece_seat(code) == s && r_->types[piece_type(code)].royal;
         if (!has_royal)
-          fail(where_of(*game_.get("setup") ? *game_.get("setup") : game_),
+          fail(where_of(game_.get("setup") ? *game_.get("setup") : game_),
                "the setup gives " + r_->seats[s].name +
                    " no royal piece, but ends.check needs one to be checked");
       }
