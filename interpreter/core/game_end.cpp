@@ -89,10 +89,9 @@ std::optional<Result> decided_result(const Position& pos) {
   if (e.repetition > 0 && pos.global(kHalfmove) >= 4 && repetitions(pos) >= e.repetition)
     return Result::draw(r.num_seats(), std::to_string(e.repetition) + "-fold repetition");
   if (e.material_max > 0 && e.material_plies > 0 && pos.global(kMaterialPlies) > e.material_plies)
-    return Result::draw(r.num_seats(),
-                        "at most " + std::to_string(e.material_max) +
-                            " pieces of equal value each and no win in " +
-                            std::to_string(e.material_plies) + " moves");
+    return Result::draw(r.num_seats(), "at most " + std::to_string(e.material_max) +
+                                           " pieces of equal value each and no win in " +
+                                           std::to_string(e.material_plies) + " moves");
   return std::nullopt;
 }
 
@@ -105,7 +104,8 @@ Result game_result(Position& pos) {
   const Ruleset& r = pos.rules();
   const SeatId me = pos.to_move();
   bool checked = r.end.check && in_check(pos, me);
-  NoMoveEffect effect = r.end.check ? (checked ? r.end.checkmate : r.end.stalemate) : r.end.no_moves;
+  NoMoveEffect effect =
+      r.end.check ? (checked ? r.end.checkmate : r.end.stalemate) : r.end.no_moves;
   std::string reason = r.end.check ? (checked ? "checkmate" : "stalemate") : "no legal move";
   switch (effect) {
     case NoMoveEffect::kLoss:

@@ -9,7 +9,9 @@ namespace regula {
 
 namespace {
 
-bool has_mode(Mode m, Mode bit) { return static_cast<int>(m) & static_cast<int>(bit); }
+bool has_mode(Mode m, Mode bit) {
+  return static_cast<int>(m) & static_cast<int>(bit);
+}
 
 // Shared state of one generation pass.
 struct Gen {
@@ -226,8 +228,8 @@ struct Gen {
       if (o.from == m.from && o.to == m.to && o.ncap == m.ncap && o.rule == m.rule) {
         bool same = true;
         for (int i = 0; i < m.ncap && same; ++i)
-          same = std::find(o.cap.begin(), o.cap.begin() + o.ncap, m.cap[i]) !=
-                 o.cap.begin() + o.ncap;
+          same =
+              std::find(o.cap.begin(), o.cap.begin() + o.ncap, m.cap[i]) != o.cap.begin() + o.ncap;
         if (same) return;
       }
     }
@@ -480,8 +482,8 @@ bool move_was_safe(const Position& pos, SeatId mover, const Move& m) {
   if (r.end.check && in_check(pos, mover)) return false;
   if (m.to != kNoSite && m.kind != MoveKind::kPass) {
     PieceCode c = pos.at(m.to);
-    if (c && piece_seat(c) == mover && r.types[piece_type(c)].fears_attack &&
-        pos.end_rule() < 0 && is_attacked(pos, m.to, mover, piece_type(c)))
+    if (c && piece_seat(c) == mover && r.types[piece_type(c)].fears_attack && pos.end_rule() < 0 &&
+        is_attacked(pos, m.to, mover, piece_type(c)))
       return false;
   }
   return true;
@@ -555,9 +557,9 @@ void legal_moves(Position& pos, MoveList& moves) {
     }
   }
   if (moves.empty()) {
-    NoMoveEffect effect = r.end.check ? (in_check(pos, pos.to_move()) ? r.end.checkmate
-                                                                        : r.end.stalemate)
-                                      : r.end.no_moves;
+    NoMoveEffect effect = r.end.check
+                              ? (in_check(pos, pos.to_move()) ? r.end.checkmate : r.end.stalemate)
+                              : r.end.no_moves;
     if (effect == NoMoveEffect::kPass) moves.push(Move::pass());
   }
 }

@@ -25,8 +25,8 @@ Position Position::empty(std::shared_ptr<const Ruleset> rules) {
 
 uint64_t Position::var_key(int index, int value) const {
   if (value == 0 || index >= kGlobalBase) return 0;
-  uint64_t x = rules_->z_var_seed ^ (static_cast<uint64_t>(index) << 32) ^
-               static_cast<uint32_t>(value);
+  uint64_t x =
+      rules_->z_var_seed ^ (static_cast<uint64_t>(index) << 32) ^ static_cast<uint32_t>(value);
   x += 0x9e3779b97f4a7c15ull;
   x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
   x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
@@ -250,9 +250,9 @@ void Position::unmake(const Move& m, const Undo& u) {
 
 bool Position::operator==(const Position& o) const {
   return board_ == o.board_ && flags_ == o.flags_ && vars_ == o.vars_ && hash_ == o.hash_ &&
-         ep_ == o.ep_ && ep_victim_ == o.ep_victim_ && to_move_ == o.to_move_ &&
-         roll_ == o.roll_ && end_rule_ == o.end_rule_ && out_mask_ == o.out_mask_ &&
-         counts_ == o.counts_ && royal_site_ == o.royal_site_;
+         ep_ == o.ep_ && ep_victim_ == o.ep_victim_ && to_move_ == o.to_move_ && roll_ == o.roll_ &&
+         end_rule_ == o.end_rule_ && out_mask_ == o.out_mask_ && counts_ == o.counts_ &&
+         royal_site_ == o.royal_site_;
 }
 
 }  // namespace regula

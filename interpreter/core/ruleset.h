@@ -21,12 +21,12 @@ namespace regula {
 class Position;
 
 enum class RuleKind : uint8_t {
-  kSlide,   // along one direction, between min and max steps, blocked by pieces
-  kTable,   // precomputed destinations that ignore pieces in between (leaps, jumping walks)
-  kWalk,    // precomputed paths whose intermediate sites must be empty (non-jumping walks)
-  kHop,     // jump over enemy pieces and land beyond, possibly repeated (capture chains)
-  kDrop,    // place a piece from hand
-  kCastle,  // royal moves towards an unmoved partner, which jumps over it
+  kSlide,     // along one direction, between min and max steps, blocked by pieces
+  kTable,     // precomputed destinations that ignore pieces in between (leaps, jumping walks)
+  kWalk,      // precomputed paths whose intermediate sites must be empty (non-jumping walks)
+  kHop,       // jump over enemy pieces and land beyond, possibly repeated (capture chains)
+  kDrop,      // place a piece from hand
+  kCastle,    // royal moves towards an unmoved partner, which jumps over it
   kAnywhere,  // to any empty site (the Jetan escape)
 };
 
@@ -49,8 +49,8 @@ struct WalkPath {
 struct MoveRule {
   RuleKind kind = RuleKind::kSlide;
   Mode mode = Mode::kBoth;
-  std::string label;   // shown in move text when set (e.g. "escape")
-  std::string where;   // file:line of the script element
+  std::string label;  // shown in move text when set (e.g. "escape")
+  std::string where;  // file:line of the script element
   // kSlide
   std::array<std::vector<DirId>, kMaxSeats> dirs;  // per seat (relative directions resolved)
   int min_range = 1;
@@ -72,8 +72,8 @@ struct MoveRule {
   bool not_attacked = false;     // the destination may not be attacked by the enemy (before)
   bool from_unattacked = false;  // the mover may not be attacked when it starts
   // kHop
-  bool hop_flying = false;      // over any distance before and after the hopped piece
-  bool hop_chain = true;        // continue hopping while possible
+  bool hop_flying = false;  // over any distance before and after the hopped piece
+  bool hop_chain = true;    // continue hopping while possible
   bool hop_remove_at_end = true;
   // kCastle
   DirId castle_dir = 0;
@@ -131,14 +131,14 @@ struct EndRules {
   NoMoveEffect stalemate = NoMoveEffect::kDraw;
   NoMoveEffect no_moves = NoMoveEffect::kLoss;  // when check is off
   std::vector<CaptureEnd> on_capture;
-  bool extinction = false;     // a seat with no pieces loses
-  bool bare_royal = false;     // a seat left with only royals loses
-  int move_rule = 0;           // plies without capture or reset move: draw (0: off)
-  int repetition = 0;          // n-fold repetition: draw (0: off)
-  int passes_draw = 0;         // this many passes in a row: draw (0: off)
-  int material_max = 0;        // both sides at most this many pieces of equal value...
-  int material_plies = 0;      // ...and no result within this many plies: draw
-  int capture_target = 0;      // captured this many: win (0: off)
+  bool extinction = false;  // a seat with no pieces loses
+  bool bare_royal = false;  // a seat left with only royals loses
+  int move_rule = 0;        // plies without capture or reset move: draw (0: off)
+  int repetition = 0;       // n-fold repetition: draw (0: off)
+  int passes_draw = 0;      // this many passes in a row: draw (0: off)
+  int material_max = 0;     // both sides at most this many pieces of equal value...
+  int material_plies = 0;   // ...and no result within this many plies: draw
+  int capture_target = 0;   // captured this many: win (0: off)
 };
 
 struct Dice {
@@ -161,7 +161,7 @@ class Hooks {
 };
 
 struct Ruleset {
-  std::string name;   // bundled name, e.g. "chess/orthodox"
+  std::string name;  // bundled name, e.g. "chess/orthodox"
   std::string title;
   std::string file;
   std::vector<std::string> sources;
@@ -172,7 +172,7 @@ struct Ruleset {
   std::vector<PieceType> types;
   std::vector<MoveRule> rules;
   std::vector<Region> regions;
-  std::vector<std::string> flag_names;        // index = bit
+  std::vector<std::string> flag_names;          // index = bit
   std::vector<std::string> seat_counter_names;  // per-seat counters
   // Start: pieces (site, code), hand contents [seat][type]
   std::vector<std::pair<SiteId, PieceCode>> setup;
@@ -181,8 +181,8 @@ struct Ruleset {
   EndRules end;
   CapturePriority capture_priority = CapturePriority::kFree;
   Dice dice;
-  bool stakes = false;  // capturer is owed the captured piece's value
-  std::string notation = "long";  // "long" (e2e4), "san"
+  bool stakes = false;                      // capturer is owed the captured piece's value
+  std::string notation = "long";            // "long" (e2e4), "san"
   std::string position_format = "generic";  // or "fen"
   std::vector<std::pair<std::string, std::string>> options;  // chosen values
   std::vector<std::pair<std::string, std::vector<std::string>>> declared_options;

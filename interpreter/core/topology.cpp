@@ -10,11 +10,17 @@ constexpr Offset kDirOffsets[kNumDirs] = {{0, 1},  {1, 1},   {1, 0},  {1, -1},
                                           {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}};
 constexpr const char* kDirNames[kNumDirs] = {"n", "ne", "e", "se", "s", "sw", "w", "nw"};
 
-int sign(int v) { return (v > 0) - (v < 0); }
+int sign(int v) {
+  return (v > 0) - (v < 0);
+}
 }  // namespace
 
-Offset Topology::dir_offset(DirId dir) { return kDirOffsets[dir]; }
-const char* Topology::direction_name(DirId dir) { return kDirNames[dir]; }
+Offset Topology::dir_offset(DirId dir) {
+  return kDirOffsets[dir];
+}
+const char* Topology::direction_name(DirId dir) {
+  return kDirNames[dir];
+}
 
 DirId Topology::direction_named(const std::string& name) {
   for (int d = 0; d < kNumDirs; ++d)

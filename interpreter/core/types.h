@@ -28,8 +28,12 @@ constexpr PieceCode kEmpty = 0;
 constexpr PieceCode make_piece(TypeId type, SeatId seat) {
   return static_cast<PieceCode>(1 + type * kMaxSeats + seat);
 }
-constexpr TypeId piece_type(PieceCode code) { return static_cast<TypeId>((code - 1) / kMaxSeats); }
-constexpr SeatId piece_seat(PieceCode code) { return static_cast<SeatId>((code - 1) % kMaxSeats); }
+constexpr TypeId piece_type(PieceCode code) {
+  return static_cast<TypeId>((code - 1) / kMaxSeats);
+}
+constexpr SeatId piece_seat(PieceCode code) {
+  return static_cast<SeatId>((code - 1) % kMaxSeats);
+}
 constexpr int kMaxPieceCodes = 1 + kMaxTypes * kMaxSeats;
 
 // An error at an input boundary: where it happened and what was wrong.

@@ -30,18 +30,18 @@ std::string join(const std::vector<std::string>& v) {
 const std::vector<std::string>& allowed_fields(const std::string& tag) {
   static const std::vector<std::string> kCommon = {"mode", "from", "to", "once", "label"};
   static const std::map<std::string, std::vector<std::string>> kFields = {
-      {"game",
-       {"title", "sources", "description", "board", "seats", "pieces", "setup", "hand",
-        "regions", "ends", "capture", "dice", "stakes", "first", "turn_order", "notation",
-        "position", "filter", "after", "generate", "end_check", "counters"}},
+      {"game", {"title",  "sources",  "description", "board",    "seats",    "pieces",
+                "setup",  "hand",     "regions",     "ends",     "capture",  "dice",
+                "stakes", "first",    "turn_order",  "notation", "position", "filter",
+                "after",  "generate", "end_check",   "counters"}},
       {"piece",
        {"name", "symbol", "letter", "value", "royal", "avoid_attack", "track_moved", "moves",
         "captures", "cannot_capture", "promotion", "roll", "resets_move_rule", "drop", "remove"}},
       {"step", {"dirs", "ep"}},
       {"slide", {"dirs", "min", "max", "ep"}},
       {"leap", {"offsets", "symmetric"}},
-      {"walk", {"steps", "dirs", "legs", "exact", "turn", "revisit", "jump", "any_order",
-                "no_reverse"}},
+      {"walk",
+       {"steps", "dirs", "legs", "exact", "turn", "revisit", "jump", "any_order", "no_reverse"}},
       {"hop", {"dirs", "flying", "chain"}},
       {"castle", {"dir", "steps", "with"}},
       {"anywhere", {}},
@@ -101,13 +101,11 @@ class Compiler {
     if (v.is_table() && v.fields.empty()) return v.items;
     if (v.is_table() && v.items.empty() && !v.fields.empty() && !v.tag.empty()) return {v};
     if (v.is_table() && v.items.empty()) return {};
-    if (v.is_table())
-      fail(where_of(v), what + " must be a list");
+    if (v.is_table()) fail(where_of(v), what + " must be a list");
     return {v};
   }
   std::string string(const Value& v, const std::string& what) {
-    if (!v.is_string())
-      fail(where_of(v), what + " must be a string, not a " + v.kind_name());
+    if (!v.is_string()) fail(where_of(v), what + " must be a string, not a " + v.kind_name());
     return v.str;
   }
   int integer(const Value& v, const std::string& what) {
@@ -249,7 +247,8 @@ class Compiler {
     if (r_->num_seats() < 1 || r_->num_seats() > kMaxSeats)
       fail(where_of(*s), "a game has 1 to " + std::to_string(kMaxSeats) + " seats");
     if (auto* o = game_.get("turn_order"))
-      for (auto& n : strings(*o, "turn_order")) r_->turn_order.push_back(seat_named(n, game_.where));
+      for (auto& n : strings(*o, "turn_order"))
+        r_->turn_order.push_back(seat_named(n, game_.where));
     if (auto* f = game_.get("first")) r_->first = seat_named(string(*f, "first"), game_.where);
   }
 
@@ -303,7 +302,8 @@ class Compiler {
         auto m = sites_mask(v, where);
         for (SeatId s = 0; s < r_->num_seats(); ++s) g.member[s] = m;
       }
-      for (SeatId s = r_->num_seats(); s < kMaxSeats; ++s) g.member[s].assign(r_->topology.size(), 0);
+      for (SeatId s = r_->num_seats(); s < kMaxSeats; ++s)
+        g.member[s].assign(r_->topology.size(), 0);
       r_->regions.push_back(std::move(g));
     }
   }
@@ -404,9 +404,12 @@ class Compiler {
     }
     if (auto* e = v.get("ep")) {
       std::string s = string(*e, "ep");
-      if (s == "set") rule.sets_ep = true;
-      else if (s == "take") rule.takes_ep = true;
-      else fail(v.where, "ep must be \"set\" or \"take\"");
+      if (s == "set")
+        rule.sets_ep = true;
+      else if (s == "take")
+        rule.takes_ep = true;
+      else
+        fail(v.where, "ep must be \"set\" or \"take\"");
     }
     const std::string& tag = v.tag;
     if (tag == "step" || tag == "slide") {
@@ -438,7 +441,8 @@ class Compiler {
       rule.castle_steps = int_or(v, "steps", 2);
       auto* w = v.get("with");
       if (!w) fail(v.where, "castle needs with = \"<partner piece>\"");
-      pending_partners_.push_back({static_cast<int>(r_->rules.size()), string(*w, "with"), v.where});
+      pending_partners_.push_back(
+          {static_cast<int>(r_->rules.size()), string(*w, "with"), v.where});
       rule.mode = Mode::kMove;
     } else if (tag == "anywhere") {
       rule.kind = RuleKind::kAnywhere;
@@ -466,7 +470,8 @@ class Compiler {
       for (int sx : {1, -1})
         for (int sy : {1, -1})
           for (bool swap : {false, true}) {
-            Offset x = swap ? Offset{base.dy * sx, base.dx * sy} : Offset{base.dx * sx, base.dy * sy};
+            Offset x =
+                swap ? Offset{base.dy * sx, base.dx * sy} : Offset{base.dx * sx, base.dy * sy};
             if (std::find(offs.begin(), offs.end(), x) == offs.end()) offs.push_back(x);
           }
     }
@@ -504,8 +509,10 @@ class Compiler {
     const Topology& t = r_->topology;
     const int n = t.size();
     rule.kind = jump ? RuleKind::kTable : RuleKind::kWalk;
-    if (jump) rule.table.assign(kMaxSeats, std::vector<std::vector<SiteId>>(n));
-    else rule.walks.assign(kMaxSeats, std::vector<std::vector<WalkPath>>(n));
+    if (jump)
+      rule.table.assign(kMaxSeats, std::vector<std::vector<SiteId>>(n));
+    else
+      rule.walks.assign(kMaxSeats, std::vector<std::vector<WalkPath>>(n));
     long budget = 20'000'000;
     for (SeatId s = 0; s < r_->num_seats(); ++s) {
       std::vector<std::vector<std::vector<DirId>>> orders;
@@ -632,14 +639,16 @@ class Compiler {
         for (auto& n : strings(*c, "captures")) tt.captures |= 1u << type_named(n, p.where);
       }
       if (auto* c = p.get("cannot_capture"))
-        for (auto& n : strings(*c, "cannot_capture")) tt.captures &= ~(1u << type_named(n, p.where));
+        for (auto& n : strings(*c, "cannot_capture"))
+          tt.captures &= ~(1u << type_named(n, p.where));
       if (auto* pr = p.get("promotion")) {
         if (!pr->is_table()) fail(p.where, "promotion = { zone = \"...\", to = { ... } }");
         auto* z = pr->get("zone");
         if (!z) fail(p.where, "promotion needs a zone");
         tt.promo_region = region_named(string(*z, "zone"), p.where);
         if (auto* to = pr->get("to"))
-          for (auto& n : strings(*to, "promotion.to")) tt.promo_to.push_back(type_named(n, p.where));
+          for (auto& n : strings(*to, "promotion.to"))
+            tt.promo_to.push_back(type_named(n, p.where));
         tt.promo_mandatory = !bool_or(*pr, "optional", false);
         for (auto& [k, _] : pr->fields)
           if (k != "zone" && k != "to" && k != "optional")
@@ -655,12 +664,15 @@ class Compiler {
         rule.mode = Mode::kMove;
         rule.where = p.where;
         rule.drop_type = static_cast<TypeId>(i);
-        if (d->is_string()) rule.to_region = region_named(d->str, p.where);
-        else if (!(d->is_bool() && d->boolean)) fail(p.where, "drop = true or drop = \"region\"");
+        if (d->is_string())
+          rule.to_region = region_named(d->str, p.where);
+        else if (!(d->is_bool() && d->boolean))
+          fail(p.where, "drop = true or drop = \"region\"");
         r_->rules.push_back(rule);
       }
     }
-    for (auto& pp : pending_partners_) r_->rules[pp.rule].castle_partner = type_named(pp.name, pp.where);
+    for (auto& pp : pending_partners_)
+      r_->rules[pp.rule].castle_partner = type_named(pp.name, pp.where);
   }
 
   // ---- setup -------------------------------------------------------------
@@ -686,8 +698,8 @@ class Compiler {
         for (auto& [piece_name, n] : pieces.fields)
           r_->setup_hand[seat][type_named(piece_name, where_of(*h))] = integer(n, "hand count");
       }
-    if (const Value* e = game_.get("ends"); e && e->get("check") && e->get("check")->is_bool() &&
-                                            e->get("check")->boolean)
+    if (const Value* e = game_.get("ends");
+        e && e->get("check") && e->get("check")->is_bool() && e->get("check")->boolean)
       for (SeatId s = 0; s < r_->num_seats(); ++s) {
         bool has_royal = false;
         for (auto& [x, code] : r_->setup)
@@ -720,8 +732,8 @@ class Compiler {
     if (!e) return;
     const std::string w = where_of(*e);
     static const std::vector<std::string> kAllowed = {
-        "check", "checkmate", "stalemate", "no_moves", "captures", "extinction", "bare_king",
-        "move_rule", "repetition", "passes", "material", "capture_target"};
+        "check",     "checkmate", "stalemate",  "no_moves", "captures", "extinction",
+        "bare_king", "move_rule", "repetition", "passes",   "material", "capture_target"};
     for (auto& [k, _] : e->fields)
       if (std::find(kAllowed.begin(), kAllowed.end(), k) == kAllowed.end())
         fail(w, "unknown field '" + k + "' in ends (allowed: " + join(kAllowed) + ")");
@@ -746,11 +758,16 @@ class Compiler {
         ce.captured = type_named(str_or(c, "captured", ""), w);
         if (auto* by = c.get("by")) ce.by = type_named(string(*by, "by"), w);
         std::string res = str_or(c, "result", "win");
-        if (res == "win") ce.effect = CaptureEnd::Effect::kWin;
-        else if (res == "draw") ce.effect = CaptureEnd::Effect::kDraw;
-        else if (res == "loss") ce.effect = CaptureEnd::Effect::kLoss;
-        else if (res == "continue") ce.effect = CaptureEnd::Effect::kContinue;
-        else fail(w, "result must be win, draw, loss or continue, not '" + res + "'");
+        if (res == "win")
+          ce.effect = CaptureEnd::Effect::kWin;
+        else if (res == "draw")
+          ce.effect = CaptureEnd::Effect::kDraw;
+        else if (res == "loss")
+          ce.effect = CaptureEnd::Effect::kLoss;
+        else if (res == "continue")
+          ce.effect = CaptureEnd::Effect::kContinue;
+        else
+          fail(w, "result must be win, draw, loss or continue, not '" + res + "'");
         ce.reason = str_or(c, "reason", r_->types[ce.captured].name + " captured");
         end.on_capture.push_back(ce);
       }
@@ -759,11 +776,16 @@ class Compiler {
   void misc() {
     if (auto* c = game_.get("capture")) {
       std::string s = string(*c, "capture");
-      if (s == "free") r_->capture_priority = CapturePriority::kFree;
-      else if (s == "compulsory") r_->capture_priority = CapturePriority::kCompulsory;
-      else if (s == "max") r_->capture_priority = CapturePriority::kMaxCount;
-      else if (s == "max-then-value") r_->capture_priority = CapturePriority::kMaxCountThenValue;
-      else fail(game_.where, "capture must be free, compulsory, max or max-then-value");
+      if (s == "free")
+        r_->capture_priority = CapturePriority::kFree;
+      else if (s == "compulsory")
+        r_->capture_priority = CapturePriority::kCompulsory;
+      else if (s == "max")
+        r_->capture_priority = CapturePriority::kMaxCount;
+      else if (s == "max-then-value")
+        r_->capture_priority = CapturePriority::kMaxCountThenValue;
+      else
+        fail(game_.where, "capture must be free, compulsory, max or max-then-value");
     }
     if (auto* d = game_.get("dice"))
       for (auto& f : list(*d, "dice")) {

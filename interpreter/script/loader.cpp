@@ -41,10 +41,11 @@ Expected<std::shared_ptr<const Ruleset>> load_rules(const std::string& spec,
   if (!undeclared.empty()) {
     std::string declared;
     for (auto& d : state->declared()) declared += (declared.empty() ? "" : ", ") + d.name;
-    return Error{state->resolve(spec), "unknown option '" + undeclared.front() + "' (" +
-                                           (declared.empty() ? std::string("this script has no options")
-                                                             : "options: " + declared) +
-                                           ")"};
+    return Error{state->resolve(spec),
+                 "unknown option '" + undeclared.front() + "' (" +
+                     (declared.empty() ? std::string("this script has no options")
+                                       : "options: " + declared) +
+                     ")"};
   }
   auto compiled = compile_game(*value);
   if (!compiled) return compiled.error();
@@ -64,7 +65,8 @@ Expected<std::shared_ptr<const Ruleset>> load_rules(const std::string& spec,
     if (f && !f->is_function())
       return Error{value->where, std::string(key) + " must be a function, not a " + f->kind_name()};
   }
-  int filter = ref("filter"), after = ref("after"), generate = ref("generate"), end = ref("end_check");
+  int filter = ref("filter"), after = ref("after"), generate = ref("generate"),
+      end = ref("end_check");
   if (filter >= 0 || after >= 0 || generate >= 0 || end >= 0) {
     r->hooks = std::make_shared<LuaHooks>(state, filter, after, generate, end);
     r->finalize();
@@ -84,8 +86,8 @@ std::vector<ScriptInfo> bundled_scripts(const std::string& dir) {
     auto v = state.run_file(file);
     if (!v || v->tag != "game") continue;
     const Value* title = v->get("title");
-    out.push_back({script_name(file, rules_dir), title && title->is_string() ? title->str : "",
-                   file});
+    out.push_back(
+        {script_name(file, rules_dir), title && title->is_string() ? title->str : "", file});
   }
   std::sort(out.begin(), out.end(),
             [](const ScriptInfo& a, const ScriptInfo& b) { return a.name < b.name; });

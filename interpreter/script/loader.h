@@ -22,7 +22,7 @@ Expected<std::shared_ptr<const Ruleset>> load_rules(const std::string& spec,
                                                     const std::string& rules_dir = "");
 
 struct ScriptInfo {
-  std::string name;   // "chess/orthodox"
+  std::string name;  // "chess/orthodox"
   std::string title;
   std::string file;
 };

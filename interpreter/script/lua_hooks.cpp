@@ -3,6 +3,7 @@
 #include <lua.hpp>
 
 #include "core/game_end.h"
+#include "core/movegen.h"
 
 namespace regula::script {
 
@@ -16,7 +17,9 @@ struct Ctx {
   Undo* undo;
 };
 
-Ctx* ctx(lua_State* L) { return static_cast<Ctx*>(lua_touserdata(L, lua_upvalueindex(1))); }
+Ctx* ctx(lua_State* L) {
+  return static_cast<Ctx*>(lua_touserdata(L, lua_upvalueindex(1)));
+}
 
 SiteId check_site(lua_State* L, const Position& pos, int arg) {
   const char* name = luaL_checkstring(L, arg);
@@ -76,6 +79,16 @@ int l_ply(lua_State* L) {
   lua_pushinteger(L, ctx(L)->pos->global(kPly));
   return 1;
 }
+// pos:attacked(site, seat, piece): could an enemy of seat capture a piece of that type
+// standing on site at its next move, in this position?
+int l_attacked(lua_State* L) {
+  const Position& p = *ctx(L)->pos;
+  SiteId s = check_site(L, p, 2);
+  SeatId seat = check_seat(L, p, 3);
+  TypeId t = check_type(L, p, 4);
+  lua_pushboolean(L, is_attacked(p, s, seat, t));
+  return 1;
+}
 int l_sites(lua_State* L) {
   const Position& p = *ctx(L)->pos;
   lua_createtable(L, p.num_sites(), 0);
@@ -127,10 +140,16 @@ void LuaHooks::push_position(const Position& pos, Position* mpos, Undo* undo) {
   *c = Ctx{&pos, mpos, undo};
   int ud = lua_gettop(L);
   lua_newtable(L);
-  const std::pair<const char*, lua_CFunction> fns[] = {
-      {"at", l_at},         {"to_move", l_to_move}, {"counter", l_counter},
-      {"hand", l_hand},     {"ply", l_ply},         {"sites", l_sites},
-      {"remove", l_remove}, {"place", l_place},     {"set_counter", l_set_counter}};
+  const std::pair<const char*, lua_CFunction> fns[] = {{"at", l_at},
+                                                       {"to_move", l_to_move},
+                                                       {"counter", l_counter},
+                                                       {"hand", l_hand},
+                                                       {"ply", l_ply},
+                                                       {"sites", l_sites},
+                                                       {"remove", l_remove},
+                                                       {"place", l_place},
+                                                       {"set_counter", l_set_counter},
+                                                       {"attacked", l_attacked}};
   for (auto& [name, fn] : fns) {
     lua_pushvalue(L, ud);
     lua_pushcclosure(L, fn, 1);
@@ -189,8 +208,10 @@ bool LuaHooks::filter(const Position& pos, const Move& move) {
   push_move(pos, move);
   Status st = state_->call(filter_, 2, 1);
   bool keep = true;
-  if (st) record(st);
-  else keep = lua_toboolean(L, -1) || lua_isnil(L, -1);
+  if (st)
+    record(st);
+  else
+    keep = lua_toboolean(L, -1) || lua_isnil(L, -1);
   lua_settop(L, top);
   return keep;
 }
@@ -249,7 +270,8 @@ void LuaHooks::generate(const Position& pos, MoveList& moves) {
             piece_seat(pos.at(m.from)) == pos.to_move())
           moves.push(m);
         else if (!error_)
-          error_ = Error{"generate hook", "returned a move without a valid from/to of the side to move"};
+          error_ =
+              Error{"generate hook", "returned a move without a valid from/to of the side to move"};
       }
       lua_settop(L, list);
     }

@@ -289,8 +289,8 @@ int LuaState::l_require(lua_State* L) {
   }
   if (std::find(s->loading_.begin(), s->loading_.end(), file) != s->loading_.end())
     return luaL_error(L, "require '%s' is circular", name.c_str());
-  if (!fs::exists(file)) return luaL_error(L, "no module '%s' (looked for %s)", name.c_str(),
-                                           file.c_str());
+  if (!fs::exists(file))
+    return luaL_error(L, "no module '%s' (looked for %s)", name.c_str(), file.c_str());
   if (s->load_chunk(file) != LUA_OK) return lua_error(L);
   s->loading_.push_back(file);
   lua_call(L, 0, 1);
@@ -306,14 +306,15 @@ int LuaState::l_extends(lua_State* L) {
   std::string file = s->resolve(name);
   if (std::find(s->loading_.begin(), s->loading_.end(), file) != s->loading_.end())
     return luaL_error(L, "extends '%s' is circular", name.c_str());
-  if (!fs::exists(file)) return luaL_error(L, "extends: no script '%s' (looked for %s)",
-                                           name.c_str(), file.c_str());
+  if (!fs::exists(file))
+    return luaL_error(L, "extends: no script '%s' (looked for %s)", name.c_str(), file.c_str());
   lua_rawgeti(L, LUA_REGISTRYINDEX, s->merge_ref_);
   if (s->load_chunk(file) != LUA_OK) return lua_error(L);
   s->loading_.push_back(file);
   lua_call(L, 0, 1);
   s->loading_.pop_back();
-  if (!lua_istable(L, -1)) return luaL_error(L, "extends: '%s' does not return a table", name.c_str());
+  if (!lua_istable(L, -1))
+    return luaL_error(L, "extends: '%s' does not return a table", name.c_str());
   if (lua_isnoneornil(L, 2)) {
     lua_newtable(L);
   } else {
@@ -332,7 +333,8 @@ int LuaState::l_option(lua_State* L) {
   lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 2));
   for (lua_Integer i = 1; i <= n; ++i) {
     lua_rawgeti(L, 2, i);
-    if (!lua_isstring(L, -1)) return luaL_error(L, "option '%s': values must be strings", name.c_str());
+    if (!lua_isstring(L, -1))
+      return luaL_error(L, "option '%s': values must be strings", name.c_str());
     values.push_back(lua_tostring(L, -1));
     lua_pop(L, 1);
   }
