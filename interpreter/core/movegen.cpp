@@ -522,8 +522,13 @@ void legal_moves(Position& pos, MoveList& moves) {
     Undo u;
     for (int i = 0; i < moves.size(); ++i) {
       const Move& m = moves[i];
-      bool ok = fast && m.kind == MoveKind::kNormal && m.ncap == 0 && !pinned.test(m.from) &&
-                !r.types[piece_type(pos.at(m.from))].royal;
+      const TypeId mover = m.kind == MoveKind::kDrop ? m.drop_type
+                           : m.from != kNoSite && pos.at(m.from) ? piece_type(pos.at(m.from))
+                                                                 : -1;
+      // Without check, only pieces that fear attack need the move tried.
+      bool ok = r.end.check ? fast && m.kind == MoveKind::kNormal && m.ncap == 0 &&
+                                  !pinned.test(m.from) && !r.types[mover].royal
+                            : !hook_filter && (mover < 0 || !r.types[mover].fears_attack);
       if (!ok && (!hook_filter || r.hooks->filter(pos, m))) {
         pos.make(m, u);
         ok = move_was_safe(pos, me, m);
