@@ -42,8 +42,18 @@ struct Move {
     return m;
   }
   bool is_pass() const { return kind == MoveKind::kPass; }
-  // Equal as decisions: the same change of position with the same side effects.
-  bool same_decision(const Move& o) const;
+  // Equal as decisions: the same change of position with the same side effects
+  // (the path taken does not matter; the set of captured sites does).
+  bool same_decision(const Move& o) const {
+    if (from != o.from || to != o.to || kind != o.kind || promote != o.promote ||
+        drop_type != o.drop_type || set_flags != o.set_flags || from2 != o.from2 ||
+        to2 != o.to2 || chance != o.chance || ncap != o.ncap)
+      return false;
+    for (int i = 0; i < ncap; ++i)
+      if (std::find(o.cap.begin(), o.cap.begin() + o.ncap, cap[i]) == o.cap.begin() + o.ncap)
+        return false;
+    return true;
+  }
 };
 
 // A fixed-capacity list of moves; large enough for any position the bundled
