@@ -1,0 +1,24 @@
+-- Jetan as Burroughs wrote it: the Appendix, with the gaps filled from Chapter II
+-- (the reading F. Duniho recommends). Clause by clause (RULES.md, Decisions A):
+--   moves      exact step counts, turns at every step, no square twice, capture on arrival;
+--   Thoat      one straight and one diagonal step, in either order, jumping (Ch. II);
+--   Panthan    one square forward, sideways or diagonally forward (5 squares);
+--   Flier      jumps (Appendix);
+--   Princess   jumps; may not capture; may not move onto a threatened square, that is a
+--              square an enemy piece could capture on at its next move in the position
+--              after her move (an enemy Princess, who may not capture, threatens nothing);
+--   escape     once per game, to any empty square that is not threatened;
+--   Chief      taken by the enemy Chief: a win; taken by any other piece: a draw.
+local jetan = require "jetan.common"
+
+return jetan.game {
+  title = "Jetan (Burroughs: Appendix and Chapter II)",
+  sources = {
+    "seed 000_eee966810de7af89.txt (E. R. Burroughs, The Chessmen of Mars, 1922, Appendix)",
+    "E. R. Burroughs, The Chessmen of Mars, Chapter II (Thoat jumps)",
+    "F. Duniho, chessvariants.org comment 9097 (2005)",
+  },
+  thoat = "either-order-jumps",
+  princess = "timid",
+  chief_taken = "draw",
+}

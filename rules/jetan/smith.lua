@@ -1,0 +1,94 @@
+-- Jetan with the movement options L. L. Smith lists in "The Game of Jetan" (the rest as
+-- jetan/burroughs). Clause by clause (RULES.md, Decisions A and A.3/A.4):
+--   steps      option: exact (chained, the default) or free (a 2- or 3-stepper may stop
+--              after fewer steps; Warrior 12, Padwar 12, Dwar 24, Flier 24 squares). The Thoat
+--              is "one straight and one diagonal", not "up to two", so it stays exact;
+--   Panthan    option: 5 (no backward component, the default) or 7 (Smith's free Panthan:
+--              the backward diagonals too);
+--   Flier      option: jumps (the default) or blocked (G. Duke's non-jumping Odwar);
+--   Princess   may not capture; may not move onto a threatened square; option: brave (the
+--              default: she may pass over threatened squares) or frightened (every move
+--              needs a path whose intermediate squares are not threatened either);
+--   Thoat      one straight and one diagonal step, either order, jumping;
+--   escape     once per game, to any empty square that is not threatened (it has no path
+--              to be frightened on);
+--   Chief      taken by the enemy Chief: a win; taken by any other piece: a draw.
+--
+-- Why "frightened" is a filter hook: the Princess jumps, so the vocabulary keeps no path for
+-- her moves, and no field asks for a path whose squares are unthreatened. The hook rebuilds
+-- her king-step paths and asks pos:attacked() for each square passed. A filter sees the
+-- position before the move, so a square is judged with the Princess still on her start
+-- square. Only this option runs Lua during move generation.
+local jetan = require "jetan.common"
+
+local steps = option("steps", { "exact", "free" }, "exact")
+local panthan = option("panthan", { "5", "7" }, "5")
+local flier = option("flier", { "jumps", "blocked" }, "jumps")
+local princess = option("princess", { "brave", "frightened" }, "brave")
+
+local function coords(name)
+  return name:byte(1) - 96, tonumber(name:sub(2))
+end
+
+local function site_name(x, y)
+  return string.char(96 + x) .. y
+end
+
+local function adjacent(ax, ay, bx, by)
+  local dx, dy = math.abs(ax - bx), math.abs(ay - by)
+  return dx <= 1 and dy <= 1 and dx + dy > 0
+end
+
+-- Does some king-step path of the Princess's length from move.from to move.to, visiting no
+-- square twice, pass only squares no enemy threatens?
+local function frightened(pos, move)
+  if move.piece ~= "princess" or move.label == "escape" then return true end
+  local seat = pos:to_move()
+  local fx, fy = coords(move.from)
+  local tx, ty = coords(move.to)
+  local safe_cache = {}
+  local function safe(x, y)
+    local k = x * 16 + y
+    if safe_cache[k] == nil then
+      safe_cache[k] = not pos:attacked(site_name(x, y), seat, "princess")
+    end
+    return safe_cache[k]
+  end
+  local exact = steps == "exact"
+  if not exact and adjacent(fx, fy, tx, ty) then return true end
+  for ax = fx - 1, fx + 1 do
+    for ay = fy - 1, fy + 1 do
+      if (ax ~= fx or ay ~= fy) and ax >= 1 and ax <= 10 and ay >= 1 and ay <= 10 then
+        if not exact and adjacent(ax, ay, tx, ty) and (ax ~= tx or ay ~= ty) and safe(ax, ay) then
+          return true
+        end
+        for bx = ax - 1, ax + 1 do
+          for by = ay - 1, ay + 1 do
+            if (bx ~= ax or by ~= ay) and (bx ~= fx or by ~= fy) and (bx ~= tx or by ~= ty)
+                and (ax ~= tx or ay ~= ty) and bx >= 1 and bx <= 10 and by >= 1 and by <= 10
+                and adjacent(bx, by, tx, ty) and safe(ax, ay) and safe(bx, by) then
+              return true
+            end
+          end
+        end
+      end
+    end
+  end
+  return false
+end
+
+return jetan.game {
+  title = "Jetan (L. L. Smith's options)",
+  sources = {
+    "seed 000_eee966810de7af89.txt (E. R. Burroughs, The Chessmen of Mars, 1922, Appendix)",
+    "L. L. Smith, The Game of Jetan (chessvariants.org, other.dir/jetanrules.html)",
+    "G. Duke, chessvariants.org comments (the non-jumping Odwar)",
+  },
+  thoat = "either-order-jumps",
+  princess = "timid",
+  chief_taken = "draw",
+  steps = steps,
+  panthan = tonumber(panthan),
+  flier_jumps = flier == "jumps",
+  filter = princess == "frightened" and frightened or nil,
+}
