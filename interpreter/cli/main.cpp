@@ -1,13 +1,38 @@
+// The `regula` command: list, info, check, perft, moves, play, selfplay.
+// Usage errors exit 2, script and input errors exit 1 with file:line: message.
+
 #include <cstdio>
-#include <cstdlib>
-#include "core/perft.h"
-#include "script/loader.h"
-using namespace regula;
+#include <exception>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/common.h"
+
 int main(int argc, char** argv) {
-  auto r = script::load_rules(argv[1]);
-  if (!r) { fprintf(stderr, "%s\n", r.error().text().c_str()); return 1; }
-  Position p(*r);
-  int d = atoi(argv[2]);
-  for (auto& [m, n] : perft_divide(p, d)) printf("%s%s %llu\n", (*r)->topology.name(m.from).c_str(), (*r)->topology.name(m.to).c_str(), (unsigned long long)n);
-  printf("%llu\n", (unsigned long long)perft(p, d));
+  using namespace regula::cli;
+  CLI::App app{"regula: play and test board games written as Lua rule scripts", "regula"};
+  app.require_subcommand(1, 1);
+  int rc = 0;
+  add_list(app, rc);
+  add_info(app, rc);
+  add_check(app, rc);
+  add_perft(app, rc);
+  add_moves(app, rc);
+  add_play(app, rc);
+  add_selfplay(app, rc);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "regula: %s\n\n", e.what());
+    std::fprintf(stderr, "%s", app.help().c_str());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "regula: internal error: %s\n", e.what());
+    return 1;
+  }
+  return rc;
 }

@@ -1,0 +1,117 @@
+#include "cli/common.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "notation/position_string.h"
+#include "script/loader.h"
+#include "script/lua_hooks.h"
+
+namespace regula::cli {
+
+void add_rules_args(CLI::App& cmd, RulesArgs& args) {
+  cmd.add_option("rules", args.spec, "bundled name (chess/orthodox) or path to a .lua script")
+      ->required();
+  cmd.add_option("--option", args.options, "script option, key=value (repeatable)")
+      ->check(CLI::Validator(
+          [](std::string& s) {
+            return s.find('=') == std::string::npos ? std::string("expected key=value, got " + s)
+                                                    : std::string();
+          },
+          "KEY=VALUE"));
+}
+
+void add_position_arg(CLI::App& cmd, std::string& position) {
+  cmd.add_option("--position", position, "position string (FEN or the generic form)");
+}
+
+Expected<std::shared_ptr<const Ruleset>> load(const RulesArgs& args) {
+  script::OptionList options;
+  for (auto& o : args.options) {
+    auto eq = o.find('=');
+    options.emplace_back(o.substr(0, eq), o.substr(eq + 1));
+  }
+  return script::load_rules(args.spec, options);
+}
+
+Expected<Position> start_position(std::shared_ptr<const Ruleset> rules, const std::string& text) {
+  if (text.empty()) return Position(rules);
+  return read_position(rules, text);
+}
+
+int fail(const Error& e) {
+  std::fprintf(stderr, "%s\n", e.text().c_str());
+  return 1;
+}
+
+int hook_status(const Ruleset& rules) {
+  if (auto e = script::hook_error(rules)) return fail(*e);
+  return 0;
+}
+
+std::string board_text(const Position& pos) {
+  const Ruleset& r = pos.rules();
+  const Topology& topo = r.topology;
+  std::string out;
+  if (topo.is_grid()) {
+    size_t w = 1;
+    for (auto& t : r.types)
+      for (SeatId s = 0; s < r.num_seats(); ++s) w = std::max(w, t.symbol[s].size());
+    auto cell = [&](const std::string& s) {
+      std::string c = s;
+      c.resize(w + 1, ' ');
+      return c;
+    };
+    int label = static_cast<int>(std::to_string(topo.height()).size());
+    for (int y = topo.height() - 1; y >= 0; --y) {
+      std::string rank = std::to_string(y + 1);
+      out += std::string(label - rank.size(), ' ') + rank + "  ";
+      for (int x = 0; x < topo.width(); ++x) {
+        SiteId s = topo.at(x, y);
+        PieceCode c = s == kNoSite ? kEmpty : pos.at(s);
+        out += cell(c == kEmpty ? "." : r.types[piece_type(c)].symbol[piece_seat(c)]);
+      }
+      while (!out.empty() && out.back() == ' ') out.pop_back();
+      out += "\n";
+    }
+    out += std::string(label + 2, ' ');
+    for (int x = 0; x < topo.width(); ++x) {
+      std::string name = topo.name(topo.at(x, 0));
+      out += cell(name.substr(0, name.find_first_of("0123456789")));
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    return out + "\n";
+  }
+  for (SiteId s = 0; s < pos.num_sites(); ++s) {
+    PieceCode c = pos.at(s);
+    if (c == kEmpty) continue;
+    out += "  " + topo.name(s) + ": " + r.types[piece_type(c)].symbol[piece_seat(c)] + " (" +
+           r.seats[piece_seat(c)].name + " " + r.types[piece_type(c)].name + ")\n";
+  }
+  return out.empty() ? "  (no pieces)\n" : out;
+}
+
+std::string counters_text(const Position& pos) {
+  const Ruleset& r = pos.rules();
+  std::string out;
+  for (int k = 0; k < kMaxSeatCounters; ++k) {
+    bool any = false;
+    for (SeatId s = 0; s < r.num_seats(); ++s) any = any || pos.counter(s, k);
+    if (!any) continue;
+    std::string name = k < static_cast<int>(r.seat_counter_names.size())
+                           ? r.seat_counter_names[k]
+                           : "counter " + std::to_string(k);
+    out += name + ":";
+    for (SeatId s = 0; s < r.num_seats(); ++s)
+      out += (s ? ", " : " ") + r.seats[s].name + " " + std::to_string(pos.counter(s, k));
+    out += "\n";
+  }
+  for (SeatId s = 0; s < r.num_seats(); ++s)
+    for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
+      if (pos.hand(s, t))
+        out += "in hand: " + r.seats[s].name + " " + r.types[t].name + " x" +
+               std::to_string(pos.hand(s, t)) + "\n";
+  return out;
+}
+
+}  // namespace regula::cli

@@ -1,0 +1,51 @@
+#pragma once
+// What every command of the `regula` tool shares: the rules argument with its
+// --option key=value list, printing errors as file:line: message, reporting
+// errors a script hook raised while playing, and drawing a position as text.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "core/expected.h"
+#include "core/position.h"
+
+namespace regula::cli {
+
+// The RULES argument and the --option values of one command.
+struct RulesArgs {
+  std::string spec;
+  std::vector<std::string> options;  // "key=value"
+};
+
+// Adds RULES and --option to a subcommand.
+void add_rules_args(CLI::App& cmd, RulesArgs& args);
+// Adds --position STR.
+void add_position_arg(CLI::App& cmd, std::string& position);
+
+Expected<std::shared_ptr<const Ruleset>> load(const RulesArgs& args);
+// The start position, or the one given as text.
+Expected<Position> start_position(std::shared_ptr<const Ruleset> rules, const std::string& text);
+
+// Prints the error to stderr and returns the exit code for it (1).
+int fail(const Error& e);
+// 1 (after printing it) when a script hook failed during the run, else 0.
+int hook_status(const Ruleset& rules);
+
+// The board as text: an ASCII grid for grid boards, occupied points otherwise.
+std::string board_text(const Position& pos);
+// "stakes: white 3, black 5" lines for the per-seat counters that are not zero.
+std::string counters_text(const Position& pos);
+
+// Each command registers itself and stores its exit code in rc when run.
+void add_list(CLI::App& app, int& rc);
+void add_info(CLI::App& app, int& rc);
+void add_check(CLI::App& app, int& rc);
+void add_perft(CLI::App& app, int& rc);
+void add_moves(CLI::App& app, int& rc);
+void add_play(CLI::App& app, int& rc);
+void add_selfplay(CLI::App& app, int& rc);
+
+}  // namespace regula::cli

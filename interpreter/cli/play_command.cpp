@@ -1,0 +1,175 @@
+// play: a game in the terminal between people and random movers.
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <random>
+
+#include "cli/common.h"
+#include "notation/move_text.h"
+#include "session/game.h"
+#include "session/game_record.h"
+
+namespace regula::cli {
+
+namespace {
+
+struct PlayArgs {
+  RulesArgs rules;
+  std::string white, black;
+  std::vector<std::string> seats;  // NAME=human|random
+  uint64_t seed = 1;
+  std::string record;
+  std::string position;
+};
+
+std::string trim(const std::string& s) {
+  size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+void show(const Game& game) {
+  const Position& pos = game.position();
+  const Ruleset& r = game.rules();
+  std::printf("\n%s", board_text(pos).c_str());
+  std::printf("%s", counters_text(pos).c_str());
+  if (!game.over()) {
+    std::printf("%s to %s\n", r.seats[pos.to_move()].name.c_str(),
+                pos.awaiting_roll() ? "roll" : "move");
+  }
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+void add_play(CLI::App& app, int& rc) {
+  auto args = std::make_shared<PlayArgs>();
+  auto* cmd = app.add_subcommand("play", "play in the terminal (moves in long form or SAN)");
+  add_rules_args(*cmd, args->rules);
+  auto kind = CLI::IsMember({"human", "random"});
+  cmd->add_option("--white", args->white, "human or random")->check(kind);
+  cmd->add_option("--black", args->black, "human or random")->check(kind);
+  cmd->add_option("--seat", args->seats, "NAME=human|random (repeatable)");
+  cmd->add_option("--seed", args->seed, "seed for the random players and dice");
+  cmd->add_option("--record", args->record, "write the game record to this file at the end");
+  add_position_arg(*cmd, args->position);
+  cmd->callback([&rc, args] {
+    auto rules = load(args->rules);
+    if (!rules) {
+      rc = fail(rules.error());
+      return;
+    }
+    const Ruleset& r = **rules;
+    // The first seat is a person, the others random, unless told otherwise.
+    std::vector<bool> human(r.num_seats(), false);
+    human[0] = true;
+    std::vector<std::string> specs = args->seats;
+    if (!args->white.empty()) specs.push_back("white=" + args->white);
+    if (!args->black.empty()) specs.push_back("black=" + args->black);
+    for (auto& spec : specs) {
+      auto eq = spec.find('=');
+      std::string name = spec.substr(0, eq),
+                  what = eq == std::string::npos ? "" : spec.substr(eq + 1);
+      SeatId seat = -1;
+      std::string names;
+      for (SeatId s = 0; s < r.num_seats(); ++s) {
+        if (r.seats[s].name == name) seat = s;
+        names += (s ? ", " : "") + r.seats[s].name;
+      }
+      if (seat < 0 || (what != "human" && what != "random")) {
+        std::fprintf(stderr, "regula play: bad seat '%s' (seats: %s; players: human, random)\n",
+                     spec.c_str(), names.c_str());
+        rc = 2;
+        return;
+      }
+      human[seat] = what == "human";
+    }
+    auto start = start_position(*rules, args->position);
+    if (!start) {
+      rc = fail(start.error());
+      return;
+    }
+    Game game(*rules, *start);
+    std::mt19937_64 rng(args->seed);
+    std::printf("%s\n", r.title.c_str());
+    std::printf("type a move (long form or SAN), 'moves', 'undo' or 'quit'\n");
+    show(game);
+    bool quit = false;
+    while (!game.over() && !quit) {
+      const Position& pos = game.position();
+      if (pos.awaiting_roll() || !human[pos.to_move()]) {
+        MoveList moves = game.legal_moves();
+        if (moves.empty()) break;
+        Move m = moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)];
+        std::string text = game.san(m);
+        if (game.play(m)) break;
+        std::printf("%s: %s\n", r.seats[game.history().back().seat].name.c_str(), text.c_str());
+        if (m.kind != MoveKind::kChance) show(game);
+        continue;
+      }
+      std::printf("%s> ", r.seats[pos.to_move()].name.c_str());
+      std::fflush(stdout);
+      std::string line;
+      if (!std::getline(std::cin, line)) {
+        std::printf("\n");
+        quit = true;
+        break;
+      }
+      line = trim(line);
+      if (line.empty()) continue;
+      if (line == "quit" || line == "exit") {
+        quit = true;
+      } else if (line == "moves") {
+        MoveList moves = game.legal_moves();
+        std::string out;
+        for (const Move& m : moves) out += game.san(m) + "  ";
+        std::printf("%s\n", out.c_str());
+      } else if (line == "undo") {
+        if (!game.can_undo()) {
+          std::printf("nothing to undo\n");
+          continue;
+        }
+        game.undo();
+        // Take back the random replies too, up to the last position a person moved in.
+        while (game.can_undo() &&
+               (game.position().awaiting_roll() || !human[game.position().to_move()]))
+          game.undo();
+        show(game);
+      } else if (line == "board") {
+        show(game);
+      } else {
+        auto m = game.play_text(line);
+        if (!m) {
+          std::printf("%s\n", m.error().what.c_str());
+          continue;
+        }
+        show(game);
+      }
+    }
+    if (game.over()) {
+      const Result& res = game.result();
+      std::string who;
+      for (SeatId s = 0; s < r.num_seats(); ++s)
+        if (res.outcome[s] == Outcome::kWin) who += (who.empty() ? "" : ", ") + r.seats[s].name;
+      std::printf("result: %s (%s)%s\n", res.is_draw() ? "draw" : (who + " wins").c_str(),
+                  res.reason.c_str(), r.num_seats() == 2 ? (" " + res.score()).c_str() : "");
+    } else {
+      std::printf("game stopped after %zu moves\n", game.history().size());
+    }
+    if (!args->record.empty()) {
+      std::ofstream out(args->record);
+      out << write_record(game);
+      if (!out) {
+        rc = fail(Error{args->record, "cannot write the record"});
+        return;
+      }
+      std::printf("record written to %s\n", args->record.c_str());
+    }
+    rc = hook_status(r);
+  });
+}
+
+}  // namespace regula::cli

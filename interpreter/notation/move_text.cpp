@@ -1,0 +1,247 @@
+#include "notation/move_text.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "core/game_end.h"
+#include "core/movegen.h"
+
+namespace regula {
+
+namespace {
+
+bool same_move(const Move& a, const Move& b) {
+  if (a.from != b.from || a.to != b.to || a.kind != b.kind || a.promote != b.promote ||
+      a.drop_type != b.drop_type || a.set_flags != b.set_flags || a.rule != b.rule ||
+      a.from2 != b.from2 || a.to2 != b.to2 || a.ep_set != b.ep_set || a.chance != b.chance ||
+      a.ncap != b.ncap || a.npath != b.npath)
+    return false;
+  for (int i = 0; i < a.ncap; ++i)
+    if (a.cap[i] != b.cap[i]) return false;
+  for (int i = 0; i < a.npath; ++i)
+    if (a.path[i] != b.path[i]) return false;
+  return true;
+}
+
+bool is_hop(const Ruleset& r, const Move& m) {
+  return m.rule < r.rules.size() && r.rules[m.rule].kind == RuleKind::kHop;
+}
+
+// The long form; with_path lists a walk's intermediate sites.
+std::string long_text(const Position& pos, const Move& m, bool with_path) {
+  const Ruleset& r = pos.rules();
+  const Topology& topo = r.topology;
+  std::string out;
+  switch (m.kind) {
+    case MoveKind::kPass:
+      return "pass";
+    case MoveKind::kChance:
+      return "roll " + std::to_string(m.chance);
+    case MoveKind::kDrop:
+      out = r.types[m.drop_type].letter + "@" + topo.name(m.to);
+      break;
+    default:
+      out = topo.name(m.from);
+      if (is_hop(r, m)) {
+        for (int i = 0; i < m.npath; ++i) out += "x" + topo.name(m.path[i]);
+        out += "x" + topo.name(m.to);
+      } else if (with_path && m.npath > 0) {
+        for (int i = 0; i < m.npath; ++i) out += "-" + topo.name(m.path[i]);
+        out += "-" + topo.name(m.to);
+      } else {
+        out += topo.name(m.to);
+      }
+      if (m.promote >= 0 && (m.from == kNoSite || piece_type(pos.at(m.from)) != m.promote))
+        out += "=" + r.types[m.promote].letter;
+  }
+  if (m.rule < r.rules.size() && !r.rules[m.rule].label.empty()) out += " " + r.rules[m.rule].label;
+  return out;
+}
+
+std::string text_among(const Position& pos, const Move& m, const MoveList& legal) {
+  std::string base = long_text(pos, m, false);
+  bool clash = false, clash_with_path = false;
+  std::string full = long_text(pos, m, true);
+  for (const Move& o : legal) {
+    if (same_move(o, m)) continue;
+    if (long_text(pos, o, false) == base) clash = true;
+    if (long_text(pos, o, true) == full) clash_with_path = true;
+  }
+  if (!clash) return base;
+  if (!clash_with_path) return full;
+  // Moves that differ only in what they leave behind: number them by rule.
+  return full + " #" + std::to_string(m.rule);
+}
+
+bool pawn_like(const PieceType& t) {
+  return t.letter == "P" || t.letter == "p" || t.name == "pawn";
+}
+
+bool chess_like_move(const Ruleset& r, const Move& m) {
+  if (m.kind == MoveKind::kPass || m.kind == MoveKind::kChance) return false;
+  if (is_hop(r, m) || m.npath > 0) return false;
+  return m.rule >= r.rules.size() || r.rules[m.rule].label.empty();
+}
+
+std::string san_core(Position& pos, const Move& m, const MoveList& legal) {
+  const Ruleset& r = pos.rules();
+  const Topology& topo = r.topology;
+  if (m.kind == MoveKind::kCastle) return topo.x(m.to) > topo.x(m.from) ? "O-O" : "O-O-O";
+  if (m.kind == MoveKind::kDrop) return r.types[m.drop_type].letter + "@" + topo.name(m.to);
+  TypeId t = piece_type(pos.at(m.from));
+  bool capture = (pos.at(m.to) != kEmpty && m.to != m.from) || m.ncap > 0;
+  std::string out;
+  if (pawn_like(r.types[t])) {
+    if (capture) out = topo.name(m.from).substr(0, 1) + "x";
+    out += topo.name(m.to);
+  } else {
+    out = r.types[t].letter;
+    bool ambiguous = false, same_file = false, same_rank = false;
+    for (const Move& o : legal) {
+      if (o.kind == MoveKind::kDrop || o.from == kNoSite || o.from == m.from || o.to != m.to)
+        continue;
+      if (piece_type(pos.at(o.from)) != t || o.kind == MoveKind::kCastle) continue;
+      ambiguous = true;
+      if (topo.x(o.from) == topo.x(m.from)) same_file = true;
+      if (topo.y(o.from) == topo.y(m.from)) same_rank = true;
+    }
+    std::string from = topo.name(m.from);
+    if (ambiguous) {
+      if (!same_file)
+        out += from.substr(0, 1);
+      else if (!same_rank)
+        out += from.substr(1);
+      else
+        out += from;
+    }
+    if (capture) out += "x";
+    out += topo.name(m.to);
+  }
+  if (m.promote >= 0 && m.promote != t) out += "=" + r.types[m.promote].letter;
+  return out;
+}
+
+std::string check_suffix(Position& pos, const Move& m) {
+  const Ruleset& r = pos.rules();
+  if (!r.end.check) return "";
+  Undo u;
+  pos.make(m, u);
+  char mark = 0;
+  if (in_check(pos, pos.to_move())) {
+    MoveList replies;
+    legal_moves(pos, replies);
+    mark = replies.empty() ? '#' : '+';
+  }
+  pos.unmake(m, u);
+  return mark ? std::string(1, mark) : std::string();
+}
+
+std::string san_among(Position& pos, const Move& m, const MoveList& legal) {
+  const Ruleset& r = pos.rules();
+  if (r.notation != "san" || !chess_like_move(r, m)) return text_among(pos, m, legal);
+  return san_core(pos, m, legal) + check_suffix(pos, m);
+}
+
+// Case and punctuation that people type differently: e2-e4, exd5, e8Q, 0-0.
+std::string loose(std::string s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '-' || c == 'x' || c == '=' || c == '+' || c == '#' || c == '!' || c == '?' ||
+        c == ' ')
+      continue;
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+std::string trim(const std::string& s) {
+  size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  size_t e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+}  // namespace
+
+std::string move_text(const Position& pos, const Move& m) {
+  if (m.kind == MoveKind::kPass || m.kind == MoveKind::kChance) return long_text(pos, m, false);
+  Position copy = pos;
+  MoveList legal;
+  legal_moves(copy, legal);
+  return text_among(pos, m, legal);
+}
+
+std::string move_san(Position& pos, const Move& m) {
+  MoveList legal;
+  legal_moves(pos, legal);
+  return san_among(pos, m, legal);
+}
+
+Expected<Move> parse_move(Position& pos, const std::string& input) {
+  const Ruleset& r = pos.rules();
+  std::string text = trim(input);
+  if (text.empty()) return Error{"move", "empty move"};
+  // Castling written with zeros, as some people do.
+  if (text.rfind("0-0", 0) == 0) std::replace(text.begin(), text.end(), '0', 'O');
+  MoveList legal;
+  legal_moves(pos, legal);
+  if (legal.empty()) return Error{"move", "no legal moves: the game is over"};
+  std::vector<std::string> longs, sans;
+  for (const Move& m : legal) {
+    longs.push_back(text_among(pos, m, legal));
+    sans.push_back(r.notation == "san" ? san_among(pos, m, legal) : longs.back());
+  }
+  auto collect = [&](auto match) {
+    std::vector<int> hits;
+    for (int i = 0; i < legal.size(); ++i)
+      if (match(i)) hits.push_back(i);
+    return hits;
+  };
+  std::string stripped = text;
+  while (!stripped.empty() && (stripped.back() == '+' || stripped.back() == '#' ||
+                               stripped.back() == '!' || stripped.back() == '?'))
+    stripped.pop_back();
+  auto hits = collect([&](int i) {
+    std::string san = sans[i];
+    while (!san.empty() && (san.back() == '+' || san.back() == '#')) san.pop_back();
+    return longs[i] == text || sans[i] == text || longs[i] == stripped || san == stripped;
+  });
+  if (hits.empty()) {
+    std::string l = loose(text);
+    hits = collect([&](int i) { return loose(longs[i]) == l; });
+    if (hits.empty()) hits = collect([&](int i) { return loose(sans[i]) == l; });
+  }
+  if (hits.size() == 1) return legal[hits[0]];
+  if (hits.size() > 1) {
+    std::string list;
+    for (int i : hits) list += " " + longs[i];
+    return Error{"move", "'" + text + "' is ambiguous; it could be:" + list};
+  }
+  // Explain: which moves the named origin has, if the text starts with a site.
+  const Topology& topo = r.topology;
+  SiteId from = kNoSite;
+  for (size_t len = std::min<size_t>(text.size(), 8); len > 0 && from == kNoSite; --len)
+    from = topo.find(text.substr(0, len));
+  std::string msg = "no legal move " + text;
+  if (from != kNoSite) {
+    std::string list;
+    for (int i = 0; i < legal.size(); ++i)
+      if (legal[i].from == from) list += " " + longs[i];
+    if (list.empty()) {
+      if (pos.at(from) == kEmpty)
+        msg += "; " + topo.name(from) + " is empty";
+      else
+        msg += "; the piece on " + topo.name(from) + " has no legal move";
+    } else {
+      msg += "; legal moves from " + topo.name(from) + ":" + list;
+    }
+  } else {
+    std::string list;
+    int shown = 0;
+    for (int i = 0; i < legal.size() && shown < 40; ++i, ++shown) list += " " + sans[i];
+    msg += "; legal moves:" + list + (legal.size() > 40 ? " ..." : "");
+  }
+  return Error{"move", msg};
+}
+
+}  // namespace regula

@@ -1,0 +1,25 @@
+#pragma once
+// Moves as text, for people and for game records. The long form works for every
+// script because a Move carries its origin, path, destination, drop and promotion:
+//   e2e4  e7e8=Q  P@e4  e1g1 (castling: the royal's own move)  a3xc5xe7 (a hop
+//   chain, every landing)  pass  roll 4  e1h6 escape (a labelled rule)
+// A walk whose path matters (another legal move has the same ends) lists the
+// sites it crosses: a1-a2-b2. SAN (Nf3, exd5, O-O, e8=Q+, Qxf7#) is offered for
+// scripts that ask for it (notation = "san"). parse_move accepts either form,
+// checked against the legal moves, and explains what went wrong when it fails.
+
+#include <string>
+
+#include "core/expected.h"
+#include "core/move.h"
+#include "core/position.h"
+
+namespace regula {
+
+// pos is the position before the move.
+std::string move_text(const Position& pos, const Move& m);
+// SAN when the script's notation is "san" and the move is chess-like; long form otherwise.
+std::string move_san(Position& pos, const Move& m);
+Expected<Move> parse_move(Position& pos, const std::string& text);
+
+}  // namespace regula

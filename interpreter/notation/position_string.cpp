@@ -1,0 +1,737 @@
+#include "notation/position_string.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <map>
+#include <sstream>
+#include <vector>
+
+namespace regula {
+
+namespace {
+
+const char* const kGlobalNames[] = {"halfmove", "passes", "material_plies", "ply"};
+
+// Everything a position string says, before it becomes a Position.
+struct State {
+  std::vector<std::pair<PieceCode, uint8_t>> board;  // per site
+  std::array<int32_t, Position::kNumVars> vars{};
+  SeatId to_move = 0;
+  SiteId ep = kNoSite;
+  SiteId ep_victim = kNoSite;
+  int roll = 0;
+  uint8_t out = 0;
+  int end_rule = -1;
+  SeatId end_seat = 0;
+};
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == sep) {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
+std::vector<std::string> words(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> out;
+  std::string w;
+  while (in >> w) out.push_back(w);
+  return out;
+}
+
+bool parse_int(const std::string& s, int& v) {
+  if (s.empty()) return false;
+  const char* b = s.data();
+  const char* e = b + s.size();
+  auto [p, ec] = std::from_chars(b, e, v);
+  return ec == std::errc() && p == e;
+}
+
+Error bad(const std::string& what) {
+  return Error{"position", what};
+}
+
+SeatId seat_named(const Ruleset& r, const std::string& name) {
+  for (SeatId s = 0; s < r.num_seats(); ++s)
+    if (r.seats[s].name == name) return s;
+  return -1;
+}
+
+std::string counter_name(const Ruleset& r, int k) {
+  if (k < static_cast<int>(r.seat_counter_names.size())) return r.seat_counter_names[k];
+  std::string out = "counter";
+  out += std::to_string(k);
+  return out;
+}
+
+std::string global_name(int k) {
+  if (k < 4) return kGlobalNames[k];
+  std::string out = "global";
+  out += std::to_string(k);
+  return out;
+}
+
+std::string flag_name(const Ruleset& r, int bit) {
+  if (bit < static_cast<int>(r.flag_names.size())) return r.flag_names[bit];
+  std::string out = "f";
+  out += std::to_string(bit);
+  return out;
+}
+
+std::string flags_text(const Ruleset& r, uint8_t flags) {
+  std::string out = "{";
+  bool first = true;
+  for (int b = 0; b < kMaxFlags; ++b)
+    if ((flags >> b) & 1) {
+      if (!first) out += '+';
+      out += flag_name(r, b);
+      first = false;
+    }
+  return out + "}";
+}
+
+Status parse_flags(const Ruleset& r, const std::string& inner, uint8_t& flags) {
+  flags = 0;
+  if (inner.empty()) return std::nullopt;
+  for (auto& f : split(inner, '+')) {
+    int bit = -1;
+    for (int b = 0; b < kMaxFlags; ++b)
+      if (flag_name(r, b) == f) bit = b;
+    if (bit < 0) return bad("unknown piece flag '" + f + "'");
+    flags |= static_cast<uint8_t>(1u << bit);
+  }
+  return std::nullopt;
+}
+
+bool symbol_unique(const Ruleset& r, const std::string& sym) {
+  int n = 0;
+  for (auto& t : r.types)
+    for (SeatId s = 0; s < r.num_seats(); ++s)
+      if (t.symbol[s] == sym) ++n;
+  return n == 1;
+}
+
+std::string piece_text(const Ruleset& r, PieceCode code) {
+  const PieceType& t = r.types[piece_type(code)];
+  SeatId s = piece_seat(code);
+  const std::string& sym = t.symbol[s];
+  if (!symbol_unique(r, sym)) return "(" + t.name + "@" + r.seats[s].name + ")";
+  if (sym.size() == 1) return sym;
+  return "(" + sym + ")";
+}
+
+PieceCode piece_from_text(const Ruleset& r, const std::string& text) {
+  auto at = text.find('@');
+  if (at != std::string::npos) {
+    TypeId t = -1;
+    for (TypeId i = 0; i < static_cast<TypeId>(r.types.size()); ++i)
+      if (r.types[i].name == text.substr(0, at)) t = i;
+    SeatId s = seat_named(r, text.substr(at + 1));
+    if (t < 0 || s < 0) return kEmpty;
+    return make_piece(t, s);
+  }
+  for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
+    for (SeatId s = 0; s < r.num_seats(); ++s)
+      if (r.types[t].symbol[s] == text) return make_piece(t, s);
+  return kEmpty;
+}
+
+// Reads one piece (and its flags) from text at i; advances i.
+Status read_piece(const Ruleset& r, const std::string& text, size_t& i, PieceCode& code,
+                  uint8_t& flags) {
+  std::string tok;
+  if (text[i] == '(') {
+    auto close = text.find(')', i);
+    if (close == std::string::npos) return bad("missing ')' in board");
+    tok = text.substr(i + 1, close - i - 1);
+    i = close + 1;
+  } else {
+    tok = text.substr(i, 1);
+    ++i;
+  }
+  code = piece_from_text(r, tok);
+  if (code == kEmpty) return bad("unknown piece '" + tok + "'");
+  if (piece_seat(code) >= r.num_seats()) return bad("piece '" + tok + "' has no seat");
+  flags = 0;
+  if (i < text.size() && text[i] == '{') {
+    auto close = text.find('}', i);
+    if (close == std::string::npos) return bad("missing '}' in board");
+    if (auto st = parse_flags(r, text.substr(i + 1, close - i - 1), flags)) return st;
+    i = close + 1;
+  }
+  return std::nullopt;
+}
+
+std::string write_board(const Position& pos, bool with_flags) {
+  const Ruleset& r = pos.rules();
+  const Topology& topo = r.topology;
+  std::string out;
+  if (topo.is_grid()) {
+    for (int y = topo.height() - 1; y >= 0; --y) {
+      int empty = 0;
+      for (int x = 0; x < topo.width(); ++x) {
+        SiteId s = topo.at(x, y);
+        if (s == kNoSite || pos.at(s) == kEmpty) {
+          ++empty;
+          continue;
+        }
+        if (empty) out += std::to_string(empty);
+        empty = 0;
+        out += piece_text(r, pos.at(s));
+        if (with_flags && pos.flags(s)) out += flags_text(r, pos.flags(s));
+      }
+      if (empty) out += std::to_string(empty);
+      if (y > 0) out += '/';
+    }
+    return out;
+  }
+  for (SiteId s = 0; s < pos.num_sites(); ++s) {
+    if (pos.at(s) == kEmpty) continue;
+    if (!out.empty()) out += ',';
+    out += topo.name(s) + ":" + piece_text(r, pos.at(s));
+    if (with_flags && pos.flags(s)) out += flags_text(r, pos.flags(s));
+  }
+  return out.empty() ? "-" : out;
+}
+
+Status read_board(const Ruleset& r, const std::string& text, State& st) {
+  const Topology& topo = r.topology;
+  st.board.assign(topo.size(), {kEmpty, 0});
+  if (topo.is_grid()) {
+    auto ranks = split(text, '/');
+    if (static_cast<int>(ranks.size()) != topo.height())
+      return bad("the board has " + std::to_string(topo.height()) + " ranks, the text " +
+                 std::to_string(ranks.size()));
+    for (int k = 0; k < topo.height(); ++k) {
+      const std::string& rank = ranks[k];
+      int y = topo.height() - 1 - k;
+      int x = 0;
+      size_t i = 0;
+      while (i < rank.size()) {
+        if (std::isdigit(static_cast<unsigned char>(rank[i]))) {
+          int n = 0;
+          while (i < rank.size() && std::isdigit(static_cast<unsigned char>(rank[i])))
+            n = n * 10 + (rank[i++] - '0');
+          if (n == 0 || n > topo.width())
+            return bad("bad empty run in rank " + std::to_string(y + 1));
+          x += n;
+          continue;
+        }
+        PieceCode code;
+        uint8_t flags;
+        if (auto e = read_piece(r, rank, i, code, flags)) return e;
+        if (x >= topo.width()) return bad("rank " + std::to_string(y + 1) + " is too long");
+        SiteId s = topo.at(x, y);
+        if (s == kNoSite) return bad("no site at file " + std::to_string(x + 1));
+        st.board[s] = {code, flags};
+        ++x;
+      }
+      if (x != topo.width())
+        return bad("rank " + std::to_string(y + 1) + " has " + std::to_string(x) +
+                   " squares, not " + std::to_string(topo.width()));
+    }
+    return std::nullopt;
+  }
+  if (text == "-") return std::nullopt;
+  for (auto& item : split(text, ',')) {
+    auto colon = item.find(':');
+    if (colon == std::string::npos) return bad("expected site:piece, got '" + item + "'");
+    SiteId s = topo.find(item.substr(0, colon));
+    if (s == kNoSite) return bad("unknown site '" + item.substr(0, colon) + "'");
+    size_t i = colon + 1;
+    if (i >= item.size()) return bad("missing piece after '" + item + "'");
+    PieceCode code;
+    uint8_t flags;
+    if (auto e = read_piece(r, item, i, code, flags)) return e;
+    if (i != item.size()) return bad("unexpected text in '" + item + "'");
+    st.board[s] = {code, flags};
+  }
+  return std::nullopt;
+}
+
+// --- FEN castling --------------------------------------------------------------
+
+struct CastleSide {
+  SeatId seat;
+  SiteId king;
+  DirId dir;
+  std::vector<SiteId> partners;  // along dir, nearest first
+};
+
+std::vector<CastleSide> castle_sides(const Ruleset& r, const State& st) {
+  std::vector<CastleSide> out;
+  for (SeatId s = 0; s < std::min(r.num_seats(), 2); ++s) {
+    for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) {
+      bool found = false;
+      for (int ri : r.types[t].rules) {
+        const MoveRule& rule = r.rules[ri];
+        if (rule.kind != RuleKind::kCastle) continue;
+        for (SiteId k = 0; k < r.topology.size(); ++k) {
+          if (st.board[k].first != make_piece(t, s)) continue;
+          CastleSide side{s, k, rule.castle_dir, {}};
+          for (SiteId x = r.topology.neighbor(k, rule.castle_dir); x != kNoSite;
+               x = r.topology.neighbor(x, rule.castle_dir))
+            if (st.board[x].first == make_piece(rule.castle_partner, s)) side.partners.push_back(x);
+          out.push_back(side);
+          found = true;
+          break;
+        }
+      }
+      if (found) break;
+    }
+  }
+  return out;
+}
+
+std::string file_letter(const Topology& topo, SiteId s) {
+  return std::string(1, static_cast<char>('a' + topo.x(s)));
+}
+
+std::string castling_field(const Ruleset& r, const State& st) {
+  std::string out[2];
+  for (auto& side : castle_sides(r, st)) {
+    if (st.board[side.king].second & kFlagMoved) continue;
+    for (int i = static_cast<int>(side.partners.size()) - 1; i >= 0; --i) {
+      SiteId p = side.partners[i];
+      if (st.board[p].second & kFlagMoved) continue;
+      std::string c;
+      if (i + 1 == static_cast<int>(side.partners.size()))
+        c = r.topology.x(p) > r.topology.x(side.king) ? "k" : "q";
+      else
+        c = file_letter(r.topology, p);
+      if (side.seat == 0) c[0] = static_cast<char>(std::toupper(c[0]));
+      out[side.seat] += c;
+      break;
+    }
+  }
+  // K before Q, as FEN writes them.
+  for (auto& o : out)
+    std::sort(o.begin(), o.end(), [](char a, char b) {
+      auto rank = [](char c) {
+        c = static_cast<char>(std::tolower(c));
+        return c == 'k' ? 0 : c == 'q' ? 1 : 2;
+      };
+      return rank(a) < rank(b);
+    });
+  std::string all = out[0] + out[1];
+  return all.empty() ? "-" : all;
+}
+
+// Sets the flags the castling field implies on every piece that tracks moving.
+Status apply_castling(const Ruleset& r, const std::string& field, State& st) {
+  std::vector<SiteId> granted;
+  auto sides = castle_sides(r, st);
+  if (field != "-") {
+    for (char c : field) {
+      SeatId seat = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
+      char lc = static_cast<char>(std::tolower(c));
+      SiteId partner = kNoSite;
+      for (auto& side : sides) {
+        if (side.seat != seat || side.partners.empty()) continue;
+        if (lc == 'k' || lc == 'q') {
+          SiteId p = side.partners.back();
+          bool east = r.topology.x(p) > r.topology.x(side.king);
+          if (east == (lc == 'k')) partner = p;
+        } else {
+          for (SiteId p : side.partners)
+            if (file_letter(r.topology, p)[0] == lc) partner = p;
+        }
+      }
+      if (partner == kNoSite) return bad(std::string("no castling partner for '") + c + "'");
+      granted.push_back(partner);
+    }
+  }
+  std::vector<bool> is_king(r.topology.size()), is_partner_type(kMaxTypes);
+  for (auto& side : sides) is_king[side.king] = true;
+  for (auto& rule : r.rules)
+    if (rule.kind == RuleKind::kCastle && rule.castle_partner >= 0)
+      is_partner_type[rule.castle_partner] = true;
+  for (SiteId s = 0; s < r.topology.size(); ++s) {
+    auto& [code, flags] = st.board[s];
+    if (code == kEmpty || !r.types[piece_type(code)].track_moved) continue;
+    bool moved;
+    if (is_king[s]) {
+      moved = true;
+      for (auto& side : sides)
+        if (side.king == s)
+          for (SiteId g : granted)
+            if (std::find(side.partners.begin(), side.partners.end(), g) != side.partners.end())
+              moved = false;
+    } else if (is_partner_type[piece_type(code)]) {
+      moved = std::find(granted.begin(), granted.end(), s) == granted.end();
+    } else {
+      moved = std::find(r.setup.begin(), r.setup.end(), std::make_pair(s, code)) == r.setup.end();
+    }
+    flags = moved ? (flags | kFlagMoved) : (flags & ~kFlagMoved);
+  }
+  return std::nullopt;
+}
+
+SiteId fen_ep_victim(const Ruleset& r, const State& st, SiteId ep) {
+  for (SeatId s = 0; s < r.num_seats(); ++s) {
+    if (s == st.to_move) continue;
+    DirId fwd = rotate(static_cast<DirId>(kN), r.seats[s].facing);
+    SiteId v = r.topology.neighbor(ep, fwd);
+    if (v != kNoSite && st.board[v].first != kEmpty && piece_seat(st.board[v].first) == s) return v;
+  }
+  return kNoSite;
+}
+
+int seat_index(const Ruleset& r, SeatId s) {
+  // Position of s in the turn order counted from the first seat.
+  const auto& order = r.turn_order;
+  if (order.empty()) return (s - r.first + r.num_seats()) % r.num_seats();
+  int first = 0, me = 0;
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (order[i] == r.first) first = static_cast<int>(i);
+    if (order[i] == s) me = static_cast<int>(i);
+  }
+  return (me - first + static_cast<int>(order.size())) % static_cast<int>(order.size());
+}
+
+int cycle_length(const Ruleset& r) {
+  return r.turn_order.empty() ? r.num_seats() : static_cast<int>(r.turn_order.size());
+}
+
+// --- Key=value fields ---------------------------------------------------------
+
+std::string list_text(const std::vector<int>& v) {
+  std::string out;
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i) out += ',';
+    out += std::to_string(v[i]);
+  }
+  return out;
+}
+
+void write_extras(const Position& pos, bool fen, std::vector<std::string>& out) {
+  const Ruleset& r = pos.rules();
+  if (!fen) {
+    for (SeatId s = 0; s < r.num_seats(); ++s) {
+      std::string h;
+      for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
+        if (pos.hand(s, t))
+          h += (h.empty() ? "" : ",") + r.types[t].name + ":" + std::to_string(pos.hand(s, t));
+      if (!h.empty()) out.push_back("hand." + r.seats[s].name + "=" + h);
+    }
+  }
+  for (int k = 0; k < kMaxSeatCounters; ++k) {
+    std::vector<int> v;
+    bool any = false;
+    for (SeatId s = 0; s < kMaxSeats; ++s) {
+      if (s < r.num_seats()) v.push_back(pos.counter(s, k));
+      if (pos.counter(s, k)) any = true;
+    }
+    if (!any) continue;
+    std::string item = counter_name(r, k);
+    item += '=';
+    item += list_text(v);
+    out.push_back(item);
+  }
+  for (int k = 0; k < kMaxGlobalCounters; ++k) {
+    if (fen && (k == kHalfmove || k == kPly)) continue;
+    if (pos.global(k)) out.push_back(global_name(k) + "=" + std::to_string(pos.global(k)));
+  }
+  if (!fen && pos.ep() != kNoSite)
+    out.push_back("ep=" + r.topology.name(pos.ep()) + ":" +
+                  (pos.ep_victim() == kNoSite ? "-" : r.topology.name(pos.ep_victim())));
+  if (pos.roll()) out.push_back("roll=" + std::to_string(pos.roll()));
+  std::string outs;
+  for (SeatId s = 0; s < r.num_seats(); ++s)
+    if (pos.is_out(s)) outs += (outs.empty() ? "" : ",") + r.seats[s].name;
+  if (!outs.empty()) out.push_back("out=" + outs);
+  if (pos.end_rule() >= 0)
+    out.push_back("end=" + std::to_string(pos.end_rule()) + ":" + r.seats[pos.end_seat()].name);
+}
+
+Status read_extra(const Ruleset& r, const std::string& field, State& st) {
+  auto eq = field.find('=');
+  if (eq == std::string::npos) return bad("expected key=value, got '" + field + "'");
+  std::string key = field.substr(0, eq), val = field.substr(eq + 1);
+  auto int_list = [&](std::vector<int>& v) -> Status {
+    v.clear();
+    for (auto& x : split(val, ',')) {
+      int n;
+      if (!parse_int(x, n)) return bad("'" + key + "' needs numbers, got '" + val + "'");
+      v.push_back(n);
+    }
+    return std::nullopt;
+  };
+  if (key.rfind("hand.", 0) == 0) {
+    SeatId s = seat_named(r, key.substr(5));
+    if (s < 0) return bad("unknown seat in '" + key + "'");
+    for (auto& item : split(val, ',')) {
+      auto c = item.find(':');
+      TypeId t = c == std::string::npos ? -1 : r.type_index(item.substr(0, c));
+      int n;
+      if (t < 0 || !parse_int(item.substr(c + 1), n) || n < 0)
+        return bad("bad hand item '" + item + "'");
+      st.vars[Position::kHandBase + s * kMaxTypes + t] = n;
+    }
+    return std::nullopt;
+  }
+  for (int k = 0; k < kMaxSeatCounters; ++k) {
+    if (counter_name(r, k) != key) continue;
+    std::vector<int> v;
+    if (auto e = int_list(v)) return e;
+    if (static_cast<int>(v.size()) != r.num_seats())
+      return bad("'" + key + "' needs one value per seat");
+    for (SeatId s = 0; s < r.num_seats(); ++s)
+      st.vars[Position::kSeatBase + s * kMaxSeatCounters + k] = v[s];
+    return std::nullopt;
+  }
+  for (int k = 0; k < kMaxGlobalCounters; ++k) {
+    if (global_name(k) != key) continue;
+    int n;
+    if (!parse_int(val, n)) return bad("'" + key + "' needs a number");
+    st.vars[Position::kGlobalBase + k] = n;
+    return std::nullopt;
+  }
+  if (key == "ep") {
+    auto parts = split(val, ':');
+    if (parts.size() != 2) return bad("ep needs site:victim");
+    st.ep = r.topology.find(parts[0]);
+    st.ep_victim = parts[1] == "-" ? kNoSite : r.topology.find(parts[1]);
+    if (st.ep == kNoSite || (parts[1] != "-" && st.ep_victim == kNoSite))
+      return bad("unknown site in '" + field + "'");
+    return std::nullopt;
+  }
+  if (key == "roll") {
+    if (!parse_int(val, st.roll) || st.roll < 1 || st.roll > 63)
+      return bad("bad roll '" + val + "'");
+    return std::nullopt;
+  }
+  if (key == "out") {
+    for (auto& name : split(val, ',')) {
+      SeatId s = seat_named(r, name);
+      if (s < 0) return bad("unknown seat '" + name + "'");
+      st.out |= static_cast<uint8_t>(1u << s);
+    }
+    return std::nullopt;
+  }
+  if (key == "end") {
+    auto parts = split(val, ':');
+    int rule;
+    if (parts.size() != 2 || !parse_int(parts[0], rule) || rule < 0 ||
+        rule >= static_cast<int>(r.end.on_capture.size()) || seat_named(r, parts[1]) < 0)
+      return bad("bad end '" + val + "'");
+    st.end_rule = rule;
+    st.end_seat = seat_named(r, parts[1]);
+    return std::nullopt;
+  }
+  if (key == "flags") {
+    for (auto& item : split(val, ',')) {
+      auto b = item.find('{');
+      if (b == std::string::npos || item.back() != '}') return bad("bad flags item '" + item + "'");
+      SiteId s = r.topology.find(item.substr(0, b));
+      if (s == kNoSite) return bad("unknown site in '" + item + "'");
+      if (auto e = parse_flags(r, item.substr(b + 1, item.size() - b - 2), st.board[s].second))
+        return e;
+    }
+    return std::nullopt;
+  }
+  return bad("unknown field '" + key + "'");
+}
+
+// Finds a capture that makes rule i of on_capture the first to match.
+bool end_rule_types(const Ruleset& r, int i, TypeId& victim, TypeId& by) {
+  victim = r.end.on_capture[i].captured;
+  for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) {
+    for (size_t j = 0; j < r.end.on_capture.size(); ++j) {
+      const CaptureEnd& ce = r.end.on_capture[j];
+      if (ce.captured == victim && (ce.by < 0 || ce.by == t)) {
+        if (static_cast<int>(j) == i && ce.effect != CaptureEnd::Effect::kContinue) {
+          by = t;
+          return true;
+        }
+        break;
+      }
+    }
+  }
+  return false;
+}
+
+Expected<Position> build(std::shared_ptr<const Ruleset> rules, const State& st) {
+  const Ruleset& r = *rules;
+  Position pos = Position::empty(rules);
+  if (st.end_rule >= 0) {
+    // The only way to record which capture ended the game is to make one.
+    TypeId victim, by;
+    if (!end_rule_types(r, st.end_rule, victim, by) || pos.num_sites() < 2)
+      return bad("end rule " + std::to_string(st.end_rule) + " cannot be set");
+    pos.set_site(0, make_piece(by, st.end_seat), 0);
+    pos.set_site(1, make_piece(victim, st.end_seat), 0);
+    pos.set_to_move(st.end_seat);
+    Move m;
+    m.from = m.to = 0;
+    m.ncap = 1;
+    m.cap[0] = 1;
+    Undo u;
+    pos.make(m, u);
+  }
+  if (st.roll) {
+    Move m;
+    m.kind = MoveKind::kChance;
+    m.chance = static_cast<int16_t>(st.roll);
+    Undo u;
+    pos.make(m, u);
+  }
+  for (SiteId s = 0; s < pos.num_sites(); ++s) pos.set_site(s, kEmpty, 0);
+  for (SiteId s = 0; s < pos.num_sites(); ++s)
+    if (st.board[s].first != kEmpty || st.board[s].second)
+      pos.set_site(s, st.board[s].first, st.board[s].second);
+  for (int i = 0; i < Position::kNumVars; ++i) pos.set_var(i, st.vars[i]);
+  pos.set_to_move(st.to_move);
+  pos.set_ep(st.ep, st.ep_victim);
+  for (SeatId s = 0; s < kMaxSeats; ++s) pos.set_out(s, (st.out >> s) & 1);
+  pos.clear_history();
+  return pos;
+}
+
+// The six FEN fields (the first one required) into st.
+Status read_fen_fields(const Ruleset& r, const std::vector<std::string>& f, State& st) {
+  std::string board = f[0];
+  std::string hand;
+  auto lb = board.find('[');
+  if (lb != std::string::npos) {
+    if (board.back() != ']') return bad("missing ']' after the hand");
+    hand = board.substr(lb + 1, board.size() - lb - 2);
+    board = board.substr(0, lb);
+  }
+  if (auto e = read_board(r, board, st)) return e;
+  for (size_t i = 0; i < hand.size() && hand != "-";) {
+    PieceCode code;
+    uint8_t flags;
+    if (auto e = read_piece(r, hand, i, code, flags)) return e;
+    ++st.vars[Position::kHandBase + piece_seat(code) * kMaxTypes + piece_type(code)];
+  }
+  st.to_move = r.first;
+  if (f.size() > 1) {
+    SeatId s = seat_named(r, f[1]);
+    for (SeatId i = 0; i < r.num_seats() && s < 0; ++i)
+      if (f[1].size() == 1 && r.seats[i].name[0] == f[1][0]) s = i;
+    if (s < 0) return bad("unknown side to move '" + f[1] + "'");
+    st.to_move = s;
+  }
+  if (auto e = apply_castling(r, f.size() > 2 ? f[2] : "-", st)) return e;
+  if (f.size() > 3 && f[3] != "-") {
+    st.ep = r.topology.find(f[3]);
+    if (st.ep == kNoSite) return bad("unknown en passant square '" + f[3] + "'");
+    st.ep_victim = fen_ep_victim(r, st, st.ep);
+    if (st.ep_victim == kNoSite) return bad("no pawn can be taken en passant on " + f[3]);
+  }
+  int halfmove = 0, fullmove = 1;
+  if (f.size() > 4 && (!parse_int(f[4], halfmove) || halfmove < 0))
+    return bad("bad halfmove clock '" + f[4] + "'");
+  if (f.size() > 5 && (!parse_int(f[5], fullmove) || fullmove < 1))
+    return bad("bad fullmove number '" + f[5] + "'");
+  st.vars[Position::kGlobalBase + kHalfmove] = halfmove;
+  st.vars[Position::kGlobalBase + kPly] =
+      (fullmove - 1) * cycle_length(r) + seat_index(r, st.to_move);
+  return std::nullopt;
+}
+
+std::string write_fen(const Position& pos) {
+  const Ruleset& r = pos.rules();
+  State actual;
+  for (SiteId s = 0; s < pos.num_sites(); ++s) actual.board.push_back({pos.at(s), pos.flags(s)});
+  actual.to_move = pos.to_move();
+  std::string board = write_board(pos, false);
+  std::string hand;
+  for (SeatId s = 0; s < r.num_seats(); ++s)
+    for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
+      for (int k = 0; k < pos.hand(s, t); ++k) hand += piece_text(r, make_piece(t, s));
+  if (!hand.empty()) board += "[" + hand + "]";
+  std::string side = r.seats[pos.to_move()].name.substr(0, 1);
+  int ply = pos.global(kPly);
+  int idx = seat_index(r, pos.to_move());
+  int n = cycle_length(r);
+  int fullmove = ply >= idx ? (ply - idx) / n + 1 : 1;
+  std::vector<std::string> f = {board,
+                                side,
+                                castling_field(r, actual),
+                                pos.ep() == kNoSite ? "-" : r.topology.name(pos.ep()),
+                                std::to_string(pos.global(kHalfmove)),
+                                std::to_string(fullmove)};
+  // What a reader makes of those fields; anything that differs follows as key=value.
+  State implied;
+  std::vector<std::string> extras;
+  if (read_fen_fields(r, f, implied)) {
+    // Fields FEN cannot express for this position (a lone ep square with no pawn
+    // beside it): fall back to stating it explicitly.
+    f[3] = "-";
+    implied = State{};
+    read_fen_fields(r, f, implied);
+  }
+  std::string flags;
+  for (SiteId s = 0; s < pos.num_sites(); ++s)
+    if (implied.board[s].second != pos.flags(s))
+      flags += (flags.empty() ? "" : ",") + r.topology.name(s) + flags_text(r, pos.flags(s));
+  if (!flags.empty()) extras.push_back("flags=" + flags);
+  if (implied.ep != pos.ep() || implied.ep_victim != pos.ep_victim())
+    extras.push_back("ep=" + (pos.ep() == kNoSite ? "-" : r.topology.name(pos.ep())) + ":" +
+                     (pos.ep_victim() == kNoSite ? "-" : r.topology.name(pos.ep_victim())));
+  if (implied.vars[Position::kGlobalBase + kPly] != ply)
+    extras.push_back("ply=" + std::to_string(ply));
+  write_extras(pos, true, extras);
+  std::string out;
+  for (auto& x : f) out += (out.empty() ? "" : " ") + x;
+  for (auto& x : extras) out += " " + x;
+  return out;
+}
+
+std::string write_generic(const Position& pos) {
+  std::string out = write_board(pos, true) + " " + pos.rules().seats[pos.to_move()].name;
+  std::vector<std::string> extras;
+  write_extras(pos, false, extras);
+  for (auto& x : extras) out += " " + x;
+  return out;
+}
+
+}  // namespace
+
+std::string write_position(const Position& pos) {
+  return pos.rules().position_format == "fen" ? write_fen(pos) : write_generic(pos);
+}
+
+Expected<Position> read_position(std::shared_ptr<const Ruleset> rules, const std::string& text) {
+  if (!rules) return bad("no rules");
+  const Ruleset& r = *rules;
+  auto f = words(text);
+  if (f.empty()) return bad("empty position string");
+  State st;
+  size_t first_extra;
+  if (r.position_format == "fen") {
+    size_t n = 0;
+    while (n < f.size() && n < 6 && f[n].find('=') == std::string::npos) ++n;
+    if (n == 0) return bad("missing board");
+    std::vector<std::string> fields(f.begin(), f.begin() + n);
+    if (auto e = read_fen_fields(r, fields, st)) return *e;
+    first_extra = n;
+  } else {
+    if (auto e = read_board(r, f[0], st)) return *e;
+    st.to_move = r.first;
+    first_extra = 1;
+    if (f.size() > 1 && f[1].find('=') == std::string::npos) {
+      st.to_move = seat_named(r, f[1]);
+      if (st.to_move < 0) return bad("unknown seat to move '" + f[1] + "'");
+      first_extra = 2;
+    }
+  }
+  for (size_t i = first_extra; i < f.size(); ++i)
+    if (auto e = read_extra(r, f[i], st)) return *e;
+  if (st.out >> r.num_seats()) return bad("out names a seat the game does not have");
+  return build(std::move(rules), st);
+}
+
+}  // namespace regula
