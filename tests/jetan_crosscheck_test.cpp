@@ -101,9 +101,8 @@ TEST(JetanCrossCheck, RandomPlayoutsMatchBruteForce) {
         std::vector<int> captures;
         for (int i = 0; i < ml.size(); ++i)
           if (!ml[i].is_pass() && pos.at(ml[i].to)) captures.push_back(i);
-        int pick = (!captures.empty() && rng() % 3 == 0)
-                       ? captures[rng() % captures.size()]
-                       : static_cast<int>(rng() % ml.size());
+        int pick = (!captures.empty() && rng() % 3 == 0) ? captures[rng() % captures.size()]
+                                                         : static_cast<int>(rng() % ml.size());
         Move m = ml[pick];
         pos.make(m, u);
       }
@@ -134,7 +133,7 @@ TEST(JetanPerft, StartPositionToDepth3) {
     ASSERT_TRUE(rules);
     Position pos(rules);
     std::string s = e.script;
-    const brute::Reading& rd = s == "burroughs" ? burroughs
+    const brute::Reading& rd = s == "burroughs"            ? burroughs
                                : s == "burroughs-appendix" ? appendix
                                                            : cazaux;
     brute::Board b = brute::start(false, 0);

@@ -126,10 +126,21 @@ inline std::set<std::string> box(const std::string& centre, int r, const std::st
 // (moving north), seat 1 Orange. Written from RULES.md A directly.
 namespace brute {
 
-enum Kind : int8_t { kNone = -1, kChief, kPrincess, kFlier, kDwar, kPadwar, kWarrior, kThoat, kPanthan };
+enum Kind : int8_t {
+  kNone = -1,
+  kChief,
+  kPrincess,
+  kFlier,
+  kDwar,
+  kPadwar,
+  kWarrior,
+  kThoat,
+  kPanthan
+};
 
 inline Kind kind_named(const std::string& n) {
-  static const char* kNames[] = {"chief", "princess", "flier", "dwar", "padwar", "warrior", "thoat", "panthan"};
+  static const char* kNames[] = {"chief",  "princess", "flier", "dwar",
+                                 "padwar", "warrior",  "thoat", "panthan"};
   for (int i = 0; i < 8; ++i)
     if (n == kNames[i]) return static_cast<Kind>(i);
   return kNone;
@@ -339,7 +350,8 @@ inline uint64_t perft(const Board& b, const Reading& rd, int depth) {
 
 inline Board start(bool manator, int first) {
   Board b;
-  const Kind back[10] = {kWarrior, kPadwar, kDwar, kFlier, kChief, kPrincess, kFlier, kDwar, kPadwar, kWarrior};
+  const Kind back[10] = {kWarrior,  kPadwar, kDwar, kFlier,  kChief,
+                         kPrincess, kFlier,  kDwar, kPadwar, kWarrior};
   for (int x = 0; x < 10; ++x) {
     b.kind[x] = back[x];
     b.seat[x] = 0;
