@@ -55,12 +55,33 @@ Error split_error(const std::string& msg) {
 
 const char* kRegistryKey = "regula.state";
 
+// The line of the last statement of a file that starts with "return" (1 if none).
+int return_line(const std::string& file) {
+  std::ifstream in(file);
+  std::string line;
+  int n = 0, found = 1;
+  while (std::getline(in, line)) {
+    ++n;
+    size_t i = line.find_first_not_of(" \t");
+    if (i != std::string::npos && line.compare(i, 6, "return") == 0 &&
+        (line.size() == i + 6 || !std::isalnum(static_cast<unsigned char>(line[i + 6]))))
+      found = n;
+  }
+  return found;
+}
+
 }  // namespace
 
 void count_hook(lua_State* L, lua_Debug*) {
   LuaState* s = LuaState::self(L);
   s->remaining_ -= 1000;
-  if (s->remaining_ < 0) luaL_error(L, "instruction budget exhausted (an endless loop?)");
+  if (s->remaining_ < 0) {
+    // Level 0 inside a hook is the running Lua function: name its file and line.
+    luaL_where(L, 0);
+    lua_pushstring(L, "instruction budget exhausted (an endless loop?)");
+    lua_concat(L, 2);
+    lua_error(L);
+  }
 }
 
 LuaState* LuaState::self(lua_State* L) {
@@ -208,6 +229,10 @@ Expected<Value> LuaState::run_file(const std::string& spec) {
   Value v = to_value(lua_gettop(L_), 0);
   lua_settop(L_, 0);
   if (v.tag.empty()) v.where = file + ":1";
+  // "return game { ... }" is a tail call, which leaves the constructor no caller
+  // to take a line from; the script's last return statement is where it was made.
+  if (v.where.empty() || v.where[0] == '?' || v.where[0] == '=')
+    v.where = file + ":" + std::to_string(return_line(file));
   return v;
 }
 
