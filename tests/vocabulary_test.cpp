@@ -1,0 +1,983 @@
+// The rule language, one element at a time: each test writes a tiny script,
+// loads it, sets up a position and asserts the exact legal moves (as from-to
+// site names) or the exact result the element must produce. Bad scripts must
+// come back as an Error naming the file and the line.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/game_end.h"
+#include "core/movegen.h"
+#include "core/perft.h"
+#include "script/loader.h"
+#include "script/lua_hooks.h"
+
+namespace regula {
+namespace {
+
+namespace fs = std::filesystem;
+using Rules = std::shared_ptr<const Ruleset>;
+using Moves = std::set<std::string>;
+
+fs::path temp_dir() {
+  static const fs::path dir = [] {
+    fs::path d = fs::temp_directory_path() / ("regula_vocab_" + std::to_string(::getpid()));
+    fs::create_directories(d);
+    return d;
+  }();
+  return dir;
+}
+
+std::string write_script(const std::string& name, const std::string& text) {
+  fs::path p = temp_dir() / (name + ".lua");
+  std::ofstream(p) << text;
+  return p.string();
+}
+
+Rules load(const std::string& name, const std::string& text,
+           const script::OptionList& options = {}) {
+  auto r = script::load_rules(write_script(name, text), options);
+  EXPECT_TRUE(r) << r.error().text();
+  return r ? *r : nullptr;
+}
+
+Error load_error(const std::string& name, const std::string& text,
+                 const script::OptionList& options = {}) {
+  auto r = script::load_rules(write_script(name, text), options);
+  EXPECT_FALSE(r) << name << " loaded but should not have";
+  return r ? Error{} : r.error();
+}
+
+struct Put {
+  const char* site;
+  const char* type;
+  int seat;
+};
+
+Position board(const Rules& r, std::initializer_list<Put> pieces, int to_move = 0) {
+  Position pos = Position::empty(r);
+  for (const Put& p : pieces) {
+    SiteId s = r->topology.find(p.site);
+    TypeId t = r->type_index(p.type);
+    EXPECT_NE(s, kNoSite) << p.site;
+    EXPECT_GE(t, 0) << p.type;
+    if (s != kNoSite && t >= 0) pos.set_site(s, make_piece(t, static_cast<SeatId>(p.seat)), 0);
+  }
+  pos.set_to_move(static_cast<SeatId>(to_move));
+  return pos;
+}
+
+// "a1-b2", "a1-e5xd4", "stone@c3", "a4-a5=queen", "e1-g1+h1-f1", "pass", "roll3".
+std::string text(const Position& pos, const Move& m) {
+  const Ruleset& r = pos.rules();
+  auto name = [&](SiteId s) { return s == kNoSite ? std::string("?") : r.topology.name(s); };
+  if (m.kind == MoveKind::kPass) return "pass";
+  if (m.kind == MoveKind::kChance) return "roll" + std::to_string(m.chance);
+  std::string s;
+  if (m.kind == MoveKind::kDrop) {
+    s += r.types[m.drop_type].name;
+    s += '@';
+  } else {
+    s += name(m.from);
+    s += '-';
+  }
+  s += name(m.to);
+  for (int i = 0; i < m.ncap; ++i) {
+    s += i ? ',' : 'x';
+    s += name(m.cap[i]);
+  }
+  if (m.promote >= 0) {
+    s += '=';
+    s += r.types[m.promote].name;
+  }
+  if (m.kind == MoveKind::kCastle) {
+    s += '+';
+    s += name(m.from2);
+    s += '-';
+    s += name(m.to2);
+  }
+  return s;
+}
+
+Moves legal(Position& pos) {
+  MoveList ml;
+  legal_moves(pos, ml);
+  Moves out;
+  for (const Move& m : ml) out.insert(text(pos, m));
+  EXPECT_EQ(out.size(), static_cast<size_t>(ml.size())) << "two moves print the same";
+  return out;
+}
+
+// Legal moves of the piece on one site.
+Moves legal_from(Position& pos, const std::string& site) {
+  Moves out;
+  for (const std::string& m : legal(pos))
+    if (m.rfind(site + "-", 0) == 0) out.insert(m);
+  return out;
+}
+
+std::optional<Move> find(Position& pos, const std::string& t) {
+  MoveList ml;
+  legal_moves(pos, ml);
+  for (const Move& m : ml)
+    if (text(pos, m) == t) return m;
+  return std::nullopt;
+}
+
+// Plays a legal move given by its text; fails the test if it is not legal.
+bool play(Position& pos, const std::string& t) {
+  auto m = find(pos, t);
+  EXPECT_TRUE(m) << t << " is not legal";
+  if (!m) return false;
+  Undo u;
+  pos.make(*m, u);
+  return true;
+}
+
+// A two-player game on a w x h grid with the given pieces; unless told
+// otherwise, the setup is white's first piece on a1, so that it is never empty.
+std::string grid_game(int w, int h, const std::string& pieces, const std::string& more = "",
+                      std::string setup = "") {
+  if (setup.empty()) {
+    size_t at = pieces.find("name = \"");
+    setup =
+        "{ white = { " + pieces.substr(at + 8, pieces.find('"', at + 8) - at - 8) + " = \"a1\" } }";
+  }
+  return "return game {\n  title = \"t\",\n  board = grid { width = " + std::to_string(w) +
+         ", height = " + std::to_string(h) + " },\n  pieces = {\n" + pieces +
+         "\n  },\n  setup = " + setup + ",\n" + more + "\n}\n";
+}
+
+// ---- movement ------------------------------------------------------------
+
+TEST(VocabStep, OrthogonalStepsCaptureEnemiesNotFriends) {
+  auto r = load("step", grid_game(5, 5, R"(
+    piece { name = "wazir", symbol = "W", moves = { step { dirs = "orthogonal" } } },
+    piece { name = "pawn", symbol = "P", moves = { step { dirs = "forward" } } },)"));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"c3", "wazir", 0}, {"b3", "wazir", 0}, {"c4", "wazir", 1}});
+  EXPECT_EQ(legal_from(pos, "c3"), (Moves{"c3-c4", "c3-d3", "c3-c2"}));
+  auto corner = board(r, {{"a1", "wazir", 0}});
+  EXPECT_EQ(legal(corner), (Moves{"a1-a2", "a1-b1"}));
+}
+
+TEST(VocabStep, ForwardIsRelativeToTheSeat) {
+  auto r = load("step_forward", grid_game(5, 5, R"(
+    piece { name = "pawn", symbol = "P", moves = { step { dirs = "forward" } } },)"));
+  ASSERT_TRUE(r);
+  auto white = board(r, {{"c3", "pawn", 0}});
+  EXPECT_EQ(legal(white), (Moves{"c3-c4"}));
+  auto black = board(r, {{"c3", "pawn", 1}}, 1);
+  EXPECT_EQ(legal(black), (Moves{"c3-c2"}));
+}
+
+TEST(VocabSlide, MinAndMaxBoundTheDistance) {
+  auto r = load("slide", grid_game(5, 8, R"(
+    piece { name = "lance", symbol = "L", moves = { slide { dirs = "n", min = 2, max = 3 } } },
+    piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } },)"));
+  ASSERT_TRUE(r);
+  auto open = board(r, {{"a1", "lance", 0}});
+  EXPECT_EQ(legal(open), (Moves{"a1-a3", "a1-a4"}));
+  auto enemy_at_min = board(r, {{"a1", "lance", 0}, {"a3", "rook", 1}});
+  EXPECT_EQ(legal_from(enemy_at_min, "a1"), (Moves{"a1-a3"}));
+  auto blocked_short = board(r, {{"a1", "lance", 0}, {"a2", "rook", 1}});
+  EXPECT_EQ(legal_from(blocked_short, "a1"), Moves{});
+  auto rook = board(r, {{"b2", "rook", 0}, {"b4", "rook", 1}, {"d2", "rook", 0}});
+  EXPECT_EQ(legal_from(rook, "b2"), (Moves{"b2-b1", "b2-b3", "b2-b4", "b2-a2", "b2-c2"}));
+}
+
+TEST(VocabLeap, SymmetricOffsetsGiveAllEightDirections) {
+  auto r = load("leap", grid_game(5, 5, R"(
+    piece { name = "knight", symbol = "N", moves = { leap { offsets = { { 1, 2 } } } } },)"));
+  ASSERT_TRUE(r);
+  auto centre = board(r, {{"c3", "knight", 0}, {"b2", "knight", 0}, {"a4", "knight", 0}});
+  EXPECT_EQ(legal_from(centre, "c3"),
+            (Moves{"c3-a2", "c3-b1", "c3-b5", "c3-d1", "c3-d5", "c3-e2", "c3-e4"}));
+  auto corner = board(r, {{"a1", "knight", 0}});
+  EXPECT_EQ(legal(corner), (Moves{"a1-b3", "a1-c2"}));
+}
+
+TEST(VocabLeap, AsymmetricOffsetTurnsWithTheSeat) {
+  auto r = load("leap_asym", grid_game(5, 5, R"(
+    piece { name = "hook", symbol = "H",
+            moves = { leap { offsets = { { 1, 2 } }, symmetric = false } } },)"));
+  ASSERT_TRUE(r);
+  auto white = board(r, {{"c1", "hook", 0}});
+  EXPECT_EQ(legal(white), (Moves{"c1-d3"}));
+  auto black = board(r, {{"c5", "hook", 1}}, 1);
+  EXPECT_EQ(legal(black), (Moves{"c5-b3"}));
+}
+
+TEST(VocabWalk, ExactAndUpTo) {
+  auto r = load("walk", grid_game(5, 5, R"(
+    piece { name = "exact", symbol = "E", moves = { walk { steps = 2, dirs = "orthogonal" } } },
+    piece { name = "upto", symbol = "U",
+            moves = { walk { steps = 2, dirs = "orthogonal", exact = false } } },
+    piece { name = "straight", symbol = "S",
+            moves = { walk { steps = 2, dirs = "orthogonal", turn = false } } },)"));
+  ASSERT_TRUE(r);
+  const Moves two = {"c3-c5", "c3-c1", "c3-a3", "c3-e3", "c3-b4", "c3-d4", "c3-b2", "c3-d2"};
+  auto exact = board(r, {{"c3", "exact", 0}});
+  EXPECT_EQ(legal(exact), two);
+  auto upto = board(r, {{"c3", "upto", 0}});
+  Moves one_or_two = two;
+  one_or_two.insert({"c3-c4", "c3-c2", "c3-b3", "c3-d3"});
+  EXPECT_EQ(legal(upto), one_or_two);
+  auto straight = board(r, {{"c3", "straight", 0}});
+  EXPECT_EQ(legal(straight), (Moves{"c3-c5", "c3-c1", "c3-a3", "c3-e3"}));
+}
+
+TEST(VocabWalk, NoRevisitUnlessAllowed) {
+  // On a one-file board a three-step walk can only come back by revisiting.
+  auto r = load("walk_revisit", grid_game(1, 5, R"(
+    piece { name = "once", symbol = "O", moves = { walk { steps = 3, dirs = "orthogonal" } } },
+    piece { name = "again", symbol = "A",
+            moves = { walk { steps = 3, dirs = "orthogonal", revisit = true } } },)"));
+  ASSERT_TRUE(r);
+  auto once = board(r, {{"a1", "once", 0}});
+  EXPECT_EQ(legal(once), (Moves{"a1-a4"}));
+  auto again = board(r, {{"a1", "again", 0}});
+  EXPECT_EQ(legal(again), (Moves{"a1-a2", "a1-a4"}));
+}
+
+TEST(VocabWalk, BlockedUnlessOnePathIsClearOrItJumps) {
+  auto r = load("walk_jump", grid_game(5, 5, R"(
+    piece { name = "walker", symbol = "W", moves = { walk { steps = 2, dirs = "orthogonal" } } },
+    piece { name = "jumper", symbol = "J",
+            moves = { walk { steps = 2, dirs = "orthogonal", jump = true } } },
+    piece { name = "block", symbol = "B" },)"));
+  ASSERT_TRUE(r);
+  // d4 is reachable through c4 or d3: one clear path is enough.
+  auto one = board(r, {{"c3", "walker", 0}, {"c4", "block", 0}});
+  EXPECT_EQ(legal(one), (Moves{"c3-c1", "c3-a3", "c3-e3", "c3-b4", "c3-d4", "c3-b2", "c3-d2"}));
+  auto both = board(r, {{"c3", "walker", 0}, {"c4", "block", 0}, {"d3", "block", 0}});
+  EXPECT_EQ(legal(both), (Moves{"c3-c1", "c3-a3", "c3-b4", "c3-b2", "c3-d2"}));
+  auto jump = board(r, {{"c3", "jumper", 0}, {"c4", "block", 0}, {"d3", "block", 0}});
+  EXPECT_EQ(legal(jump),
+            (Moves{"c3-c5", "c3-c1", "c3-a3", "c3-e3", "c3-b4", "c3-d4", "c3-b2", "c3-d2"}));
+}
+
+TEST(VocabWalk, LegsInEitherOrder) {
+  auto r = load("walk_legs", grid_game(5, 5, R"(
+    piece { name = "fixed", symbol = "F", moves = { walk { legs = { "orthogonal", "diagonal" } } } },
+    piece { name = "either", symbol = "E",
+            moves = { walk { legs = { "orthogonal", "diagonal" }, any_order = true } } },
+    piece { name = "block", symbol = "B" },)"));
+  ASSERT_TRUE(r);
+  auto open = board(r, {{"c3", "fixed", 0}});
+  EXPECT_EQ(legal(open), (Moves{"c3-d5", "c3-b5", "c3-d3", "c3-b3", "c3-e4", "c3-e2", "c3-c4",
+                                "c3-c2", "c3-d1", "c3-b1", "c3-a4", "c3-a2"}));
+  // With c4 taken, d5 and b5 need the diagonal leg first.
+  auto fixed = board(r, {{"c3", "fixed", 0}, {"c4", "block", 0}});
+  EXPECT_EQ(legal(fixed), (Moves{"c3-d3", "c3-b3", "c3-e4", "c3-e2", "c3-c2", "c3-d1", "c3-b1",
+                                 "c3-a4", "c3-a2"}));
+  auto either = board(r, {{"c3", "either", 0}, {"c4", "block", 0}});
+  EXPECT_EQ(legal(either), (Moves{"c3-d5", "c3-b5", "c3-d3", "c3-b3", "c3-e4", "c3-e2", "c3-c2",
+                                  "c3-d1", "c3-b1", "c3-a4", "c3-a2"}));
+}
+
+TEST(VocabHop, ShortAndFlying) {
+  auto r = load("hop", grid_game(8, 8, R"(
+    piece { name = "man", symbol = "M", moves = { hop { dirs = "diagonal", chain = false } } },
+    piece { name = "king", symbol = "K",
+            moves = { hop { dirs = "diagonal", flying = true, chain = false } } },
+    piece { name = "stone", symbol = "S" },)"));
+  ASSERT_TRUE(r);
+  auto man = board(r, {{"b2", "man", 0}, {"c3", "stone", 1}, {"a3", "stone", 1}});
+  EXPECT_EQ(legal(man), (Moves{"b2-d4xc3"}));
+  auto king = board(r, {{"a1", "king", 0}, {"d4", "stone", 1}, {"g7", "stone", 1}});
+  EXPECT_EQ(legal(king), (Moves{"a1-e5xd4", "a1-f6xd4"}));
+  auto own = board(r, {{"b2", "man", 0}, {"c3", "stone", 0}});
+  EXPECT_EQ(legal_from(own, "b2"), Moves{});
+}
+
+TEST(VocabHop, ChainsContinueWhilePossible) {
+  auto r = load("hop_chain", grid_game(8, 8, R"(
+    piece { name = "man", symbol = "M", moves = { hop { dirs = "diagonal" } } },
+    piece { name = "stone", symbol = "S" },)"));
+  ASSERT_TRUE(r);
+  auto pos =
+      board(r, {{"b2", "man", 0}, {"c3", "stone", 1}, {"c5", "stone", 1}, {"e5", "stone", 1}});
+  EXPECT_EQ(legal(pos), (Moves{"b2-b6xc3,c5", "b2-f6xc3,e5"}));
+  ASSERT_TRUE(play(pos, "b2-b6xc3,c5"));
+  EXPECT_EQ(pos.at(r->topology.find("c3")), kEmpty);
+  EXPECT_EQ(pos.at(r->topology.find("c5")), kEmpty);
+  EXPECT_NE(pos.at(r->topology.find("e5")), kEmpty);
+  EXPECT_EQ(pos.counter(0, kCaptured), 2);
+}
+
+TEST(VocabCapture, CompulsoryMaxAndMaxThenValue) {
+  const std::string script = grid_game(8, 8, R"(
+    piece { name = "hopper", symbol = "H", moves = { hop { dirs = "orthogonal" } } },
+    piece { name = "walker", symbol = "W", moves = { step { dirs = "orthogonal", mode = "move" } } },
+    piece { name = "cheap", symbol = "C", value = 1 },
+    piece { name = "dear", symbol = "D", value = 5 },)",
+                                       R"(capture = option("capture", { "free", "compulsory", "max",
+                                        "max-then-value" }),)");
+  const std::initializer_list<Put> setup = {
+      {"a1", "hopper", 0}, {"h1", "hopper", 0}, {"e4", "walker", 0}, {"a2", "cheap", 1},
+      {"a4", "cheap", 1},  {"h4", "cheap", 1},  {"g1", "cheap", 1},  {"h2", "dear", 1}};
+  const Moves captures = {"a1-a5xa2,a4", "h1-h5xh2,h4", "h1-f1xg1"};
+  auto check = [&](const std::string& mode, const Moves& expected) {
+    auto r = load("capture_" + mode, script, {{"capture", mode}});
+    ASSERT_TRUE(r);
+    auto pos = board(r, setup);
+    EXPECT_EQ(legal(pos), expected) << mode;
+  };
+  Moves all = captures;
+  all.insert({"e4-e5", "e4-e3", "e4-d4", "e4-f4"});
+  check("free", all);
+  check("compulsory", captures);
+  check("max", (Moves{"a1-a5xa2,a4", "h1-h5xh2,h4"}));
+  check("max-then-value", (Moves{"h1-h5xh2,h4"}));
+}
+
+TEST(VocabDrop, FromHandAnywhereOrInARegion) {
+  auto r = load("drop", R"(return game {
+  title = "drops",
+  board = grid { width = 3, height = 3 },
+  regions = { home = { rank = 1 } },
+  pieces = {
+    piece { name = "stone", symbol = "S", drop = true },
+    piece { name = "marker", symbol = "M", drop = "home" },
+  },
+  hand = { white = { stone = 2 }, black = { stone = 2, marker = 1 } },
+})");
+  ASSERT_TRUE(r);
+  Position pos(r);
+  EXPECT_EQ(pos.hand(0, r->type_index("stone")), 2);
+  EXPECT_EQ(legal(pos), (Moves{"stone@a1", "stone@a2", "stone@a3", "stone@b1", "stone@b2",
+                               "stone@b3", "stone@c1", "stone@c2", "stone@c3"}));
+  ASSERT_TRUE(play(pos, "stone@b2"));
+  EXPECT_EQ(pos.hand(0, r->type_index("stone")), 1);
+  EXPECT_EQ(pos.at(r->topology.find("b2")), make_piece(r->type_index("stone"), 0));
+  // Black's first rank is the top row; its stones go anywhere still empty.
+  EXPECT_EQ(legal(pos),
+            (Moves{"stone@a1", "stone@a2", "stone@a3", "stone@b1", "stone@b3", "stone@c1",
+                   "stone@c2", "stone@c3", "marker@a3", "marker@b3", "marker@c3"}));
+}
+
+TEST(VocabPromotion, ChoicesAndOptional) {
+  const std::string script = grid_game(5, 5, R"(
+    piece { name = "pawn", symbol = "P", moves = { step { dirs = "forward", mode = "move" } },
+            promotion = { zone = "last", to = { "queen", "rook" },
+                          optional = option("promotion", { "mandatory", "optional" }) == "optional" } },
+    piece { name = "queen", symbol = "Q" },
+    piece { name = "rook", symbol = "R" },)",
+                                       "regions = { last = { rank = 5 } },");
+  auto mandatory = load("promo_mandatory", script);
+  ASSERT_TRUE(mandatory);
+  auto pos = board(mandatory, {{"a4", "pawn", 0}, {"c2", "pawn", 0}});
+  EXPECT_EQ(legal(pos), (Moves{"a4-a5=queen", "a4-a5=rook", "c2-c3"}));
+  auto optional = load("promo_optional", script, {{"promotion", "optional"}});
+  ASSERT_TRUE(optional);
+  auto opt = board(optional, {{"a4", "pawn", 0}});
+  EXPECT_EQ(legal(opt), (Moves{"a4-a5=queen", "a4-a5=rook", "a4-a5"}));
+  ASSERT_TRUE(play(opt, "a4-a5=rook"));
+  EXPECT_EQ(opt.at(optional->topology.find("a5")), make_piece(optional->type_index("rook"), 0));
+}
+
+TEST(VocabCapture, CapturesAndCannotCaptureRestrictTargets) {
+  auto r = load("restrict", grid_game(3, 3, R"(
+    piece { name = "hunter", symbol = "H", moves = { step { dirs = "all" } }, captures = "prey" },
+    piece { name = "prey", symbol = "P", moves = { step { dirs = "all" } } },
+    piece { name = "guard", symbol = "G", moves = { step { dirs = "all" } },
+            cannot_capture = "hunter" },)"));
+  ASSERT_TRUE(r);
+  auto hunter = board(r, {{"b2", "hunter", 0}, {"a1", "prey", 1}, {"c3", "guard", 1}});
+  EXPECT_EQ(legal_from(hunter, "b2"),
+            (Moves{"b2-a1", "b2-a2", "b2-a3", "b2-b1", "b2-b3", "b2-c1", "b2-c2"}));
+  auto guard = board(r, {{"b2", "guard", 0}, {"a1", "hunter", 1}, {"c3", "prey", 1}});
+  EXPECT_EQ(legal_from(guard, "b2"),
+            (Moves{"b2-c3", "b2-a2", "b2-a3", "b2-b1", "b2-b3", "b2-c1", "b2-c2"}));
+}
+
+TEST(VocabCapture, AlliesAreNeverCaptured) {
+  auto r = load("allies", R"(return game {
+  title = "allies",
+  board = grid { width = 3, height = 1 },
+  seats = { { name = "white", team = 1 }, { name = "black", team = 1, facing = "south" } },
+  pieces = { piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } } },
+  setup = { white = { rook = "a1" }, black = { rook = "b1" } },
+})");
+  ASSERT_TRUE(r);
+  Position pos(r);
+  EXPECT_EQ(legal(pos), Moves{});
+}
+
+TEST(VocabOnce, OncePerGameMoveSetsItsFlagAndLabel) {
+  auto r = load("once", grid_game(5, 5, R"(
+    piece { name = "leaper", symbol = "L",
+            moves = { step { dirs = "orthogonal", label = "walk" },
+                      leap { offsets = { { 0, 2 } }, once = "jumped" } } },)"));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"c3", "leaper", 0}, {"a5", "leaper", 1}});
+  EXPECT_EQ(legal_from(pos, "c3"),
+            (Moves{"c3-c4", "c3-c2", "c3-b3", "c3-d3", "c3-c5", "c3-c1", "c3-a3", "c3-e3"}));
+  auto jump = find(pos, "c3-c5");
+  ASSERT_TRUE(jump);
+  EXPECT_EQ(r->rules[jump->rule].label, "jumped");
+  auto stepm = find(pos, "c3-c4");
+  ASSERT_TRUE(stepm);
+  EXPECT_EQ(r->rules[stepm->rule].label, "walk");
+  ASSERT_TRUE(play(pos, "c3-c5"));
+  EXPECT_NE(pos.flags(r->topology.find("c5")), 0);
+  ASSERT_TRUE(play(pos, "a5-a4"));
+  EXPECT_EQ(legal_from(pos, "c5"), (Moves{"c5-c4", "c5-b5", "c5-d5"}));
+  // The other leaper never jumped: it still may.
+  pos.set_to_move(1);
+  EXPECT_EQ(legal_from(pos, "a4"), (Moves{"a4-a5", "a4-a3", "a4-b4", "a4-a2", "a4-c4"}));
+}
+
+TEST(VocabAvoidAttack, FearfulPieceStaysOutOfReach) {
+  auto r = load("avoid", grid_game(5, 5, R"(
+    piece { name = "timid", symbol = "T", avoid_attack = true, moves = { step { dirs = "orthogonal" } } },
+    piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } },)"));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"c3", "timid", 0}, {"a4", "rook", 1}});
+  EXPECT_EQ(legal(pos), (Moves{"c3-c2", "c3-b3", "c3-d3"}));
+}
+
+TEST(VocabCastle, KingAndRookWhileBothUnmoved) {
+  auto r = load("castle", grid_game(8, 2, R"(
+    piece { name = "king", symbol = "K", royal = true, track_moved = true,
+            moves = { step { dirs = "all" },
+                      castle { dir = "e", steps = 2, with = "rook" },
+                      castle { dir = "w", steps = 2, with = "rook" } } },
+    piece { name = "rook", symbol = "R", track_moved = true, moves = { slide { dirs = "orthogonal" } } },)"));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"e1", "king", 0}, {"a1", "rook", 0}, {"h1", "rook", 0}});
+  EXPECT_EQ(legal_from(pos, "e1"),
+            (Moves{"e1-d1", "e1-f1", "e1-d2", "e1-e2", "e1-f2", "e1-g1+h1-f1", "e1-c1+a1-d1"}));
+  ASSERT_TRUE(play(pos, "e1-g1+h1-f1"));
+  EXPECT_EQ(pos.at(r->topology.find("g1")), make_piece(r->type_index("king"), 0));
+  EXPECT_EQ(pos.at(r->topology.find("f1")), make_piece(r->type_index("rook"), 0));
+  EXPECT_EQ(pos.at(r->topology.find("h1")), kEmpty);
+  // A rook that has moved no longer castles.
+  auto moved = board(r, {{"e1", "king", 0}, {"a1", "rook", 0}, {"h1", "rook", 0}});
+  moved.set_site(r->topology.find("h1"), make_piece(r->type_index("rook"), 0), kFlagMoved);
+  EXPECT_EQ(legal_from(moved, "e1"),
+            (Moves{"e1-d1", "e1-f1", "e1-d2", "e1-e2", "e1-f2", "e1-c1+a1-d1"}));
+}
+
+TEST(VocabEnPassant, DoubleStepCanBeTakenOnlyAtOnce) {
+  auto r = load("ep", grid_game(5, 6, R"(
+    piece { name = "pawn", symbol = "P",
+            moves = { step { dirs = "forward", mode = "move" },
+                      slide { dirs = "forward", min = 2, max = 2, mode = "move", from = "start", ep = "set" },
+                      step { dirs = "forward-diagonal", mode = "capture", ep = "take" } } },)",
+                                "regions = { start = { rank = 2 } },"));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"b2", "pawn", 0}, {"c4", "pawn", 1}, {"e5", "pawn", 1}});
+  EXPECT_EQ(legal(pos), (Moves{"b2-b3", "b2-b4"}));
+  ASSERT_TRUE(play(pos, "b2-b4"));
+  EXPECT_EQ(legal_from(pos, "c4"), (Moves{"c4-c3", "c4-b3xb4"}));
+  ASSERT_TRUE(play(pos, "c4-b3xb4"));
+  EXPECT_EQ(pos.at(r->topology.find("b4")), kEmpty);
+  EXPECT_EQ(pos.counter(1, kCaptured), 1);
+  // Not a ply later.
+  auto late =
+      board(r, {{"b2", "pawn", 0}, {"a5", "pawn", 0}, {"c4", "pawn", 1}, {"e5", "pawn", 1}});
+  ASSERT_TRUE(play(late, "b2-b4"));
+  ASSERT_TRUE(play(late, "e5-e4"));
+  ASSERT_TRUE(play(late, "b4-b5"));
+  EXPECT_EQ(legal_from(late, "c4"), (Moves{"c4-c3"}));
+}
+
+// ---- ends ----------------------------------------------------------------
+
+TEST(VocabEnds, CaptureEndRulesByVictimAndCapturer) {
+  auto r = load("capture_end", grid_game(3, 3, R"(
+    piece { name = "chief", symbol = "C", moves = { step { dirs = "all" } } },
+    piece { name = "soldier", symbol = "S", moves = { step { dirs = "all" } } },)",
+                                         R"(ends = { captures = {
+    { captured = "chief", by = "chief", result = "draw", reason = "chief takes chief" },
+    { captured = "chief", result = "win" } } },)"));
+  ASSERT_TRUE(r);
+  auto by_chief = board(r, {{"a1", "chief", 0}, {"b2", "chief", 1}});
+  EXPECT_FALSE(game_result(by_chief).over);
+  ASSERT_TRUE(play(by_chief, "a1-b2"));
+  Result draw = game_result(by_chief);
+  EXPECT_TRUE(draw.is_draw());
+  EXPECT_EQ(draw.reason, "chief takes chief");
+  auto by_soldier = board(r, {{"a1", "soldier", 0}, {"c1", "chief", 0}, {"b2", "chief", 1}});
+  ASSERT_TRUE(play(by_soldier, "a1-b2"));
+  Result win = game_result(by_soldier);
+  EXPECT_EQ(win.score(), "1-0");
+  EXPECT_EQ(win.reason, "chief captured");
+  EXPECT_EQ(legal(by_soldier), Moves{});
+  // Capturing a soldier ends nothing.
+  auto soldier = board(r, {{"a1", "chief", 0}, {"b2", "soldier", 1}, {"c3", "chief", 1}});
+  ASSERT_TRUE(play(soldier, "a1-b2"));
+  EXPECT_FALSE(game_result(soldier).over);
+}
+
+const char* kKingRook = R"(
+    piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } } },
+    piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } },)";
+
+TEST(VocabEnds, CheckCheckmateAndStalemate) {
+  const std::string script = grid_game(5, 5, kKingRook,
+                                       R"(ends = { check = true, checkmate = "loss",
+            stalemate = option("stalemate", { "draw", "loss", "win" }) },)",
+                                       "{ white = { king = \"a1\" }, black = { king = \"e5\" } }");
+  auto r = load("check", script);
+  ASSERT_TRUE(r);
+  // Moving into check is illegal.
+  auto check = board(r, {{"a1", "king", 0}, {"b5", "rook", 1}, {"e5", "king", 1}});
+  EXPECT_EQ(legal(check), (Moves{"a1-a2"}));
+  auto mate = board(r, {{"a5", "king", 1}, {"a3", "king", 0}, {"e5", "rook", 0}}, 1);
+  EXPECT_TRUE(in_check(mate, 1));
+  Result m = game_result(mate);
+  EXPECT_EQ(m.score(), "1-0");
+  EXPECT_EQ(m.reason, "checkmate");
+  auto stalemate_result = [&](const std::string& value) {
+    auto rr = load("stalemate_" + value, script, {{"stalemate", value}});
+    EXPECT_TRUE(rr);
+    if (!rr) return Result{};
+    auto pos = board(rr, {{"a5", "king", 1}, {"a3", "king", 0}, {"b1", "rook", 0}}, 1);
+    EXPECT_EQ(legal(pos), Moves{});
+    EXPECT_FALSE(in_check(pos, 1));
+    return game_result(pos);
+  };
+  EXPECT_EQ(stalemate_result("draw").score(), "1/2-1/2");
+  EXPECT_EQ(stalemate_result("loss").score(), "1-0");
+  EXPECT_EQ(stalemate_result("win").score(), "0-1");
+  EXPECT_EQ(stalemate_result("win").reason, "stalemate");
+}
+
+TEST(VocabEnds, ExtinctionLosesWithTheLastPiece) {
+  auto r = load("extinction", grid_game(3, 3, R"(
+    piece { name = "man", symbol = "M", moves = { step { dirs = "all" } } },)",
+                                        "ends = { extinction = true },"));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"a1", "man", 0}, {"b2", "man", 1}});
+  EXPECT_FALSE(game_result(pos).over);
+  ASSERT_TRUE(play(pos, "a1-b2"));
+  Result res = game_result(pos);
+  EXPECT_EQ(res.score(), "1-0");
+  EXPECT_EQ(res.reason, "no pieces left");
+}
+
+const char* kQuiet = R"(
+    piece { name = "man", symbol = "M", moves = { step { dirs = "orthogonal", mode = "move" } } },
+    piece { name = "post", symbol = "P" },)";
+
+TEST(VocabEnds, MoveRuleCountsQuietPlies) {
+  auto r = load("move_rule", grid_game(3, 3, kQuiet, "ends = { move_rule = 4 },"));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"a1", "man", 0}, {"c3", "man", 1}});
+  for (const char* m : {"a1-a2", "c3-c2", "a2-a1"}) {
+    ASSERT_TRUE(play(pos, m));
+    EXPECT_FALSE(game_result(pos).over) << m;
+  }
+  ASSERT_TRUE(play(pos, "c2-c3"));
+  Result res = game_result(pos);
+  EXPECT_TRUE(res.is_draw());
+  EXPECT_EQ(res.reason, "2-move rule");
+}
+
+TEST(VocabEnds, RepetitionDrawsOnTheThirdOccurrence) {
+  auto r = load("repetition", grid_game(3, 3, kQuiet, "ends = { repetition = 3 },"));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"a1", "man", 0}, {"c3", "man", 1}});
+  const char* cycle[] = {"a1-a2", "c3-c2", "a2-a1", "c2-c3"};
+  for (int round = 0; round < 2; ++round)
+    for (const char* m : cycle) {
+      EXPECT_FALSE(game_result(pos).over) << round << " " << m;
+      ASSERT_TRUE(play(pos, m));
+    }
+  Result res = game_result(pos);
+  EXPECT_TRUE(res.is_draw());
+  EXPECT_EQ(res.reason, "3-fold repetition");
+}
+
+TEST(VocabEnds, BlockedSidesPassAndPassesDraw) {
+  auto r = load("passes", grid_game(1, 3, R"(
+    piece { name = "pawn", symbol = "P", moves = { step { dirs = "forward", mode = "move" } } },)",
+                                    R"(ends = { no_moves = "pass", passes = 2 },)"));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"a1", "pawn", 0}, {"a3", "pawn", 1}});
+  ASSERT_TRUE(play(pos, "a1-a2"));
+  EXPECT_EQ(legal(pos), (Moves{"pass"}));
+  ASSERT_TRUE(play(pos, "pass"));
+  EXPECT_FALSE(game_result(pos).over);
+  EXPECT_EQ(legal(pos), (Moves{"pass"}));
+  ASSERT_TRUE(play(pos, "pass"));
+  Result res = game_result(pos);
+  EXPECT_TRUE(res.is_draw());
+  EXPECT_EQ(res.reason, "2 passes in a row");
+}
+
+TEST(VocabEnds, MaterialDrawAfterPliesWithoutResult) {
+  auto r =
+      load("material", grid_game(3, 3, kQuiet, "ends = { material = { pieces = 1, plies = 2 } },"));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"a1", "man", 0}, {"c3", "man", 1}});
+  for (const char* m : {"a1-a2", "c3-c2"}) {
+    ASSERT_TRUE(play(pos, m));
+    EXPECT_FALSE(game_result(pos).over) << m;
+  }
+  ASSERT_TRUE(play(pos, "a2-a1"));
+  Result res = game_result(pos);
+  EXPECT_TRUE(res.is_draw());
+  EXPECT_NE(res.reason.find("at most 1 pieces"), std::string::npos) << res.reason;
+  // With two men a side the rule never starts counting.
+  auto more = board(r, {{"a1", "man", 0}, {"b1", "man", 0}, {"c3", "man", 1}, {"b3", "man", 1}});
+  for (const char* m : {"a1-a2", "c3-c2", "a2-a1", "c2-c3"}) ASSERT_TRUE(play(more, m));
+  EXPECT_FALSE(game_result(more).over);
+}
+
+TEST(VocabEnds, CaptureTargetWins) {
+  auto r = load("capture_target", grid_game(3, 3, R"(
+    piece { name = "man", symbol = "M", moves = { step { dirs = "all" } } },
+    piece { name = "runner", symbol = "R", moves = { step { dirs = "orthogonal", mode = "move" } } },
+    piece { name = "post", symbol = "P" },)",
+                                            "ends = { capture_target = 2 },"));
+  ASSERT_TRUE(r);
+  auto pos =
+      board(r, {{"a1", "man", 0}, {"a2", "post", 1}, {"a3", "post", 1}, {"c3", "runner", 1}});
+  ASSERT_TRUE(play(pos, "a1-a2"));
+  EXPECT_FALSE(game_result(pos).over);
+  ASSERT_TRUE(play(pos, "c3-c2"));
+  ASSERT_TRUE(play(pos, "a2-a3"));
+  Result res = game_result(pos);
+  EXPECT_EQ(res.score(), "1-0");
+  EXPECT_EQ(res.reason, "captured 2 pieces");
+}
+
+// ---- boards, regions, seats ------------------------------------------------
+
+TEST(VocabRegions, ByRankAndBySeat) {
+  auto r = load("regions", grid_game(5, 5, R"(
+    piece { name = "flyer", symbol = "F", moves = { anywhere { to = "far" } } },
+    piece { name = "homer", symbol = "H", moves = { anywhere { to = "home" } } },
+    piece { name = "pawn", symbol = "P", moves = { step { dirs = "forward", from = "start" } } },)",
+                                     R"(regions = {
+    far = { rank = 5 },
+    start = { rank = 2 },
+    home = { white = "a1 b1", black = "d5 e5" },
+  },)"));
+  ASSERT_TRUE(r);
+  auto wf = board(r, {{"c3", "flyer", 0}});
+  EXPECT_EQ(legal(wf), (Moves{"c3-a5", "c3-b5", "c3-c5", "c3-d5", "c3-e5"}));
+  auto bf = board(r, {{"c3", "flyer", 1}}, 1);
+  EXPECT_EQ(legal(bf), (Moves{"c3-a1", "c3-b1", "c3-c1", "c3-d1", "c3-e1"}));
+  auto wh = board(r, {{"c3", "homer", 0}});
+  EXPECT_EQ(legal(wh), (Moves{"c3-a1", "c3-b1"}));
+  auto bh = board(r, {{"c3", "homer", 1}}, 1);
+  EXPECT_EQ(legal(bh), (Moves{"c3-d5", "c3-e5"}));
+  auto pawns = board(r, {{"c2", "pawn", 0}, {"d3", "pawn", 0}, {"b4", "pawn", 1}}, 0);
+  EXPECT_EQ(legal(pawns), (Moves{"c2-c3"}));
+  pawns.set_to_move(1);
+  EXPECT_EQ(legal(pawns), (Moves{"b4-b3"}));
+}
+
+TEST(VocabPoints, LinkedPointsAndDirectionsForFourSeats) {
+  auto r = load("points", R"(return game {
+  title = "plus",
+  board = points {
+    points = { { "c", 1, 1 }, { "n", 1, 2 }, { "e", 2, 1 }, { "s", 1, 0 }, { "w", 0, 1 } },
+    links = { { "c", "n" }, { "c", "e" }, { "c", "s" }, { "c", "w" } },
+  },
+  seats = {
+    { name = "south", facing = "north" }, { name = "west", facing = "east" },
+    { name = "north", facing = "south" }, { name = "east", facing = "west" },
+  },
+  pieces = {
+    piece { name = "arrow", symbol = "A", moves = { step { dirs = "forward" } } },
+    piece { name = "lefty", symbol = "L", moves = { step { dirs = "left" } } },
+  },
+  setup = { south = { arrow = "c" } },
+})");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->topology.size(), 5);
+  const char* forward[] = {"c-n", "c-e", "c-s", "c-w"};
+  const char* left[] = {"c-w", "c-n", "c-e", "c-s"};
+  for (int seat = 0; seat < 4; ++seat) {
+    auto a = board(r, {{"c", "arrow", seat}}, seat);
+    EXPECT_EQ(legal(a), (Moves{forward[seat]})) << "seat " << seat;
+    auto l = board(r, {{"c", "lefty", seat}}, seat);
+    EXPECT_EQ(legal(l), (Moves{left[seat]})) << "seat " << seat;
+  }
+  // Only linked points are neighbours: n and e are not adjacent.
+  auto corner = board(r, {{"n", "arrow", 1}}, 1);
+  EXPECT_EQ(legal(corner), Moves{});
+}
+
+const char* kFourSeats = R"(return game {
+  title = "four",
+  board = grid { width = 5, height = 5 },
+  seats = {
+    { name = "south", team = 1, facing = "north" }, { name = "north", team = 1, facing = "south" },
+    { name = "west", team = 2, facing = "east" }, { name = "east", team = 2, facing = "west" },
+  },
+  turn_order = "south west north east",
+  pieces = { piece { name = "king", symbol = "K", moves = { step { dirs = "all" } } } },
+  setup = { south = { king = "c1" }, north = { king = "c5" }, west = { king = "a3" },
+            east = { king = "e3" } },
+  ends = { captures = { { captured = "king", result = "win", reason = "king taken" } } },
+})";
+
+TEST(VocabSeats, FourSeatsInTwoTeams) {
+  auto r = load("four", kFourSeats);
+  ASSERT_TRUE(r);
+  Position pos(r);
+  auto seat = [&] { return r->seats[pos.to_move()].name; };
+  EXPECT_EQ(seat(), "south");
+  ASSERT_TRUE(play(pos, "c1-c2"));
+  EXPECT_EQ(seat(), "west");
+  ASSERT_TRUE(play(pos, "a3-a4"));
+  EXPECT_EQ(seat(), "north");
+  ASSERT_TRUE(play(pos, "c5-c4"));
+  EXPECT_EQ(seat(), "east");
+  ASSERT_TRUE(play(pos, "e3-e4"));
+  EXPECT_EQ(seat(), "south");
+  // South may not take its partner's king on b2, only the enemy's on a2.
+  auto pos2 =
+      board(r, {{"a1", "king", 0}, {"b2", "king", 1}, {"a2", "king", 3}, {"e5", "king", 2}});
+  EXPECT_EQ(legal(pos2), (Moves{"a1-a2", "a1-b1"}));
+  ASSERT_TRUE(play(pos2, "a1-a2"));
+  Result res = game_result(pos2);
+  ASSERT_TRUE(res.over);
+  EXPECT_EQ(res.reason, "king taken");
+  EXPECT_EQ(res.outcome[0], Outcome::kWin);   // south
+  EXPECT_EQ(res.outcome[1], Outcome::kWin);   // north, its partner
+  EXPECT_EQ(res.outcome[2], Outcome::kLoss);  // west
+  EXPECT_EQ(res.outcome[3], Outcome::kLoss);  // east
+}
+
+TEST(VocabDice, RollIsAChanceStepAndOnlyRolledTypesMove) {
+  auto r = load("dice", grid_game(5, 5, R"(
+    piece { name = "low", symbol = "L", roll = { 1, 2, 3 }, moves = { step { dirs = "orthogonal" } } },
+    piece { name = "high", symbol = "H", roll = { 4, 5, 6 }, moves = { step { dirs = "diagonal" } } },)",
+                                  "dice = { 1, 2, 3, 4, 5, 6 },"));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"a1", "low", 0}, {"c3", "high", 0}, {"e5", "low", 1}});
+  EXPECT_TRUE(pos.awaiting_roll());
+  MoveList ml;
+  legal_moves(pos, ml);
+  ASSERT_EQ(ml.size(), 6);
+  for (const Move& m : ml) EXPECT_EQ(m.kind, MoveKind::kChance);
+  EXPECT_EQ(legal(pos), (Moves{"roll1", "roll2", "roll3", "roll4", "roll5", "roll6"}));
+  Undo u;
+  ASSERT_TRUE(play(pos, "roll2"));
+  EXPECT_FALSE(pos.awaiting_roll());
+  EXPECT_EQ(pos.to_move(), 0);
+  EXPECT_EQ(legal(pos), (Moves{"a1-a2", "a1-b1"}));
+  auto high = board(r, {{"a1", "low", 0}, {"c3", "high", 0}, {"e5", "low", 1}});
+  ASSERT_TRUE(play(high, "roll5"));
+  EXPECT_EQ(legal(high), (Moves{"c3-b2", "c3-b4", "c3-d2", "c3-d4"}));
+  ASSERT_TRUE(play(high, "c3-d4"));
+  EXPECT_TRUE(high.awaiting_roll());
+  EXPECT_EQ(high.to_move(), 1);
+}
+
+// ---- extends and options ---------------------------------------------------
+
+const char* kBase = R"(local size = option("size", { "small", "big" }, "small")
+local w = size == "big" and 7 or 5
+return game {
+  title = "base",
+  board = grid { width = w, height = w },
+  pieces = {
+    piece { name = "wazir", symbol = "W", moves = { step { dirs = "orthogonal" } } },
+    piece { name = "spare", symbol = "S", moves = { step { dirs = "all" } } },
+  },
+  setup = { white = { wazir = "a1" } },
+}
+)";
+
+TEST(VocabExtends, OverridesOnePieceAndKeepsTheRest) {
+  std::string base = write_script("base", kBase);
+  auto r = load("derived", "return extends(\"" + base + R"LUA(", {
+  title = "derived",
+  pieces = {
+    piece { name = "wazir", moves = { step { dirs = "diagonal" } } },
+    piece { name = "spare", remove = true },
+  },
+}))LUA");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->title, "derived");
+  EXPECT_EQ(r->topology.width(), 5);
+  EXPECT_EQ(r->type_index("spare"), -1);
+  ASSERT_GE(r->type_index("wazir"), 0);
+  EXPECT_EQ(r->types[r->type_index("wazir")].letter, "W");
+  auto pos = board(r, {{"c3", "wazir", 0}});
+  EXPECT_EQ(legal(pos), (Moves{"c3-b2", "c3-b4", "c3-d2", "c3-d4"}));
+  // Options pass through to the extended script.
+  auto big = script::load_rules(temp_dir() / "derived.lua", {{"size", "big"}});
+  ASSERT_TRUE(big) << big.error().text();
+  EXPECT_EQ((*big)->topology.width(), 7);
+}
+
+TEST(VocabOption, ValuesAreCheckedAndNamesMustBeDeclared) {
+  std::string base = write_script("opt", kBase);
+  auto big = script::load_rules(base, {{"size", "big"}});
+  ASSERT_TRUE(big) << big.error().text();
+  EXPECT_EQ((*big)->topology.width(), 7);
+  ASSERT_EQ((*big)->declared_options.size(), 1u);
+  EXPECT_EQ((*big)->options, (std::vector<std::pair<std::string, std::string>>{{"size", "big"}}));
+  auto bad = script::load_rules(base, {{"size", "huge"}});
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().text().find("opt.lua:1"), std::string::npos) << bad.error().text();
+  EXPECT_NE(bad.error().text().find("small, big"), std::string::npos) << bad.error().text();
+  auto unknown = script::load_rules(base, {{"colour", "red"}});
+  ASSERT_FALSE(unknown);
+  EXPECT_NE(unknown.error().text().find("unknown option 'colour'"), std::string::npos)
+      << unknown.error().text();
+  EXPECT_NE(unknown.error().text().find("size"), std::string::npos) << unknown.error().text();
+}
+
+// ---- hooks -------------------------------------------------------------------
+
+std::string hook_game(const std::string& hook) {
+  return grid_game(3, 3, R"(
+    piece { name = "wazir", symbol = "W", moves = { step { dirs = "orthogonal" } } },)",
+                   hook);
+}
+
+TEST(VocabHooks, FilterRemovesMoves) {
+  auto r = load("filter", hook_game("filter = function(pos, move) return move.to ~= \"b1\" end,"));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"a1", "wazir", 0}, {"c3", "wazir", 1}});
+  EXPECT_EQ(legal(pos), (Moves{"a1-a2"}));
+  EXPECT_FALSE(script::hook_error(*r));
+}
+
+TEST(VocabHooks, AfterChangesThePosition) {
+  auto r = load("after", hook_game(R"(after = function(pos, move)
+    if move.to == "b1" then pos:remove("c3") end
+  end,)"));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"a1", "wazir", 0}, {"c3", "wazir", 1}});
+  Position start = pos;
+  auto m = find(pos, "a1-b1");
+  ASSERT_TRUE(m);
+  Undo u;
+  pos.make(*m, u);
+  EXPECT_EQ(pos.at(r->topology.find("c3")), kEmpty);
+  EXPECT_EQ(pos.hash(), pos.compute_hash());
+  pos.unmake(*m, u);
+  EXPECT_TRUE(pos == start);
+  EXPECT_FALSE(script::hook_error(*r));
+}
+
+TEST(VocabHooks, GenerateAddsMoves) {
+  auto r = load("generate", hook_game(R"(generate = function(pos)
+    if pos:to_move() == "white" and pos:at("a1") then return { { from = "a1", to = "c3" } } end
+    return {}
+  end,)"));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"a1", "wazir", 0}, {"c3", "wazir", 1}});
+  EXPECT_EQ(legal(pos), (Moves{"a1-a2", "a1-b1", "a1-c3"}));
+  ASSERT_TRUE(play(pos, "a1-c3"));
+  EXPECT_EQ(pos.pieces(1), 0);
+  EXPECT_FALSE(script::hook_error(*r));
+}
+
+TEST(VocabHooks, EndCheckDecidesTheGame) {
+  auto r = load("end_check", hook_game(R"(end_check = function(pos)
+    local piece, seat = pos:at("c3")
+    if piece == "wazir" and seat == "white" then return { winner = "white", reason = "reached c3" } end
+  end,)"));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"b3", "wazir", 0}, {"a1", "wazir", 1}});
+  EXPECT_FALSE(game_result(pos).over);
+  ASSERT_TRUE(play(pos, "b3-c3"));
+  Result res = game_result(pos);
+  EXPECT_EQ(res.score(), "1-0");
+  EXPECT_EQ(res.reason, "reached c3");
+  EXPECT_EQ(legal(pos), Moves{});
+}
+
+// ---- bad scripts -----------------------------------------------------------
+
+void expect_located(const Error& e, const std::string& file_line, const std::string& what) {
+  EXPECT_NE(e.text().find(file_line), std::string::npos) << e.text();
+  EXPECT_NE(e.text().find(what), std::string::npos) << e.text();
+}
+
+TEST(VocabErrors, SyntaxError) {
+  Error e = load_error("bad_syntax", R"(return game {
+  title = "x",
+  board = grid { width = 3 height = 3 },
+}
+)");
+  expect_located(e, "bad_syntax.lua:3", "'}' expected");
+}
+
+TEST(VocabErrors, UnknownField) {
+  Error e = load_error("bad_field", R"(return game {
+  board = grid { width = 3, height = 3 },
+  pieces = {
+    piece { name = "a", symbol = "A", speed = 3 },
+  },
+  setup = { white = { a = "a1" } },
+}
+)");
+  expect_located(e, "bad_field.lua:4", "unknown field 'speed' in piece");
+}
+
+TEST(VocabErrors, WrongType) {
+  Error e = load_error("bad_type", R"(return game {
+  board = grid { width = "three", height = 3 },
+  pieces = { piece { name = "a", symbol = "A" } },
+  setup = { white = { a = "a1" } },
+}
+)");
+  expect_located(e, "bad_type.lua:2", "width must be a whole number");
+}
+
+TEST(VocabErrors, UnknownPieceInSetup) {
+  Error e = load_error("bad_setup", R"(return game {
+  board = grid { width = 3, height = 3 },
+  pieces = { piece { name = "a", symbol = "A" } },
+  setup = { white = { dragon = "a1" } },
+}
+)");
+  // The setup table is a plain table with no line of its own; the error names
+  // the script and a line of it.
+  expect_located(e, "bad_setup.lua:", "no piece named 'dragon'");
+}
+
+TEST(VocabErrors, MissingSetup) {
+  Error e = load_error("no_setup", R"(return game {
+  board = grid { width = 3, height = 3 },
+  pieces = { piece { name = "a", symbol = "A" } },
+}
+)");
+  expect_located(e, "no_setup.lua:1", "no setup");
+}
+
+TEST(VocabErrors, EndlessLoopAtLoadTime) {
+  Error e = load_error("loop_load", R"(local n = 0
+while true do n = n + 1 end
+return game { }
+)");
+  expect_located(e, "loop_load.lua:2", "instruction budget");
+}
+
+TEST(VocabErrors, EndlessLoopInHook) {
+  auto r = load("loop_hook", hook_game(R"(filter = function(pos, move)
+    while true do end
+  end,)"));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"a1", "wazir", 0}, {"c3", "wazir", 1}});
+  MoveList ml;
+  legal_moves(pos, ml);
+  auto err = script::hook_error(*r);
+  ASSERT_TRUE(err);
+  expect_located(*err, "loop_hook.lua:", "instruction budget");
+  // The hook's line: the script's header takes 9 lines before the hook.
+  EXPECT_NE(err->text().find("loop_hook.lua:10"), std::string::npos) << err->text();
+}
+
+}  // namespace
+}  // namespace regula
