@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 
 #include "core/game_end.h"
 #include "core/movegen.h"
@@ -58,19 +59,33 @@ std::string long_text(const Position& pos, const Move& m, bool with_path) {
   return out;
 }
 
-std::string text_among(const Position& pos, const Move& m, const MoveList& legal) {
-  std::string base = long_text(pos, m, false);
-  bool clash = false, clash_with_path = false;
-  std::string full = long_text(pos, m, true);
-  for (const Move& o : legal) {
-    if (same_move(o, m)) continue;
-    if (long_text(pos, o, false) == base) clash = true;
-    if (long_text(pos, o, true) == full) clash_with_path = true;
+}  // namespace
+
+std::vector<std::string> move_texts(const Position& pos, const MoveList& legal) {
+  std::vector<std::string> out;
+  out.reserve(legal.size());
+  std::map<std::string, int> seen;
+  for (const Move& m : legal) ++seen[out.emplace_back(long_text(pos, m, false))];
+  std::map<std::string, int> seen_full;
+  std::vector<int> clashing;
+  for (int i = 0; i < legal.size(); ++i) {
+    if (seen[out[i]] < 2) continue;
+    out[i] = long_text(pos, legal[i], true);
+    ++seen_full[out[i]];
+    clashing.push_back(i);
   }
-  if (!clash) return base;
-  if (!clash_with_path) return full;
-  // Moves that differ only in what they leave behind: number them by rule.
-  return full + " #" + std::to_string(m.rule);
+  // Moves that differ only in what they leave behind: told apart by rule.
+  for (int i : clashing)
+    if (seen_full[out[i]] > 1) out[i] += " #" + std::to_string(legal[i].rule);
+  return out;
+}
+
+namespace {
+
+std::string text_among(const Position& pos, const Move& m, const MoveList& legal) {
+  for (int i = 0; i < legal.size(); ++i)
+    if (same_move(legal[i], m)) return move_texts(pos, legal)[i];
+  return long_text(pos, m, false);
 }
 
 bool pawn_like(const PieceType& t) {
@@ -83,7 +98,9 @@ bool chess_like_move(const Ruleset& r, const Move& m) {
   return m.rule >= r.rules.size() || r.rules[m.rule].label.empty();
 }
 
-std::string san_core(Position& pos, const Move& m, const MoveList& legal) {
+// bare: leave out the origin that tells two like pieces apart ("Nd2" for "Nbd2"),
+// to recognise what a person typed too briefly.
+std::string san_core(Position& pos, const Move& m, const MoveList& legal, bool bare = false) {
   const Ruleset& r = pos.rules();
   const Topology& topo = r.topology;
   if (m.kind == MoveKind::kCastle) return topo.x(m.to) > topo.x(m.from) ? "O-O" : "O-O-O";
@@ -106,7 +123,7 @@ std::string san_core(Position& pos, const Move& m, const MoveList& legal) {
       if (topo.y(o.from) == topo.y(m.from)) same_rank = true;
     }
     std::string from = topo.name(m.from);
-    if (ambiguous) {
+    if (ambiguous && !bare) {
       if (!same_file)
         out += from.substr(0, 1);
       else if (!same_rank)
@@ -136,9 +153,12 @@ std::string check_suffix(Position& pos, const Move& m) {
   return mark ? std::string(1, mark) : std::string();
 }
 
-std::string san_among(Position& pos, const Move& m, const MoveList& legal) {
+// SAN of legal[i], or its long form (texts[i]) when the move is not chess-like.
+std::string san_of(Position& pos, int i, const MoveList& legal,
+                   const std::vector<std::string>& texts) {
   const Ruleset& r = pos.rules();
-  if (r.notation != "san" || !chess_like_move(r, m)) return text_among(pos, m, legal);
+  const Move& m = legal[i];
+  if (r.notation != "san" || !chess_like_move(r, m)) return texts[i];
   return san_core(pos, m, legal) + check_suffix(pos, m);
 }
 
@@ -174,7 +194,12 @@ std::string move_text(const Position& pos, const Move& m) {
 std::string move_san(Position& pos, const Move& m) {
   MoveList legal;
   legal_moves(pos, legal);
-  return san_among(pos, m, legal);
+  const Ruleset& r = pos.rules();
+  if (r.notation == "san" && chess_like_move(r, m)) {
+    for (const Move& o : legal)
+      if (same_move(o, m)) return san_core(pos, m, legal) + check_suffix(pos, m);
+  }
+  return text_among(pos, m, legal);
 }
 
 Expected<Move> parse_move(Position& pos, const std::string& input) {
@@ -186,11 +211,9 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
   MoveList legal;
   legal_moves(pos, legal);
   if (legal.empty()) return Error{"move", "no legal moves: the game is over"};
-  std::vector<std::string> longs, sans;
-  for (const Move& m : legal) {
-    longs.push_back(text_among(pos, m, legal));
-    sans.push_back(r.notation == "san" ? san_among(pos, m, legal) : longs.back());
-  }
+  std::vector<std::string> longs = move_texts(pos, legal), sans = longs;
+  if (r.notation == "san")
+    for (int i = 0; i < legal.size(); ++i) sans[i] = san_of(pos, i, legal, longs);
   auto collect = [&](auto match) {
     std::vector<int> hits;
     for (int i = 0; i < legal.size(); ++i)
@@ -210,6 +233,15 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
     std::string l = loose(text);
     hits = collect([&](int i) { return loose(longs[i]) == l; });
     if (hits.empty()) hits = collect([&](int i) { return loose(sans[i]) == l; });
+  }
+  if (hits.empty() && r.notation == "san") {
+    hits = collect([&](int i) {
+      const Move& m = legal[i];
+      if (!chess_like_move(r, m) || m.kind == MoveKind::kDrop || m.kind == MoveKind::kCastle)
+        return false;
+      std::string bare = san_core(pos, m, legal, true);
+      return bare == stripped || loose(bare) == loose(text);
+    });
   }
   if (hits.size() == 1) return legal[hits[0]];
   if (hits.size() > 1) {

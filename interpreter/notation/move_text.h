@@ -9,6 +9,7 @@
 // checked against the legal moves, and explains what went wrong when it fails.
 
 #include <string>
+#include <vector>
 
 #include "core/expected.h"
 #include "core/move.h"
@@ -18,6 +19,9 @@ namespace regula {
 
 // pos is the position before the move.
 std::string move_text(const Position& pos, const Move& m);
+// The long form of every move of a legal move list of pos, in one pass (the
+// form of one move depends on which others share its ends).
+std::vector<std::string> move_texts(const Position& pos, const MoveList& legal);
 // SAN when the script's notation is "san" and the move is chess-like; long form otherwise.
 std::string move_san(Position& pos, const Move& m);
 Expected<Move> parse_move(Position& pos, const std::string& text);

@@ -37,8 +37,9 @@ Status Game::play(const Move& move) {
   MoveList moves = legal_moves();
   const Move* found = nullptr;
   std::string text = move_text(pos_, move);
-  for (const Move& m : moves)
-    if (move_text(pos_, m) == text) found = &m;
+  auto texts = move_texts(pos_, moves);
+  for (int i = 0; i < moves.size(); ++i)
+    if (texts[i] == text) found = &moves[i];
   if (!found) return Error{"move", "not a legal move: " + text};
   Played p;
   p.move = *found;

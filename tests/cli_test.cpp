@@ -1,0 +1,173 @@
+// The `regula` command as a user runs it: output and exit codes.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <sys/wait.h>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct CliRun {
+  int code = -1;
+  std::string out;  // stdout and stderr together
+};
+
+CliRun run(const std::string& args, const std::string& input = "") {
+  namespace fs = std::filesystem;
+  std::string in_file = (fs::temp_directory_path() / "regula_cli_test_input.txt").string();
+  {
+    std::ofstream f(in_file);
+    f << input;
+  }
+  std::string cmd = std::string("\"") + REGULA_BINARY + "\" " + args + " < " + in_file + " 2>&1";
+  CliRun r;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int status = pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string last_line(const std::string& s) {
+  std::string t = s;
+  while (!t.empty() && t.back() == '\n') t.pop_back();
+  auto nl = t.rfind('\n');
+  return nl == std::string::npos ? t : t.substr(nl + 1);
+}
+
+std::string temp_script(const std::string& name, const std::string& text) {
+  auto path = std::filesystem::temp_directory_path() / name;
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+TEST(Cli, PerftPrintsTheCountLast) {
+  CliRun r = run("perft chess/orthodox 3");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(last_line(r.out), "8902");
+  CliRun d = run("perft chess/orthodox 2 --divide");
+  EXPECT_EQ(d.code, 0) << d.out;
+  EXPECT_EQ(last_line(d.out), "400");
+  EXPECT_NE(d.out.find("e2e4 20\n"), std::string::npos) << d.out;
+  CliRun p = run("perft chess/orthodox 2 --position \"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1\"");
+  EXPECT_EQ(last_line(p.out), "191") << p.out;
+}
+
+TEST(Cli, ListInfoMoves) {
+  CliRun l = run("list");
+  EXPECT_EQ(l.code, 0);
+  EXPECT_NE(l.out.find("chess/orthodox"), std::string::npos) << l.out;
+  CliRun i = run("info chess/orthodox");
+  EXPECT_EQ(i.code, 0);
+  EXPECT_NE(i.out.find("Chess (FIDE)"), std::string::npos) << i.out;
+  EXPECT_NE(i.out.find("royal"), std::string::npos) << i.out;
+  CliRun m = run("moves chess/orthodox");
+  EXPECT_EQ(m.code, 0);
+  EXPECT_NE(m.out.find("g1f3"), std::string::npos) << m.out;
+  EXPECT_NE(m.out.find("Nf3"), std::string::npos) << m.out;
+}
+
+TEST(Cli, CheckReportsScriptErrorsWithFileAndLine) {
+  CliRun ok = run("check chess/orthodox");
+  EXPECT_EQ(ok.code, 0);
+  EXPECT_EQ(last_line(ok.out), "ok: Chess (FIDE)");
+
+  std::string syntax =
+      temp_script("regula_bad_syntax.lua", "return game {\n  title = \"x\"\n  board = \n");
+  CliRun s = run("check " + syntax);
+  EXPECT_EQ(s.code, 1) << s.out;
+  EXPECT_NE(s.out.find("regula_bad_syntax.lua:"), std::string::npos) << s.out;
+
+  std::string unknown =
+      temp_script("regula_bad_field.lua",
+                  "return game {\n  title = \"x\",\n  board = grid { width = 3, height = 3 },\n"
+                  "  seats = { { name = \"a\" }, { name = \"b\" } },\n"
+                  "  pieces = { piece { name = \"k\", symbol = \"K\", colour = 1 } },\n}\n");
+  CliRun u = run("check " + unknown);
+  EXPECT_EQ(u.code, 1) << u.out;
+  EXPECT_NE(u.out.find("regula_bad_field.lua:5: unknown field 'colour'"), std::string::npos)
+      << u.out;
+}
+
+TEST(Cli, UnknownOptionIsRefused) {
+  CliRun r = run("info chess/orthodox --option nosuch=1");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("nosuch"), std::string::npos) << r.out;
+  CliRun bad = run("info chess/orthodox --option novalue");
+  EXPECT_EQ(bad.code, 2) << bad.out;
+}
+
+TEST(Cli, OptionValueOutsideTheAllowedOnesIsRefused) {
+  // The first script that declares options, if any is bundled.
+  CliRun l = run("list");
+  std::istringstream in(l.out);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::string name = line.substr(0, line.find(' '));
+    CliRun i = run("info " + name);
+    auto at = i.out.find("(allowed: ");
+    if (at == std::string::npos) continue;
+    auto start = i.out.rfind('\n', at) + 3;
+    std::string option = i.out.substr(start, i.out.find(' ', start) - start);
+    CliRun r = run("info " + name + " --option " + option + "=no-such-value");
+    EXPECT_EQ(r.code, 1) << r.out;
+    EXPECT_NE(r.out.find("no-such-value"), std::string::npos) << r.out;
+    return;
+  }
+}
+
+TEST(Cli, UsageErrorsExitTwo) {
+  EXPECT_EQ(run("").code, 2);
+  EXPECT_EQ(run("frobnicate").code, 2);
+  EXPECT_EQ(run("perft chess/orthodox").code, 2);
+  EXPECT_EQ(run("perft chess/orthodox notanumber").code, 2);
+  CliRun missing = run("perft no/such-script 1");
+  EXPECT_EQ(missing.code, 1) << missing.out;
+}
+
+TEST(Cli, PlayTakesMovesAndRejectsIllegalOnes) {
+  std::string record = (std::filesystem::temp_directory_path() / "regula_cli_test.pgn").string();
+  std::filesystem::remove(record);
+  CliRun r = run("play chess/orthodox --white human --black human --record " + record,
+                 "e2e5\nf3\ne5\nnonsense\ng4\nmoves\nQh4#\n");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("no legal move e2e5; legal moves from e2: e2e3 e2e4"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("no legal move nonsense"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("checkmate"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("black wins"), std::string::npos) << r.out;
+  std::ifstream in(record);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("1. f2f3 e7e5 2. g2g4 d8h4 0-1"), std::string::npos) << text;
+}
+
+TEST(Cli, PlayEndsCleanlyOnEndOfInput) {
+  CliRun r = run("play chess/orthodox --black random --seed 5", "e4\nundo\ne4\n");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("black: "), std::string::npos) << r.out;
+  CliRun bad = run("play chess/orthodox --seat purple=human");
+  EXPECT_EQ(bad.code, 2) << bad.out;
+}
+
+TEST(Cli, SelfplayJsonParses) {
+  CliRun r = run("selfplay chess/orthodox -n 3 --seed 1 --max-plies 60 --json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out, nullptr, false);
+  ASSERT_FALSE(j.is_discarded()) << r.out;
+  EXPECT_EQ(j["games"], 3);
+  EXPECT_TRUE(j["seats"].contains("white"));
+  EXPECT_TRUE(j.contains("draw_rate"));
+  EXPECT_TRUE(j.contains("mean_branching"));
+  CliRun text = run("selfplay chess/orthodox -n 2 --seed 1 --max-plies 40");
+  EXPECT_EQ(text.code, 0) << text.out;
+  EXPECT_NE(text.out.find("draw rate"), std::string::npos) << text.out;
+}
+
+}  // namespace
