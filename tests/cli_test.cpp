@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <sys/wait.h>
+#include <unistd.h>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -18,7 +19,12 @@ struct CliRun {
 
 CliRun run(const std::string& args, const std::string& input = "") {
   namespace fs = std::filesystem;
-  std::string in_file = (fs::temp_directory_path() / "regula_cli_test_input.txt").string();
+  // ctest runs tests in parallel processes: one input file per process and call.
+  static int calls = 0;
+  std::string in_file =
+      (fs::temp_directory_path() /
+       ("regula_cli_input_" + std::to_string(getpid()) + "_" + std::to_string(calls++) + ".txt"))
+          .string();
   {
     std::ofstream f(in_file);
     f << input;
@@ -31,6 +37,7 @@ CliRun run(const std::string& args, const std::string& input = "") {
   size_t n;
   while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
   int status = pclose(p);
+  fs::remove(in_file);
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
 }
