@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -488,6 +489,46 @@ TEST(VocabEnPassant, DoubleStepCanBeTakenOnlyAtOnce) {
   ASSERT_TRUE(play(late, "e5-e4"));
   ASSERT_TRUE(play(late, "b4-b5"));
   EXPECT_EQ(legal_from(late, "c4"), (Moves{"c4-c3"}));
+}
+
+TEST(VocabWalk, NoReverseForbidsSteppingStraightBack) {
+  auto r = load("walk_no_reverse", grid_game(1, 5, R"(
+    piece { name = "free", symbol = "F",
+            moves = { walk { steps = 3, dirs = "orthogonal", revisit = true } } },
+    piece { name = "onward", symbol = "O",
+            moves = { walk { steps = 3, dirs = "orthogonal", revisit = true, no_reverse = true } } },)"));
+  ASSERT_TRUE(r);
+  auto free = board(r, {{"a1", "free", 0}});
+  EXPECT_EQ(legal(free), (Moves{"a1-a2", "a1-a4"}));
+  auto onward = board(r, {{"a1", "onward", 0}});
+  EXPECT_EQ(legal(onward), (Moves{"a1-a4"}));
+}
+
+TEST(VocabGame, FirstSeatStakesAndCounters) {
+  auto r = load("stakes", grid_game(3, 3, R"(
+    piece { name = "man", symbol = "M", value = 3, moves = { step { dirs = "all" } } },)",
+                                    R"(first = "black",
+  stakes = true,
+  counters = "moves",
+  after = function(pos, move)
+    local seat = pos:to_move() == "white" and "black" or "white"
+    pos:set_counter(seat, "moves", pos:counter(seat, "moves") + 1)
+  end,)",
+                                    "{ white = { man = \"a1\" }, black = { man = \"c3\" } }"));
+  ASSERT_TRUE(r);
+  Position start(r);
+  EXPECT_EQ(start.to_move(), 1);
+  const int moves = static_cast<int>(
+      std::find(r->seat_counter_names.begin(), r->seat_counter_names.end(), "moves") -
+      r->seat_counter_names.begin());
+  ASSERT_LT(moves, static_cast<int>(r->seat_counter_names.size()));
+  auto pos = board(r, {{"a1", "man", 0}, {"b2", "man", 1}, {"c3", "man", 1}});
+  ASSERT_TRUE(play(pos, "a1-b2"));
+  EXPECT_EQ(pos.counter(0, kStakes), 3);
+  EXPECT_EQ(pos.counter(0, kCaptured), 1);
+  EXPECT_EQ(pos.counter(0, moves), 1);
+  EXPECT_EQ(pos.counter(1, moves), 0);
+  EXPECT_EQ(pos.hash(), pos.compute_hash());
 }
 
 // ---- ends ----------------------------------------------------------------
