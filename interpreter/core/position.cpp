@@ -121,6 +121,16 @@ void Position::set_out(SeatId seat, bool out, Undo* undo) {
   hash_ ^= rules_->z_out[seat];
 }
 
+void Position::set_roll(int roll) {
+  hash_ ^= rules_->z_roll[roll_ & 63] ^ rules_->z_roll[roll & 63];
+  roll_ = static_cast<int16_t>(roll);
+}
+
+void Position::set_end(int rule, SeatId seat) {
+  end_rule_ = static_cast<int16_t>(rule);
+  end_seat_ = rule < 0 ? 0 : seat;
+}
+
 void Position::make(const Move& m, Undo& u) {
   const Ruleset& r = *rules_;
   u.nsites = 0;

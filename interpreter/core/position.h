@@ -102,6 +102,10 @@ class Position {
   void set_to_move(SeatId seat);
   void set_ep(SiteId ep, SiteId victim);
   void set_out(SeatId seat, bool out, Undo* undo = nullptr);
+  // A pending die outcome (0: none); for position strings.
+  void set_roll(int roll);
+  // Marks the game as ended by capture rule `rule` (-1: not), for seat; for position strings.
+  void set_end(int rule, SeatId seat);
   void clear_history() { history_.clear(); }
   // Recomputes the hash from scratch; equals hash() whenever the position is consistent.
   uint64_t compute_hash() const;

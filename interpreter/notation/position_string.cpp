@@ -543,49 +543,16 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
   return bad("unknown field '" + key + "'");
 }
 
-// Finds a capture that makes rule i of on_capture the first to match.
-bool end_rule_types(const Ruleset& r, int i, TypeId& victim, TypeId& by) {
-  victim = r.end.on_capture[i].captured;
-  for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) {
-    for (size_t j = 0; j < r.end.on_capture.size(); ++j) {
-      const CaptureEnd& ce = r.end.on_capture[j];
-      if (ce.captured == victim && (ce.by < 0 || ce.by == t)) {
-        if (static_cast<int>(j) == i && ce.effect != CaptureEnd::Effect::kContinue) {
-          by = t;
-          return true;
-        }
-        break;
-      }
-    }
-  }
-  return false;
-}
-
 Expected<Position> build(std::shared_ptr<const Ruleset> rules, const State& st) {
   const Ruleset& r = *rules;
   Position pos = Position::empty(rules);
   if (st.end_rule >= 0) {
-    // The only way to record which capture ended the game is to make one.
-    TypeId victim, by;
-    if (!end_rule_types(r, st.end_rule, victim, by) || pos.num_sites() < 2)
+    if (st.end_rule >= static_cast<int>(r.end.on_capture.size()) ||
+        r.end.on_capture[st.end_rule].effect == CaptureEnd::Effect::kContinue)
       return bad("end rule " + std::to_string(st.end_rule) + " cannot be set");
-    pos.set_site(0, make_piece(by, st.end_seat), 0);
-    pos.set_site(1, make_piece(victim, st.end_seat), 0);
-    pos.set_to_move(st.end_seat);
-    Move m;
-    m.from = m.to = 0;
-    m.ncap = 1;
-    m.cap[0] = 1;
-    Undo u;
-    pos.make(m, u);
+    pos.set_end(st.end_rule, st.end_seat);
   }
-  if (st.roll) {
-    Move m;
-    m.kind = MoveKind::kChance;
-    m.chance = static_cast<int16_t>(st.roll);
-    Undo u;
-    pos.make(m, u);
-  }
+  pos.set_roll(st.roll);
   for (SiteId s = 0; s < pos.num_sites(); ++s) pos.set_site(s, kEmpty, 0);
   for (SiteId s = 0; s < pos.num_sites(); ++s)
     if (st.board[s].first != kEmpty || st.board[s].second)
