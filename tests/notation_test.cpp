@@ -256,5 +256,19 @@ TEST(GameRecord, FoolsMateEndsTheGame) {
   EXPECT_FALSE(game.play_text("e4"));
 }
 
+TEST(MoveText, TypedJetanPathSaysWhyItCannotBeMade) {
+  auto rules = script::load_rules("jetan/cazaux");
+  ASSERT_TRUE(rules) << rules.error().text();
+  Position pos(*rules);
+  auto blocked = parse_move(pos, "c1c4");  // the Dwar behind its own Panthan
+  ASSERT_FALSE(blocked);
+  EXPECT_NE(blocked.error().what.find("blocked: every path crosses an occupied square"),
+            std::string::npos)
+      << blocked.error().what;
+  auto length = parse_move(pos, "c1-f4");
+  ASSERT_FALSE(length);
+  EXPECT_NE(length.error().what.find("wrong length"), std::string::npos) << length.error().what;
+}
+
 }  // namespace
 }  // namespace regula

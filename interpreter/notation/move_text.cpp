@@ -4,6 +4,7 @@
 #include <cctype>
 #include <map>
 
+#include "core/explain.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 
@@ -256,6 +257,16 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
     from = topo.find(text.substr(0, len));
   std::string msg = "no legal move " + text;
   if (from != kNoSite) {
+    // And the destination, if one follows: then the rules can say why.
+    std::string rest = text.substr(topo.name(from).size());
+    while (!rest.empty() && (rest[0] == '-' || rest[0] == 'x' || rest[0] == ' ')) rest.erase(0, 1);
+    SiteId to = kNoSite;
+    for (size_t len = std::min<size_t>(rest.size(), 8); len > 0 && to == kNoSite; --len)
+      to = topo.find(rest.substr(0, len));
+    if (to != kNoSite) {
+      std::string why = explain_illegal(pos, from, to);
+      if (!why.empty()) msg += ": " + why;
+    }
     std::string list;
     for (int i = 0; i < legal.size(); ++i)
       if (legal[i].from == from) list += " " + longs[i];
