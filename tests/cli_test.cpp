@@ -145,7 +145,9 @@ TEST(Cli, PlayTakesMovesAndRejectsIllegalOnes) {
   CliRun r = run("play chess/orthodox --white human --black human --record " + record,
                  "e2e5\nf3\ne5\nnonsense\ng4\nmoves\nQh4#\n");
   EXPECT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("no legal move e2e5; legal moves from e2: e2e3 e2e4"), std::string::npos)
+  EXPECT_NE(r.out.find("no legal move e2e5: out of reach: a pawn cannot move from e2 to e5; "
+                       "legal moves from e2: e2e3 e2e4"),
+            std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("no legal move nonsense"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("checkmate"), std::string::npos) << r.out;
