@@ -384,6 +384,26 @@ TEST(VocabPromotion, ChoicesAndOptional) {
   EXPECT_EQ(opt.at(optional->topology.find("a5")), make_piece(optional->type_index("rook"), 0));
 }
 
+TEST(VocabPromotion, OnlyToATypeAlreadyLost) {
+  const std::string script = grid_game(5, 5, R"(
+    piece { name = "pawn", symbol = "P", moves = { step { dirs = "forward", mode = "move" } },
+            promotion = { zone = "last", to = { "queen", "rook" }, only_lost = true } },
+    piece { name = "queen", symbol = "Q" },
+    piece { name = "rook", symbol = "R" },)",
+                                       "regions = { last = { rank = 5 } },",
+                                       "{ white = { pawn = \"a4\", queen = \"e1\", rook = \"d1\" } }");
+  auto rules = load("promo_only_lost", script);
+  ASSERT_TRUE(rules);
+  // Nothing lost: the pawn arrives as a pawn.
+  auto none = board(rules, {{"a4", "pawn", 0}, {"e1", "queen", 0}, {"d1", "rook", 0}});
+  EXPECT_EQ(legal_from(none, "a4"), (Moves{"a4-a5"}));
+  // The rook is gone: it may become a rook, and must.
+  auto rook_lost = board(rules, {{"a4", "pawn", 0}, {"e1", "queen", 0}});
+  EXPECT_EQ(legal_from(rook_lost, "a4"), (Moves{"a4-a5=rook"}));
+  auto both_lost = board(rules, {{"a4", "pawn", 0}});
+  EXPECT_EQ(legal_from(both_lost, "a4"), (Moves{"a4-a5=queen", "a4-a5=rook"}));
+}
+
 TEST(VocabCapture, CapturesAndCannotCaptureRestrictTargets) {
   auto r = load("restrict", grid_game(3, 3, R"(
     piece { name = "hunter", symbol = "H", moves = { step { dirs = "all" } }, captures = "prey" },
@@ -984,8 +1004,8 @@ TEST(VocabErrors, UnknownPieceInSetup) {
 }
 )");
   // The setup table is a plain table with no line of its own; the error names
-  // the script and a line of it.
-  expect_located(e, "bad_setup.lua:", "no piece named 'dragon'");
+  // the game's line and says it comes from the setup.
+  expect_located(e, "bad_setup.lua:1", "setup: no piece named 'dragon'");
 }
 
 TEST(VocabErrors, MissingSetup) {

@@ -54,12 +54,16 @@ struct Gen {
     if (!r.regions[pt.promo_region].contains(me, last.to) || pt.promo_to.empty()) return;
     const Move m = last;
     out.pop();
+    int choices = 0;
     for (TypeId p : pt.promo_to) {
+      if (pt.promo_only_lost && pos.count(make_piece(p, me)) >= r.setup_count[me][p]) continue;
       Move& x = out.add();
       x = m;
       x.promote = p;
+      ++choices;
     }
-    if (!pt.promo_mandatory) out.push(m);
+    // With no type to promote to (none lost yet), the piece arrives unpromoted.
+    if (!pt.promo_mandatory || choices == 0) out.push(m);
   }
 
   void emit(const Move& m, TypeId t) {

@@ -48,6 +48,9 @@ void Ruleset::finalize() {
   if (turn_order.empty())
     for (SeatId s = 0; s < num_seats(); ++s) turn_order.push_back(s);
 
+  setup_count = setup_hand;
+  for (auto [site, code] : setup) ++setup_count[piece_seat(code)][piece_type(code)];
+
   for (auto& r : royals) r.clear();
   for (SeatId s = 0; s < num_seats(); ++s) {
     for (TypeId t = 0; t < static_cast<TypeId>(types.size()); ++t)

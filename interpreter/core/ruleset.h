@@ -97,6 +97,7 @@ struct PieceType {
   int promo_region = -1;
   std::vector<TypeId> promo_to;
   bool promo_mandatory = true;
+  bool promo_only_lost = false;  // only to a type of which the seat has fewer than at the start
   uint32_t roll_mask = ~0u;  // die outcomes under which it may move (dice games)
   int reset_counter = 0;     // its moves reset the move-rule counter
 };
@@ -177,6 +178,8 @@ struct Ruleset {
   // Start: pieces (site, code), hand contents [seat][type]
   std::vector<std::pair<SiteId, PieceCode>> setup;
   std::array<std::array<int, kMaxTypes>, kMaxSeats> setup_hand{};
+  // Pieces of each type each seat starts with, on the board or in hand (finalize()).
+  std::array<std::array<int, kMaxTypes>, kMaxSeats> setup_count{};
   SeatId first = 0;
   EndRules end;
   CapturePriority capture_priority = CapturePriority::kFree;

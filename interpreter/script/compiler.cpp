@@ -650,9 +650,11 @@ class Compiler {
           for (auto& n : strings(*to, "promotion.to"))
             tt.promo_to.push_back(type_named(n, p.where));
         tt.promo_mandatory = !bool_or(*pr, "optional", false);
+        tt.promo_only_lost = bool_or(*pr, "only_lost", false);
         for (auto& [k, _] : pr->fields)
-          if (k != "zone" && k != "to" && k != "optional")
-            fail(p.where, "unknown field '" + k + "' in promotion (allowed: zone, to, optional)");
+          if (k != "zone" && k != "to" && k != "optional" && k != "only_lost")
+            fail(p.where,
+                 "unknown field '" + k + "' in promotion (allowed: zone, to, optional, only_lost)");
       }
       if (auto* rl = p.get("roll")) {
         tt.roll_mask = 0;
@@ -676,7 +678,19 @@ class Compiler {
   }
 
   // ---- setup -------------------------------------------------------------
+  // Setup and hand tables are plain Lua tables with no line of their own: their
+  // errors name the game's line and say they come from the setup.
   void setup() {
+    ctx_ = game_.where;
+    try {
+      setup_tables();
+    } catch (CompileError& e) {
+      if (e.error.what.rfind("setup", 0) != 0) e.error.what = "setup: " + e.error.what;
+      throw;
+    }
+  }
+
+  void setup_tables() {
     if (auto* s = game_.get("setup")) {
       if (!s->items.empty()) fail(where_of(*s), "setup = { <seat> = { <piece> = \"a1 b1\" } }");
       for (auto& [seat_name, pieces] : s->fields) {
