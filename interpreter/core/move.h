@@ -46,8 +46,8 @@ struct Move {
   // (the path taken does not matter; the set of captured sites does).
   bool same_decision(const Move& o) const {
     if (from != o.from || to != o.to || kind != o.kind || promote != o.promote ||
-        drop_type != o.drop_type || set_flags != o.set_flags || from2 != o.from2 ||
-        to2 != o.to2 || chance != o.chance || ncap != o.ncap)
+        drop_type != o.drop_type || set_flags != o.set_flags || from2 != o.from2 || to2 != o.to2 ||
+        chance != o.chance || ncap != o.ncap)
       return false;
     for (int i = 0; i < ncap; ++i)
       if (std::find(o.cap.begin(), o.cap.begin() + o.ncap, cap[i]) == o.cap.begin() + o.ncap)

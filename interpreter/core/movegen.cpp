@@ -396,6 +396,72 @@ PinSet pinned_pieces(const Position& pos, SeatId me) {
   return pins;
 }
 
+// Sites where a piece of victim_type belonging to defender could be captured by
+// an enemy at its next move, with the site `vacated` empty: one pass over the
+// enemy pieces instead of one attack test per candidate move. Returns false when
+// some enemy rule kind (capture chains) is not covered, and the caller must test
+// moves one by one.
+bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, PinSet& map) {
+  const Ruleset& r = pos.rules();
+  const int n = pos.num_sites();
+  const PieceCode saved = pos.at(vacated);
+  const uint8_t saved_flags = pos.flags(vacated);
+  pos.set_site(vacated, kEmpty, 0);
+  bool covered = true;
+  for (SiteId o = 0; o < n && covered; ++o) {
+    const PieceCode c = pos.at(o);
+    if (!c) continue;
+    const SeatId e = piece_seat(c);
+    const TypeId t = piece_type(c);
+    if (r.allies(e, defender) || pos.is_out(e) || !r.may_capture(t, victim)) continue;
+    for (int ri : r.types[t].rules) {
+      const MoveRule& rule = r.rules[ri];
+      if (!has_mode(rule.mode, Mode::kCapture)) continue;
+      if (rule.from_region >= 0 && !r.regions[rule.from_region].contains(e, o)) continue;
+      if (pos.flags(o) & rule.requires_clear) continue;
+      switch (rule.kind) {
+        case RuleKind::kSlide: {
+          const int max = rule.max_range ? rule.max_range : n;
+          for (DirId d : rule.dirs[e]) {
+            const SiteId* nb = r.topology.neighbors_of(d);
+            SiteId s = o;
+            for (int k = 1; k <= max; ++k) {
+              s = nb[s];
+              if (s == kNoSite) break;
+              if (k >= rule.min_range) map.set(s);
+              if (pos.at(s)) break;
+            }
+          }
+          break;
+        }
+        case RuleKind::kTable:
+          for (SiteId s : rule.table[e][o]) map.set(s);
+          break;
+        case RuleKind::kWalk: {
+          const auto& paths = rule.walks[e][o];
+          for (size_t i = 0; i < paths.size(); ++i) {
+            if (map.test(paths[i].dest)) continue;
+            if (walk_clear(pos, paths[i])) map.set(paths[i].dest);
+          }
+          break;
+        }
+        case RuleKind::kAnywhere:
+          for (SiteId s = 0; s < n; ++s)
+            if (s != o) map.set(s);
+          break;
+        case RuleKind::kDrop:
+        case RuleKind::kCastle:
+          break;
+        case RuleKind::kHop:
+          covered = false;
+          break;
+      }
+    }
+  }
+  pos.set_site(vacated, saved, saved_flags);
+  return covered;
+}
+
 }  // namespace
 
 void generate_pseudo(const Position& pos, MoveList& moves) {
@@ -446,8 +512,14 @@ bool is_attacked(const Position& pos, SiteId site, SeatId defender, TypeId victi
     for (auto [t, ri] : r.walk_attacks[e]) {
       if (!r.may_capture(t, victim_type)) continue;
       PieceCode code = make_piece(t, e);
-      for (const WalkPath& p : r.rules[ri].rev_walks[e][site])
-        if (pos.at(p.dest) == code && walk_clear(pos, p)) return true;
+      const MoveRule& rule = r.rules[ri];
+      const WalkPath* paths = rule.rev_walks[e][site].data();
+      for (auto [origin, count] : rule.rev_groups[e][site]) {
+        if (pos.at(origin) == code)
+          for (int i = 0; i < count; ++i)
+            if (walk_clear(pos, paths[i])) return true;
+        paths += count;
+      }
     }
     if (!r.other_attackers[e].empty()) {
       // Rare rule kinds (capture chains): generate the enemy's moves on a copy.
@@ -522,17 +594,50 @@ void legal_moves(Position& pos, MoveList& moves) {
                 !in_check(pos, me);
     PinSet pinned;
     if (fast) pinned = pinned_pieces(pos, me);
+    // Without check, a quiet move of a piece that fears attack is judged by an
+    // attack map made once per origin (the piece lifted off it); its captures,
+    // and anything after-hooks may change, are tried.
+    const bool use_map = !r.end.check && !hook_filter && !(r.hooks && r.hooks->has_after());
+    SiteId map_from = kNoSite;
+    bool map_ok = false;
+    PinSet attacked;
     int kept = 0;
     Undo u;
     for (int i = 0; i < moves.size(); ++i) {
       const Move& m = moves[i];
-      const TypeId mover = m.kind == MoveKind::kDrop ? m.drop_type
+      const TypeId mover = m.kind == MoveKind::kDrop             ? m.drop_type
                            : m.from != kNoSite && pos.at(m.from) ? piece_type(pos.at(m.from))
                                                                  : -1;
-      // Without check, only pieces that fear attack need the move tried.
-      bool ok = r.end.check ? fast && m.kind == MoveKind::kNormal && m.ncap == 0 &&
-                                  !pinned.test(m.from) && !r.types[mover].royal
-                            : !hook_filter && (mover < 0 || !r.types[mover].fears_attack);
+      bool ok;
+      bool decided = true;
+      if (r.end.check) {
+        ok = fast && m.kind == MoveKind::kNormal && m.ncap == 0 && !pinned.test(m.from) &&
+             !r.types[mover].royal;
+        decided = ok;
+      } else if (hook_filter || (mover >= 0 && r.types[mover].fears_attack)) {
+        ok = false;
+        decided = false;
+        if (use_map && m.kind == MoveKind::kNormal && m.ncap == 0 && !pos.at(m.to)) {
+          if (map_from != m.from) {
+            attacked = PinSet{};
+            map_ok = attack_map(pos, me, mover, m.from, attacked);
+            map_from = m.from;
+          }
+          if (map_ok) {
+            ok = !attacked.test(m.to);
+            decided = true;
+          }
+        }
+      } else {
+        ok = true;
+      }
+      if (decided) {
+        if (ok) {
+          if (kept != i) moves[kept] = m;
+          ++kept;
+        }
+        continue;
+      }
       if (!ok && (!hook_filter || r.hooks->filter(pos, m))) {
         pos.make(m, u);
         ok = move_was_safe(pos, me, m);

@@ -65,6 +65,7 @@ void Ruleset::finalize() {
   for (auto& rule : rules) {
     rule.rev_table.clear();
     rule.rev_walks.clear();
+    rule.rev_groups.clear();
     if (rule.kind == RuleKind::kTable && !rule.table.empty()) {
       rule.rev_table.assign(rule.table.size(), std::vector<std::vector<SiteId>>(n));
       for (size_t s = 0; s < rule.table.size(); ++s)
@@ -79,6 +80,15 @@ void Ruleset::finalize() {
             WalkPath rp = p;
             rp.dest = from;
             rule.rev_walks[s][p.dest].push_back(rp);
+          }
+      rule.rev_groups.assign(rule.walks.size(),
+                             std::vector<std::vector<std::pair<SiteId, uint16_t>>>(n));
+      for (size_t s = 0; s < rule.walks.size(); ++s)
+        for (SiteId to = 0; to < n; ++to)
+          for (const WalkPath& p : rule.rev_walks[s][to]) {
+            auto& g = rule.rev_groups[s][to];
+            if (g.empty() || g.back().first != p.dest) g.push_back({p.dest, 0});
+            ++g.back().second;
           }
     }
   }

@@ -62,6 +62,9 @@ struct MoveRule {
   // from origin to target with origin stored in dest (kWalk).
   std::vector<std::vector<std::vector<SiteId>>> rev_table;
   std::vector<std::vector<std::vector<WalkPath>>> rev_walks;
+  // rev_walks[seat][target] grouped by origin: (origin, number of paths), in order,
+  // so that attack detection looks at a path only when its origin holds the attacker.
+  std::vector<std::vector<std::vector<std::pair<SiteId, uint16_t>>>> rev_groups;
   // Conditions
   int from_region = -1;          // the origin must lie in this region (for the mover's seat)
   int to_region = -1;            // the destination must lie in this region
@@ -98,8 +101,8 @@ struct PieceType {
   std::vector<TypeId> promo_to;
   bool promo_mandatory = true;
   bool promo_only_lost = false;  // only to a type of which the seat has fewer than at the start
-  uint32_t roll_mask = ~0u;  // die outcomes under which it may move (dice games)
-  int reset_counter = 0;     // its moves reset the move-rule counter
+  uint32_t roll_mask = ~0u;      // die outcomes under which it may move (dice games)
+  int reset_counter = 0;         // its moves reset the move-rule counter
 };
 
 struct Region {
