@@ -39,6 +39,21 @@ Expected<Position> start_position(std::shared_ptr<const Ruleset> rules, const st
   return read_position(rules, text);
 }
 
+std::shared_ptr<const Ruleset> load_or_fail(const RulesArgs& args, int& rc) {
+  auto rules = load(args);
+  if (rules) return *rules;
+  rc = fail(rules.error());
+  return nullptr;
+}
+
+std::optional<Position> position_or_fail(std::shared_ptr<const Ruleset> rules,
+                                         const std::string& text, int& rc) {
+  auto pos = start_position(std::move(rules), text);
+  if (pos) return std::move(*pos);
+  rc = fail(pos.error());
+  return std::nullopt;
+}
+
 int fail(const Error& e) {
   std::fprintf(stderr, "%s\n", e.text().c_str());
   return 1;

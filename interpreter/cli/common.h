@@ -4,6 +4,7 @@
 // errors a script hook raised while playing, and drawing a position as text.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,10 @@ void add_position_arg(CLI::App& cmd, std::string& position);
 Expected<std::shared_ptr<const Ruleset>> load(const RulesArgs& args);
 // The start position, or the one given as text.
 Expected<Position> start_position(std::shared_ptr<const Ruleset> rules, const std::string& text);
+// The same, for a command: on an error they print it, set rc to 1 and return nothing.
+std::shared_ptr<const Ruleset> load_or_fail(const RulesArgs& args, int& rc);
+std::optional<Position> position_or_fail(std::shared_ptr<const Ruleset> rules,
+                                         const std::string& text, int& rc);
 
 // Prints the error to stderr and returns the exit code for it (1).
 int fail(const Error& e);

@@ -26,12 +26,9 @@ void add_info(CLI::App& app, int& rc) {
   auto args = std::make_shared<RulesArgs>();
   add_rules_args(*cmd, *args);
   cmd->callback([&rc, args] {
-    auto rules = load(*args);
-    if (!rules) {
-      rc = fail(rules.error());
-      return;
-    }
-    const Ruleset& r = **rules;
+    auto rules = load_or_fail(*args, rc);
+    if (!rules) return;
+    const Ruleset& r = *rules;
     std::printf("%s\n", r.title.c_str());
     std::printf("name: %s\n", r.name.c_str());
     if (!r.sources.empty()) {
@@ -77,18 +74,15 @@ void add_check(CLI::App& app, int& rc) {
   auto args = std::make_shared<RulesArgs>();
   add_rules_args(*cmd, *args);
   cmd->callback([&rc, args] {
-    auto rules = load(*args);
-    if (!rules) {
-      rc = fail(rules.error());
-      return;
-    }
+    auto rules = load_or_fail(*args, rc);
+    if (!rules) return;
     // Generating the first moves runs the script's hooks once, so a hook that
     // fails at once is caught here rather than in the first game.
-    Position pos(*rules);
+    Position pos(rules);
     MoveList moves;
     legal_moves(pos, moves);
-    if ((rc = hook_status(**rules))) return;
-    std::printf("ok: %s\n", (*rules)->title.c_str());
+    if ((rc = hook_status(*rules))) return;
+    std::printf("ok: %s\n", rules->title.c_str());
     rc = 0;
   });
 }

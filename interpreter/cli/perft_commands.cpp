@@ -25,16 +25,10 @@ void add_perft(CLI::App& app, int& rc) {
   cmd->add_flag("--divide", args->divide, "print the count below each first move");
   add_position_arg(*cmd, args->position);
   cmd->callback([&rc, args] {
-    auto rules = load(args->rules);
-    if (!rules) {
-      rc = fail(rules.error());
-      return;
-    }
-    auto pos = start_position(*rules, args->position);
-    if (!pos) {
-      rc = fail(pos.error());
-      return;
-    }
+    auto rules = load_or_fail(args->rules, rc);
+    if (!rules) return;
+    auto pos = position_or_fail(rules, args->position, rc);
+    if (!pos) return;
     uint64_t total = 0;
     if (args->divide && args->depth > 0) {
       Position before = *pos;
@@ -45,7 +39,7 @@ void add_perft(CLI::App& app, int& rc) {
     } else {
       total = perft(*pos, args->depth);
     }
-    if ((rc = hook_status(**rules))) return;
+    if ((rc = hook_status(*rules))) return;
     std::printf("%" PRIu64 "\n", total);
   });
 }
@@ -60,19 +54,13 @@ void add_moves(CLI::App& app, int& rc) {
   add_rules_args(*cmd, args->rules);
   add_position_arg(*cmd, args->position);
   cmd->callback([&rc, args] {
-    auto rules = load(args->rules);
-    if (!rules) {
-      rc = fail(rules.error());
-      return;
-    }
-    auto pos = start_position(*rules, args->position);
-    if (!pos) {
-      rc = fail(pos.error());
-      return;
-    }
+    auto rules = load_or_fail(args->rules, rc);
+    if (!rules) return;
+    auto pos = position_or_fail(rules, args->position, rc);
+    if (!pos) return;
     MoveList moves;
     legal_moves(*pos, moves);
-    bool san = (*rules)->notation == "san";
+    bool san = rules->notation == "san";
     for (const Move& m : moves) {
       std::string text = move_text(*pos, m);
       if (san)
@@ -80,7 +68,7 @@ void add_moves(CLI::App& app, int& rc) {
       else
         std::printf("%s\n", text.c_str());
     }
-    rc = hook_status(**rules);
+    rc = hook_status(*rules);
   });
 }
 

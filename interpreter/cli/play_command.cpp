@@ -57,12 +57,9 @@ void add_play(CLI::App& app, int& rc) {
   cmd->add_option("--record", args->record, "write the game record to this file at the end");
   add_position_arg(*cmd, args->position);
   cmd->callback([&rc, args] {
-    auto rules = load(args->rules);
-    if (!rules) {
-      rc = fail(rules.error());
-      return;
-    }
-    const Ruleset& r = **rules;
+    auto rules = load_or_fail(args->rules, rc);
+    if (!rules) return;
+    const Ruleset& r = *rules;
     // The first seat is a person, the others random, unless told otherwise.
     std::vector<bool> human(r.num_seats(), false);
     human[0] = true;
@@ -87,12 +84,9 @@ void add_play(CLI::App& app, int& rc) {
       }
       human[seat] = what == "human";
     }
-    auto start = start_position(*rules, args->position);
-    if (!start) {
-      rc = fail(start.error());
-      return;
-    }
-    Game game(*rules, *start);
+    auto start = position_or_fail(rules, args->position, rc);
+    if (!start) return;
+    Game game(rules, *start);
     std::mt19937_64 rng(args->seed);
     std::printf("%s\n", r.title.c_str());
     std::printf("type a move (long form or SAN), 'moves', 'undo' or 'quit'\n");

@@ -31,12 +31,9 @@ void add_selfplay(CLI::App& app, int& rc) {
       ->check(CLI::Range(1, 100000000));
   cmd->add_flag("--json", args->json, "print one JSON object");
   cmd->callback([&rc, args] {
-    auto rules = load(args->rules);
-    if (!rules) {
-      rc = fail(rules.error());
-      return;
-    }
-    const Ruleset& r = **rules;
+    auto rules = load_or_fail(args->rules, rc);
+    if (!rules) return;
+    const Ruleset& r = *rules;
     std::mt19937_64 rng(args->seed);
     std::vector<std::array<int, 3>> per_seat(r.num_seats(), {0, 0, 0});  // wins, losses, draws
     std::map<std::string, int> reasons;
@@ -44,7 +41,7 @@ void add_selfplay(CLI::App& app, int& rc) {
     uint64_t total_plies = 0, decisions = 0, branches = 0;
     MoveList moves;
     for (int g = 0; g < args->games; ++g) {
-      Position pos(*rules);
+      Position pos(rules);
       int plies = 0;
       Result res;
       while (true) {
