@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/game_end.h"
 #include "notation/position_string.h"
 #include "script/loader.h"
 #include "script/lua_hooks.h"
@@ -106,19 +107,20 @@ std::string board_text(const Position& pos) {
   return out.empty() ? "  (no pieces)\n" : out;
 }
 
-std::string counters_text(const Position& pos) {
+std::string counters_text(const Position& pos, const Result& result) {
   const Ruleset& r = pos.rules();
   std::string out;
   for (int k = 0; k < kMaxSeatCounters; ++k) {
     bool any = false;
-    for (SeatId s = 0; s < r.num_seats(); ++s) any = any || pos.counter(s, k);
+    for (SeatId s = 0; s < r.num_seats(); ++s) any = any || settled_counter(pos, result, s, k);
     if (!any) continue;
     std::string name = k < static_cast<int>(r.seat_counter_names.size())
                            ? r.seat_counter_names[k]
                            : "counter " + std::to_string(k);
     out += name + ":";
     for (SeatId s = 0; s < r.num_seats(); ++s)
-      out += (s ? ", " : " ") + r.seats[s].name + " " + std::to_string(pos.counter(s, k));
+      out += (s ? ", " : " ") + r.seats[s].name + " " +
+             std::to_string(settled_counter(pos, result, s, k));
     out += "\n";
   }
   for (SeatId s = 0; s < r.num_seats(); ++s)

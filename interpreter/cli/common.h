@@ -12,6 +12,7 @@
 
 #include "core/expected.h"
 #include "core/position.h"
+#include "core/result.h"
 
 namespace regula::cli {
 
@@ -41,8 +42,9 @@ int hook_status(const Ruleset& rules);
 
 // The board as text: an ASCII grid for grid boards, occupied points otherwise.
 std::string board_text(const Position& pos);
-// "stakes: white 3, black 5" lines for the per-seat counters that are not zero.
-std::string counters_text(const Position& pos);
+// "stakes: white 3, black 5" lines for the per-seat counters that are not zero,
+// with the stakes of a finished game settled (see settled_counter).
+std::string counters_text(const Position& pos, const Result& result);
 
 // Each command registers itself and stores its exit code in rc when run.
 void add_list(CLI::App& app, int& rc);

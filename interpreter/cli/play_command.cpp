@@ -35,7 +35,7 @@ void show(const Game& game) {
   const Position& pos = game.position();
   const Ruleset& r = game.rules();
   std::printf("\n%s", board_text(pos).c_str());
-  std::printf("%s", counters_text(pos).c_str());
+  std::printf("%s", counters_text(pos, game.result()).c_str());
   if (!game.over()) {
     std::printf("%s to %s\n", r.seats[pos.to_move()].name.c_str(),
                 pos.awaiting_roll() ? "roll" : "move");

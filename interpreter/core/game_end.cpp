@@ -95,6 +95,17 @@ std::optional<Result> decided_result(const Position& pos) {
   return std::nullopt;
 }
 
+int settled_counter(const Position& pos, const Result& result, SeatId seat, int k) {
+  const Ruleset& r = pos.rules();
+  int v = pos.counter(seat, k);
+  if (k != kStakes || !result.over || r.stakes_win == 0) return v;
+  int others = 0;
+  const Outcome want = result.outcome[seat] == Outcome::kWin ? Outcome::kLoss : Outcome::kWin;
+  if (result.outcome[seat] != Outcome::kWin) return v;
+  for (SeatId s = 0; s < r.num_seats(); ++s) others += result.outcome[s] == want;
+  return v + others * r.stakes_win;
+}
+
 Result game_result(Position& pos) {
   if (auto res = decided_result(pos)) return *res;
   if (pos.awaiting_roll()) return Result{};

@@ -17,6 +17,11 @@ std::optional<Result> decided_result(const Position& pos);
 // move has no legal move; Result{} (not over) otherwise.
 Result game_result(Position& pos);
 
+// Per-seat counter k as the game stands. For the stakes counter of a finished
+// game, the ledger also settles the result: each losing seat owes each winning
+// seat Ruleset::stakes_win.
+int settled_counter(const Position& pos, const Result& result, SeatId seat, int k);
+
 // A result in which every seat of winner's team wins and everyone else loses.
 Result win_for(const Ruleset& rules, SeatId winner, std::string reason);
 

@@ -188,6 +188,7 @@ struct Ruleset {
   CapturePriority capture_priority = CapturePriority::kFree;
   Dice dice;
   bool stakes = false;                      // capturer is owed the captured piece's value
+  int stakes_win = 0;                       // and each loser owes each winner this at the end
   std::string notation = "long";            // "long" (e2e4), "san"
   std::string position_format = "generic";  // or "fen"
   std::vector<std::pair<std::string, std::string>> options;  // chosen values

@@ -807,7 +807,14 @@ class Compiler {
         if (x < 1 || x > 31) fail(game_.where, "die faces must be 1 to 31");
         r_->dice.faces.push_back(x);
       }
-    r_->stakes = bool_or(game_, "stakes", false);
+    if (const Value* s = game_.get("stakes"); s && s->is_table()) {
+      r_->stakes = true;
+      r_->stakes_win = int_or(*s, "win", 0);
+      for (auto& [k, _] : s->fields)
+        if (k != "win") fail(game_.where, "unknown field '" + k + "' in stakes (allowed: win)");
+    } else {
+      r_->stakes = bool_or(game_, "stakes", false);
+    }
     r_->notation = str_or(game_, "notation", "long");
     r_->position_format = str_or(game_, "position", "generic");
     if (r_->position_format != "generic" && r_->position_format != "fen")

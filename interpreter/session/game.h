@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/expected.h"
+#include "core/game_end.h"
 #include "core/move.h"
 #include "core/position.h"
 #include "core/result.h"
@@ -61,8 +62,9 @@ class Game {
   const Result& result() const { return result_; }
   bool over() const { return result_.over; }
 
-  // The stakes ledger: what each seat is owed so far (0 for games without stakes).
-  int stakes(SeatId seat) const { return pos_.counter(seat, kStakes); }
+  // The stakes ledger: what each seat is owed so far (0 for games without stakes),
+  // with the result settled once the game is over.
+  int stakes(SeatId seat) const { return settled_counter(pos_, result_, seat, kStakes); }
   std::vector<int> stakes() const;
 
  private:

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "core/game_end.h"
 #include "notation/position_string.h"
 #include "script/loader.h"
 
@@ -77,11 +78,12 @@ std::string write_record(const Game& game, const RecordTags& extra) {
   const Position& pos = game.position();
   for (int k = 0; k < kMaxSeatCounters; ++k) {
     bool any = false;
-    for (SeatId s = 0; s < r.num_seats(); ++s) any = any || pos.counter(s, k) != 0;
+    for (SeatId s = 0; s < r.num_seats(); ++s) any = any || settled_counter(pos, res, s, k) != 0;
     if (!any) continue;
     std::string v;
     for (SeatId s = 0; s < r.num_seats(); ++s)
-      v += (s ? ", " : "") + r.seats[s].name + " " + std::to_string(pos.counter(s, k));
+      v +=
+          (s ? ", " : "") + r.seats[s].name + " " + std::to_string(settled_counter(pos, res, s, k));
     tags.push_back({counter_tag(r, k), v});
   }
   std::string out;
