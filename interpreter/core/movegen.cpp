@@ -227,15 +227,13 @@ struct Gen {
     m.to = at;
     // The landing sites before the last are the path; the last is the destination.
     if (m.npath > 0) --m.npath;
-    // Same origin, destination and captured set: the same decision.
+    // Same origin, destination and captured set: the same decision (whatever
+    // promotion the earlier one was already expanded into).
     for (const Move& o : out) {
-      if (o.from == m.from && o.to == m.to && o.ncap == m.ncap && o.rule == m.rule) {
-        bool same = true;
-        for (int i = 0; i < m.ncap && same; ++i)
-          same =
-              std::find(o.cap.begin(), o.cap.begin() + o.ncap, m.cap[i]) != o.cap.begin() + o.ncap;
-        if (same) return;
-      }
+      if (o.rule != m.rule) continue;
+      Move x = m;
+      x.promote = o.promote;
+      if (o.same_decision(x)) return;
     }
     emit(m, h.type);
   }
@@ -268,7 +266,7 @@ struct Gen {
     const SiteId* back = topo.neighbors_of(Topology::opposite(rule.castle_dir));
     for (SiteId x = back[s]; x != passed && x != kNoSite; x = back[x])
       if (pos.at(x) != kEmpty && x != from) return;
-    if (r.end.check || rule.from_unattacked) {
+    if (r.end.check) {
       if (is_attacked(pos, from, me, t)) return;
       for (SiteId x = nb[from]; x != dest; x = nb[x])
         if (is_attacked(pos, x, me, t)) return;

@@ -105,9 +105,6 @@ void Ruleset::finalize() {
           case RuleKind::kSlide:
             for (DirId d : rule.dirs[s])
               slide_attacks[s][d].push_back({t, rule.min_range, rule.max_range});
-            if (rule.max_range != 1) {
-              // sliders can pin; handled by the ray scan
-            }
             break;
           case RuleKind::kTable:
             table_attacks[s].push_back({t, ri});

@@ -33,10 +33,9 @@ enum class RuleKind : uint8_t {
 // Which destinations a rule may end on.
 enum class Mode : uint8_t { kMove = 1, kCapture = 2, kBoth = 3 };
 
-// Piece flags (per piece, travelling with it). Bits 0-1 are the engine's; the
+// Piece flags (per piece, travelling with it). Bit 0 is the engine's; the
 // rest are given out to a script's once-per-game moves.
 constexpr uint8_t kFlagMoved = 1;
-constexpr int kFirstScriptFlag = 1;
 constexpr int kMaxFlags = 8;
 
 struct WalkPath {
@@ -72,12 +71,9 @@ struct MoveRule {
   uint8_t sets_flags = 0;        // piece flags set by the move
   bool sets_ep = false;          // the passed site becomes capturable en passant
   bool takes_ep = false;         // may capture en passant
-  bool not_attacked = false;     // the destination may not be attacked by the enemy (before)
-  bool from_unattacked = false;  // the mover may not be attacked when it starts
   // kHop
   bool hop_flying = false;  // over any distance before and after the hopped piece
   bool hop_chain = true;    // continue hopping while possible
-  bool hop_remove_at_end = true;
   // kCastle
   DirId castle_dir = 0;
   int castle_steps = 2;
