@@ -45,11 +45,8 @@ void add_selfplay(CLI::App& app, int& rc) {
       int plies = 0;
       Result res;
       while (true) {
-        res = game_result(pos);
-        if (res.over) break;
-        if (plies >= args->max_plies) break;
-        legal_moves(pos, moves);
-        if (moves.empty()) break;
+        res = game_result(pos, moves);
+        if (res.over || plies >= args->max_plies || moves.empty()) break;
         if (!pos.awaiting_roll()) {
           ++decisions;
           branches += moves.size();

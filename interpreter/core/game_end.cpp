@@ -107,11 +107,17 @@ int settled_counter(const Position& pos, const Result& result, SeatId seat, int 
 }
 
 Result game_result(Position& pos) {
-  if (auto res = decided_result(pos)) return *res;
-  if (pos.awaiting_roll()) return Result{};
   MoveList moves;
+  return game_result(pos, moves);
+}
+
+Result game_result(Position& pos, MoveList& moves) {
+  if (auto res = decided_result(pos)) {
+    moves.clear();
+    return *res;
+  }
   legal_moves(pos, moves);
-  if (!moves.empty()) return Result{};
+  if (!moves.empty() || pos.awaiting_roll()) return Result{};
   const Ruleset& r = pos.rules();
   const SeatId me = pos.to_move();
   bool checked = r.end.check && in_check(pos, me);

@@ -16,6 +16,9 @@ std::optional<Result> decided_result(const Position& pos);
 // The result of pos: decided_result, or the no-move outcome when the side to
 // move has no legal move; Result{} (not over) otherwise.
 Result game_result(Position& pos);
+// The same, leaving the legal moves (empty when the game is over) in moves, for
+// loops that need both and should generate once.
+Result game_result(Position& pos, MoveList& moves);
 
 // Per-seat counter k as the game stands. For the stakes counter of a finished
 // game, the ledger also settles the result: each losing seat owes each winning
