@@ -4,11 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <set>
 
 #include "core/game_end.h"
 #include "core/movegen.h"
+#include "core/perft.h"
 #include "core/topology.h"
 #include "script/loader.h"
 
@@ -190,6 +193,40 @@ TEST(GameEnd, KnightShufflingIsThreefoldRepetition) {
   MoveList none;
   legal_moves(pos, none);
   EXPECT_TRUE(none.empty());  // a finished game has no moves
+}
+
+TEST(MoveList, GrowsPastItsInlineRoomAndCopies) {
+  MoveList ml;
+  for (int i = 0; i < 3 * MoveList::kInline + 5; ++i) {
+    Move m;
+    m.from = static_cast<SiteId>(i % 1000);
+    m.to = static_cast<SiteId>(i);
+    ml.push(m);
+  }
+  ASSERT_EQ(ml.size(), 3 * MoveList::kInline + 5);
+  MoveList copy = ml;
+  ASSERT_EQ(copy.size(), ml.size());
+  for (int i = 0; i < ml.size(); ++i) EXPECT_EQ(copy[i].to, i);
+  copy = MoveList{};
+  EXPECT_TRUE(copy.empty());
+}
+
+TEST(MoveGen, EveryDropOnALargeBoardIsGenerated) {
+  // 2 types x 1024 empty sites: more moves than a list holds inline.
+  auto path = std::filesystem::temp_directory_path() / "regula_core_drops.lua";
+  std::ofstream(path) << R"(return game {
+  title = "drops",
+  board = grid { width = 32, height = 32 },
+  pieces = { piece { name = "a", symbol = "A", drop = true },
+             piece { name = "b", symbol = "B", drop = true } },
+  hand = { white = { a = 1, b = 1 }, black = { a = 1, b = 1 } },
+}
+)";
+  auto rules = script::load_rules(path.string());
+  ASSERT_TRUE(rules) << rules.error().text();
+  Position pos(*rules);
+  EXPECT_EQ(perft(pos, 1), 2048u);
+  EXPECT_EQ(perft(pos, 2), 2048u * 2046u);
 }
 
 }  // namespace

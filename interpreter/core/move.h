@@ -56,44 +56,62 @@ struct Move {
   }
 };
 
-// A fixed-capacity list of moves; large enough for any position the bundled
-// games reach. A list is made at every node of a search, so its slots are raw
-// storage that is never initialised ahead of use.
+// A list of moves. Room for the usual case is inline raw storage, never
+// initialised ahead of use, because a list is made at every node of a search;
+// a position with more moves (drops on a large board) moves it to the heap.
 class MoveList {
  public:
-  static constexpr int kCapacity = 1024;
-  MoveList() {}
-  MoveList(const MoveList& o) : size_(o.size_) { std::copy(o.begin(), o.end(), data()); }
+  static constexpr int kInline = 512;
+  MoveList() : data_(storage_.slots), capacity_(kInline) {}
+  MoveList(const MoveList& o) : MoveList() { *this = o; }
   MoveList& operator=(const MoveList& o) {
+    if (this == &o) return *this;
+    size_ = 0;
+    reserve(o.size_);
+    std::copy(o.begin(), o.end(), data_);
     size_ = o.size_;
-    std::copy(o.begin(), o.end(), data());
     return *this;
   }
-  Move* data() { return storage_.slots; }
-  const Move* data() const { return storage_.slots; }
-  Move* begin() { return data(); }
-  Move* end() { return data() + size_; }
-  const Move* begin() const { return data(); }
-  const Move* end() const { return data() + size_; }
+  ~MoveList() {
+    if (data_ != storage_.slots) delete[] data_;
+  }
+  Move* data() { return data_; }
+  const Move* data() const { return data_; }
+  Move* begin() { return data_; }
+  Move* end() { return data_ + size_; }
+  const Move* begin() const { return data_; }
+  const Move* end() const { return data_ + size_; }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  Move& operator[](int i) { return data()[i]; }
-  const Move& operator[](int i) const { return data()[i]; }
+  Move& operator[](int i) { return data_[i]; }
+  const Move& operator[](int i) const { return data_[i]; }
   // The returned slot holds garbage: callers assign a whole Move to it.
-  Move& add() { return data()[size_ < kCapacity ? size_++ : kCapacity - 1]; }
-  void push(const Move& m) {
-    if (size_ < kCapacity) data()[size_++] = m;
+  Move& add() {
+    if (size_ == capacity_) reserve(2 * capacity_);
+    return data_[size_++];
   }
+  void push(const Move& m) { add() = m; }
   void pop() { --size_; }
   void clear() { size_ = 0; }
   void resize(int n) { size_ = n; }
 
  private:
-  int size_ = 0;
+  void reserve(int n) {
+    if (n <= capacity_) return;
+    Move* bigger = new Move[n];
+    std::copy(data_, data_ + size_, bigger);
+    if (data_ != storage_.slots) delete[] data_;
+    data_ = bigger;
+    capacity_ = n;
+  }
+
   union Storage {
     Storage() {}
-    Move slots[kCapacity];
+    Move slots[kInline];
   } storage_;
+  Move* data_;
+  int size_ = 0;
+  int capacity_;
 };
 
 }  // namespace regula
