@@ -229,5 +229,36 @@ TEST(MoveGen, EveryDropOnALargeBoardIsGenerated) {
   EXPECT_EQ(perft(pos, 2), 2048u * 2046u);
 }
 
+TEST(Position, UnmakeUndoesAnAfterHookThatChangesTheWholeBoard) {
+  // The hook fills every empty site: far more changes than an Undo holds inline.
+  auto path = std::filesystem::temp_directory_path() / "regula_core_flood.lua";
+  std::ofstream(path) << R"(return game {
+  title = "flood",
+  board = grid { width = 12, height = 12 },
+  pieces = { piece { name = "k", symbol = "K", moves = { step { dirs = "all" } } },
+             piece { name = "w", symbol = "W" } },
+  setup = { white = { k = "a1" }, black = { k = "l12" } },
+  after = function(pos, move)
+    for _, s in ipairs(pos:sites()) do
+      if not pos:at(s) then pos:place(s, "w", "black") end
+    end
+  end,
+}
+)";
+  auto rules = script::load_rules(path.string());
+  ASSERT_TRUE(rules) << rules.error().text();
+  Position pos(*rules);
+  const Position start = pos;
+  MoveList ml;
+  legal_moves(pos, ml);
+  ASSERT_EQ(ml.size(), 3);
+  Undo u;
+  pos.make(ml[0], u);
+  EXPECT_EQ(pos.pieces(1), 12 * 12 - 1);
+  EXPECT_EQ(pos.hash(), pos.compute_hash());
+  pos.unmake(ml[0], u);
+  EXPECT_TRUE(pos == start);
+}
+
 }  // namespace
 }  // namespace regula

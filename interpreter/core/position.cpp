@@ -83,8 +83,10 @@ void Position::place(SiteId site, PieceCode code, uint8_t flags) {
 }
 
 void Position::record_site(SiteId site, Undo& undo) const {
-  assert(undo.nsites < undo.sites.size());
-  undo.sites[undo.nsites++] = {site, board_[site], flags_[site]};
+  if (undo.nsites < undo.sites.size())
+    undo.sites[undo.nsites++] = {site, board_[site], flags_[site]};
+  else
+    undo.more_sites.push_back({site, board_[site], flags_[site]});
 }
 
 void Position::set_site(SiteId site, PieceCode code, uint8_t flags, Undo* undo) {
@@ -95,8 +97,10 @@ void Position::set_site(SiteId site, PieceCode code, uint8_t flags, Undo* undo) 
 void Position::set_var(int index, int value, Undo* undo) {
   if (vars_[index] == value) return;
   if (undo) {
-    assert(undo->nvars < undo->vars.size());
-    undo->vars[undo->nvars++] = {static_cast<int16_t>(index), vars_[index]};
+    if (undo->nvars < undo->vars.size())
+      undo->vars[undo->nvars++] = {static_cast<int16_t>(index), vars_[index]};
+    else
+      undo->more_vars.push_back({static_cast<int16_t>(index), vars_[index]});
   }
   hash_ ^= var_key(index, vars_[index]) ^ var_key(index, value);
   vars_[index] = value;
@@ -135,6 +139,8 @@ void Position::make(const Move& m, Undo& u) {
   const Ruleset& r = *rules_;
   u.nsites = 0;
   u.nvars = 0;
+  if (!u.more_sites.empty()) u.more_sites.clear();
+  if (!u.more_vars.empty()) u.more_vars.clear();
   u.hash = hash_;
   u.ep = ep_;
   u.ep_victim = ep_victim_;
@@ -245,7 +251,10 @@ void Position::make(const Move& m, Undo& u) {
 
 void Position::unmake(const Move& m, const Undo& u) {
   (void)m;
+  for (auto it = u.more_sites.rbegin(); it != u.more_sites.rend(); ++it)
+    place(it->site, it->code, it->flags);
   for (int i = u.nsites - 1; i >= 0; --i) place(u.sites[i].site, u.sites[i].code, u.sites[i].flags);
+  for (auto it = u.more_vars.rbegin(); it != u.more_vars.rend(); ++it) vars_[it->index] = it->old;
   for (int i = u.nvars - 1; i >= 0; --i) vars_[u.vars[i].index] = u.vars[i].old;
   ep_ = u.ep;
   ep_victim_ = u.ep_victim;

@@ -20,8 +20,9 @@ enum SeatCounter : int { kCaptured = 0, kStakes = 1, kFirstScriptCounter = 2 };
 // Global counters.
 enum GlobalCounter : int { kHalfmove = 0, kPasses = 1, kMaterialPlies = 2, kPly = 3 };
 
-// Everything make() needs to put back. Sized for the largest single move the
-// bundled games make (a long draughts capture chain with its removals).
+// Everything make() needs to put back. The fixed arrays hold any move of the
+// bundled games (a long draughts capture chain with its removals); an after hook
+// that changes more spills into the vectors, which stay empty otherwise.
 struct Undo {
   struct SiteChange {
     SiteId site;
@@ -34,6 +35,8 @@ struct Undo {
   };
   std::array<SiteChange, 64> sites;
   std::array<VarChange, 32> vars;
+  std::vector<SiteChange> more_sites;
+  std::vector<VarChange> more_vars;
   uint8_t nsites = 0;
   uint8_t nvars = 0;
   uint64_t hash = 0;
