@@ -201,6 +201,7 @@ void LuaHooks::record(const Status& st) {
 }
 
 bool LuaHooks::filter(const Position& pos, const Move& move) {
+  if (error_) return true;
   lua_State* L = state_->L();
   int top = lua_gettop(L);
   state_->set_budget(kHookBudget);
@@ -217,6 +218,7 @@ bool LuaHooks::filter(const Position& pos, const Move& move) {
 }
 
 void LuaHooks::after(Position& pos, const Move& move, Undo& undo) {
+  if (error_) return;
   lua_State* L = state_->L();
   int top = lua_gettop(L);
   state_->set_budget(kHookBudget);
@@ -227,6 +229,7 @@ void LuaHooks::after(Position& pos, const Move& move, Undo& undo) {
 }
 
 void LuaHooks::generate(const Position& pos, MoveList& moves) {
+  if (error_) return;
   lua_State* L = state_->L();
   int top = lua_gettop(L);
   state_->set_budget(kHookBudget);
@@ -280,6 +283,7 @@ void LuaHooks::generate(const Position& pos, MoveList& moves) {
 }
 
 std::optional<Result> LuaHooks::end(const Position& pos) {
+  if (error_) return std::nullopt;
   lua_State* L = state_->L();
   int top = lua_gettop(L);
   state_->set_budget(kHookBudget);

@@ -2,8 +2,9 @@
 // The script's optional Lua callbacks (filter, after, generate, end_check)
 // behind the core's Hooks interface. Created only when a script defines at
 // least one; it keeps the script's Lua state alive for as long as the Ruleset.
-// A hook that fails records the first error (see error()) and acts as if it
-// were absent for that call, so a broken hook never brings the program down.
+// A hook that fails records the error (see error()) and from then on every hook
+// acts as if it were absent, so a broken or endless hook never brings the
+// program down or makes it crawl; callers report the error after the run.
 
 #include <memory>
 #include <optional>
