@@ -68,7 +68,7 @@ class MoveList {
     if (this == &o) return *this;
     size_ = 0;
     reserve(o.size_);
-    std::copy(o.begin(), o.end(), data_);
+    if (o.size_ > 0) std::copy(o.begin(), o.end(), data_);
     size_ = o.size_;
     return *this;
   }

@@ -3,6 +3,7 @@
 // rule tables, then the legality filter (royal safety, pieces that fear attack,
 // the script's filter hook), capture priorities and forced passes.
 
+#include "core/attacks.h"
 #include "core/move.h"
 #include "core/position.h"
 
@@ -15,13 +16,6 @@ void generate_pseudo(const Position& pos, MoveList& moves);
 // (MoveKind::kChance) when a roll is due; a lone pass when the rules make a blocked
 // side pass.
 void legal_moves(Position& pos, MoveList& moves);
-
-// Whether a piece of type victim_type belonging to defender, standing on site,
-// could be captured by an enemy at the enemy's next move.
-bool is_attacked(const Position& pos, SiteId site, SeatId defender, TypeId victim_type);
-
-// Whether seat's royal piece (any of them) is attacked.
-bool in_check(const Position& pos, SeatId seat);
 
 // Whether the move just made (pos is after it, mover is the seat that moved)
 // leaves the mover's royal safe and its fearful pieces unattacked.

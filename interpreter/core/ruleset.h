@@ -65,12 +65,12 @@ struct MoveRule {
   // so that attack detection looks at a path only when its origin holds the attacker.
   std::vector<std::vector<std::vector<std::pair<SiteId, uint16_t>>>> rev_groups;
   // Conditions
-  int from_region = -1;          // the origin must lie in this region (for the mover's seat)
-  int to_region = -1;            // the destination must lie in this region
-  uint8_t requires_clear = 0;    // piece flags that must be clear (once-per-game moves)
-  uint8_t sets_flags = 0;        // piece flags set by the move
-  bool sets_ep = false;          // the passed site becomes capturable en passant
-  bool takes_ep = false;         // may capture en passant
+  int from_region = -1;        // the origin must lie in this region (for the mover's seat)
+  int to_region = -1;          // the destination must lie in this region
+  uint8_t requires_clear = 0;  // piece flags that must be clear (once-per-game moves)
+  uint8_t sets_flags = 0;      // piece flags set by the move
+  bool sets_ep = false;        // the passed site becomes capturable en passant
+  bool takes_ep = false;       // may capture en passant
   // kHop
   bool hop_flying = false;  // over any distance before and after the hopped piece
   bool hop_chain = true;    // continue hopping while possible

@@ -1,0 +1,194 @@
+#include "core/attacks.h"
+
+#include "core/movegen.h"
+
+namespace regula {
+
+namespace {
+bool has_mode(Mode m, Mode bit) {
+  return static_cast<int>(m) & static_cast<int>(bit);
+}
+}  // namespace
+
+bool walk_clear(const Position& pos, const WalkPath& p) {
+  for (int v = 0; v < p.nvia; ++v)
+    if (pos.at(p.via[v]) != kEmpty) return false;
+  return true;
+}
+
+SiteSet pinned_pieces(const Position& pos, SeatId me) {
+  SiteSet pins;
+  const Ruleset& r = pos.rules();
+  const SiteId king = pos.royal_site(me);
+  if (king == kNoSite) return pins;
+  for (int d = 0; d < kNumDirs; ++d) {
+    // Enemies attacking towards the king move in direction opposite(d).
+    const DirId towards_king = Topology::opposite(static_cast<DirId>(d));
+    bool any = false;
+    for (SeatId e = 0; e < r.num_seats() && !any; ++e)
+      if (!r.allies(e, me)) any = !r.slide_attacks[e][towards_king].empty();
+    if (!any) continue;
+    const SiteId* nb = r.topology.neighbors_of(static_cast<DirId>(d));
+    SiteId s = nb[king];
+    SiteId own = kNoSite;
+    while (s != kNoSite) {
+      PieceCode c = pos.at(s);
+      if (c) {
+        if (own == kNoSite && r.allies(piece_seat(c), me)) {
+          own = s;
+        } else {
+          if (own != kNoSite && !r.allies(piece_seat(c), me)) {
+            for (const auto& a : r.slide_attacks[piece_seat(c)][towards_king])
+              if (a.type == piece_type(c)) {
+                pins.set(own);
+                break;
+              }
+          }
+          break;
+        }
+      }
+      s = nb[s];
+    }
+  }
+  return pins;
+}
+
+bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, SiteSet& map) {
+  const Ruleset& r = pos.rules();
+  const int n = pos.num_sites();
+  const PieceCode saved = pos.at(vacated);
+  const uint8_t saved_flags = pos.flags(vacated);
+  pos.set_site(vacated, kEmpty, 0);
+  bool covered = true;
+  for (SiteId o = 0; o < n && covered; ++o) {
+    const PieceCode c = pos.at(o);
+    if (!c) continue;
+    const SeatId e = piece_seat(c);
+    const TypeId t = piece_type(c);
+    if (r.allies(e, defender) || pos.is_out(e) || !r.may_capture(t, victim)) continue;
+    for (int ri : r.types[t].rules) {
+      const MoveRule& rule = r.rules[ri];
+      if (!has_mode(rule.mode, Mode::kCapture)) continue;
+      if (rule.from_region >= 0 && !r.regions[rule.from_region].contains(e, o)) continue;
+      if (pos.flags(o) & rule.requires_clear) continue;
+      switch (rule.kind) {
+        case RuleKind::kSlide: {
+          const int max = rule.max_range ? rule.max_range : n;
+          for (DirId d : rule.dirs[e]) {
+            const SiteId* nb = r.topology.neighbors_of(d);
+            SiteId s = o;
+            for (int k = 1; k <= max; ++k) {
+              s = nb[s];
+              if (s == kNoSite) break;
+              if (k >= rule.min_range) map.set(s);
+              if (pos.at(s)) break;
+            }
+          }
+          break;
+        }
+        case RuleKind::kTable:
+          for (SiteId s : rule.table[e][o]) map.set(s);
+          break;
+        case RuleKind::kWalk: {
+          const auto& paths = rule.walks[e][o];
+          for (size_t i = 0; i < paths.size(); ++i) {
+            if (map.test(paths[i].dest)) continue;
+            if (walk_clear(pos, paths[i])) map.set(paths[i].dest);
+          }
+          break;
+        }
+        case RuleKind::kAnywhere:
+          for (SiteId s = 0; s < n; ++s)
+            if (s != o) map.set(s);
+          break;
+        case RuleKind::kDrop:
+        case RuleKind::kCastle:
+          break;
+        case RuleKind::kHop:
+          covered = false;
+          break;
+      }
+    }
+  }
+  pos.set_site(vacated, saved, saved_flags);
+  return covered;
+}
+
+bool is_attacked(const Position& pos, SiteId site, SeatId defender, TypeId victim_type) {
+  const Ruleset& r = pos.rules();
+  const Topology& topo = r.topology;
+  for (SeatId e = 0; e < r.num_seats(); ++e) {
+    if (r.allies(e, defender) || pos.is_out(e)) continue;
+    for (int d = 0; d < kNumDirs; ++d) {
+      const auto& list = r.slide_attacks[e][d];
+      if (list.empty()) continue;
+      const SiteId* nb = topo.neighbors_of(Topology::opposite(static_cast<DirId>(d)));
+      SiteId s = site;
+      int k = 0;
+      while (true) {
+        s = nb[s];
+        ++k;
+        if (s == kNoSite) break;
+        PieceCode c = pos.at(s);
+        if (!c) continue;
+        if (piece_seat(c) == e) {
+          TypeId t = piece_type(c);
+          for (const auto& a : list)
+            if (a.type == t && k >= a.min_range && (a.max_range == 0 || k <= a.max_range) &&
+                r.may_capture(t, victim_type))
+              return true;
+        }
+        break;
+      }
+    }
+    for (auto [t, ri] : r.table_attacks[e]) {
+      if (!r.may_capture(t, victim_type)) continue;
+      PieceCode code = make_piece(t, e);
+      for (SiteId o : r.rules[ri].rev_table[e][site])
+        if (pos.at(o) == code && !(pos.flags(o) & r.rules[ri].requires_clear)) return true;
+    }
+    for (auto [t, ri] : r.walk_attacks[e]) {
+      if (!r.may_capture(t, victim_type)) continue;
+      PieceCode code = make_piece(t, e);
+      const MoveRule& rule = r.rules[ri];
+      const WalkPath* paths = rule.rev_walks[e][site].data();
+      for (auto [origin, count] : rule.rev_groups[e][site]) {
+        if (pos.at(origin) == code)
+          for (int i = 0; i < count; ++i)
+            if (walk_clear(pos, paths[i])) return true;
+        paths += count;
+      }
+    }
+    if (!r.other_attackers[e].empty()) {
+      // Rare rule kinds (capture chains): generate the enemy's moves on a copy.
+      Position copy = pos;
+      copy.set_to_move(e);
+      MoveList ml;
+      generate_pseudo(copy, ml);
+      for (const Move& m : ml) {
+        if (m.to == site && m.from != site) return true;
+        for (int i = 0; i < m.ncap; ++i)
+          if (m.cap[i] == site) return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool in_check(const Position& pos, SeatId seat) {
+  const Ruleset& r = pos.rules();
+  if (r.royals[seat].empty()) return false;
+  if (r.royals[seat].size() == 1 && pos.count(make_piece(r.royals[seat][0], seat)) == 1) {
+    SiteId k = pos.royal_site(seat);
+    return k != kNoSite && is_attacked(pos, k, seat, r.royals[seat][0]);
+  }
+  for (SiteId s = 0; s < pos.num_sites(); ++s) {
+    PieceCode c = pos.at(s);
+    if (c && piece_seat(c) == seat && r.types[piece_type(c)].royal &&
+        is_attacked(pos, s, seat, piece_type(c)))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace regula

@@ -1,0 +1,44 @@
+#pragma once
+// Attack detection: could an enemy capture on a site at its next move? Check,
+// pieces that fear attack, castling through attacked sites and the pin shortcut
+// of the legality filter all ask it, so it reads the compiled rules from the
+// target outwards (reverse rays, reverse leap and walk tables) rather than
+// generating the enemy's moves.
+
+#include <array>
+#include <cstdint>
+
+#include "core/position.h"
+
+namespace regula {
+
+// A set of sites, one bit each.
+struct SiteSet {
+  std::array<uint64_t, kMaxSites / 64> bits{};
+  bool test(SiteId s) const { return (bits[s >> 6] >> (s & 63)) & 1u; }
+  void set(SiteId s) { bits[s >> 6] |= uint64_t{1} << (s & 63); }
+};
+
+// Whether none of the intermediate sites of the walk path is occupied.
+bool walk_clear(const Position& pos, const WalkPath& p);
+
+// Whether a piece of type victim_type belonging to defender, standing on site,
+// could be captured by an enemy at the enemy's next move.
+bool is_attacked(const Position& pos, SiteId site, SeatId defender, TypeId victim_type);
+
+// Whether seat's royal piece (any of them) is attacked.
+bool in_check(const Position& pos, SeatId seat);
+
+// Sites of seat's pieces that may stand between its royal and an enemy slider.
+// Conservative: a piece is marked whenever some enemy piece that slides along
+// that line stands behind it, whatever its range.
+SiteSet pinned_pieces(const Position& pos, SeatId me);
+
+// Sites where a piece of victim_type belonging to defender could be captured by
+// an enemy at its next move, with the site `vacated` empty: one pass over the
+// enemy pieces instead of one attack test per candidate move. Returns false when
+// some enemy rule kind (capture chains) is not covered, and the caller must test
+// moves one by one.
+bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, SiteSet& map);
+
+}  // namespace regula
