@@ -207,8 +207,11 @@ TEST(MoveList, GrowsPastItsInlineRoomAndCopies) {
   MoveList copy = ml;
   ASSERT_EQ(copy.size(), ml.size());
   for (int i = 0; i < ml.size(); ++i) EXPECT_EQ(copy[i].to, i);
-  copy = MoveList{};
-  EXPECT_TRUE(copy.empty());
+  MoveList one;
+  one.push(ml[7]);
+  copy = one;
+  ASSERT_EQ(copy.size(), 1);
+  EXPECT_EQ(copy[0].to, 7);
 }
 
 TEST(MoveGen, EveryDropOnALargeBoardIsGenerated) {
