@@ -1008,6 +1008,25 @@ TEST(VocabErrors, UnknownPieceInSetup) {
   expect_located(e, "bad_setup.lua:1", "setup: no piece named 'dragon'");
 }
 
+TEST(VocabErrors, NumbersOutOfRangeAndOverlongWalks) {
+  Error huge = load_error("bad_huge", R"(return game {
+  board = grid { width = 3, height = 3 },
+  pieces = { piece { name = "a", symbol = "A",
+                     moves = { walk { steps = 1e9, dirs = "all" } } } },
+  setup = { white = { a = "a1" } },
+}
+)");
+  expect_located(huge, "bad_huge.lua:4", "steps is out of range");
+  Error longer = load_error("bad_long", R"(return game {
+  board = grid { width = 3, height = 3 },
+  pieces = { piece { name = "a", symbol = "A",
+                     moves = { walk { steps = 13, dirs = "all" } } } },
+  setup = { white = { a = "a1" } },
+}
+)");
+  expect_located(longer, "bad_long.lua:4", "at most 12 steps");
+}
+
 TEST(VocabErrors, MissingSetup) {
   Error e = load_error("no_setup", R"(return game {
   board = grid { width = 3, height = 3 },

@@ -65,6 +65,20 @@ void check_fields(const Value& v, const std::string& tag) {
       fail(v.where, "unknown field '" + k + "' in " + tag + " (allowed: " + join(allowed) + ")");
 }
 
+// Sets the position that errors about plain values (which carry no line) name,
+// for as long as a constructor's fields are being read.
+class WhereScope {
+ public:
+  WhereScope(std::string& ctx, const std::string& where) : ctx_(ctx), saved_(ctx) {
+    if (!where.empty()) ctx_ = where;
+  }
+  ~WhereScope() { ctx_ = saved_; }
+
+ private:
+  std::string& ctx_;
+  std::string saved_;
+};
+
 class Compiler {
  public:
   explicit Compiler(const Value& game) : game_(game) {}
@@ -74,6 +88,7 @@ class Compiler {
       fail(game_.where, "the script must return game { ... } (got " +
                             (game_.tag.empty() ? std::string("a plain table") : game_.tag) + ")");
     check_fields(game_, "game");
+    ctx_ = game_.where;  // plain tables have no line of their own: name the game's
     r_ = std::make_shared<Ruleset>();
     r_->file = game_.where.substr(0, game_.where.rfind(':'));
     r_->title = str_or(game_, "title", "untitled");
@@ -112,6 +127,8 @@ class Compiler {
     if (!v.is_number() || v.number != std::floor(v.number))
       fail(where_of(v), what + " must be a whole number, not " +
                             (v.is_number() ? std::to_string(v.number) : v.kind_name()));
+    if (std::fabs(v.number) > 1e6)
+      fail(where_of(v), what + " is out of range (" + std::to_string(v.number) + ")");
     return static_cast<int>(v.number);
   }
   bool boolean(const Value& v, const std::string& what) {
@@ -390,6 +407,7 @@ class Compiler {
   }
 
   int add_rule(const Value& v) {
+    WhereScope scope(ctx_, v.where);
     check_fields(v, v.tag);
     MoveRule rule;
     rule.where = v.where;
@@ -495,6 +513,8 @@ class Compiler {
       int steps = int_or(v, "steps", 0);
       auto* d = v.get("dirs");
       if (steps < 1 || !d) fail(v.where, "walk needs steps = N and dirs = ..., or legs = { ... }");
+      if (steps > kMaxPath)
+        fail(v.where, "a walk may have at most " + std::to_string(kMaxPath) + " steps");
       auto ds = dirs(*d, v.where);
       for (int i = 0; i < steps; ++i) legs.push_back(ds);
     }
@@ -622,6 +642,7 @@ class Compiler {
     }
     for (size_t i = 0; i < items.size(); ++i) {
       const Value& p = items[i];
+      WhereScope scope(ctx_, p.where);
       PieceType& t = r_->types[i];
       t.value = int_or(p, "value", 0);
       t.royal = bool_or(p, "royal", false);
