@@ -4,12 +4,6 @@
 
 namespace regula {
 
-namespace {
-bool has_mode(Mode m, Mode bit) {
-  return static_cast<int>(m) & static_cast<int>(bit);
-}
-}  // namespace
-
 bool walk_clear(const Position& pos, const WalkPath& p) {
   for (int v = 0; v < p.nvia; ++v)
     if (pos.at(p.via[v]) != kEmpty) return false;

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/attacks.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 
@@ -80,11 +81,8 @@ Finding walk_finding(const Position& pos, const Ruleset& r, const MoveRule& rule
   for (const WalkPath& p : paths)
     if (p.dest == to) hits.push_back(&p);
   if (!hits.empty()) {
-    for (const WalkPath* p : hits) {
-      bool clear = true;
-      for (int v = 0; v < p->nvia; ++v) clear &= pos.at(p->via[v]) == kEmpty;
-      if (clear) return {};  // reachable: any reason lies elsewhere
-    }
+    for (const WalkPath* p : hits)
+      if (walk_clear(pos, *p)) return {};  // reachable: any reason lies elsewhere
     return {5, "blocked: every path crosses an occupied square (e.g. via " +
                    path_text(t, *hits.front()) + ")"};
   }
@@ -230,8 +228,7 @@ std::string explain_illegal(Position& pos, SiteId from, SiteId to) {
     Finding f = rule_finding(pos, r, rule, me, from, to, piece);
     if (f.text.empty()) {
       // The geometry allows it: the rule may only refuse the kind of arrival.
-      bool may = target ? (static_cast<int>(rule.mode) & static_cast<int>(Mode::kCapture))
-                        : (static_cast<int>(rule.mode) & static_cast<int>(Mode::kMove));
+      bool may = has_mode(rule.mode, target ? Mode::kCapture : Mode::kMove);
       if (!may) mode_refused = true;
       continue;
     }

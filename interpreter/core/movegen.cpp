@@ -10,10 +10,6 @@ namespace regula {
 
 namespace {
 
-bool has_mode(Mode m, Mode bit) {
-  return static_cast<int>(m) & static_cast<int>(bit);
-}
-
 // Shared state of one generation pass.
 struct Gen {
   const Position& pos;
@@ -30,9 +26,8 @@ struct Gen {
     return enemy(victim) && r.may_capture(t, piece_type(victim));
   }
 
-  // Starts a move in the next slot of the list; only the header is written.
-  Move& start(SiteId from, SiteId to, int rule_index, const MoveRule& rule) {
-    Move& m = out.add();
+  // Writes every field of a move but the capture and path arrays.
+  static void header(Move& m, SiteId from, SiteId to, int rule_index, const MoveRule& rule) {
     m.from = from;
     m.to = to;
     m.kind = MoveKind::kNormal;
@@ -43,6 +38,12 @@ struct Gen {
     m.from2 = m.to2 = m.ep_set = kNoSite;
     m.chance = 0;
     m.ncap = m.npath = 0;
+  }
+
+  // Starts a move in the next slot of the list, without copying a whole Move.
+  Move& start(SiteId from, SiteId to, int rule_index, const MoveRule& rule) {
+    Move& m = out.add();
+    header(m, from, to, rule_index, rule);
     return m;
   }
 
@@ -72,17 +73,16 @@ struct Gen {
     promote_last(t);
   }
 
-  Move base(SiteId from, SiteId to, int rule_index, const MoveRule& rule) const {
-    Move m;
-    m.from = from;
-    m.to = to;
-    m.rule = static_cast<uint16_t>(rule_index);
-    m.set_flags = rule.sets_flags;
-    return m;
-  }
-
   bool to_ok(const MoveRule& rule, SiteId to) const {
     return rule.to_region < 0 || r.regions[rule.to_region].contains(me, to);
+  }
+
+  // May a piece of type t end a move of this rule on s (empty or capturable)?
+  bool lands(const MoveRule& rule, TypeId t, SiteId s) const {
+    PieceCode c = pos.at(s);
+    bool ok = c ? has_mode(rule.mode, Mode::kCapture) && can_take(t, c)
+                : has_mode(rule.mode, Mode::kMove);
+    return ok && to_ok(rule, s);
   }
 
   void slide(SiteId from, TypeId t, int ri, const MoveRule& rule) {
@@ -123,11 +123,7 @@ struct Gen {
 
   void table(SiteId from, TypeId t, int ri, const MoveRule& rule) {
     for (SiteId s : rule.table[me][from]) {
-      PieceCode c = pos.at(s);
-      if (c ? !(has_mode(rule.mode, Mode::kCapture) && can_take(t, c))
-            : !has_mode(rule.mode, Mode::kMove))
-        continue;
-      if (!to_ok(rule, s)) continue;
+      if (!lands(rule, t, s)) continue;
       start(from, s, ri, rule);
       promote_last(t);
     }
@@ -140,15 +136,10 @@ struct Gen {
       SiteId dest = paths[i].dest;
       size_t end = i;
       while (end < paths.size() && paths[end].dest == dest) ++end;
-      PieceCode c = pos.at(dest);
-      bool ok = c ? has_mode(rule.mode, Mode::kCapture) && can_take(t, c)
-                  : has_mode(rule.mode, Mode::kMove);
-      if (ok && to_ok(rule, dest)) {
+      if (lands(rule, t, dest)) {
         for (size_t j = i; j < end; ++j) {
           const WalkPath& p = paths[j];
-          bool clear = true;
-          for (int v = 0; v < p.nvia && clear; ++v) clear = pos.at(p.via[v]) == kEmpty;
-          if (!clear) continue;
+          if (!walk_clear(pos, p)) continue;
           Move& m = start(from, dest, ri, rule);
           m.npath = p.nvia;
           std::copy(p.via.begin(), p.via.begin() + p.nvia, m.path.begin());
@@ -162,14 +153,9 @@ struct Gen {
 
   void anywhere(SiteId from, TypeId t, int ri, const MoveRule& rule) {
     for (SiteId s = 0; s < n; ++s) {
-      if (s == from) continue;
-      PieceCode c = pos.at(s);
-      if (c ? !(has_mode(rule.mode, Mode::kCapture) && can_take(t, c))
-            : !has_mode(rule.mode, Mode::kMove))
-        continue;
-      if (!to_ok(rule, s)) continue;
-      Move m = base(from, s, ri, rule);
-      emit(m, t);
+      if (s == from || !lands(rule, t, s)) continue;
+      start(from, s, ri, rule);
+      promote_last(t);
     }
   }
 
@@ -240,7 +226,8 @@ struct Gen {
   }
 
   void hop(SiteId from, TypeId t, int ri, const MoveRule& rule) {
-    HopState h{from, t, ri, &rule, base(from, kNoSite, ri, rule)};
+    HopState h{from, t, ri, &rule, Move{}};
+    header(h.cur, from, kNoSite, ri, rule);
     hop_from(h, from);
   }
 
@@ -272,21 +259,19 @@ struct Gen {
       for (SiteId x = nb[from]; x != dest; x = nb[x])
         if (is_attacked(pos, x, me, t)) return;
     }
-    Move m = base(from, dest, ri, rule);
+    Move& m = start(from, dest, ri, rule);
     m.kind = MoveKind::kCastle;
     m.from2 = s;
     m.to2 = passed;
-    out.push(m);
   }
 
   void drop(int ri, const MoveRule& rule) {
     if (pos.hand(me, rule.drop_type) <= 0) return;
     for (SiteId s = 0; s < n; ++s) {
       if (pos.at(s) != kEmpty || !to_ok(rule, s)) continue;
-      Move m = base(kNoSite, s, ri, rule);
+      Move& m = start(kNoSite, s, ri, rule);
       m.kind = MoveKind::kDrop;
       m.drop_type = rule.drop_type;
-      out.push(m);
     }
   }
 

@@ -32,6 +32,9 @@ enum class RuleKind : uint8_t {
 
 // Which destinations a rule may end on.
 enum class Mode : uint8_t { kMove = 1, kCapture = 2, kBoth = 3 };
+inline bool has_mode(Mode m, Mode bit) {
+  return static_cast<int>(m) & static_cast<int>(bit);
+}
 
 // Piece flags (per piece, travelling with it). Bit 0 is the engine's; the
 // rest are given out to a script's once-per-game moves.
