@@ -105,7 +105,7 @@ bool Position::takes_turns(SeatId seat) const {
 }
 
 bool Position::in_turn() const {
-  if (stage_ >= 0) return to_move_ == owner_;
+  if (stage_ >= 0) return rules_->stages[stage_].who == Stage::Who::kMover;
   return rules_->dice.count > 1 && roll_ != 0;
 }
 

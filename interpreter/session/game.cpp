@@ -45,7 +45,21 @@ Status Game::play(const Move& move) {
   const Move* found = nullptr;
   for (const Move& m : moves)
     if (m.same(move)) found = &m;
-  if (!found) return Error{"move", "not a legal move: " + move_text(pos_, move)};
+  if (!found) {
+    // The move may come from anywhere: name it only if its fields make sense.
+    const int n = pos_.num_sites(), types = static_cast<int>(rules_->types.size());
+    auto site_ok = [&](SiteId s) { return s == kNoSite || (s >= 0 && s < n); };
+    bool sane = site_ok(move.from) && site_ok(move.to) && move.drop_type < types &&
+                move.promote < types && move.ncap <= kMaxCaptures && move.npath <= kMaxPath &&
+                move.kind <= MoveKind::kAnswer &&
+                ((move.kind != MoveKind::kNormal && move.kind != MoveKind::kCastle) ||
+                 (move.from != kNoSite && move.to != kNoSite)) &&
+                (move.kind != MoveKind::kRemove || move.to != kNoSite) &&
+                (move.kind != MoveKind::kDrop || (move.drop_type >= 0 && move.to != kNoSite));
+    for (int i = 0; sane && i < move.ncap; ++i) sane = site_ok(move.cap[i]);
+    for (int i = 0; sane && i < move.npath; ++i) sane = site_ok(move.path[i]);
+    return Error{"move", sane ? "not a legal move: " + move_text(pos_, move) : "not a legal move"};
+  }
   Played p;
   p.move = *found;
   p.seat = pos_.to_move();
