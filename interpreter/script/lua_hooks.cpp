@@ -2,8 +2,12 @@
 
 #include <lua.hpp>
 
+#include <exception>
+#include <string>
+
 #include "core/game_end.h"
 #include "core/movegen.h"
+#include "core/rule_error.h"
 
 namespace regula::script {
 
@@ -80,14 +84,26 @@ int l_ply(lua_State* L) {
   return 1;
 }
 // pos:attacked(site, seat, piece): could an enemy of seat capture a piece of that type
-// standing on site at its next move, in this position?
+// standing on site at its next move, in this position? Attack detection can run
+// the generate hook, which throws when it fails; the exception must not cross
+// the Lua frames below, so it becomes a Lua error here (the hooks are already
+// failed, so the outer call throws the first error when it returns).
 int l_attacked(lua_State* L) {
   const Position& p = *ctx(L)->pos;
   SiteId s = check_site(L, p, 2);
   SeatId seat = check_seat(L, p, 3);
   TypeId t = check_type(L, p, 4);
-  lua_pushboolean(L, is_attacked(p, s, seat, t));
-  return 1;
+  std::string failure;
+  try {
+    lua_pushboolean(L, is_attacked(p, s, seat, t));
+    return 1;
+  } catch (const RuleError& e) {
+    failure = e.error().text();
+  } catch (const std::exception& e) {
+    failure = e.what();
+  }
+  lua_pushstring(L, failure.c_str());
+  return lua_error(L);
 }
 int l_sites(lua_State* L) {
   const Position& p = *ctx(L)->pos;
@@ -196,61 +212,85 @@ void LuaHooks::push_move(const Position& pos, const Move& m) {
   }
 }
 
-void LuaHooks::record(const Status& st) {
-  if (st && !error_) error_ = *st;
+std::optional<Error> LuaHooks::error() const {
+  std::lock_guard<std::mutex> lock(error_mutex_);
+  return error_;
+}
+
+std::string LuaHooks::where_defined(int ref) {
+  lua_State* L = state_->L();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+  lua_Debug ar;
+  lua_getinfo(L, ">S", &ar);
+  std::string file = ar.source && ar.source[0] == '@' ? ar.source + 1 : ar.short_src;
+  return file + ":" + std::to_string(ar.linedefined);
+}
+
+void LuaHooks::throw_if_failed() const {
+  // error_ is written once, before failed_ is set, and never again.
+  if (failed_.load(std::memory_order_acquire)) throw RuleError(*error_);
+}
+
+void LuaHooks::finish(const Status& st) {
+  if (st) {
+    std::lock_guard<std::mutex> lock(error_mutex_);
+    if (!error_) {
+      error_ = *st;
+      failed_.store(true, std::memory_order_release);
+    }
+  }
+  throw_if_failed();
 }
 
 bool LuaHooks::filter(const Position& pos, const Move& move) {
-  if (error_) return true;
+  throw_if_failed();
   lua_State* L = state_->L();
   int top = lua_gettop(L);
   state_->set_budget(kHookBudget);
   push_position(pos, nullptr, nullptr);
   push_move(pos, move);
   Status st = state_->call(filter_, 2, 1);
-  bool keep = true;
-  if (st)
-    record(st);
-  else
-    keep = lua_toboolean(L, -1) || lua_isnil(L, -1);
+  bool keep = !st && (lua_toboolean(L, -1) || lua_isnil(L, -1));
   lua_settop(L, top);
+  finish(st);
   return keep;
 }
 
 void LuaHooks::after(Position& pos, const Move& move, Undo& undo) {
-  if (error_) return;
+  throw_if_failed();
   lua_State* L = state_->L();
   int top = lua_gettop(L);
   state_->set_budget(kHookBudget);
   push_position(pos, &pos, &undo);
   push_move(pos, move);
-  record(state_->call(after_, 2, 0));
+  Status st = state_->call(after_, 2, 0);
   lua_settop(L, top);
+  finish(st);
 }
 
 void LuaHooks::generate(const Position& pos, MoveList& moves) {
-  if (error_) return;
+  throw_if_failed();
   lua_State* L = state_->L();
   int top = lua_gettop(L);
   state_->set_budget(kHookBudget);
   push_position(pos, nullptr, nullptr);
   Status st = state_->call(generate_, 1, 1);
-  if (st) {
-    record(st);
-    lua_settop(L, top);
-    return;
-  }
   const Topology& t = pos.rules().topology;
+  // Raw reads: a metatable on a returned table must not run Lua outside the call.
   auto site_field = [&](int idx, const char* key) -> SiteId {
-    lua_getfield(L, idx, key);
+    lua_pushstring(L, key);
+    lua_rawget(L, idx);
     SiteId s = lua_isstring(L, -1) ? t.find(lua_tostring(L, -1)) : kNoSite;
     lua_pop(L, 1);
     return s;
   };
-  if (lua_istable(L, -1)) {
+  auto bad = [&](const std::string& what) {
+    if (!st) st = Error{where_defined(generate_), "generate hook " + what};
+  };
+  if (!st && lua_istable(L, -1)) {
     int list = lua_gettop(L);
     lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, list));
-    for (lua_Integer i = 1; i <= n; ++i) {
+    for (lua_Integer i = 1; i <= n && !st; ++i) {
       lua_rawgeti(L, list, i);
       int mt = lua_gettop(L);
       if (lua_istable(L, mt)) {
@@ -258,7 +298,8 @@ void LuaHooks::generate(const Position& pos, MoveList& moves) {
         m.rule = 0xFFFF;
         m.from = site_field(mt, "from");
         m.to = site_field(mt, "to");
-        lua_getfield(L, mt, "captures");
+        lua_pushstring(L, "captures");
+        lua_rawget(L, mt);
         if (lua_istable(L, -1)) {
           lua_Integer k = static_cast<lua_Integer>(lua_rawlen(L, -1));
           for (lua_Integer j = 1; j <= k && m.ncap < kMaxCaptures; ++j) {
@@ -272,33 +313,34 @@ void LuaHooks::generate(const Position& pos, MoveList& moves) {
         if (m.from != kNoSite && m.to != kNoSite && pos.at(m.from) &&
             piece_seat(pos.at(m.from)) == pos.to_move())
           moves.push(m);
-        else if (!error_)
-          error_ =
-              Error{"generate hook", "returned a move without a valid from/to of the side to move"};
+        else
+          bad("returned a move without a valid from/to of the side to move");
       }
       lua_settop(L, list);
     }
   }
   lua_settop(L, top);
+  finish(st);
 }
 
 std::optional<Result> LuaHooks::end(const Position& pos) {
-  if (error_) return std::nullopt;
+  throw_if_failed();
   lua_State* L = state_->L();
   int top = lua_gettop(L);
   state_->set_budget(kHookBudget);
   push_position(pos, nullptr, nullptr);
   Status st = state_->call(end_, 1, 1);
   std::optional<Result> out;
-  if (st) {
-    record(st);
-  } else if (lua_istable(L, -1)) {
+  if (!st && lua_istable(L, -1)) {
     int t = lua_gettop(L);
-    lua_getfield(L, t, "reason");
+    lua_pushstring(L, "reason");
+    lua_rawget(L, t);
     std::string reason = lua_isstring(L, -1) ? lua_tostring(L, -1) : "end_check";
-    lua_getfield(L, t, "draw");
+    lua_pushstring(L, "draw");
+    lua_rawget(L, t);
     bool draw = lua_toboolean(L, -1);
-    lua_getfield(L, t, "winner");
+    lua_pushstring(L, "winner");
+    lua_rawget(L, t);
     const Ruleset& r = pos.rules();
     if (draw) {
       out = Result::draw(r.num_seats(), reason);
@@ -306,10 +348,11 @@ std::optional<Result> LuaHooks::end(const Position& pos) {
       std::string w = lua_tostring(L, -1);
       for (SeatId s = 0; s < r.num_seats(); ++s)
         if (r.seats[s].name == w) out = win_for(r, s, reason);
-      if (!out && !error_) error_ = Error{"end_check hook", "winner '" + w + "' is not a seat"};
+      if (!out) st = Error{where_defined(end_), "end_check hook: winner '" + w + "' is not a seat"};
     }
   }
   lua_settop(L, top);
+  finish(st);
   return out;
 }
 

@@ -2,11 +2,14 @@
 // The script's optional Lua callbacks (filter, after, generate, end_check)
 // behind the core's Hooks interface. Created only when a script defines at
 // least one; it keeps the script's Lua state alive for as long as the Ruleset.
-// A hook that fails records the error (see error()) and from then on every hook
-// acts as if it were absent, so a broken or endless hook never brings the
-// program down or makes it crawl; callers report the error after the run.
+// A hook that fails (a Lua error, a spent budget, a return value the engine
+// cannot use) throws RuleError once its Lua call has returned, and from then on
+// every call of every hook throws the same error: playing on would mean playing
+// under rules the script did not write. error() keeps the first one.
 
+#include <atomic>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -30,15 +33,24 @@ class LuaHooks : public Hooks {
   void generate(const Position& pos, MoveList& moves) override;
   std::optional<Result> end(const Position& pos) override;
 
-  const std::optional<Error>& error() const { return error_; }
+  // The first error a hook raised, if any.
+  std::optional<Error> error() const;
 
  private:
   void push_position(const Position& pos, Position* mutable_pos, Undo* undo);
   void push_move(const Position& pos, const Move& move);
-  void record(const Status& st);
+  // "file:line" where the hook with registry reference ref is defined.
+  std::string where_defined(int ref);
+  // Throws the first error if any hook has failed, here or in a nested call.
+  void throw_if_failed() const;
+  // Records st as the first error if it is one, then throws_if_failed().
+  void finish(const Status& st);
 
   std::shared_ptr<LuaState> state_;
   int filter_, after_, generate_, end_;
+  // Set once, by the first failure; failed_ is what every call looks at.
+  std::atomic<bool> failed_{false};
+  mutable std::mutex error_mutex_;
   std::optional<Error> error_;
 };
 

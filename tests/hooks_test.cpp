@@ -1,0 +1,220 @@
+// Script hooks as the engine runs them: a hook's pos handle dies with its call,
+// the instruction budget holds across nested calls and pcall, a failing hook
+// stops the game with its error (in the library and on the command line),
+// generated moves are never quietly shortened, and two threads can run the same
+// script's hooks at once.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/game_end.h"
+#include "core/movegen.h"
+#include "core/perft.h"
+#include "core/rule_error.h"
+#include "script/loader.h"
+#include "script/lua_hooks.h"
+
+namespace regula {
+namespace {
+
+namespace fs = std::filesystem;
+using Rules = std::shared_ptr<const Ruleset>;
+
+fs::path temp_dir() {
+  static const fs::path dir = [] {
+    fs::path d = fs::temp_directory_path() / ("regula_hooks_" + std::to_string(::getpid()));
+    fs::create_directories(d);
+    return d;
+  }();
+  return dir;
+}
+
+std::string write_script(const std::string& name, const std::string& text) {
+  fs::path p = temp_dir() / (name + ".lua");
+  std::ofstream(p) << text;
+  return p.string();
+}
+
+Rules load(const std::string& name, const std::string& text) {
+  auto r = script::load_rules(write_script(name, text));
+  EXPECT_TRUE(r) << r.error().text();
+  return r ? *r : nullptr;
+}
+
+// "file:line" of the first line of a script that contains marker.
+std::string where(const std::string& name, const std::string& text, const std::string& marker) {
+  size_t at = text.find(marker);
+  EXPECT_NE(at, std::string::npos) << marker;
+  int line = 1;
+  for (size_t i = 0; i < at && i < text.size(); ++i) line += text[i] == '\n';
+  return (temp_dir() / (name + ".lua")).string() + ":" + std::to_string(line);
+}
+
+// A two-player game on a w x h grid with the given pieces, setup and hooks.
+std::string grid_game(int w, int h, const std::string& pieces, const std::string& setup,
+                      const std::string& hooks) {
+  return "return game {\n  title = \"t\",\n  board = grid { width = " + std::to_string(w) +
+         ", height = " + std::to_string(h) + " },\n  pieces = {\n" + pieces +
+         "\n  },\n  setup = " + setup + ",\n" + hooks + "\n}\n";
+}
+
+// Wazirs on a 3x3 board, white on a1 and black on c3, with the given hooks.
+std::string wazir_game(const std::string& hooks) {
+  return grid_game(
+      3, 3,
+      R"(    piece { name = "wazir", symbol = "W", moves = { step { dirs = "orthogonal" } } },)",
+      R"({ white = { wazir = "a1" }, black = { wazir = "c3" } })", hooks);
+}
+
+// The error a call raised, or nothing when it returned.
+template <class F>
+std::optional<Error> rule_error(F&& f) {
+  try {
+    f();
+  } catch (const RuleError& e) {
+    return e.error();
+  }
+  return std::nullopt;
+}
+
+std::optional<Error> legal_moves_error(const Rules& r) {
+  Position pos(r);
+  MoveList ml;
+  return rule_error([&] { legal_moves(pos, ml); });
+}
+
+void expect_contains(const std::string& text, const std::string& part) {
+  EXPECT_NE(text.find(part), std::string::npos) << "'" << part << "' not in: " << text;
+}
+
+// ---- a failing hook stops the game -------------------------------------------------
+
+TEST(HooksFailure, FailingFilterThrowsWithItsLineEveryTime) {
+  const std::string text = wazir_game(R"(  filter = function(pos, move)
+    if move.to == "b1" then error("no reading of the rules covers this") end
+    return true
+  end,
+  end_check = function(pos) return nil end,)");
+  auto r = load("failing_filter", text);
+  ASSERT_TRUE(r);
+  const std::string at = where("failing_filter", text, "error(");
+  auto first = legal_moves_error(r);
+  ASSERT_TRUE(first) << "the failing filter raised no error";
+  EXPECT_EQ(first->where, at);
+  EXPECT_EQ(first->what, "no reading of the rules covers this");
+  // Poisoned: the next call throws the same error, before any Lua runs.
+  auto second = legal_moves_error(r);
+  ASSERT_TRUE(second) << "the second call raised no error";
+  EXPECT_EQ(second->text(), first->text());
+  // Any other hook of the ruleset too.
+  Position pos(r);
+  auto end = rule_error([&] { r->hooks->end(pos); });
+  ASSERT_TRUE(end) << "end_check ran after the filter failed";
+  EXPECT_EQ(end->text(), first->text());
+  auto recorded = script::hook_error(*r);
+  ASSERT_TRUE(recorded);
+  EXPECT_EQ(recorded->text(), first->text());
+}
+
+TEST(HooksFailure, ErrorCaughtByPcallInsideANestedHookStillStops) {
+  // The generate hook fails inside pos:attacked; the filter swallows the Lua
+  // error, but the rules have already failed.
+  const std::string text = grid_game(5, 5, R"(    piece { name = "man", symbol = "M", moves = {
+      step { dirs = "diagonal", mode = "move" }, hop { dirs = "diagonal" } } },)",
+                                     R"({ white = { man = "a1" }, black = { man = "e5" } })",
+                                     R"(  filter = function(pos, move)
+    pcall(pos.attacked, pos, "c3", "white", "man")
+    return true
+  end,
+  generate = function(pos)
+    if pos:to_move() == "black" then error("black cannot be generated") end
+    return {}
+  end,)");
+  auto r = load("swallowed", text);
+  ASSERT_TRUE(r);
+  auto err = legal_moves_error(r);
+  ASSERT_TRUE(err);
+  EXPECT_EQ(err->where, where("swallowed", text, "error(\"black"));
+  EXPECT_EQ(err->what, "black cannot be generated");
+}
+
+TEST(HooksFailure, BadReturnValuesNameTheHook) {
+  const std::string bad_move = wazir_game(R"(  generate = function(pos)
+    return { { from = "a1", to = "z9" } }
+  end,)");
+  auto g = load("bad_move", bad_move);
+  ASSERT_TRUE(g);
+  auto gerr = legal_moves_error(g);
+  ASSERT_TRUE(gerr);
+  EXPECT_EQ(gerr->where, where("bad_move", bad_move, "generate ="));
+  expect_contains(gerr->what, "generate hook");
+
+  const std::string bad_winner = wazir_game(R"(  end_check = function(pos)
+    return { winner = "purple" }
+  end,)");
+  auto e = load("bad_winner", bad_winner);
+  ASSERT_TRUE(e);
+  Position pos(e);
+  auto eerr = rule_error([&] { game_result(pos); });
+  ASSERT_TRUE(eerr);
+  EXPECT_EQ(eerr->where, where("bad_winner", bad_winner, "end_check ="));
+  expect_contains(eerr->what, "end_check hook");
+  expect_contains(eerr->what, "purple");
+}
+
+// ---- the command line -----------------------------------------------------------------
+
+struct CliRun {
+  int code = -1;
+  std::string out;  // stdout and stderr together
+};
+
+CliRun run(const std::string& args) {
+  std::string cmd = std::string("\"") + REGULA_BINARY + "\" " + args + " < /dev/null 2>&1";
+  CliRun r;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int status = pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+TEST(HooksCli, FailingHookStopsTheCommandWithItsLine) {
+  const std::string text = wazir_game(R"(  filter = function(pos, move)
+    if move.to == "b1" then error("b1 has no rule") end
+    return true
+  end,)");
+  const std::string file = write_script("cli_failing", text);
+  const std::string message = where("cli_failing", text, "error(") + ": b1 has no rule\n";
+  CliRun perft = run("perft " + file + " 3");
+  EXPECT_EQ(perft.code, 1) << perft.out;
+  EXPECT_EQ(perft.out, message);
+  CliRun divide = run("perft " + file + " 2 --divide");
+  EXPECT_EQ(divide.code, 1) << divide.out;
+  EXPECT_EQ(divide.out, message) << "perft went on after the hook failed";
+  CliRun moves = run("moves " + file);
+  EXPECT_EQ(moves.code, 1) << moves.out;
+  EXPECT_EQ(moves.out, message) << "moves listed moves after the hook failed";
+  CliRun selfplay = run("selfplay " + file + " -n 3 --seed 1");
+  EXPECT_EQ(selfplay.code, 1) << selfplay.out;
+  EXPECT_EQ(selfplay.out, message);
+  CliRun play = run("play " + file + " --white random --black random --seed 1");
+  EXPECT_EQ(play.code, 1) << play.out;
+  expect_contains(play.out, message);
+  EXPECT_EQ(play.out.find("result:"), std::string::npos) << "play went on: " << play.out;
+}
+
+}  // namespace
+}  // namespace regula
