@@ -96,6 +96,54 @@ void expect_contains(const std::string& text, const std::string& part) {
   EXPECT_NE(text.find(part), std::string::npos) << "'" << part << "' not in: " << text;
 }
 
+// ---- the instruction budget ----------------------------------------------------------
+
+// pos:attacked runs attack detection, which runs the generate hook when a piece
+// captures by hopping: a nested Lua call inside the filter's.
+TEST(HooksBudget, NestedCallsShareTheOutermostBudget) {
+  const std::string text = grid_game(5, 5, R"(    piece { name = "man", symbol = "M", moves = {
+      step { dirs = "diagonal", mode = "move" }, hop { dirs = "diagonal" } } },)",
+                                     R"({ white = { man = "a1" }, black = { man = "e5" } })",
+                                     R"(  filter = function(pos, move)
+    while true do pos:attacked("c3", "white", "man") end
+  end,
+  generate = function(pos)
+    for i = 1, 1000 do end
+    return {}
+  end,)");
+  auto r = load("nested_budget", text);
+  ASSERT_TRUE(r);
+  auto err = legal_moves_error(r);
+  ASSERT_TRUE(err);
+  expect_contains(err->text(), "nested_budget.lua:");
+  expect_contains(err->what, "instruction budget");
+}
+
+TEST(HooksBudget, PcallCannotCatchTheBudget) {
+  const std::string text = wazir_game(R"(  filter = function(pos, move)
+    while true do pcall(function() while true do end end) end
+  end,)");
+  auto r = load("pcall_budget", text);
+  ASSERT_TRUE(r);
+  auto err = legal_moves_error(r);
+  ASSERT_TRUE(err);
+  EXPECT_EQ(err->where, where("pcall_budget", text, "while true do pcall")) << err->text();
+  expect_contains(err->what, "instruction budget");
+}
+
+TEST(HooksBudget, PcallStillCatchesOrdinaryErrors) {
+  auto r = load("pcall_ok", wazir_game(R"(  filter = function(pos, move)
+    local ok, msg = pcall(error, "no")
+    return not ok and msg == "no" and move.to ~= "b1"
+  end,)"));
+  ASSERT_TRUE(r);
+  Position pos(r);
+  MoveList ml;
+  legal_moves(pos, ml);
+  EXPECT_EQ(ml.size(), 1);
+  EXPECT_FALSE(script::hook_error(*r));
+}
+
 // ---- a failing hook stops the game -------------------------------------------------
 
 TEST(HooksFailure, FailingFilterThrowsWithItsLineEveryTime) {
