@@ -144,6 +144,22 @@ TEST(HooksBudget, PcallStillCatchesOrdinaryErrors) {
   EXPECT_FALSE(script::hook_error(*r));
 }
 
+// Lua runs finalizers with hooks off: an endless one would hang outside the budget.
+TEST(HooksBudget, FinalizersAreRefused) {
+  const std::string text = wazir_game(R"(  filter = function(pos, move)
+    setmetatable({}, { __gc = function() while true do end end })
+    local t = {}
+    for i = 1, 100000 do t[i] = { i } end
+    return true
+  end,)");
+  auto r = load("finalizer", text);
+  ASSERT_TRUE(r);
+  auto err = legal_moves_error(r);
+  ASSERT_TRUE(err);
+  EXPECT_EQ(err->where, where("finalizer", text, "setmetatable")) << err->text();
+  expect_contains(err->what, "__gc");
+}
+
 // ---- a failing hook stops the game -------------------------------------------------
 
 TEST(HooksFailure, FailingFilterThrowsWithItsLineEveryTime) {

@@ -123,9 +123,9 @@ LuaState::LuaState(std::string rules_dir, std::vector<std::pair<std::string, std
   // The sandbox: a fresh environment with the safe parts of the libraries.
   lua_newtable(L_);
   int env = lua_gettop(L_);
-  for (const char* name : {"assert", "error", "ipairs", "next", "pairs", "select", "tonumber",
-                           "tostring", "type", "rawequal", "rawget", "rawlen", "setmetatable",
-                           "getmetatable", "string", "table", "math", "utf8"}) {
+  for (const char* name :
+       {"assert", "error", "ipairs", "next", "pairs", "select", "tonumber", "tostring", "type",
+        "rawequal", "rawget", "rawlen", "getmetatable", "string", "table", "math", "utf8"}) {
     lua_getglobal(L_, name);
     lua_setfield(L_, env, name);
   }
@@ -138,6 +138,8 @@ LuaState::LuaState(std::string rules_dir, std::vector<std::pair<std::string, std
   // pcall catches a script's own errors but never a spent budget.
   lua_pushcfunction(L_, l_pcall);
   lua_setfield(L_, env, "pcall");
+  lua_pushcfunction(L_, l_setmetatable);
+  lua_setfield(L_, env, "setmetatable");
   lua_pushcfunction(L_, l_require);
   lua_setfield(L_, env, "require");
   lua_pushcfunction(L_, l_option);
@@ -352,6 +354,26 @@ int LuaState::l_pcall(lua_State* L) {
   lua_pushboolean(L, rc == LUA_OK);
   lua_insert(L, 1);
   return lua_gettop(L);
+}
+
+// setmetatable as the base library has it, except that a metatable with __gc
+// is refused: Lua runs finalizers with hooks off, so an endless one would hang
+// the program outside any instruction budget (even when the state closes).
+int LuaState::l_setmetatable(lua_State* L) {
+  int t = lua_type(L, 2);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+  if (t == LUA_TTABLE) {
+    lua_pushstring(L, "__gc");
+    bool gc = lua_rawget(L, 2) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (gc) return luaL_error(L, "scripts may not set __gc (finalizers run outside the budget)");
+  }
+  if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+    return luaL_error(L, "cannot change a protected metatable");
+  lua_settop(L, 2);
+  lua_setmetatable(L, 1);
+  return 1;
 }
 
 int LuaState::l_extends(lua_State* L) {

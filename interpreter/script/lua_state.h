@@ -5,6 +5,7 @@
 // files and modules from the rules directory. A call made while another is
 // running (a hook re-entering Lua through the engine) spends the outer call's
 // budget, and once the budget is spent no pcall in the script can catch that.
+// Finalizers (__gc) are refused: Lua runs them with the count hook off.
 
 #include <map>
 #include <memory>
@@ -59,6 +60,7 @@ class LuaState {
   static int l_option(lua_State* L);
   static int l_extends(lua_State* L);
   static int l_pcall(lua_State* L);
+  static int l_setmetatable(lua_State* L);
   static LuaState* self(lua_State* L);
 
  private:
