@@ -96,6 +96,42 @@ void expect_contains(const std::string& text, const std::string& part) {
   EXPECT_NE(text.find(part), std::string::npos) << "'" << part << "' not in: " << text;
 }
 
+// ---- the pos handle lives only as long as its call ---------------------------------
+
+TEST(HooksPos, KeptPosIsAnErrorInALaterCall) {
+  const std::string text = wazir_game(R"(  filter = (function()
+    local kept
+    return function(pos, move)
+      if kept then return kept:at("a1") ~= nil end
+      kept = pos
+      return true
+    end
+  end)(),)");
+  auto r = load("kept_pos", text);
+  ASSERT_TRUE(r);
+  auto err = legal_moves_error(r);
+  ASSERT_TRUE(err) << "using a kept pos raised no error";
+  EXPECT_EQ(err->where, where("kept_pos", text, "kept:at")) << err->text();
+  expect_contains(err->what, "after its hook returned");
+}
+
+TEST(HooksPos, KeptMethodIsAnErrorInALaterCall) {
+  const std::string text = wazir_game(R"(  filter = (function()
+    local at
+    return function(pos, move)
+      if at then return at(pos, "a1") ~= nil end
+      at = pos.at
+      return true
+    end
+  end)(),)");
+  auto r = load("kept_method", text);
+  ASSERT_TRUE(r);
+  auto err = legal_moves_error(r);
+  ASSERT_TRUE(err) << "using a kept method raised no error";
+  EXPECT_EQ(err->where, where("kept_method", text, "at(pos")) << err->text();
+  expect_contains(err->what, "after its hook returned");
+}
+
 // ---- the instruction budget ----------------------------------------------------------
 
 // pos:attacked runs attack detection, which runs the generate hook when a piece

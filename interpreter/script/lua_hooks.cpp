@@ -15,14 +15,14 @@ namespace {
 
 constexpr long kHookBudget = 10'000'000;
 
-struct Ctx {
-  const Position* pos;
-  Position* mpos;
-  Undo* undo;
-};
+using Ctx = PosContext;
 
+// The context of the pos handle whose method is running; an error once the
+// hook call that made the handle has returned (its position may be gone).
 Ctx* ctx(lua_State* L) {
-  return static_cast<Ctx*>(lua_touserdata(L, lua_upvalueindex(1)));
+  auto* c = static_cast<Ctx*>(lua_touserdata(L, lua_upvalueindex(1)));
+  if (!c->pos) luaL_error(L, "pos used after its hook returned (keep values from it, not pos)");
+  return c;
 }
 
 SiteId check_site(lua_State* L, const Position& pos, int arg) {
@@ -150,7 +150,7 @@ void push_names(lua_State* L, const Topology& t, const SiteId* sites, int n) {
 
 }  // namespace
 
-void LuaHooks::push_position(const Position& pos, Position* mpos, Undo* undo) {
+PosContext* LuaHooks::push_position(const Position& pos, Position* mpos, Undo* undo) {
   lua_State* L = state_->L();
   auto* c = static_cast<Ctx*>(lua_newuserdatauv(L, sizeof(Ctx), 0));
   *c = Ctx{&pos, mpos, undo};
@@ -171,7 +171,7 @@ void LuaHooks::push_position(const Position& pos, Position* mpos, Undo* undo) {
     lua_pushcclosure(L, fn, 1);
     lua_setfield(L, -2, name);
   }
-  lua_remove(L, ud);
+  return c;
 }
 
 void LuaHooks::push_move(const Position& pos, const Move& m) {
@@ -247,10 +247,11 @@ bool LuaHooks::filter(const Position& pos, const Move& move) {
   lua_State* L = state_->L();
   int top = lua_gettop(L);
   state_->set_budget(kHookBudget);
-  push_position(pos, nullptr, nullptr);
+  PosContext* c = push_position(pos, nullptr, nullptr);
   push_move(pos, move);
   Status st = state_->call(filter_, 2, 1);
   bool keep = !st && (lua_toboolean(L, -1) || lua_isnil(L, -1));
+  *c = PosContext{};
   lua_settop(L, top);
   finish(st);
   return keep;
@@ -261,9 +262,10 @@ void LuaHooks::after(Position& pos, const Move& move, Undo& undo) {
   lua_State* L = state_->L();
   int top = lua_gettop(L);
   state_->set_budget(kHookBudget);
-  push_position(pos, &pos, &undo);
+  PosContext* c = push_position(pos, &pos, &undo);
   push_move(pos, move);
   Status st = state_->call(after_, 2, 0);
+  *c = PosContext{};
   lua_settop(L, top);
   finish(st);
 }
@@ -273,7 +275,7 @@ void LuaHooks::generate(const Position& pos, MoveList& moves) {
   lua_State* L = state_->L();
   int top = lua_gettop(L);
   state_->set_budget(kHookBudget);
-  push_position(pos, nullptr, nullptr);
+  PosContext* c = push_position(pos, nullptr, nullptr);
   Status st = state_->call(generate_, 1, 1);
   const Topology& t = pos.rules().topology;
   // Raw reads: a metatable on a returned table must not run Lua outside the call.
@@ -319,6 +321,7 @@ void LuaHooks::generate(const Position& pos, MoveList& moves) {
       lua_settop(L, list);
     }
   }
+  *c = PosContext{};
   lua_settop(L, top);
   finish(st);
 }
@@ -328,7 +331,7 @@ std::optional<Result> LuaHooks::end(const Position& pos) {
   lua_State* L = state_->L();
   int top = lua_gettop(L);
   state_->set_budget(kHookBudget);
-  push_position(pos, nullptr, nullptr);
+  PosContext* c = push_position(pos, nullptr, nullptr);
   Status st = state_->call(end_, 1, 1);
   std::optional<Result> out;
   if (!st && lua_istable(L, -1)) {
@@ -351,6 +354,7 @@ std::optional<Result> LuaHooks::end(const Position& pos) {
       if (!out) st = Error{where_defined(end_), "end_check hook: winner '" + w + "' is not a seat"};
     }
   }
+  *c = PosContext{};
   lua_settop(L, top);
   finish(st);
   return out;

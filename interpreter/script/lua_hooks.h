@@ -19,6 +19,15 @@
 
 namespace regula::script {
 
+// What a pos handle given to a hook points at. It lives in a Lua userdata that
+// the handle's methods share, and is cleared when the call returns, so that a
+// handle a script kept is an error to use rather than a dangling pointer.
+struct PosContext {
+  const Position* pos = nullptr;
+  Position* mpos = nullptr;  // set only for the after hook, which may change it
+  Undo* undo = nullptr;
+};
+
 class LuaHooks : public Hooks {
  public:
   LuaHooks(std::shared_ptr<LuaState> state, int filter, int after, int generate, int end)
@@ -37,7 +46,9 @@ class LuaHooks : public Hooks {
   std::optional<Error> error() const;
 
  private:
-  void push_position(const Position& pos, Position* mutable_pos, Undo* undo);
+  // Pushes the context userdata, which anchors it for the length of the call,
+  // and above it the pos table whose methods use it.
+  PosContext* push_position(const Position& pos, Position* mutable_pos, Undo* undo);
   void push_move(const Position& pos, const Move& move);
   // "file:line" where the hook with registry reference ref is defined.
   std::string where_defined(int ref);
