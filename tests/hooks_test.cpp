@@ -271,6 +271,57 @@ TEST(HooksFailure, BadReturnValuesNameTheHook) {
   expect_contains(eerr->what, "purple");
 }
 
+// ---- generated moves are never shortened ----------------------------------------------
+
+std::string capture_game(int captures) {
+  // An 8x8 board of black wazirs on ranks 2 to 7; the hook's move takes the first n.
+  return grid_game(
+      8, 8,
+      R"(    piece { name = "wazir", symbol = "W", moves = { step { dirs = "orthogonal" } } },)",
+      R"({ white = { wazir = "a1" }, black = { wazir = "a2 b2 c2 d2 e2 f2 g2 h2 a3 b3 c3 d3 e3 f3 g3 h3 a4 b4 c4 d4 e4 f4 g4 h4 a5 b5 c5 d5 e5 f5 g5 h5" } })",
+      R"(  generate = function(pos)
+    if pos:to_move() ~= "white" then return {} end
+    local caps = {}
+    for _, s in ipairs(pos:sites()) do
+      local piece, seat = pos:at(s)
+      if seat == "black" and #caps < )" +
+          std::to_string(captures) + R"( then caps[#caps + 1] = s end
+    end
+    return { { from = "a1", to = "h8", captures = caps } }
+  end,)");
+}
+
+TEST(HooksGenerate, MoreCapturesThanTheEngineHoldsIsAnError) {
+  auto fits = load("captures_fit", capture_game(kMaxCaptures));
+  ASSERT_TRUE(fits);
+  Position pos(fits);
+  MoveList ml;
+  legal_moves(pos, ml);
+  bool found = false;
+  for (const Move& m : ml) found |= m.ncap == kMaxCaptures;
+  EXPECT_TRUE(found) << "the move with " << kMaxCaptures << " captures is missing";
+
+  const std::string text = capture_game(kMaxCaptures + 1);
+  auto over = load("captures_over", text);
+  ASSERT_TRUE(over);
+  auto err = legal_moves_error(over);
+  ASSERT_TRUE(err) << "a move with " << kMaxCaptures + 1 << " captures was accepted";
+  EXPECT_EQ(err->where, where("captures_over", text, "generate ="));
+  expect_contains(err->what, "generate hook");
+  expect_contains(err->what, std::to_string(kMaxCaptures));
+}
+
+TEST(HooksGenerate, UnknownCaptureSiteIsAnError) {
+  const std::string text = wazir_game(R"(  generate = function(pos)
+    return { { from = "a1", to = "b2", captures = { "c3", "q7" } } }
+  end,)");
+  auto r = load("bad_capture", text);
+  ASSERT_TRUE(r);
+  auto err = legal_moves_error(r);
+  ASSERT_TRUE(err) << "a capture on no site was dropped quietly";
+  expect_contains(err->what, "q7");
+}
+
 // ---- the command line -----------------------------------------------------------------
 
 struct CliRun {

@@ -140,6 +140,97 @@ int l_set_counter(lua_State* L) {
   return 0;
 }
 
+// The site named by the value at idx, or kNoSite with why in bad.
+SiteId site_value(lua_State* L, int idx, const Topology& t, const char* what, std::string& bad) {
+  if (lua_type(L, idx) != LUA_TSTRING) {
+    bad = std::string(what) + " is a " + luaL_typename(L, idx) + ", not a site name";
+    return kNoSite;
+  }
+  SiteId s = t.find(lua_tostring(L, idx));
+  if (s == kNoSite) bad = std::string(what) + ": no site named '" + lua_tostring(L, idx) + "'";
+  return s;
+}
+
+// Reads the list of moves a generate hook returned (at idx) into moves, all or
+// nothing of each: a field the engine cannot hold whole (an unknown site, more
+// captures than a Move has room for, a field it does not know) is an error,
+// never a move quietly changed. Raw reads only, so that a metatable on a
+// returned table cannot run Lua outside the protected call. Returns why the
+// value is unusable, or "" when it is fine.
+std::string read_moves(lua_State* L, int idx, const Position& pos, MoveList& moves) {
+  if (lua_isnil(L, idx)) return "";
+  if (!lua_istable(L, idx))
+    return std::string("returned a ") + luaL_typename(L, idx) + ", not a list of moves";
+  const Topology& t = pos.rules().topology;
+  std::string bad;
+  lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, idx));
+  for (lua_Integer i = 1; i <= n && bad.empty(); ++i) {
+    const std::string which = "move " + std::to_string(i);
+    lua_rawgeti(L, idx, i);
+    int mt = lua_gettop(L);
+    if (!lua_istable(L, mt)) {
+      bad = which + " is a " + luaL_typename(L, mt) + ", not a table";
+      break;
+    }
+    lua_pushnil(L);
+    while (bad.empty() && lua_next(L, mt)) {
+      bool known = false;
+      std::string key = luaL_typename(L, -2);
+      if (lua_type(L, -2) == LUA_TSTRING) {
+        key = lua_tostring(L, -2);
+        for (const char* k : {"from", "to", "captures"}) known |= key == k;
+      } else if (lua_type(L, -2) == LUA_TNUMBER) {
+        key = std::to_string(lua_tointeger(L, -2));
+      }
+      if (!known)
+        bad = which + " has an unknown field '" + key +
+              "' (a generated move has from, to and captures)";
+      lua_pop(L, 1);
+    }
+    if (!bad.empty()) break;
+    Move m;
+    m.rule = 0xFFFF;
+    lua_pushstring(L, "from");
+    lua_rawget(L, mt);
+    m.from = site_value(L, -1, t, (which + " from").c_str(), bad);
+    lua_pushstring(L, "to");
+    lua_rawget(L, mt);
+    if (bad.empty()) m.to = site_value(L, -1, t, (which + " to").c_str(), bad);
+    if (bad.empty() && !(pos.at(m.from) && piece_seat(pos.at(m.from)) == pos.to_move()))
+      bad = which + " moves from " + t.name(m.from) + ", which holds no piece of the side to move";
+    lua_pushstring(L, "captures");
+    lua_rawget(L, mt);
+    int caps = lua_gettop(L);
+    if (bad.empty() && !lua_isnil(L, caps)) {
+      if (!lua_istable(L, caps)) {
+        bad = which + " captures is a " + luaL_typename(L, caps) + ", not a list of sites";
+      } else {
+        lua_Integer k = static_cast<lua_Integer>(lua_rawlen(L, caps)), entries = 0;
+        lua_pushnil(L);
+        while (lua_next(L, caps)) {
+          ++entries;
+          lua_pop(L, 1);
+        }
+        if (entries != k)
+          bad = which + " captures has fields besides its list of sites";
+        else if (k > kMaxCaptures)
+          bad = which + " captures " + std::to_string(k) + " sites; the engine holds at most " +
+                std::to_string(kMaxCaptures) + " captures in one move (kMaxCaptures)";
+        for (lua_Integer j = 1; j <= k && bad.empty(); ++j) {
+          lua_rawgeti(L, caps, j);
+          SiteId s = site_value(L, -1, t, (which + " capture").c_str(), bad);
+          if (bad.empty()) m.cap[m.ncap++] = s;
+          lua_pop(L, 1);
+        }
+      }
+    }
+    if (bad.empty()) moves.push(m);
+    lua_settop(L, idx);
+  }
+  lua_settop(L, idx);
+  return bad;
+}
+
 void push_names(lua_State* L, const Topology& t, const SiteId* sites, int n) {
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; ++i) {
@@ -277,49 +368,9 @@ void LuaHooks::generate(const Position& pos, MoveList& moves) {
   state_->set_budget(kHookBudget);
   PosContext* c = push_position(pos, nullptr, nullptr);
   Status st = state_->call(generate_, 1, 1);
-  const Topology& t = pos.rules().topology;
-  // Raw reads: a metatable on a returned table must not run Lua outside the call.
-  auto site_field = [&](int idx, const char* key) -> SiteId {
-    lua_pushstring(L, key);
-    lua_rawget(L, idx);
-    SiteId s = lua_isstring(L, -1) ? t.find(lua_tostring(L, -1)) : kNoSite;
-    lua_pop(L, 1);
-    return s;
-  };
-  auto bad = [&](const std::string& what) {
-    if (!st) st = Error{where_defined(generate_), "generate hook " + what};
-  };
-  if (!st && lua_istable(L, -1)) {
-    int list = lua_gettop(L);
-    lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, list));
-    for (lua_Integer i = 1; i <= n && !st; ++i) {
-      lua_rawgeti(L, list, i);
-      int mt = lua_gettop(L);
-      if (lua_istable(L, mt)) {
-        Move m;
-        m.rule = 0xFFFF;
-        m.from = site_field(mt, "from");
-        m.to = site_field(mt, "to");
-        lua_pushstring(L, "captures");
-        lua_rawget(L, mt);
-        if (lua_istable(L, -1)) {
-          lua_Integer k = static_cast<lua_Integer>(lua_rawlen(L, -1));
-          for (lua_Integer j = 1; j <= k && m.ncap < kMaxCaptures; ++j) {
-            lua_rawgeti(L, -1, j);
-            SiteId s = lua_isstring(L, -1) ? t.find(lua_tostring(L, -1)) : kNoSite;
-            if (s != kNoSite) m.cap[m.ncap++] = s;
-            lua_pop(L, 1);
-          }
-        }
-        lua_pop(L, 1);
-        if (m.from != kNoSite && m.to != kNoSite && pos.at(m.from) &&
-            piece_seat(pos.at(m.from)) == pos.to_move())
-          moves.push(m);
-        else
-          bad("returned a move without a valid from/to of the side to move");
-      }
-      lua_settop(L, list);
-    }
+  if (!st) {
+    std::string bad = read_moves(L, lua_gettop(L), pos, moves);
+    if (!bad.empty()) st = Error{where_defined(generate_), "generate hook: " + bad};
   }
   *c = PosContext{};
   lua_settop(L, top);
