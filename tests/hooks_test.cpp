@@ -322,6 +322,75 @@ TEST(HooksGenerate, UnknownCaptureSiteIsAnError) {
   expect_contains(err->what, "q7");
 }
 
+// ---- threads ------------------------------------------------------------------------
+
+std::string threaded_game() {
+  return grid_game(
+      6, 6, R"(    piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } },
+    piece { name = "wazir", symbol = "W", moves = { step { dirs = "orthogonal" } } },)",
+      R"({ white = { rook = "a1 f1", wazir = "c1" }, black = { rook = "a6 f6", wazir = "c6" } })",
+      R"(  filter = function(pos, move)
+    local piece = pos:at(move.to)
+    return piece ~= "wazir" and move.to ~= "c3"
+  end,
+  after = function(pos, move)
+    if move.to == "b2" and pos:at("d4") == nil then pos:place("d4", "wazir", "black") end
+  end,)");
+}
+
+TEST(HooksThreads, TwoThreadsRunPerftAtOnce) {
+  auto r = load("threaded", threaded_game());
+  ASSERT_TRUE(r);
+  constexpr int kDepth = 3;
+  Position start(r);
+  const uint64_t expected = perft(start, kDepth);
+  ASSERT_GT(expected, 1000u);
+  for (int round = 0; round < 20; ++round) {
+    uint64_t counts[2] = {0, 0};
+    std::optional<Error> errors[2];
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 2; ++t)
+      threads.emplace_back([&, t] {
+        Position pos(r);
+        errors[t] = rule_error([&] { counts[t] = perft(pos, kDepth); });
+      });
+    for (auto& t : threads) t.join();
+    for (int t = 0; t < 2; ++t) {
+      EXPECT_FALSE(errors[t]) << errors[t]->text();
+      EXPECT_EQ(counts[t], expected) << "round " << round << " thread " << t;
+    }
+    if (::testing::Test::HasFailure()) return;
+  }
+  EXPECT_FALSE(script::hook_error(*r));
+}
+
+// A thread that outlives one ruleset and then uses another must get the new
+// ruleset's hooks, even if the new one lands where the old one was.
+TEST(HooksThreads, AThreadMovesFromOneRulesetToTheNext) {
+  std::thread worker([] {
+    for (int i = 0; i < 5; ++i) {
+      const std::string forbidden = i % 2 ? "b1" : "a2";
+      auto r = load("succession_" + std::to_string(i),
+                    wazir_game("  filter = function(pos, move) return move.to ~= \"" + forbidden +
+                               "\" end,"));
+      ASSERT_TRUE(r);
+      std::thread([r, forbidden] {
+        Position pos(r);
+        MoveList ml;
+        legal_moves(pos, ml);
+        ASSERT_EQ(ml.size(), 1);
+        EXPECT_NE(r->topology.name(ml[0].to), forbidden);
+      }).join();
+      Position pos(r);
+      MoveList ml;
+      legal_moves(pos, ml);
+      ASSERT_EQ(ml.size(), 1);
+      EXPECT_NE(r->topology.name(ml[0].to), forbidden);
+    }
+  });
+  worker.join();
+}
+
 // ---- the command line -----------------------------------------------------------------
 
 struct CliRun {

@@ -2,6 +2,7 @@
 
 #include <lua.hpp>
 
+#include <atomic>
 #include <exception>
 #include <string>
 
@@ -15,7 +16,22 @@ namespace {
 
 constexpr long kHookBudget = 10'000'000;
 
-using Ctx = PosContext;
+// What a pos handle given to a hook points at. It lives in a Lua userdata that
+// the handle's methods share, and is cleared when the call returns, so that a
+// handle a script kept is an error to use rather than a dangling pointer.
+struct Ctx {
+  const Position* pos = nullptr;
+  Position* mpos = nullptr;  // set only for the after hook, which may change it
+  Undo* undo = nullptr;
+};
+
+// The calling thread's last LuaHooks (by id) and its state for this thread.
+struct ThreadCache {
+  uint64_t owner = 0;
+  HookState* state = nullptr;
+};
+thread_local ThreadCache t_cache;
+std::atomic<uint64_t> t_next_id{1};
 
 // The context of the pos handle whose method is running; an error once the
 // hook call that made the handle has returned (its position may be gone).
@@ -239,10 +255,9 @@ void push_names(lua_State* L, const Topology& t, const SiteId* sites, int n) {
   }
 }
 
-}  // namespace
-
-PosContext* LuaHooks::push_position(const Position& pos, Position* mpos, Undo* undo) {
-  lua_State* L = state_->L();
+// Pushes the context userdata, which anchors it for the length of the call,
+// and above it the pos table whose methods use it.
+Ctx* push_position(lua_State* L, const Position& pos, Position* mpos, Undo* undo) {
   auto* c = static_cast<Ctx*>(lua_newuserdatauv(L, sizeof(Ctx), 0));
   *c = Ctx{&pos, mpos, undo};
   int ud = lua_gettop(L);
@@ -265,8 +280,7 @@ PosContext* LuaHooks::push_position(const Position& pos, Position* mpos, Undo* u
   return c;
 }
 
-void LuaHooks::push_move(const Position& pos, const Move& m) {
-  lua_State* L = state_->L();
+void push_move(lua_State* L, const Position& pos, const Move& m) {
   const Ruleset& r = pos.rules();
   const Topology& t = r.topology;
   lua_newtable(L);
@@ -303,18 +317,87 @@ void LuaHooks::push_move(const Position& pos, const Move& m) {
   }
 }
 
-std::optional<Error> LuaHooks::error() const {
-  std::lock_guard<std::mutex> lock(error_mutex_);
-  return error_;
-}
-
-std::string LuaHooks::where_defined(int ref) {
-  lua_State* L = state_->L();
+// "file:line" where the function with registry reference ref is defined.
+std::string where_defined(lua_State* L, int ref) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
   lua_Debug ar;
   lua_getinfo(L, ">S", &ar);
   std::string file = ar.source && ar.source[0] == '@' ? ar.source + 1 : ar.short_src;
   return file + ":" + std::to_string(ar.linedefined);
+}
+
+}  // namespace
+
+HookState HookState::of(std::unique_ptr<LuaState> lua, const Value& game) {
+  HookState h;
+  h.lua = std::move(lua);
+  auto ref = [&](const char* key) {
+    const Value* f = game.get(key);
+    return f && f->is_function() ? f->ref : -1;
+  };
+  h.filter = ref("filter");
+  h.after = ref("after");
+  h.generate = ref("generate");
+  h.end = ref("end_check");
+  return h;
+}
+
+LuaHooks::LuaHooks(HookState loaded, ScriptSource source)
+    : id_(t_next_id.fetch_add(1)),
+      main_(std::move(loaded)),
+      main_thread_(std::this_thread::get_id()),
+      source_(std::move(source)) {
+  main_.lua->set_budget(kHookBudget);
+}
+
+LuaHooks::~LuaHooks() = default;
+
+HookState& LuaHooks::state() {
+  if (t_cache.owner == id_) return *t_cache.state;
+  return state_for_new_thread();
+}
+
+HookState& LuaHooks::state_for_new_thread() {
+  HookState* found = nullptr;
+  const std::thread::id me = std::this_thread::get_id();
+  if (me == main_thread_) {
+    found = &main_;
+  } else {
+    {
+      std::lock_guard<std::mutex> lock(pool_mutex_);
+      for (auto& [thread, state] : pool_)
+        if (thread == me) found = state.get();
+    }
+    if (!found) {
+      // Loaded outside the lock: only this thread adds an entry for itself.
+      auto made = load_again();
+      if (!made) finish(made.error());
+      std::lock_guard<std::mutex> lock(pool_mutex_);
+      pool_.emplace_back(me, std::move(*made));
+      found = pool_.back().second.get();
+    }
+  }
+  t_cache = ThreadCache{id_, found};
+  return *found;
+}
+
+Expected<std::unique_ptr<HookState>> LuaHooks::load_again() const {
+  auto lua = std::make_unique<LuaState>(source_.rules_dir, source_.options);
+  auto game = lua->run_file(source_.file);
+  if (!game) return game.error();
+  auto h = std::make_unique<HookState>(HookState::of(std::move(lua), *game));
+  if ((h->filter >= 0) != (main_.filter >= 0) || (h->after >= 0) != (main_.after >= 0) ||
+      (h->generate >= 0) != (main_.generate >= 0) || (h->end >= 0) != (main_.end >= 0))
+    return Error{source_.file,
+                 "loaded again for another thread, the script defines other hooks (was it "
+                 "changed since it was loaded?)"};
+  h->lua->set_budget(kHookBudget);
+  return h;
+}
+
+std::optional<Error> LuaHooks::error() const {
+  std::lock_guard<std::mutex> lock(error_mutex_);
+  return error_;
 }
 
 void LuaHooks::throw_if_failed() const {
@@ -335,14 +418,14 @@ void LuaHooks::finish(const Status& st) {
 
 bool LuaHooks::filter(const Position& pos, const Move& move) {
   throw_if_failed();
-  lua_State* L = state_->L();
+  HookState& h = state();
+  lua_State* L = h.lua->L();
   int top = lua_gettop(L);
-  state_->set_budget(kHookBudget);
-  PosContext* c = push_position(pos, nullptr, nullptr);
-  push_move(pos, move);
-  Status st = state_->call(filter_, 2, 1);
+  Ctx* c = push_position(L, pos, nullptr, nullptr);
+  push_move(L, pos, move);
+  Status st = h.lua->call(h.filter, 2, 1);
   bool keep = !st && (lua_toboolean(L, -1) || lua_isnil(L, -1));
-  *c = PosContext{};
+  *c = Ctx{};
   lua_settop(L, top);
   finish(st);
   return keep;
@@ -350,40 +433,40 @@ bool LuaHooks::filter(const Position& pos, const Move& move) {
 
 void LuaHooks::after(Position& pos, const Move& move, Undo& undo) {
   throw_if_failed();
-  lua_State* L = state_->L();
+  HookState& h = state();
+  lua_State* L = h.lua->L();
   int top = lua_gettop(L);
-  state_->set_budget(kHookBudget);
-  PosContext* c = push_position(pos, &pos, &undo);
-  push_move(pos, move);
-  Status st = state_->call(after_, 2, 0);
-  *c = PosContext{};
+  Ctx* c = push_position(L, pos, &pos, &undo);
+  push_move(L, pos, move);
+  Status st = h.lua->call(h.after, 2, 0);
+  *c = Ctx{};
   lua_settop(L, top);
   finish(st);
 }
 
 void LuaHooks::generate(const Position& pos, MoveList& moves) {
   throw_if_failed();
-  lua_State* L = state_->L();
+  HookState& h = state();
+  lua_State* L = h.lua->L();
   int top = lua_gettop(L);
-  state_->set_budget(kHookBudget);
-  PosContext* c = push_position(pos, nullptr, nullptr);
-  Status st = state_->call(generate_, 1, 1);
+  Ctx* c = push_position(L, pos, nullptr, nullptr);
+  Status st = h.lua->call(h.generate, 1, 1);
   if (!st) {
     std::string bad = read_moves(L, lua_gettop(L), pos, moves);
-    if (!bad.empty()) st = Error{where_defined(generate_), "generate hook: " + bad};
+    if (!bad.empty()) st = Error{where_defined(L, h.generate), "generate hook: " + bad};
   }
-  *c = PosContext{};
+  *c = Ctx{};
   lua_settop(L, top);
   finish(st);
 }
 
 std::optional<Result> LuaHooks::end(const Position& pos) {
   throw_if_failed();
-  lua_State* L = state_->L();
+  HookState& h = state();
+  lua_State* L = h.lua->L();
   int top = lua_gettop(L);
-  state_->set_budget(kHookBudget);
-  PosContext* c = push_position(pos, nullptr, nullptr);
-  Status st = state_->call(end_, 1, 1);
+  Ctx* c = push_position(L, pos, nullptr, nullptr);
+  Status st = h.lua->call(h.end, 1, 1);
   std::optional<Result> out;
   if (!st && lua_istable(L, -1)) {
     int t = lua_gettop(L);
@@ -402,10 +485,11 @@ std::optional<Result> LuaHooks::end(const Position& pos) {
       std::string w = lua_tostring(L, -1);
       for (SeatId s = 0; s < r.num_seats(); ++s)
         if (r.seats[s].name == w) out = win_for(r, s, reason);
-      if (!out) st = Error{where_defined(end_), "end_check hook: winner '" + w + "' is not a seat"};
+      if (!out)
+        st = Error{where_defined(L, h.end), "end_check hook: winner '" + w + "' is not a seat"};
     }
   }
-  *c = PosContext{};
+  *c = Ctx{};
   lua_settop(L, top);
   finish(st);
   return out;
