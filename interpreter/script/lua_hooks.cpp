@@ -31,7 +31,8 @@ struct ThreadCache {
   HookState* state = nullptr;
 };
 thread_local ThreadCache t_cache;
-std::atomic<uint64_t> t_next_id{1};
+// Ids of LuaHooks instances; 0 is the empty cache's.
+std::atomic<uint64_t> next_hooks_id{1};
 
 // The context of the pos handle whose method is running; an error once the
 // hook call that made the handle has returned (its position may be gone).
@@ -100,26 +101,15 @@ int l_ply(lua_State* L) {
   return 1;
 }
 // pos:attacked(site, seat, piece): could an enemy of seat capture a piece of that type
-// standing on site at its next move, in this position? Attack detection can run
-// the generate hook, which throws when it fails; the exception must not cross
-// the Lua frames below, so it becomes a Lua error here (the hooks are already
-// failed, so the outer call throws the first error when it returns).
+// standing on site at its next move, in this position? (Attack detection can run
+// the generate hook.)
 int l_attacked(lua_State* L) {
   const Position& p = *ctx(L)->pos;
   SiteId s = check_site(L, p, 2);
   SeatId seat = check_seat(L, p, 3);
   TypeId t = check_type(L, p, 4);
-  std::string failure;
-  try {
-    lua_pushboolean(L, is_attacked(p, s, seat, t));
-    return 1;
-  } catch (const RuleError& e) {
-    failure = e.error().text();
-  } catch (const std::exception& e) {
-    failure = e.what();
-  }
-  lua_pushstring(L, failure.c_str());
-  return lua_error(L);
+  lua_pushboolean(L, is_attacked(p, s, seat, t));
+  return 1;
 }
 int l_sites(lua_State* L) {
   const Position& p = *ctx(L)->pos;
@@ -247,6 +237,25 @@ std::string read_moves(lua_State* L, int idx, const Position& pos, MoveList& mov
   return bad;
 }
 
+// A pos method as Lua calls it. A C++ exception must not cross the Lua frames
+// below (a nested hook that fails throws RuleError out of attack detection; the
+// engine may run out of memory), so it becomes a Lua error here. For a failed
+// hook that is enough: the hooks are already failed, so the outer call throws
+// the first error when it returns, even if the script caught this one.
+template <lua_CFunction F>
+int guarded(lua_State* L) {
+  std::string failure;
+  try {
+    return F(L);
+  } catch (const RuleError& e) {
+    failure = e.error().text();
+  } catch (const std::exception& e) {
+    failure = e.what();
+  }
+  lua_pushstring(L, failure.c_str());
+  return lua_error(L);
+}
+
 void push_names(lua_State* L, const Topology& t, const SiteId* sites, int n) {
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; ++i) {
@@ -262,16 +271,16 @@ Ctx* push_position(lua_State* L, const Position& pos, Position* mpos, Undo* undo
   *c = Ctx{&pos, mpos, undo};
   int ud = lua_gettop(L);
   lua_newtable(L);
-  const std::pair<const char*, lua_CFunction> fns[] = {{"at", l_at},
-                                                       {"to_move", l_to_move},
-                                                       {"counter", l_counter},
-                                                       {"hand", l_hand},
-                                                       {"ply", l_ply},
-                                                       {"sites", l_sites},
-                                                       {"remove", l_remove},
-                                                       {"place", l_place},
-                                                       {"set_counter", l_set_counter},
-                                                       {"attacked", l_attacked}};
+  const std::pair<const char*, lua_CFunction> fns[] = {{"at", guarded<l_at>},
+                                                       {"to_move", guarded<l_to_move>},
+                                                       {"counter", guarded<l_counter>},
+                                                       {"hand", guarded<l_hand>},
+                                                       {"ply", guarded<l_ply>},
+                                                       {"sites", guarded<l_sites>},
+                                                       {"remove", guarded<l_remove>},
+                                                       {"place", guarded<l_place>},
+                                                       {"set_counter", guarded<l_set_counter>},
+                                                       {"attacked", guarded<l_attacked>}};
   for (auto& [name, fn] : fns) {
     lua_pushvalue(L, ud);
     lua_pushcclosure(L, fn, 1);
@@ -343,7 +352,7 @@ HookState HookState::of(std::unique_ptr<LuaState> lua, const Value& game) {
 }
 
 LuaHooks::LuaHooks(HookState loaded, ScriptSource source)
-    : id_(t_next_id.fetch_add(1)),
+    : id_(next_hooks_id.fetch_add(1)),
       main_(std::move(loaded)),
       main_thread_(std::this_thread::get_id()),
       source_(std::move(source)) {
