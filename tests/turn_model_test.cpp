@@ -558,6 +558,42 @@ TEST(TurnModel, AnOfferIsAnsweredByTheNextEnemyAndTurnsResume) {
   EXPECT_EQ(t[1].seat, 1);
 }
 
+TEST(TurnModel, HooksReadAnswersAndSetSeatStatesAndCommand) {
+  auto r = load("offer_hook", R"(return game {
+  title = "offer with effect",
+  board = grid { width = 3, height = 3 },
+  seats = { { name = "a", team = 1 }, { name = "b", team = 2 }, { name = "c", team = 1 } },
+  turn_order = "a c b",
+  pieces = { piece { name = "stone", symbol = "S", moves = {
+    step { dirs = "orthogonal" }, step { dirs = "n", label = "offer" } } } },
+  setup = { a = { stone = "a1" }, b = { stone = "c3" }, c = { stone = "c1" } },
+  stages = { stage { name = "answer", who = "next-enemy", choose = "answer",
+                     answers = { "accept", "decline" } } },
+  triggers = { trigger { on = "label", label = "offer", stage = "answer" } },
+  after = function(pos, move)
+    if move.kind == "answer" and move.answer == "accept" then
+      pos:set_seat_state("c", "frozen")
+      pos:set_controller("c", "a")
+    end
+  end,
+}
+)");
+  ASSERT_TRUE(r);
+  Game g(r);
+  ASSERT_TRUE(g.play_text("a1a2 offer"));
+  ASSERT_TRUE(g.play_text("accept"));
+  const Position& pos = g.position();
+  EXPECT_EQ(pos.seat_state(2), SeatState::kFrozen);
+  EXPECT_EQ(pos.controller(2), 0);
+  EXPECT_EQ(pos.to_move(), 2) << "c's army is commanded, so it keeps its turn";
+  EXPECT_EQ(pos.decider(), 0);
+  // Undo puts the seats back as they were.
+  ASSERT_TRUE(g.undo());
+  EXPECT_EQ(g.position().seat_state(2), SeatState::kActive);
+  EXPECT_EQ(g.position().controller(2), 2);
+  EXPECT_EQ(g.position().hash(), g.position().compute_hash());
+}
+
 // ---- dice ------------------------------------------------------------------------
 
 TEST(TurnModel, AWeightedDieGivesEachFaceItsProbability) {

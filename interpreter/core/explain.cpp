@@ -193,26 +193,27 @@ std::string explain_illegal(Position& pos, SiteId from, SiteId to) {
       return "forbidden by a rule of this game (" + r.title + "): a " + piece +
              " may not make that move here";
     Undo u;
-    pos.make(m, u);
     std::string reason;
-    if (!move_was_safe(pos, me, m)) {
-      reason = "would stand on a threatened square: " + t.name(to) + " could be captured on";
-      // Name one enemy piece that could capture there.
-      for (SeatId e = 0; e < r.num_seats() && reason.back() == 'n'; ++e) {
-        if (r.allies(e, me)) continue;
-        Position copy = pos;
-        copy.set_to_move(e);
-        MoveList em;
-        generate_pseudo(copy, em);
-        for (const Move& x : em)
-          if (x.to == to && x.from != kNoSite) {
-            reason += " by the " + piece_name(r, pos.at(x.from)) + " on " + t.name(x.from);
-            break;
-          }
+    {
+      ScopedMove made(pos, m, u);
+      if (!move_was_safe(pos, me, m)) {
+        reason = "would stand on a threatened square: " + t.name(to) + " could be captured on";
+        // Name one enemy piece that could capture there.
+        for (SeatId e = 0; e < r.num_seats() && reason.back() == 'n'; ++e) {
+          if (r.allies(e, me)) continue;
+          Position copy = pos;
+          copy.set_to_move(e);
+          MoveList em;
+          generate_pseudo(copy, em);
+          for (const Move& x : em)
+            if (x.to == to && x.from != kNoSite) {
+              reason += " by the " + piece_name(r, pos.at(x.from)) + " on " + t.name(x.from);
+              break;
+            }
+        }
+        if (r.end.check && in_check(pos, me)) reason = "would leave your royal piece attacked";
       }
-      if (r.end.check && in_check(pos, me)) reason = "would leave your royal piece attacked";
     }
-    pos.unmake(m, u);
     if (!reason.empty()) return reason;
   }
 

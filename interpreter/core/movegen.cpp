@@ -478,9 +478,11 @@ void legal_moves(Position& pos, MoveList& moves) {
         Undo u;
         int kept = 0;
         for (int i = 0; i < moves.size(); ++i) {
-          pos.make(moves[i], u);
-          bool ok = !r.end.check || !in_check(pos, me);
-          pos.unmake(moves[i], u);
+          bool ok;
+          {
+            ScopedMove made(pos, moves[i], u);
+            ok = !r.end.check || !in_check(pos, me);
+          }
           if (ok) moves[kept++] = moves[i];
         }
         moves.resize(kept);
@@ -546,9 +548,8 @@ void legal_moves(Position& pos, MoveList& moves) {
         continue;
       }
       if (!ok && (!hook_filter || r.hooks->filter(pos, m))) {
-        pos.make(m, u);
+        ScopedMove made(pos, m, u);
         ok = move_was_safe(pos, me, m);
-        pos.unmake(m, u);
       }
       if (ok) {
         if (kept != i) moves[kept] = m;

@@ -196,6 +196,23 @@ class Position {
   Undo::SeatsState seats_;
 };
 
+// A move made for the length of a scope and taken back when it ends, also when
+// a script hook throws in between, so that a position is never left half-way.
+class ScopedMove {
+ public:
+  ScopedMove(Position& pos, const Move& move, Undo& undo) : pos_(pos), move_(move), undo_(undo) {
+    pos_.make(move_, undo_);
+  }
+  ~ScopedMove() { pos_.unmake(move_, undo_); }
+  ScopedMove(const ScopedMove&) = delete;
+  ScopedMove& operator=(const ScopedMove&) = delete;
+
+ private:
+  Position& pos_;
+  const Move& move_;
+  Undo& undo_;
+};
+
 // The phase of pos (an index into Ruleset::phases) for the seat to move, or -1
 // when none is declared or none holds.
 int current_phase(const Position& pos);

@@ -19,13 +19,14 @@ void extend(Position& pos, Turn& cur, std::vector<Turn>& out, std::unordered_set
   Undo u;
   for (const Move& m : moves) {
     cur.steps.push_back(m);
-    pos.make(m, u);
-    if (!chance && pos.in_turn() && !decided_result(pos)) {
-      extend(pos, cur, out, seen);
-    } else if (!seen || seen->insert(pos.hash()).second) {
-      out.push_back(cur);
+    {
+      ScopedMove made(pos, m, u);
+      if (!chance && pos.in_turn() && !decided_result(pos)) {
+        extend(pos, cur, out, seen);
+      } else if (!seen || seen->insert(pos.hash()).second) {
+        out.push_back(cur);
+      }
     }
-    pos.unmake(m, u);
     cur.steps.pop_back();
   }
 }

@@ -10,24 +10,22 @@ namespace regula {
 
 namespace {
 
-std::string plain_text(Position& pos, const Turn& t) {
+// The text of the decisions of t from index i on, made one after another.
+std::string steps_text(Position& pos, const Turn& t, size_t i) {
+  if (i == t.steps.size()) return "";
+  const Move& m = t.steps[i];
   std::string out;
-  std::vector<Undo> undos(t.steps.size());
-  size_t made = 0;
-  for (const Move& m : t.steps) {
-    const bool skipped = made > 0 && m.kind == MoveKind::kPass;
-    if (!skipped) {
-      std::string s = move_text(pos, m);
-      if (made > 0 && s[0] != 'x') out += ',';
-      out += s;
-    }
-    pos.make(m, undos[made++]);
+  if (i == 0 || m.kind != MoveKind::kPass) {
+    out = move_text(pos, m);
+    if (i > 0 && out[0] != 'x') out = "," + out;
   }
-  while (made > 0) {
-    --made;
-    pos.unmake(t.steps[made], undos[made]);
-  }
-  return out;
+  Undo u;
+  ScopedMove made(pos, m, u);
+  return out + steps_text(pos, t, i + 1);
+}
+
+std::string plain_text(Position& pos, const Turn& t) {
+  return steps_text(pos, t, 0);
 }
 
 std::string dice_used(const Turn& t) {
@@ -113,9 +111,8 @@ Expected<ParsedTurn> parse_turn(Position& pos, const std::string& input) {
   out.turn.steps.push_back(*m);
   if (r.has_continuations && m->kind != MoveKind::kChance) {
     Undo u;
-    pos.make(*m, u);
+    ScopedMove made(pos, *m, u);
     out.complete = !pos.in_turn();
-    pos.unmake(*m, u);
   }
   return out;
 }

@@ -146,6 +146,55 @@ int l_set_counter(lua_State* L) {
   return 0;
 }
 
+const char* const kSeatStates[] = {"active", "frozen", "out"};
+
+// pos:seat_state(seat): "active", "frozen" or "out".
+int l_seat_state(lua_State* L) {
+  const Position& p = *ctx(L)->pos;
+  lua_pushstring(L, kSeatStates[static_cast<int>(p.seat_state(check_seat(L, p, 2)))]);
+  return 1;
+}
+// pos:set_seat_state(seat, state): freeze a seat, take it out of play, or bring it back.
+int l_set_seat_state(lua_State* L) {
+  Position& p = writable(L);
+  SeatId seat = check_seat(L, p, 2);
+  const char* name = luaL_checkstring(L, 3);
+  for (int i = 0; i < 3; ++i)
+    if (std::string(name) == kSeatStates[i]) {
+      p.set_seat_state(seat, static_cast<SeatState>(i), -1, ctx(L)->undo);
+      return 0;
+    }
+  return luaL_error(L, "seat state must be active, frozen or out, not '%s'", name);
+}
+// pos:controller(seat): the seat that decides for seat's army.
+int l_controller(lua_State* L) {
+  const Position& p = *ctx(L)->pos;
+  lua_pushstring(L, p.rules().seats[p.controller(check_seat(L, p, 2))].name.c_str());
+  return 1;
+}
+// pos:set_controller(seat, by): by decides for seat's army on seat's turns.
+int l_set_controller(lua_State* L) {
+  Position& p = writable(L);
+  SeatId seat = check_seat(L, p, 2);
+  SeatId by = check_seat(L, p, 3);
+  p.set_controller(seat, by, ctx(L)->undo);
+  return 0;
+}
+// pos:phase() and pos:stage(): the current phase's and the pending stage's names, or nil.
+int l_phase(lua_State* L) {
+  const Position& p = *ctx(L)->pos;
+  int i = current_phase(p);
+  if (i < 0) return 0;
+  lua_pushstring(L, p.rules().phases[i].name.c_str());
+  return 1;
+}
+int l_stage(lua_State* L) {
+  const Position& p = *ctx(L)->pos;
+  if (p.stage() < 0) return 0;
+  lua_pushstring(L, p.rules().stages[p.stage()].name.c_str());
+  return 1;
+}
+
 // The site named by the value at idx, or kNoSite with why in bad.
 SiteId site_value(lua_State* L, int idx, const Topology& t, const char* what, std::string& bad) {
   if (lua_type(L, idx) != LUA_TSTRING) {
@@ -271,16 +320,23 @@ Ctx* push_position(lua_State* L, const Position& pos, Position* mpos, Undo* undo
   *c = Ctx{&pos, mpos, undo};
   int ud = lua_gettop(L);
   lua_newtable(L);
-  const std::pair<const char*, lua_CFunction> fns[] = {{"at", guarded<l_at>},
-                                                       {"to_move", guarded<l_to_move>},
-                                                       {"counter", guarded<l_counter>},
-                                                       {"hand", guarded<l_hand>},
-                                                       {"ply", guarded<l_ply>},
-                                                       {"sites", guarded<l_sites>},
-                                                       {"remove", guarded<l_remove>},
-                                                       {"place", guarded<l_place>},
-                                                       {"set_counter", guarded<l_set_counter>},
-                                                       {"attacked", guarded<l_attacked>}};
+  const std::pair<const char*, lua_CFunction> fns[] = {
+      {"at", guarded<l_at>},
+      {"to_move", guarded<l_to_move>},
+      {"counter", guarded<l_counter>},
+      {"hand", guarded<l_hand>},
+      {"ply", guarded<l_ply>},
+      {"sites", guarded<l_sites>},
+      {"remove", guarded<l_remove>},
+      {"place", guarded<l_place>},
+      {"set_counter", guarded<l_set_counter>},
+      {"attacked", guarded<l_attacked>},
+      {"seat_state", guarded<l_seat_state>},
+      {"set_seat_state", guarded<l_set_seat_state>},
+      {"controller", guarded<l_controller>},
+      {"set_controller", guarded<l_set_controller>},
+      {"phase", guarded<l_phase>},
+      {"stage", guarded<l_stage>}};
   for (auto& [name, fn] : fns) {
     lua_pushvalue(L, ud);
     lua_pushcclosure(L, fn, 1);
@@ -289,7 +345,8 @@ Ctx* push_position(lua_State* L, const Position& pos, Position* mpos, Undo* undo
   return c;
 }
 
-void push_move(lua_State* L, const Position& pos, const Move& m) {
+// stage: the stage the move was a decision of (for an answer's label), or -1.
+void push_move(lua_State* L, const Position& pos, const Move& m, int stage) {
   const Ruleset& r = pos.rules();
   const Topology& t = r.topology;
   lua_newtable(L);
@@ -305,7 +362,8 @@ void push_move(lua_State* L, const Position& pos, const Move& m) {
     lua_pushstring(L, t.name(m.to).c_str());
     lua_setfield(L, -2, "to");
   }
-  static const char* kKinds[] = {"normal", "drop", "pass", "chance", "castle"};
+  static const char* kKinds[] = {"normal", "drop", "pass", "chance", "castle", "remove", "answer"};
+  static_assert(sizeof(kKinds) / sizeof(kKinds[0]) == static_cast<size_t>(MoveKind::kAnswer) + 1);
   lua_pushstring(L, kKinds[static_cast<int>(m.kind)]);
   lua_setfield(L, -2, "kind");
   push_names(L, t, m.cap.data(), m.ncap);
@@ -320,7 +378,13 @@ void push_move(lua_State* L, const Position& pos, const Move& m) {
     lua_pushstring(L, r.types[m.drop_type].name.c_str());
     lua_setfield(L, -2, "piece");
   }
-  if (m.rule < r.rules.size() && !r.rules[m.rule].label.empty()) {
+  if (m.kind == MoveKind::kAnswer) {
+    if (stage >= 0 && m.chance >= 0 &&
+        m.chance < static_cast<int>(r.stages[stage].answers.size())) {
+      lua_pushstring(L, r.stages[stage].answers[m.chance].c_str());
+      lua_setfield(L, -2, "answer");
+    }
+  } else if (m.rule < r.rules.size() && !r.rules[m.rule].label.empty()) {
     lua_pushstring(L, r.rules[m.rule].label.c_str());
     lua_setfield(L, -2, "label");
   }
@@ -431,7 +495,7 @@ bool LuaHooks::filter(const Position& pos, const Move& move) {
   lua_State* L = h.lua->L();
   int top = lua_gettop(L);
   Ctx* c = push_position(L, pos, nullptr, nullptr);
-  push_move(L, pos, move);
+  push_move(L, pos, move, pos.stage());
   Status st = h.lua->call(h.filter, 2, 1);
   bool keep = !st && (lua_toboolean(L, -1) || lua_isnil(L, -1));
   *c = Ctx{};
@@ -446,7 +510,7 @@ void LuaHooks::after(Position& pos, const Move& move, Undo& undo) {
   lua_State* L = h.lua->L();
   int top = lua_gettop(L);
   Ctx* c = push_position(L, pos, &pos, &undo);
-  push_move(L, pos, move);
+  push_move(L, pos, move, undo.stage);
   Status st = h.lua->call(h.after, 2, 0);
   *c = Ctx{};
   lua_settop(L, top);

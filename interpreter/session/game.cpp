@@ -2,6 +2,7 @@
 
 #include "core/game_end.h"
 #include "core/movegen.h"
+#include "core/rule_error.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "notation/turn_text.h"
@@ -60,17 +61,42 @@ Status Game::play(const Move& move) {
     for (int i = 0; sane && i < move.npath; ++i) sane = site_ok(move.path[i]);
     return Error{"move", sane ? "not a legal move: " + move_text(pos_, move) : "not a legal move"};
   }
+  // A failing hook may leave notation's trial moves half made: keep a copy to go back to.
+  std::optional<Position> before;
+  if (rules_->hooks) before = pos_;
+  try {
+    return play_found(*found);
+  } catch (const RuleError&) {
+    if (before) pos_ = std::move(*before);
+    throw;
+  }
+}
+
+Status Game::play_found(const Move& found) {
   Played p;
-  p.move = *found;
+  p.move = found;
   p.seat = pos_.to_move();
   p.starts_turn = played_.empty() || !pos_.in_turn();
-  p.text = move_text(pos_, *found);
-  p.san = move_san(pos_, *found);
+  p.text = move_text(pos_, found);
+  p.san = move_san(pos_, found);
   if (p.starts_turn) turn_start_.reset();
   if (p.starts_turn && rules_->has_continuations) turn_start_ = pos_;
   pos_.make(p.move, p.undo);
   played_.push_back(std::move(p));
   redo_.clear();
+  try {
+    finish_play();
+  } catch (const RuleError&) {
+    // The rules cannot go on from here: leave the game as it was before the move.
+    pos_.unmake(played_.back().move, played_.back().undo);
+    played_.pop_back();
+    turn_start_.reset();
+    throw;
+  }
+  return std::nullopt;
+}
+
+void Game::finish_play() {
   if (!pos_.in_turn() || decided_result(pos_)) {
     // The turn is complete: its text as the list of turns from its start gives it.
     Played& last = played_.back();
@@ -86,7 +112,6 @@ Status Game::play(const Move& move) {
     }
   }
   refresh();
-  return std::nullopt;
 }
 
 Status Game::play_turn(const Turn& turn) {

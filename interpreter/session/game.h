@@ -8,6 +8,11 @@
 // GUI click that completes a move, a removal chosen afterwards), play_turn() and
 // play_text() a whole turn or its start. Undo takes back the decisions made so
 // far in an unfinished turn, else the last whole turn; redo replays a turn.
+//
+// When the rules cannot be carried on (a script hook fails, a move would pass
+// an engine limit) the call throws RuleError and the game stays as it was
+// before the move; the hooks of a failed script keep failing, so the game
+// cannot go on under other rules.
 
 #include <memory>
 #include <optional>
@@ -95,6 +100,8 @@ class Game {
 
  private:
   void refresh();
+  void finish_play();
+  Status play_found(const Move& legal);
 
   std::shared_ptr<const Ruleset> rules_;
   Position start_;
