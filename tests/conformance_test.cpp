@@ -12,8 +12,13 @@
 
 #include "core/game_end.h"
 #include "core/movegen.h"
+#include "core/perft.h"
+#include "core/random_turn.h"
+#include "core/turns.h"
 #include "script/loader.h"
 #include "script/lua_hooks.h"
+#include "session/game.h"
+#include "session/game_record.h"
 
 #if __has_include("notation/position_string.h")
 #include "notation/position_string.h"
@@ -35,8 +40,20 @@ std::vector<std::string> script_names() {
   return out;
 }
 
+// Small scripts of the turn model's elements (stages, phases, seat states, dice),
+// so that its invariants are checked before any bundled game uses them all.
+std::vector<std::string> turn_scripts() {
+  std::vector<std::string> out;
+  for (const char* name :
+       {"mini_mill", "gift", "two_dice", "three_seats", "four_seats_freeze", "offer"})
+    out.push_back(std::string(REGULA_TEST_DATA) + "/turns/" + name + ".lua");
+  return out;
+}
+
 std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
   std::string s = info.param;
+  if (s.find('/') != std::string::npos && s.size() > 4 && s.substr(s.size() - 4) == ".lua")
+    s = s.substr(s.rfind('/') + 1, s.size() - s.rfind('/') - 5);
   for (char& c : s)
     if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
   return s;
@@ -60,7 +77,9 @@ uint32_t seed_for(const std::string& name, int game) {
 TEST_P(Conformance, Loads) {
   auto r = rules();
   ASSERT_TRUE(r);
-  EXPECT_EQ(r->name, GetParam());
+  if (GetParam().find(".lua") == std::string::npos) {
+    EXPECT_EQ(r->name, GetParam());
+  }
   Position pos(r);
   EXPECT_EQ(pos.hash(), pos.compute_hash());
   MoveList ml;
@@ -123,10 +142,32 @@ TEST_P(Conformance, MakeUnmakeRestoresPositionAndHash) {
     for (const Move& m : ml) {
       pos.make(m, u);
       ASSERT_EQ(pos.hash(), pos.compute_hash()) << "after a move at ply " << ply;
+      // A pending stage always offers a decision, and one that continues the
+      // turn is made by the same seat.
+      if (pos.stage() >= 0 && !decided_result(pos)) {
+        MoveList next;
+        legal_moves(pos, next);
+        ASSERT_FALSE(next.empty()) << "a stage with no decision at ply " << ply;
+      }
+      if (pos.in_turn() && m.kind != MoveKind::kChance && !decided_result(pos)) {
+        ASSERT_EQ(pos.to_move(), before.to_move()) << "a turn changed hands at ply " << ply;
+      }
       pos.unmake(m, u);
       ASSERT_TRUE(pos == before) << "make/unmake changed the position at ply " << ply;
       ASSERT_EQ(pos.hash(), before.hash()) << "make/unmake changed the hash at ply " << ply;
     }
+    // Whole turns are the decision sequences that end a turn: perft 1 counts them.
+    std::vector<Turn> turns;
+    legal_turns(pos, turns);
+    ASSERT_EQ(perft(pos, 1), turns.size()) << "ply " << ply;
+    for (const Turn& t : turns) {
+      std::vector<Undo> undos;
+      make_turn(pos, t, undos);
+      const bool open = pos.in_turn() && t.first().kind != MoveKind::kChance;
+      ASSERT_TRUE(!open || decided_result(pos)) << "a whole turn left the turn open at ply " << ply;
+      unmake_turn(pos, t, undos);
+    }
+    ASSERT_TRUE(pos == before) << "turn enumeration changed the position at ply " << ply;
   };
   for (int g = 0; g < kCheckedGames; ++g) {
     Result res;
@@ -155,7 +196,31 @@ TEST_P(Conformance, PositionStringsRoundTrip) {
 }
 #endif
 
+// A game played by the random player, turn by turn, is written as a record and
+// read back to the same position and result.
+TEST_P(Conformance, RecordsReplay) {
+  auto r = rules();
+  ASSERT_TRUE(r);
+  for (int g = 0; g < 3; ++g) {
+    std::mt19937 rng(seed_for(GetParam(), 100 + g));
+    Game game(r);
+    for (int turn = 0; turn < 300 && !game.over(); ++turn) {
+      MoveList moves = game.legal_moves();
+      ASSERT_FALSE(moves.empty());
+      Position here = game.position();
+      ASSERT_FALSE(game.play_turn(random_turn(here, moves, rng)));
+    }
+    const std::string text = write_record(game);
+    auto back = read_record(text, "");
+    ASSERT_TRUE(back) << back.error().text() << "\n" << text;
+    EXPECT_TRUE(back->position() == game.position()) << text;
+    EXPECT_EQ(back->result().score(), game.result().score()) << text;
+    EXPECT_EQ(back->result().reason, game.result().reason) << text;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Bundled, Conformance, ::testing::ValuesIn(script_names()), test_name);
+INSTANTIATE_TEST_SUITE_P(TurnModel, Conformance, ::testing::ValuesIn(turn_scripts()), test_name);
 
 }  // namespace
 }  // namespace regula

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,14 @@ namespace {
 namespace fs = std::filesystem;
 using Rules = std::shared_ptr<const Ruleset>;
 using Texts = std::set<std::string>;
+
+// A script of tests/data/turns (the conformance suite runs them too).
+std::string data_script(const std::string& name) {
+  std::ifstream in(std::string(REGULA_TEST_DATA) + "/turns/" + name + ".lua");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
 
 std::string write_script(const std::string& name, const std::string& text) {
   static const fs::path dir = [] {
@@ -135,21 +144,7 @@ void play(Position& pos, std::initializer_list<const char*> texts) {
 // Three tokens each on a 3x3 grid with two lines; place while you hold tokens,
 // then step to an adjacent empty site; a token that completes a line removes
 // an enemy token; two captures win; a blocked player passes, two passes draw.
-const char* kMiniMill = R"(return game {
-  title = "mini mill",
-  board = grid { width = 3, height = 3, lines = { "a1 b1 c1", "a1 a2 a3" } },
-  phases = { phase { name = "place", when = "hand > 0" }, phase { name = "move" } },
-  pieces = {
-    piece { name = "man", symbol = "M",
-            moves = { step { dirs = "orthogonal", mode = "move", phase = "move" } },
-            drop = { phase = "place" } },
-  },
-  hand = { white = { man = 3 }, black = { man = 3 } },
-  stages = { stage { name = "remove", choose = "enemy-piece" } },
-  triggers = { trigger { on = "line", stage = "remove" } },
-  ends = { no_moves = "pass", passes = 2, capture_target = 2 },
-}
-)";
+const std::string kMiniMill = data_script("mini_mill");
 
 TEST(TurnModel, PlacementThatCompletesALineIsOneTurnWithItsRemoval) {
   auto r = load("mini_mill", kMiniMill);
@@ -341,24 +336,7 @@ TEST(TurnModel, OptionalRemovalMayBeDeclined) {
   EXPECT_EQ(pos.global(kPasses), 0) << "declining is not a blocked player's pass";
 }
 
-const char* kGift = R"(return game {
-  title = "gift",
-  board = grid { width = 2, height = 2 },
-  phases = { phase { name = "place", when = "hand > 0" }, phase { name = "move" } },
-  pieces = {
-    piece { name = "man", symbol = "M",
-            moves = { step { dirs = "orthogonal", mode = "move", phase = "move" } },
-            drop = { phase = "place" } },
-  },
-  hand = { white = { man = 2 }, black = { man = 2 } },
-  stages = {
-    stage { name = "gift", who = "next", choose = "own-piece", followed_by = "gift_back" },
-    stage { name = "gift_back", who = "next", choose = "own-piece" },
-  },
-  triggers = { trigger { on = "full", stage = "gift", phase = "place" } },
-  ends = { no_moves = "pass", passes = 2 },
-}
-)";
+const std::string kGift = data_script("gift");
 
 TEST(TurnModel, FullBoardGiftsGoToEachSeatInTurn) {
   auto r = load("gift", kGift);
@@ -412,15 +390,7 @@ TEST(TurnModel, MustDropLeavesOnlyDrops) {
 
 // ---- seats: out, frozen, commanded; per-seat results -------------------------
 
-const char* kThree = R"(return game {
-  title = "three",
-  board = grid { width = 4, height = 4 },
-  seats = { "red", "green", "blue" },
-  pieces = { piece { name = "stone", symbol = "S", moves = { step { dirs = "orthogonal" } } } },
-  setup = { red = { stone = "a1" }, green = { stone = "a2" }, blue = { stone = "d4 c4" } },
-  ends = { extinction = true },
-}
-)";
+const std::string kThree = data_script("three_seats");
 
 TEST(TurnModel, ThreeSeatsOneEliminatedTheOthersPlayOn) {
   auto r = load("three", kThree);
@@ -455,20 +425,7 @@ TEST(TurnModel, ThreeSeatsOneEliminatedTheOthersPlayOn) {
   EXPECT_EQ(back->result().score(), "0-0-1");
 }
 
-const char* kFour = R"(return game {
-  title = "four",
-  board = grid { width = 4, height = 4 },
-  seats = { { name = "south", team = 1 }, { name = "west", team = 2 },
-            { name = "north", team = 1 }, { name = "east", team = 2 } },
-  pieces = {
-    piece { name = "king", symbol = "K", moves = { step { dirs = "all" } } },
-    piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } },
-  },
-  setup = { south = { king = "a1" }, west = { king = "a4", rook = "b4" },
-            north = { king = "d4" }, east = { king = "d1" } },
-  ends = { captures = { { captured = "king", result = "freeze", reason = "king taken" } } },
-}
-)";
+const std::string kFour = data_script("four_seats_freeze");
 
 TEST(TurnModel, AFrozenSeatIsSkippedItsPiecesStayAndCanBeTaken) {
   auto r = load("four", kFour);
@@ -559,25 +516,7 @@ TEST(TurnModel, AnOfferIsAnsweredByTheNextEnemyAndTurnsResume) {
 }
 
 TEST(TurnModel, HooksReadAnswersAndSetSeatStatesAndCommand) {
-  auto r = load("offer_hook", R"(return game {
-  title = "offer with effect",
-  board = grid { width = 3, height = 3 },
-  seats = { { name = "a", team = 1 }, { name = "b", team = 2 }, { name = "c", team = 1 } },
-  turn_order = "a c b",
-  pieces = { piece { name = "stone", symbol = "S", moves = {
-    step { dirs = "orthogonal" }, step { dirs = "n", label = "offer" } } } },
-  setup = { a = { stone = "a1" }, b = { stone = "c3" }, c = { stone = "c1" } },
-  stages = { stage { name = "answer", who = "next-enemy", choose = "answer",
-                     answers = { "accept", "decline" } } },
-  triggers = { trigger { on = "label", label = "offer", stage = "answer" } },
-  after = function(pos, move)
-    if move.kind == "answer" and move.answer == "accept" then
-      pos:set_seat_state("c", "frozen")
-      pos:set_controller("c", "a")
-    end
-  end,
-}
-)");
+  auto r = load("offer_hook", data_script("offer"));
   ASSERT_TRUE(r);
   Game g(r);
   ASSERT_TRUE(g.play_text("a1a2 offer"));
@@ -623,18 +562,7 @@ TEST(TurnModel, AWeightedDieGivesEachFaceItsProbability) {
   EXPECT_DOUBLE_EQ(total, 1.0);
 }
 
-const char* kTwoDice = R"(return game {
-  title = "two dice",
-  board = grid { width = 3, height = 4 },
-  pieces = {
-    piece { name = "one", symbol = "O", roll = { 1 }, moves = { step { dirs = "n", mode = "move" } } },
-    piece { name = "two", symbol = "T", roll = { 2 }, moves = { step { dirs = "n", mode = "move" } } },
-  },
-  setup = { white = { one = "a1", two = "c1" }, black = { one = "a4", two = "c4" } },
-  dice = { faces = { 1, 2 }, count = 2 },
-  ends = { no_moves = "pass", passes = 40 },
-}
-)";
+const std::string kTwoDice = data_script("two_dice");
 
 TEST(TurnModel, TwoDiceThrowsHaveMultinomialProbabilities) {
   auto r = load("two_dice", kTwoDice);

@@ -8,7 +8,9 @@
 #include <random>
 
 #include "cli/common.h"
+#include "core/random_turn.h"
 #include "notation/move_text.h"
+#include "notation/turn_text.h"
 #include "session/game.h"
 #include "session/game_record.h"
 
@@ -36,9 +38,22 @@ void show(const Game& game) {
   const Ruleset& r = game.rules();
   std::printf("\n%s", board_text(pos).c_str());
   std::printf("%s", counters_text(pos, game.result()).c_str());
+  for (SeatId s = 0; s < r.num_seats(); ++s) {
+    if (pos.seat_state(s) != SeatState::kActive)
+      std::printf("%s is %s\n", r.seats[s].name.c_str(),
+                  pos.seat_state(s) == SeatState::kFrozen ? "frozen" : "out");
+    if (pos.controller(s) != s)
+      std::printf("%s's army is commanded by %s\n", r.seats[s].name.c_str(),
+                  r.seats[pos.controller(s)].name.c_str());
+  }
   if (!game.over()) {
-    std::printf("%s to %s\n", r.seats[pos.to_move()].name.c_str(),
-                pos.awaiting_roll() ? "roll" : "move");
+    if (pos.roll()) std::printf("roll: %s\n", roll_text(r, pos.roll()).c_str());
+    std::string who = r.seats[pos.to_move()].name;
+    if (pos.decider() != pos.to_move()) who = r.seats[pos.decider()].name + " for " + who;
+    if (pos.stage() >= 0)
+      std::printf("%s to choose (%s)\n", who.c_str(), r.stages[pos.stage()].name.c_str());
+    else
+      std::printf("%s to %s\n", who.c_str(), pos.awaiting_roll() ? "roll" : "move");
   }
   std::fflush(stdout);
 }
@@ -94,14 +109,16 @@ void add_play(CLI::App& app, int& rc) {
     bool quit = false;
     while (!game.over() && !quit) {
       const Position& pos = game.position();
-      if (pos.awaiting_roll() || !human[pos.to_move()]) {
+      if (pos.awaiting_roll() || !human[pos.decider()]) {
         MoveList moves = game.legal_moves();
         if (moves.empty()) break;
-        Move m = moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)];
-        std::string text = game.san(m);
-        if (game.play(m)) break;
-        std::printf("%s: %s\n", r.seats[game.history().back().seat].name.c_str(), text.c_str());
-        if (m.kind != MoveKind::kChance) show(game);
+        Position here = pos;
+        Turn t = random_turn(here, moves, rng);
+        std::string text = t.steps.size() == 1 ? game.san(t.first()) : game.text(t);
+        const SeatId seat = pos.to_move();
+        if (game.play_turn(t)) break;
+        std::printf("%s: %s\n", r.seats[seat].name.c_str(), text.c_str());
+        if (t.first().kind != MoveKind::kChance) show(game);
         continue;
       }
       std::printf("%s> ", r.seats[pos.to_move()].name.c_str());
@@ -117,9 +134,14 @@ void add_play(CLI::App& app, int& rc) {
       if (line == "quit" || line == "exit") {
         quit = true;
       } else if (line == "moves") {
-        MoveList moves = game.legal_moves();
         std::string out;
-        for (const Move& m : moves) out += game.san(m) + "  ";
+        if (r.has_continuations) {
+          Position here = game.position();
+          for (const std::string& t : turn_texts(here, game.legal_turns())) out += t + "  ";
+        } else {
+          MoveList moves = game.legal_moves();
+          for (const Move& m : moves) out += game.san(m) + "  ";
+        }
         std::printf("%s\n", out.c_str());
       } else if (line == "undo") {
         if (!game.can_undo()) {
@@ -129,7 +151,7 @@ void add_play(CLI::App& app, int& rc) {
         game.undo();
         // Take back the random replies too, up to the last position a person moved in.
         while (game.can_undo() &&
-               (game.position().awaiting_roll() || !human[game.position().to_move()]))
+               (game.position().awaiting_roll() || !human[game.position().decider()]))
           game.undo();
         show(game);
       } else if (line == "board") {
@@ -138,6 +160,14 @@ void add_play(CLI::App& app, int& rc) {
         auto m = game.play_text(line);
         if (!m) {
           std::printf("%s\n", m.error().what.c_str());
+          continue;
+        }
+        if (game.in_turn() && !game.over()) {
+          // The move asks for more (a removal after a line): say what can follow.
+          Position here = game.position();
+          std::string options;
+          for (const std::string& t : turn_texts(here, game.legal_turns())) options += "  " + t;
+          std::printf("%s goes on; choose:%s\n", line.c_str(), options.c_str());
           continue;
         }
         show(game);
@@ -151,7 +181,7 @@ void add_play(CLI::App& app, int& rc) {
       std::printf("result: %s (%s)%s\n", res.is_draw() ? "draw" : (who + " wins").c_str(),
                   res.reason.c_str(), r.num_seats() == 2 ? (" " + res.score()).c_str() : "");
     } else {
-      std::printf("game stopped after %zu moves\n", game.history().size());
+      std::printf("game stopped after %zu turns\n", game.turns().size());
     }
     if (!args->record.empty()) {
       std::ofstream out(args->record);

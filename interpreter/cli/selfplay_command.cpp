@@ -11,6 +11,7 @@
 #include "cli/common.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
+#include "core/random_turn.h"
 
 namespace regula::cli {
 
@@ -47,14 +48,16 @@ void add_selfplay(CLI::App& app, int& rc) {
       while (true) {
         res = game_result(pos, moves);
         if (res.over || plies >= args->max_plies || moves.empty()) break;
+        Turn t = random_turn(pos, moves, rng);
         if (!pos.awaiting_roll()) {
           ++decisions;
           branches += moves.size();
           ++plies;
         }
-        Move m = moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)];
-        Undo u;
-        pos.make(m, u);
+        for (const Move& m : t.steps) {
+          Undo u;
+          pos.make(m, u);
+        }
       }
       total_plies += plies;
       if (!res.over) {
