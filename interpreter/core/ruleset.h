@@ -102,6 +102,7 @@ struct PieceType {
   bool promo_only_lost = false;  // only to a type of which the seat has fewer than at the start
   uint32_t roll_mask = ~0u;      // die outcomes under which it may move (dice games)
   int reset_counter = 0;         // its moves reset the move-rule counter
+  bool san_pawn = false;         // SAN writes it with no letter, and its file on captures (exd5)
 };
 
 struct Region {

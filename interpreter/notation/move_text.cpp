@@ -89,10 +89,6 @@ std::string text_among(const Position& pos, const Move& m, const MoveList& legal
   return long_text(pos, m, false);
 }
 
-bool pawn_like(const PieceType& t) {
-  return t.letter == "P" || t.letter == "p" || t.name == "pawn";
-}
-
 bool chess_like_move(const Ruleset& r, const Move& m) {
   if (m.kind == MoveKind::kPass || m.kind == MoveKind::kChance) return false;
   if (is_hop(r, m) || m.npath > 0) return false;
@@ -109,7 +105,7 @@ std::string san_core(Position& pos, const Move& m, const MoveList& legal, bool b
   TypeId t = piece_type(pos.at(m.from));
   bool capture = (pos.at(m.to) != kEmpty && m.to != m.from) || m.ncap > 0;
   std::string out;
-  if (pawn_like(r.types[t])) {
+  if (r.types[t].san_pawn) {
     if (capture) out = topo.name(m.from).substr(0, 1) + "x";
     out += topo.name(m.to);
   } else {

@@ -36,7 +36,8 @@ const std::vector<std::string>& allowed_fields(const std::string& tag) {
                 "after",  "generate", "end_check",   "counters"}},
       {"piece",
        {"name", "symbol", "letter", "value", "royal", "avoid_attack", "track_moved", "moves",
-        "captures", "cannot_capture", "promotion", "roll", "resets_move_rule", "drop", "remove"}},
+        "captures", "cannot_capture", "promotion", "roll", "resets_move_rule", "drop", "remove",
+        "san"}},
       {"step", {"dirs", "ep"}},
       {"slide", {"dirs", "min", "max", "ep"}},
       {"leap", {"offsets", "symmetric"}},
@@ -649,6 +650,10 @@ class Compiler {
       t.fears_attack = bool_or(p, "avoid_attack", false);
       t.track_moved = bool_or(p, "track_moved", false);
       t.reset_counter = bool_or(p, "resets_move_rule", false);
+      if (std::string san = str_or(p, "san", "letter"); san == "pawn")
+        t.san_pawn = true;
+      else if (san != "letter")
+        fail(p.where, "san must be \"pawn\" or \"letter\", not '" + san + "'");
       if (auto* m = p.get("moves"))
         for (auto& mv : list(*m, "moves")) {
           int ri = add_rule(mv);

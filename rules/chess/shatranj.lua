@@ -32,7 +32,7 @@ return game {
     last_rank = { rank = 8 },
   },
   pieces = {
-    piece { name = "baidaq", symbol = "P", value = 1, resets_move_rule = true,
+    piece { name = "baidaq", symbol = "P", value = 1, resets_move_rule = true, san = "pawn",
       moves = {
         step { dirs = "forward", mode = "move" },
         step { dirs = "forward-diagonal", mode = "capture" },

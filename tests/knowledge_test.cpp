@@ -1,0 +1,139 @@
+// Rules that used to be chess knowledge inside the engine and are now script
+// data: how SAN writes a piece, what the move rule does with a last-move mate,
+// what a bare king gets, and how moves of different rules with the same ends
+// are told apart. Each test writes a tiny script and checks both settings.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "core/game_end.h"
+#include "core/movegen.h"
+#include "notation/move_text.h"
+#include "script/loader.h"
+
+namespace regula {
+namespace {
+
+namespace fs = std::filesystem;
+using Rules = std::shared_ptr<const Ruleset>;
+
+std::string write_script(const std::string& name, const std::string& text) {
+  static const fs::path dir = [] {
+    fs::path d = fs::temp_directory_path() / ("regula_knowledge_" + std::to_string(::getpid()));
+    fs::create_directories(d);
+    return d;
+  }();
+  fs::path p = dir / (name + ".lua");
+  std::ofstream(p) << text;
+  return p.string();
+}
+
+Rules load(const std::string& name, const std::string& text) {
+  auto r = script::load_rules(write_script(name, text));
+  EXPECT_TRUE(r) << r.error().text();
+  return r ? *r : nullptr;
+}
+
+// The message of the error loading a script must give.
+std::string load_error(const std::string& name, const std::string& text) {
+  auto r = script::load_rules(write_script(name, text));
+  EXPECT_FALSE(r) << name << " loaded but should not have";
+  return r ? std::string() : r.error().text();
+}
+
+// text with its first occurrence of what replaced by with.
+std::string replaced(std::string text, const std::string& what, const std::string& with) {
+  size_t at = text.find(what);
+  EXPECT_NE(at, std::string::npos) << what;
+  if (at != std::string::npos) text.replace(at, what.size(), with);
+  return text;
+}
+
+struct Put {
+  const char* site;
+  const char* type;
+  int seat;
+};
+
+Position board(const Rules& r, std::initializer_list<Put> pieces, int to_move = 0) {
+  Position pos = Position::empty(r);
+  for (const Put& p : pieces) {
+    SiteId s = r->topology.find(p.site);
+    TypeId t = r->type_index(p.type);
+    EXPECT_NE(s, kNoSite) << p.site;
+    EXPECT_GE(t, 0) << p.type;
+    if (s != kNoSite && t >= 0) pos.set_site(s, make_piece(t, static_cast<SeatId>(p.seat)), 0);
+  }
+  pos.set_to_move(static_cast<SeatId>(to_move));
+  return pos;
+}
+
+// The legal move from one site to another (the first one generated).
+Move between(Position& pos, const std::string& from, const std::string& to) {
+  MoveList ml;
+  legal_moves(pos, ml);
+  const Topology& t = pos.rules().topology;
+  for (const Move& m : ml)
+    if (m.from == t.find(from) && m.to == t.find(to)) return m;
+  ADD_FAILURE() << "no legal move " << from << to;
+  return Move{};
+}
+
+// Plays the move a text names, as a person would type it.
+void play(Position& pos, const std::string& text) {
+  auto m = parse_move(pos, text);
+  ASSERT_TRUE(m) << text << ": " << m.error().text();
+  Undo u;
+  pos.make(*m, u);
+}
+
+// ---- SAN: which pieces are written like pawns ----------------------------
+
+const char* kSanScript = R"(
+return game {
+  title = "soldiers",
+  board = grid { width = 8, height = 8 },
+  notation = "san",
+  pieces = {
+    piece { name = "soldier", symbol = "S", san = "pawn", moves = {
+      step { dirs = "forward", mode = "move" },
+      step { dirs = "forward-diagonal", mode = "capture" } } },
+    piece { name = "pawn", symbol = "P", moves = {
+      step { dirs = "forward", mode = "move" },
+      step { dirs = "forward-diagonal", mode = "capture" } } },
+  },
+  setup = { white = { soldier = "e3" }, black = { pawn = "d6" } },
+}
+)";
+
+TEST(KnowledgeSan, APieceDeclaredPawnIsWrittenWithoutALetter) {
+  auto r = load("san_soldier", kSanScript);
+  ASSERT_TRUE(r);
+  auto quiet = board(r, {{"e3", "soldier", 0}, {"a7", "pawn", 1}});
+  EXPECT_EQ(move_san(quiet, between(quiet, "e3", "e4")), "e4");
+  auto take = board(r, {{"e4", "soldier", 0}, {"d5", "pawn", 1}});
+  EXPECT_EQ(move_san(take, between(take, "e4", "d5")), "exd5");
+  play(take, "exd5");
+  EXPECT_EQ(piece_type(take.at(r->topology.find("d5"))), r->type_index("soldier"));
+}
+
+TEST(KnowledgeSan, APieceNamedPawnThatDoesNotSaySoKeepsItsLetter) {
+  auto r = load("san_pawn", kSanScript);
+  ASSERT_TRUE(r);
+  auto quiet = board(r, {{"e3", "pawn", 0}, {"a7", "soldier", 1}});
+  EXPECT_EQ(move_san(quiet, between(quiet, "e3", "e4")), "Pe4");
+  auto take = board(r, {{"e4", "pawn", 0}, {"d5", "soldier", 1}});
+  EXPECT_EQ(move_san(take, between(take, "e4", "d5")), "Pxd5");
+}
+
+TEST(KnowledgeSan, AnUnknownSanValueIsRefused) {
+  std::string e = load_error("san_bad", replaced(kSanScript, "san = \"pawn\"", "san = \"pown\""));
+  EXPECT_NE(e.find("san must be \"pawn\" or \"letter\", not 'pown'"), std::string::npos) << e;
+}
+
+}  // namespace
+}  // namespace regula
