@@ -13,6 +13,7 @@
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "notation/move_text.h"
+#include "notation/position_string.h"
 #include "script/loader.h"
 
 namespace regula {
@@ -133,6 +134,72 @@ TEST(KnowledgeSan, APieceNamedPawnThatDoesNotSaySoKeepsItsLetter) {
 TEST(KnowledgeSan, AnUnknownSanValueIsRefused) {
   std::string e = load_error("san_bad", replaced(kSanScript, "san = \"pawn\"", "san = \"pown\""));
   EXPECT_NE(e.find("san must be \"pawn\" or \"letter\", not 'pown'"), std::string::npos) << e;
+}
+
+// ---- the move rule and a mate on its last ply -----------------------------
+
+// Kings and a rook; MOVE_RULE is replaced by each test's setting.
+const char* kMateScript = R"(
+return game {
+  title = "last-ply mate",
+  board = grid { width = 4, height = 4 },
+  pieces = {
+    piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } } },
+    piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } },
+  },
+  setup = { white = { king = "c3", rook = "d1" }, black = { king = "a4" } },
+  ends = { check = true, move_rule = MOVE_RULE },
+}
+)";
+
+// White mates with d1a1 on the ply that reaches the move rule's limit of 2.
+Result last_ply_mate(const std::string& name, const std::string& move_rule) {
+  auto r = load(name, replaced(kMateScript, "MOVE_RULE", move_rule));
+  if (!r) return Result{};
+  auto pos = board(r, {{"c3", "king", 0}, {"d1", "rook", 0}, {"a4", "king", 1}});
+  pos.set_global(kHalfmove, 1);
+  EXPECT_FALSE(game_result(pos).over);
+  play(pos, "d1a1");
+  EXPECT_TRUE(in_check(pos, 1));
+  return game_result(pos);
+}
+
+TEST(KnowledgeMoveRule, MateFirstLetsALastPlyMateWin) {
+  Result res = last_ply_mate("mate_first", "{ plies = 2, mate_first = true }");
+  EXPECT_EQ(res.score(), "1-0");
+  EXPECT_EQ(res.reason, "checkmate");
+}
+
+TEST(KnowledgeMoveRule, WithoutMateFirstTheLimitDrawsFirst) {
+  for (const char* setting : {"2", "{ plies = 2 }", "{ plies = 2, mate_first = false }"}) {
+    Result res = last_ply_mate("move_rule_draws", setting);
+    EXPECT_TRUE(res.is_draw()) << setting;
+    EXPECT_EQ(res.reason, "1-move rule") << setting;
+  }
+}
+
+TEST(KnowledgeMoveRule, ATableNeedsPliesAndNothingElse) {
+  std::string no_plies =
+      load_error("move_rule_no_plies", replaced(kMateScript, "MOVE_RULE", "{ mate_first = true }"));
+  EXPECT_NE(no_plies.find("move_rule = { plies = N"), std::string::npos) << no_plies;
+  std::string unknown = load_error(
+      "move_rule_unknown", replaced(kMateScript, "MOVE_RULE", "{ plies = 2, mates = true }"));
+  EXPECT_NE(unknown.find("unknown field 'mates' in move_rule"), std::string::npos) << unknown;
+}
+
+TEST(KnowledgeMoveRule, ChessLetsAMateOnTheHundredthPlyWin) {
+  auto r = script::load_rules("chess/orthodox");
+  ASSERT_TRUE(r) << r.error().text();
+  auto pos = read_position(*r, "7k/8/6K1/8/8/8/8/R7 w - - 99 80");
+  ASSERT_TRUE(pos) << pos.error().text();
+  play(*pos, "Ra8#");
+  Result res = game_result(*pos);
+  EXPECT_EQ(res.score(), "1-0");
+  EXPECT_EQ(res.reason, "checkmate");
+  auto quiet = read_position(*r, "7k/8/6K1/8/8/8/8/R7 w - - 99 80");
+  ASSERT_TRUE(quiet);
+  play(*quiet, "Ra2");
+  EXPECT_EQ(game_result(*quiet).reason, "50-move rule");
 }
 
 }  // namespace

@@ -81,8 +81,9 @@ std::optional<Result> decided_result(const Position& pos) {
   if (e.passes_draw > 0 && pos.global(kPasses) >= e.passes_draw)
     return Result::draw(r.num_seats(), std::to_string(e.passes_draw) + " passes in a row");
   if (e.move_rule > 0 && pos.global(kHalfmove) >= e.move_rule) {
-    // A checkmate delivered on the last allowed move still counts (FIDE 9.3).
-    if (!(e.check && in_check(pos, pos.to_move()))) {
+    // With mate_first the draw waits while the side to move is in check, so that
+    // a checkmate given on the last allowed move is found as one.
+    if (!(e.move_rule_mate_first && e.check && in_check(pos, pos.to_move()))) {
       return Result::draw(r.num_seats(), std::to_string(e.move_rule / 2) + "-move rule");
     }
   }

@@ -143,6 +143,8 @@ struct EndRules {
   int material_max = 0;     // both sides at most this many pieces of equal value...
   int material_plies = 0;   // ...and no result within this many plies: draw
   int capture_target = 0;   // captured this many: win (0: off)
+  // move_rule waits while the side to move is in check: a mate on its last ply counts.
+  bool move_rule_mate_first = false;
 };
 
 struct Dice {

@@ -784,7 +784,16 @@ class Compiler {
     if (auto* v = e->get("no_moves")) end.no_moves = no_move_effect(*v, "no_moves");
     end.extinction = bool_or(*e, "extinction", false);
     end.bare_royal = bool_or(*e, "bare_king", false);
-    end.move_rule = int_or(*e, "move_rule", 0);
+    if (const Value* m = e->get("move_rule"); m && m->is_table()) {
+      for (auto& [k, _] : m->fields)
+        if (k != "plies" && k != "mate_first")
+          fail(w, "unknown field '" + k + "' in move_rule (allowed: plies, mate_first)");
+      if (!m->get("plies")) fail(w, "move_rule = { plies = N, mate_first = true }");
+      end.move_rule = int_or(*m, "plies", 0);
+      end.move_rule_mate_first = bool_or(*m, "mate_first", false);
+    } else {
+      end.move_rule = int_or(*e, "move_rule", 0);
+    }
     end.repetition = int_or(*e, "repetition", 0);
     end.passes_draw = int_or(*e, "passes", 0);
     end.capture_target = int_or(*e, "capture_target", 0);

@@ -46,7 +46,7 @@ return game {
     check = true,
     checkmate = "loss",
     stalemate = "draw",
-    move_rule = 100,
+    move_rule = { plies = 100, mate_first = true },  -- a mate on the last ply still wins (9.3)
     repetition = 3,
   },
 }

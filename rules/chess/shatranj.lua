@@ -14,7 +14,8 @@
 --    where the bared side may bare the other on the very next move for a draw,
 --    is not modelled.
 --  * 70-move rule (140 plies without a capture or a Baidaq move), following
---    Fairy-Stockfish's nMoveRule = 70; threefold repetition draws, as in the
+--    Fairy-Stockfish's nMoveRule = 70, where as in chess a mate given on the
+--    last allowed move still wins; threefold repetition draws, as in the
 --    engines that play shatranj today. Neither rule is medieval.
 local orth, diag, all = "orthogonal", "diagonal", "all"
 
@@ -56,7 +57,7 @@ return game {
     checkmate = "loss",
     stalemate = "loss",
     bare_king = true,
-    move_rule = 140,
+    move_rule = { plies = 140, mate_first = true },
     repetition = 3,
   },
 }
