@@ -202,5 +202,101 @@ TEST(KnowledgeMoveRule, ChessLetsAMateOnTheHundredthPlyWin) {
   EXPECT_EQ(game_result(*quiet).reason, "50-move rule");
 }
 
+// ---- the bare king --------------------------------------------------------
+
+// Kings and men, no check; BARE is replaced by each test's setting.
+const char* kBareScript = R"(
+return game {
+  title = "bare kings",
+  board = grid { width = 4, height = 4 },
+  pieces = {
+    piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } } },
+    piece { name = "man", symbol = "M", moves = { step { dirs = "all" } } },
+  },
+  setup = { white = { king = "a1", man = "b2" }, black = { king = "d4", man = "c3" } },
+  ends = { bare_king = BARE },
+}
+)";
+
+// The start, after white's man takes black's last man: black is bare.
+Position black_bared(const Rules& r) {
+  Position pos(r);
+  EXPECT_FALSE(game_result(pos).over);
+  play(pos, "b2c3");
+  return pos;
+}
+
+TEST(KnowledgeBareKing, TheBareSeatLosesAtOnce) {
+  for (const char* setting : {"true", "{ result = \"loss\" }", "{ bare_back = false }"}) {
+    auto r = load("bare_loss", replaced(kBareScript, "BARE", setting));
+    ASSERT_TRUE(r) << setting;
+    Position pos = black_bared(r);
+    Result res = game_result(pos);
+    EXPECT_EQ(res.score(), "1-0") << setting;
+    EXPECT_EQ(res.reason, "bare king") << setting;
+  }
+}
+
+TEST(KnowledgeBareKing, ADrawReadingDrawsInstead) {
+  auto r = load("bare_draw", replaced(kBareScript, "BARE", "{ result = \"draw\" }"));
+  ASSERT_TRUE(r);
+  Position pos = black_bared(r);
+  Result res = game_result(pos);
+  EXPECT_TRUE(res.is_draw());
+  EXPECT_EQ(res.reason, "bare king");
+}
+
+TEST(KnowledgeBareKing, BareBackGivesTheBaredSideOneMoveToBareTheOther) {
+  auto r = load("bare_back", replaced(kBareScript, "BARE", "{ bare_back = true }"));
+  ASSERT_TRUE(r);
+  Position back = black_bared(r);
+  EXPECT_FALSE(game_result(back).over);
+  play(back, "d4c3");  // takes white's last man: both are bare
+  Result res = game_result(back);
+  EXPECT_TRUE(res.is_draw());
+  EXPECT_EQ(res.reason, "both kings bare");
+
+  Position missed = black_bared(r);
+  play(missed, "d4d3");  // a move that does not bare white: black has lost
+  res = game_result(missed);
+  EXPECT_EQ(res.score(), "1-0");
+  EXPECT_EQ(res.reason, "bare king");
+}
+
+TEST(KnowledgeBareKing, BadSettingsAreRefused) {
+  std::string result =
+      load_error("bare_bad_result", replaced(kBareScript, "BARE", "{ result = \"win\" }"));
+  EXPECT_NE(result.find("bare_king.result must be \"loss\" or \"draw\", not 'win'"),
+            std::string::npos)
+      << result;
+  std::string field = load_error("bare_bad_field", replaced(kBareScript, "BARE", "{ both = 1 }"));
+  EXPECT_NE(field.find("unknown field 'both' in bare_king"), std::string::npos) << field;
+  std::string three =
+      replaced(kBareScript, "board =", "seats = { \"a\", \"b\", \"c\" },\n  board =");
+  three = replaced(three, "setup = { white = { king = \"a1\", man = \"b2\" }, black = {",
+                   "setup = { a = { king = \"a1\" }, c = { king = \"b4\" }, b = {");
+  std::string seats =
+      load_error("bare_back_three", replaced(three, "BARE", "{ bare_back = true }"));
+  EXPECT_NE(seats.find("bare_back needs a game of two seats"), std::string::npos) << seats;
+}
+
+TEST(KnowledgeBareKing, ShatranjOffersTheBareBackReading) {
+  auto plain = script::load_rules("chess/shatranj");
+  ASSERT_TRUE(plain) << plain.error().text();
+  EXPECT_TRUE((*plain)->end.bare_royal);
+  EXPECT_FALSE((*plain)->end.bare_back);
+  auto back = script::load_rules("chess/shatranj", {{"bare_king", "bare-back"}});
+  ASSERT_TRUE(back) << back.error().text();
+  EXPECT_TRUE((*back)->end.bare_back);
+  EXPECT_FALSE((*back)->end.bare_royal_draws);
+  // White's Rukh takes the last Ferz; Black's Shah takes the Rukh back: drawn.
+  auto pos = read_position(*back, "8/8/8/8/8/3k4/3q4/3R3K w - - 0 1");
+  ASSERT_TRUE(pos) << pos.error().text();
+  play(*pos, "Rxd2+");
+  EXPECT_FALSE(game_result(*pos).over);
+  play(*pos, "Kxd2");
+  EXPECT_EQ(game_result(*pos).reason, "both kings bare");
+}
+
 }  // namespace
 }  // namespace regula

@@ -65,7 +65,8 @@ std::optional<Result> decided_result(const Position& pos) {
       if (e.bare_royal && !r.royals[s].empty()) {
         int royals = 0;
         for (TypeId t : r.royals[s]) royals += pos.count(make_piece(t, s));
-        // A royal left alone loses; when both sides are bare at once, it is a draw.
+        // A royal left alone loses (or draws); when both sides are bare at once,
+        // nobody is left to win: a draw.
         if (pos.pieces(s) == royals && royals > 0) {
           for (SeatId o = 0; o < r.num_seats(); ++o) {
             if (r.allies(o, s)) continue;
@@ -73,6 +74,9 @@ std::optional<Result> decided_result(const Position& pos) {
             for (TypeId t : r.royals[o]) ro += pos.count(make_piece(t, o));
             if (pos.pieces(o) == ro) return Result::draw(r.num_seats(), "both kings bare");
           }
+          // With bare_back the seat just bared has its move to bare the other side.
+          if (e.bare_back && s == pos.to_move()) continue;
+          if (e.bare_royal_draws) return Result::draw(r.num_seats(), "bare king");
           return loss_for(r, s, "bare king");
         }
       }

@@ -145,6 +145,10 @@ struct EndRules {
   int capture_target = 0;   // captured this many: win (0: off)
   // move_rule waits while the side to move is in check: a mate on its last ply counts.
   bool move_rule_mate_first = false;
+  // bare_royal's readings: a bare seat draws rather than loses; a bared seat has
+  // one more move, and baring the other side with it draws (two seats only).
+  bool bare_royal_draws = false;
+  bool bare_back = false;
 };
 
 struct Dice {

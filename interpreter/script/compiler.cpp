@@ -783,7 +783,21 @@ class Compiler {
     if (auto* v = e->get("stalemate")) end.stalemate = no_move_effect(*v, "stalemate");
     if (auto* v = e->get("no_moves")) end.no_moves = no_move_effect(*v, "no_moves");
     end.extinction = bool_or(*e, "extinction", false);
-    end.bare_royal = bool_or(*e, "bare_king", false);
+    if (const Value* b = e->get("bare_king"); b && b->is_table()) {
+      for (auto& [k, _] : b->fields)
+        if (k != "result" && k != "bare_back")
+          fail(w, "unknown field '" + k + "' in bare_king (allowed: result, bare_back)");
+      end.bare_royal = true;
+      std::string res = str_or(*b, "result", "loss");
+      if (res != "loss" && res != "draw")
+        fail(w, "bare_king.result must be \"loss\" or \"draw\", not '" + res + "'");
+      end.bare_royal_draws = res == "draw";
+      end.bare_back = bool_or(*b, "bare_back", false);
+      if (end.bare_back && r_->num_seats() != 2)
+        fail(w, "bare_king.bare_back needs a game of two seats");
+    } else {
+      end.bare_royal = bool_or(*e, "bare_king", false);
+    }
     if (const Value* m = e->get("move_rule"); m && m->is_table()) {
       for (auto& [k, _] : m->fields)
         if (k != "plies" && k != "mate_first")
