@@ -1,12 +1,15 @@
-// Rules that used to be chess knowledge inside the engine and are now script
-// data: how SAN writes a piece, what the move rule does with a last-move mate,
-// what a bare king gets, and how moves of different rules with the same ends
-// are told apart. Each test writes a tiny script and checks both settings.
+// Readings that used to be fixed inside the engine and are now script data (how
+// SAN writes a piece, what the move rule does with a last-ply mate, what a bare
+// king gets), and move text that depends on what moves do rather than on the
+// order of a script's rules. Each test writes a tiny script and tries each
+// setting.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -296,6 +299,98 @@ TEST(KnowledgeBareKing, ShatranjOffersTheBareBackReading) {
   EXPECT_FALSE(game_result(*pos).over);
   play(*pos, "Kxd2");
   EXPECT_EQ(game_result(*pos).reason, "both kings bare");
+}
+
+// ---- moves of different rules with the same ends --------------------------
+
+// A runner whose rules give the same ends with different side effects (a
+// once-per-game flag, an en passant site), and a walker whose two rules give
+// the same move; reversed lists each piece's rules the other way round.
+std::string same_ends_script(bool reversed) {
+  std::vector<std::string> runner = {
+      R"(step { dirs = "forward", label = "run" })",
+      R"(step { dirs = "forward", once = "dash", label = "run" })",
+      R"(slide { dirs = "forward", min = 2, max = 2, ep = "set" })",
+      R"(leap { offsets = { { 0, 2 } }, symmetric = false })",
+  };
+  std::vector<std::string> walker = {R"(step { dirs = "e" })", R"(slide { dirs = "e", max = 1 })"};
+  auto list = [&](std::vector<std::string> rules) {
+    if (reversed) std::reverse(rules.begin(), rules.end());
+    std::string out;
+    for (auto& x : rules) out += x + ", ";
+    return out;
+  };
+  return R"(
+return game {
+  title = "same ends",
+  board = grid { width = 4, height = 4 },
+  pieces = {
+    piece { name = "runner", symbol = "R", moves = { )" +
+         list(runner) + R"(} },
+    piece { name = "walker", symbol = "W", moves = { )" +
+         list(walker) + R"(} },
+  },
+  setup = { white = { runner = "a1", walker = "c1" }, black = { walker = "d4" } },
+}
+)";
+}
+
+// Each legal move's text, keyed by what the move does.
+std::map<std::string, std::vector<std::string>> texts_by_effect(const Rules& r) {
+  Position pos(r);
+  MoveList legal;
+  legal_moves(pos, legal);
+  auto texts = move_texts(pos, legal);
+  std::map<std::string, std::vector<std::string>> out;
+  const Topology& t = r->topology;
+  for (int i = 0; i < legal.size(); ++i) {
+    const Move& m = legal[i];
+    std::string key = t.name(m.from) + t.name(m.to) + " flags " + std::to_string(m.set_flags) +
+                      (m.ep_set == kNoSite ? "" : " ep " + t.name(m.ep_set));
+    out[key].push_back(texts[i]);
+  }
+  return out;
+}
+
+TEST(KnowledgeMoveText, TextsDependOnWhatMovesDoNotOnRuleOrder) {
+  auto forward = load("same_ends_forward", same_ends_script(false));
+  auto backward = load("same_ends_backward", same_ends_script(true));
+  ASSERT_TRUE(forward && backward);
+  auto a = texts_by_effect(forward), b = texts_by_effect(backward);
+  EXPECT_EQ(a, b);
+  using Texts = std::vector<std::string>;
+  EXPECT_EQ(a["a1a2 flags 0"], Texts{"a1a2 run"});
+  EXPECT_EQ(a["a1a2 flags 2"], Texts{"a1a2 run +dash"});
+  EXPECT_EQ(a["a1a3 flags 0"], Texts{"a1a3"});
+  EXPECT_EQ(a["a1a3 flags 0 ep a2"], Texts{"a1a3 ep=a2"});
+  EXPECT_EQ(a["c1d1 flags 0"], (Texts{"c1d1", "c1d1"}));
+}
+
+TEST(KnowledgeMoveText, EachTextParsesToTheMoveItNames) {
+  for (bool reversed : {false, true}) {
+    auto r = load(reversed ? "same_ends_parse_backward" : "same_ends_parse_forward",
+                  same_ends_script(reversed));
+    ASSERT_TRUE(r);
+    Position pos(r);
+    const Topology& t = r->topology;
+    auto dash = parse_move(pos, "a1a2 run +dash");
+    ASSERT_TRUE(dash) << dash.error().text();
+    EXPECT_NE(dash->set_flags, 0);
+    auto run = parse_move(pos, "a1a2 run");
+    ASSERT_TRUE(run) << run.error().text();
+    EXPECT_EQ(run->set_flags, 0);
+    auto ep = parse_move(pos, "a1a3 ep=a2");
+    ASSERT_TRUE(ep) << ep.error().text();
+    EXPECT_EQ(ep->ep_set, t.find("a2"));
+    auto plain = parse_move(pos, "a1a3");
+    ASSERT_TRUE(plain) << plain.error().text();
+    EXPECT_EQ(plain->ep_set, kNoSite);
+    // The walker's two rules make one decision: one text, accepted as one move.
+    auto walk = parse_move(pos, "c1d1");
+    ASSERT_TRUE(walk) << walk.error().text();
+    EXPECT_EQ(walk->to, t.find("d1"));
+    EXPECT_EQ(move_text(pos, *walk), "c1d1");
+  }
 }
 
 }  // namespace
