@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/common.h"
+#include "core/rule_error.h"
 
 int main(int argc, char** argv) {
   using namespace regula::cli;
@@ -30,6 +31,11 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "regula: %s\n\n", e.what());
     std::fprintf(stderr, "%s", app.help().c_str());
     return 2;
+  } catch (const regula::RuleError& e) {
+    // A script hook failed (or a move passed a fixed limit) in the middle of a
+    // command: the command stops, whatever it was doing, with the script's line.
+    std::fflush(stdout);
+    return fail(e.error());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "regula: internal error: %s\n", e.what());
     return 1;

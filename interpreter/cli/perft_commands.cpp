@@ -8,6 +8,7 @@
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "notation/move_text.h"
+#include "notation/turn_text.h"
 
 namespace regula::cli {
 
@@ -31,10 +32,13 @@ void add_perft(CLI::App& app, int& rc) {
     if (!pos) return;
     uint64_t total = 0;
     if (args->divide && args->depth > 0) {
-      Position before = *pos;
-      for (auto& [m, n] : perft_divide(*pos, args->depth)) {
-        std::printf("%s %" PRIu64 "\n", move_text(before, m).c_str(), n);
-        total += n;
+      auto divided = perft_divide(*pos, args->depth);
+      std::vector<Turn> turns;
+      for (auto& [t, n] : divided) turns.push_back(t);
+      std::vector<std::string> texts = turn_texts(*pos, turns);
+      for (size_t i = 0; i < divided.size(); ++i) {
+        std::printf("%s %" PRIu64 "\n", texts[i].c_str(), divided[i].second);
+        total += divided[i].second;
       }
     } else {
       total = perft(*pos, args->depth);
@@ -58,15 +62,23 @@ void add_moves(CLI::App& app, int& rc) {
     if (!rules) return;
     auto pos = position_or_fail(rules, args->position, rc);
     if (!pos) return;
+    if (rules->has_continuations) {
+      // Whole turns: a move with the removal it causes is one line.
+      std::vector<Turn> turns;
+      legal_turns(*pos, turns);
+      for (const std::string& text : turn_texts(*pos, turns)) std::printf("%s\n", text.c_str());
+      rc = hook_status(*rules);
+      return;
+    }
     MoveList moves;
     legal_moves(*pos, moves);
     bool san = rules->notation == "san";
-    for (const Move& m : moves) {
-      std::string text = move_text(*pos, m);
+    std::vector<std::string> texts = move_texts(*pos, moves);
+    for (int i = 0; i < moves.size(); ++i) {
       if (san)
-        std::printf("%-10s %s\n", text.c_str(), move_san(*pos, m).c_str());
+        std::printf("%-10s %s\n", texts[i].c_str(), move_san(*pos, moves[i]).c_str());
       else
-        std::printf("%s\n", text.c_str());
+        std::printf("%s\n", texts[i].c_str());
     }
     rc = hook_status(*rules);
   });

@@ -7,10 +7,27 @@ namespace regula {
 Result win_for(const Ruleset& r, SeatId winner, std::string reason) {
   Result res;
   res.over = true;
-  for (SeatId s = 0; s < r.num_seats(); ++s)
+  res.seats = r.num_seats();
+  for (SeatId s = 0; s < r.num_seats(); ++s) {
     res.outcome[s] = r.allies(s, winner) ? Outcome::kWin : Outcome::kLoss;
+    res.rank[s] = r.allies(s, winner) ? 1 : 2;
+  }
   res.reason = std::move(reason);
   return res;
+}
+
+void rank_seats(Result& res, const Position& pos) {
+  if (!res.over) return;
+  auto order = [](Outcome o) { return o == Outcome::kWin ? 2 : o == Outcome::kDraw ? 1 : 0; };
+  auto left = [&](SeatId s) { return pos.left_at(s) ? pos.left_at(s) : 1 << 30; };
+  for (SeatId a = 0; a < res.seats; ++a) {
+    int better = 0;
+    for (SeatId b = 0; b < res.seats; ++b) {
+      int ob = order(res.outcome[b]), oa = order(res.outcome[a]);
+      if (ob > oa || (ob == oa && oa == 0 && left(b) > left(a))) ++better;
+    }
+    res.rank[a] = static_cast<int8_t>(1 + better);
+  }
 }
 
 namespace {
@@ -18,10 +35,57 @@ namespace {
 Result loss_for(const Ruleset& r, SeatId loser, std::string reason) {
   Result res;
   res.over = true;
-  for (SeatId s = 0; s < r.num_seats(); ++s)
+  res.seats = r.num_seats();
+  for (SeatId s = 0; s < r.num_seats(); ++s) {
     res.outcome[s] = r.allies(s, loser) ? Outcome::kLoss : Outcome::kWin;
+    res.rank[s] = r.allies(s, loser) ? 2 : 1;
+  }
   res.reason = std::move(reason);
   return res;
+}
+
+std::string left_reason(const Ruleset& r, int reason) {
+  if (reason == 1) return "no pieces left";
+  if (reason >= 2 && reason - 2 < static_cast<int>(r.end.on_capture.size()))
+    return r.end.on_capture[reason - 2].reason;
+  return "out of play";
+}
+
+// Seats out of play (out, frozen and not commanded, or with no pieces where
+// extinction rules): a team with no seat left in play is out, and the game ends
+// when at most one team remains, that team winning.
+std::optional<Result> teams_left(const Position& pos) {
+  const Ruleset& r = pos.rules();
+  const EndRules& e = r.end;
+  std::array<bool, kMaxSeats> gone{};
+  bool any = false;
+  for (SeatId s = 0; s < r.num_seats(); ++s) {
+    gone[s] = pos.is_inert(s) || (e.extinction && pos.pieces(s) == 0 && pos.hand_total(s) == 0);
+    any |= gone[s];
+  }
+  if (!any) return std::nullopt;
+  int live_teams = 0;
+  SeatId live = -1;
+  for (SeatId s = 0; s < r.num_seats(); ++s) {
+    if (gone[s]) continue;
+    bool counted = false;
+    for (SeatId o = 0; o < s; ++o) counted |= !gone[o] && r.allies(o, s);
+    if (!counted) {
+      ++live_teams;
+      live = s;
+    }
+  }
+  // The reason is why the seat that left last did so.
+  SeatId last = -1;
+  for (SeatId s = 0; s < r.num_seats(); ++s)
+    if (gone[s] && (last < 0 || pos.left_at(s) > pos.left_at(last) ||
+                    (pos.left_at(s) == 0 && pos.left_at(last) != 0)))
+      last = s;
+  const std::string reason =
+      pos.left_at(last) ? left_reason(r, pos.left_reason(last)) : "no pieces left";
+  if (live_teams == 0) return Result::draw(r.num_seats(), reason);
+  if (live_teams == 1) return win_for(r, live, reason);
+  return std::nullopt;
 }
 
 int repetitions(const Position& pos) {
@@ -36,7 +100,19 @@ int repetitions(const Position& pos) {
 
 }  // namespace
 
+namespace {
+std::optional<Result> decided_unranked(const Position& pos);
+}
+
 std::optional<Result> decided_result(const Position& pos) {
+  auto res = decided_unranked(pos);
+  if (res) rank_seats(*res, pos);
+  return res;
+}
+
+namespace {
+
+std::optional<Result> decided_unranked(const Position& pos) {
   const Ruleset& r = pos.rules();
   const EndRules& e = r.end;
   if (pos.end_rule() >= 0) {
@@ -49,6 +125,8 @@ std::optional<Result> decided_result(const Position& pos) {
       case CaptureEnd::Effect::kDraw:
         return Result::draw(r.num_seats(), ce.reason);
       case CaptureEnd::Effect::kContinue:
+      case CaptureEnd::Effect::kFreeze:
+      case CaptureEnd::Effect::kOut:
         break;
     }
   }
@@ -59,9 +137,9 @@ std::optional<Result> decided_result(const Position& pos) {
     for (SeatId s = 0; s < r.num_seats(); ++s)
       if (pos.counter(s, kCaptured) >= e.capture_target)
         return win_for(r, s, "captured " + std::to_string(e.capture_target) + " pieces");
-  if (e.extinction || e.bare_royal) {
+  if (auto res = teams_left(pos)) return res;
+  if (e.bare_royal) {
     for (SeatId s = 0; s < r.num_seats(); ++s) {
-      if (e.extinction && pos.pieces(s) == 0) return loss_for(r, s, "no pieces left");
       if (e.bare_royal && !r.royals[s].empty()) {
         int royals = 0;
         for (TypeId t : r.royals[s]) royals += pos.count(make_piece(t, s));
@@ -100,6 +178,8 @@ std::optional<Result> decided_result(const Position& pos) {
   return std::nullopt;
 }
 
+}  // namespace
+
 int settled_counter(const Position& pos, const Result& result, SeatId seat, int k) {
   const Ruleset& r = pos.rules();
   int v = pos.counter(seat, k);
@@ -109,6 +189,10 @@ int settled_counter(const Position& pos, const Result& result, SeatId seat, int 
   if (result.outcome[seat] != Outcome::kWin) return v;
   for (SeatId s = 0; s < r.num_seats(); ++s) others += result.outcome[s] == want;
   return v + others * r.stakes_win;
+}
+
+namespace {
+Result no_move_result(Position& pos);
 }
 
 Result game_result(Position& pos) {
@@ -123,6 +207,14 @@ Result game_result(Position& pos, MoveList& moves) {
   }
   legal_moves(pos, moves);
   if (!moves.empty() || pos.awaiting_roll()) return Result{};
+  Result res = no_move_result(pos);
+  rank_seats(res, pos);
+  return res;
+}
+
+namespace {
+
+Result no_move_result(Position& pos) {
   const Ruleset& r = pos.rules();
   const SeatId me = pos.to_move();
   bool checked = r.end.check && in_check(pos, me);
@@ -140,5 +232,7 @@ Result game_result(Position& pos, MoveList& moves) {
   }
   return Result{};
 }
+
+}  // namespace
 
 }  // namespace regula

@@ -28,4 +28,8 @@ int settled_counter(const Position& pos, const Result& result, SeatId seat, int 
 // A result in which every seat of winner's team wins and everyone else loses.
 Result win_for(const Ruleset& rules, SeatId winner, std::string reason);
 
+// Sets the ranks of a finished result from its outcomes and, among losers, the
+// order in which seats left play (later is better).
+void rank_seats(Result& result, const Position& pos);
+
 }  // namespace regula

@@ -14,10 +14,14 @@
 
 namespace regula {
 
-enum class MoveKind : uint8_t { kNormal, kDrop, kPass, kChance, kCastle };
+// kRemove takes the piece on `to` off the board (a removal or a gift chosen in a
+// Stage); kAnswer picks answer number `chance` of the pending Stage.
+enum class MoveKind : uint8_t { kNormal, kDrop, kPass, kChance, kCastle, kRemove, kAnswer };
 
+// Fixed room in a Move. A capture chain that would need more is an error
+// (RuleError naming the limit), never a shortened move.
 constexpr int kMaxCaptures = 24;
-constexpr int kMaxPath = 12;
+constexpr int kMaxPath = 24;
 
 struct Move {
   SiteId from = kNoSite;
@@ -30,9 +34,11 @@ struct Move {
   SiteId from2 = kNoSite;  // a second piece relocated by the same move (castling partner)
   SiteId to2 = kNoSite;
   SiteId ep_set = kNoSite;  // the site passed over, capturable en passant next ply
-  int16_t chance = 0;       // the outcome of a chance event
-  uint8_t ncap = 0;         // sites cleared besides the destination (hops, en passant, removals)
-  uint8_t npath = 0;        // intermediate sites, for display and path-dependent rules
+  // kChance: the outcome of the throw (Position::roll's packing); an ordinary move
+  // in a game of several dice: the die value it uses; kAnswer: the answer index.
+  int16_t chance = 0;
+  uint8_t ncap = 0;   // sites cleared besides the destination (hops, en passant, removals)
+  uint8_t npath = 0;  // intermediate sites, for display and path-dependent rules
   std::array<SiteId, kMaxCaptures> cap;
   std::array<SiteId, kMaxPath> path;
 
@@ -42,6 +48,16 @@ struct Move {
     return m;
   }
   bool is_pass() const { return kind == MoveKind::kPass; }
+  // The very same move: every field, path and captures in order.
+  bool same(const Move& o) const {
+    if (from != o.from || to != o.to || kind != o.kind || promote != o.promote ||
+        drop_type != o.drop_type || set_flags != o.set_flags || rule != o.rule ||
+        from2 != o.from2 || to2 != o.to2 || ep_set != o.ep_set || chance != o.chance ||
+        ncap != o.ncap || npath != o.npath)
+      return false;
+    return std::equal(cap.begin(), cap.begin() + ncap, o.cap.begin()) &&
+           std::equal(path.begin(), path.begin() + npath, o.path.begin());
+  }
   // Equal as decisions: the same change of position with the same side effects
   // (the path taken does not matter; the set of captured sites does).
   bool same_decision(const Move& o) const {

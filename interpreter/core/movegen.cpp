@@ -5,6 +5,7 @@
 
 #include "core/attacks.h"
 #include "core/game_end.h"
+#include "core/rule_error.h"
 
 namespace regula {
 
@@ -18,6 +19,7 @@ struct Gen {
   MoveList& out;
   SeatId me;
   int n;
+  uint32_t phase = ~0u;  // bit of the current phase (MoveRule::phases)
 
   bool enemy(PieceCode c) const { return c && !r.allies(piece_seat(c), me); }
 
@@ -191,7 +193,10 @@ struct Gen {
       if (taken(h.cur, s) || !can_take(h.type, c)) continue;
       SiteId land = nb[s];
       while (land != kNoSite && !occupied(h, land)) {
-        if (h.cur.ncap >= kMaxCaptures || h.cur.npath >= kMaxPath) break;
+        if (h.cur.ncap >= kMaxCaptures || h.cur.npath >= kMaxPath)
+          throw RuleError(Error{rule.where, "a capture chain from " + topo.name(h.from) +
+                                                " goes on past " + std::to_string(kMaxCaptures) +
+                                                " captures, the engine's limit for one move"});
         extended = true;
         h.cur.cap[h.cur.ncap++] = s;
         h.cur.path[h.cur.npath++] = land;
@@ -275,13 +280,37 @@ struct Gen {
     }
   }
 
+  // The moves of the piece on `from`, under the dice: with one die, only if the
+  // piece accepts the throw; with several, once per distinct die it accepts,
+  // each move naming the die it uses.
   void piece(SiteId from) {
+    const int roll = pos.roll();
+    if (!roll) return piece_rules(from);
+    const TypeId t = piece_type(pos.at(from));
+    const uint32_t accepts = r.types[t].roll_mask;
+    if (r.dice.count <= 1) {
+      if (roll <= Dice::kMaxFace && ((accepts >> roll) & 1u)) piece_rules(from);
+      return;
+    }
+    int seen = 0;
+    for (int k = 0; k < Dice::kMaxDice; ++k) {
+      const int v = (roll >> (5 * k)) & 31;
+      if (!v) break;
+      if (((seen >> v) & 1) || !((accepts >> v) & 1u)) continue;
+      seen |= 1 << v;
+      const int first = out.size();
+      piece_rules(from);
+      for (int i = first; i < out.size(); ++i) out[i].chance = static_cast<int16_t>(v);
+    }
+  }
+
+  void piece_rules(SiteId from) {
     PieceCode c = pos.at(from);
     TypeId t = piece_type(c);
     const PieceType& pt = r.types[t];
-    if (pos.roll() && !((pt.roll_mask >> pos.roll()) & 1u)) return;
     for (int ri : pt.rules) {
       const MoveRule& rule = r.rules[ri];
+      if (!(rule.phases & phase)) continue;
       if (rule.from_region >= 0 && !r.regions[rule.from_region].contains(me, from)) continue;
       if (pos.flags(from) & rule.requires_clear) continue;
       switch (rule.kind) {
@@ -333,13 +362,85 @@ int capture_value(const Position& pos, const Move& m) {
 void generate_pseudo(const Position& pos, MoveList& moves) {
   const Ruleset& r = pos.rules();
   Gen g{pos, r, r.topology, moves, pos.to_move(), pos.num_sites()};
+  if (!r.phases.empty()) g.phase = phase_bit(pos);
+  if (pos.is_inert(g.me)) return;
   for (SiteId s = 0; s < g.n; ++s) {
     PieceCode c = pos.at(s);
     if (c && piece_seat(c) == g.me) g.piece(s);
   }
   for (size_t ri = 0; ri < r.rules.size(); ++ri)
-    if (r.rules[ri].kind == RuleKind::kDrop) g.drop(static_cast<int>(ri), r.rules[ri]);
+    if (r.rules[ri].kind == RuleKind::kDrop && (r.rules[ri].phases & g.phase))
+      g.drop(static_cast<int>(ri), r.rules[ri]);
   if (r.hooks && r.hooks->has_generate()) r.hooks->generate(pos, moves);
+}
+
+namespace {
+
+// Whether the piece on site stands in a complete line of its own seat's pieces.
+bool in_line(const Position& pos, SiteId site) {
+  const Topology& t = pos.rules().topology;
+  const SeatId seat = piece_seat(pos.at(site));
+  for (int li : t.lines_through(site)) {
+    bool full = true;
+    for (SiteId x : t.lines()[li])
+      if (!pos.at(x) || piece_seat(pos.at(x)) != seat) {
+        full = false;
+        break;
+      }
+    if (full) return true;
+  }
+  return false;
+}
+
+// The decisions of a pending stage other than kMoveAgain.
+void stage_moves(const Position& pos, const Stage& st, MoveList& moves) {
+  const Ruleset& r = pos.rules();
+  const SeatId me = pos.to_move();
+  auto add = [&](MoveKind kind, SiteId site, int index) {
+    Move& m = moves.add();
+    m = Move{};
+    m.kind = kind;
+    m.to = site;
+    m.chance = static_cast<int16_t>(index);
+  };
+  switch (st.choice) {
+    case Stage::Choice::kRemoveEnemy:
+    case Stage::Choice::kGiveOwn: {
+      const bool own = st.choice == Stage::Choice::kGiveOwn;
+      for (SiteId s = 0; s < pos.num_sites(); ++s) {
+        const PieceCode c = pos.at(s);
+        if (!c) continue;
+        const SeatId owner = piece_seat(c);
+        if (own ? owner != me : (r.allies(owner, me) || pos.is_out(owner))) continue;
+        add(MoveKind::kRemove, s, 0);
+      }
+      if (st.protect == Stage::Protect::kLinesUnlessAll) {
+        int kept = 0;
+        for (int i = 0; i < moves.size(); ++i)
+          if (!in_line(pos, moves[i].to)) moves[kept++] = moves[i];
+        if (kept > 0) moves.resize(kept);
+      }
+      break;
+    }
+    case Stage::Choice::kAnswer:
+      for (size_t i = 0; i < st.answers.size(); ++i)
+        add(MoveKind::kAnswer, kNoSite, static_cast<int>(i));
+      break;
+    case Stage::Choice::kMoveAgain:
+      break;
+  }
+  // Declining, or nothing to choose from: the stage passes.
+  if (st.optional || moves.empty()) moves.push(Move::pass());
+}
+
+}  // namespace
+
+double chance_probability(const Ruleset& rules, const Move& m) {
+  const Dice& d = rules.dice;
+  for (size_t i = 0; i < d.outcomes.size(); ++i)
+    if (d.outcomes[i] == m.chance)
+      return static_cast<double>(d.outcome_weights[i]) / static_cast<double>(d.outcome_total);
+  return 0;
 }
 
 bool move_was_safe(const Position& pos, SeatId mover, const Move& m) {
@@ -359,16 +460,33 @@ void legal_moves(Position& pos, MoveList& moves) {
   if (decided_result(pos)) return;
   const Ruleset& r = pos.rules();
   if (pos.awaiting_roll()) {
-    for (int f : r.dice.faces) {
-      bool seen = false;
-      for (const Move& m : moves) seen |= m.chance == f;
-      if (seen) continue;
+    for (int outcome : r.dice.outcomes) {
       Move& m = moves.add();
       m = Move{};
       m.kind = MoveKind::kChance;
-      m.chance = static_cast<int16_t>(f);
+      m.chance = static_cast<int16_t>(outcome);
     }
     return;
+  }
+  if (pos.stage() >= 0) {
+    const Stage& st = r.stages[pos.stage()];
+    if (st.choice != Stage::Choice::kMoveAgain) {
+      stage_moves(pos, st, moves);
+      if (r.end.check || r.any_fears_attack) {
+        // Giving away one's own piece may uncover the royal.
+        const SeatId me = pos.to_move();
+        Undo u;
+        int kept = 0;
+        for (int i = 0; i < moves.size(); ++i) {
+          pos.make(moves[i], u);
+          bool ok = !r.end.check || !in_check(pos, me);
+          pos.unmake(moves[i], u);
+          if (ok) moves[kept++] = moves[i];
+        }
+        moves.resize(kept);
+      }
+      return;
+    }
   }
   generate_pseudo(pos, moves);
   const bool needs_filter = r.end.check || r.any_fears_attack || (r.hooks && r.hooks->has_filter());
@@ -458,6 +576,26 @@ void legal_moves(Position& pos, MoveList& moves) {
         moves.resize(kept);
       }
     }
+  }
+  if (r.must_drop) {
+    bool any_drop = false;
+    for (const Move& m : moves) any_drop |= m.kind == MoveKind::kDrop;
+    if (any_drop) {
+      int kept = 0;
+      for (int i = 0; i < moves.size(); ++i)
+        if (moves[i].kind == MoveKind::kDrop) moves[kept++] = moves[i];
+      moves.resize(kept);
+    }
+  }
+  if (moves.empty() && pos.stage() >= 0) {
+    // A stage's extra move that cannot be made is skipped.
+    moves.push(Move::pass());
+    return;
+  }
+  if (moves.empty() && pos.in_turn()) {
+    // Dice left that no piece can use: the rest of the turn is passed.
+    moves.push(Move::pass());
+    return;
   }
   if (moves.empty()) {
     NoMoveEffect effect = r.end.check

@@ -12,10 +12,17 @@ namespace regula {
 // Moves of the side to move as the rules generate them, before legality filtering.
 void generate_pseudo(const Position& pos, MoveList& moves);
 
-// The decisions available now: empty when the game is over; the die's outcomes
-// (MoveKind::kChance) when a roll is due; a lone pass when the rules make a blocked
-// side pass.
+// The decisions available now: empty when the game is over; the throws of the
+// dice (MoveKind::kChance, see chance_probability) when a throw is due; the
+// choices of a pending stage (removals, gifts, answers, a pass to decline); a
+// lone pass when the rules make a blocked side pass, or when the dice left in a
+// turn can move nothing. Each decision is one call of Position::make; see
+// turns.h for whole turns.
 void legal_moves(Position& pos, MoveList& moves);
+
+// The probability of a chance move (MoveKind::kChance) of legal_moves: the
+// throw's weight over the weight of all throws; 0 for anything else.
+double chance_probability(const Ruleset& rules, const Move& move);
 
 // Whether the move just made (pos is after it, mover is the seat that moved)
 // leaves the mover's royal safe and its fearful pieces unattacked.

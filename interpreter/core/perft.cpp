@@ -1,36 +1,65 @@
 #include "core/perft.h"
 
+#include <unordered_set>
+
+#include "core/game_end.h"
 #include "core/movegen.h"
 
 namespace regula {
 
-uint64_t perft(Position& pos, int depth) {
+namespace {
+
+// seen: positions that ended a turn begun above this node, when orders of the
+// same moves (several dice) must count once; null elsewhere.
+uint64_t count(Position& pos, int depth, std::unordered_set<uint64_t>* seen) {
   if (depth <= 0) return 1;
   MoveList moves;
   legal_moves(pos, moves);
   const bool chance = !moves.empty() && moves[0].kind == MoveKind::kChance;
-  if (depth == 1 && !chance) return static_cast<uint64_t>(moves.size());
-  uint64_t total = 0;
+  const Ruleset& r = pos.rules();
   Undo u;
+  uint64_t total = 0;
+  if (!r.has_continuations) {
+    if (depth == 1 && !chance) return static_cast<uint64_t>(moves.size());
+    for (const Move& m : moves) {
+      pos.make(m, u);
+      total += count(pos, chance ? depth : depth - 1, nullptr);
+      pos.unmake(m, u);
+    }
+    return total;
+  }
+  std::unordered_set<uint64_t> local;
+  if (!seen && !chance && r.dice.count > 1) seen = &local;
   for (const Move& m : moves) {
     pos.make(m, u);
-    total += perft(pos, chance ? depth : depth - 1);
+    if (chance)
+      total += count(pos, depth, nullptr);
+    else if (pos.in_turn() && !decided_result(pos))
+      total += count(pos, depth, seen);
+    else if (!seen || seen->insert(pos.hash()).second)
+      total += count(pos, depth - 1, nullptr);
     pos.unmake(m, u);
   }
   return total;
 }
 
-std::vector<std::pair<Move, uint64_t>> perft_divide(Position& pos, int depth) {
-  std::vector<std::pair<Move, uint64_t>> out;
+}  // namespace
+
+uint64_t perft(Position& pos, int depth) {
+  return count(pos, depth, nullptr);
+}
+
+std::vector<std::pair<Turn, uint64_t>> perft_divide(Position& pos, int depth) {
+  std::vector<std::pair<Turn, uint64_t>> out;
   if (depth <= 0) return out;
-  MoveList moves;
-  legal_moves(pos, moves);
-  Undo u;
-  for (const Move& m : moves) {
-    const bool chance = m.kind == MoveKind::kChance;
-    pos.make(m, u);
-    out.emplace_back(m, perft(pos, chance ? depth : depth - 1));
-    pos.unmake(m, u);
+  std::vector<Turn> turns;
+  legal_turns(pos, turns);
+  std::vector<Undo> undos;
+  for (const Turn& t : turns) {
+    const bool chance = t.first().kind == MoveKind::kChance;
+    make_turn(pos, t, undos);
+    out.emplace_back(t, perft(pos, chance ? depth : depth - 1));
+    unmake_turn(pos, t, undos);
   }
   return out;
 }

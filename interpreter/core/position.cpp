@@ -2,12 +2,15 @@
 
 #include <cassert>
 
+#include "core/rule_error.h"
+
 namespace regula {
 
 Position::Position(std::shared_ptr<const Ruleset> rules, EmptyTag) : rules_(std::move(rules)) {
   board_.assign(rules_->topology.size(), kEmpty);
   flags_.assign(rules_->topology.size(), 0);
   royal_site_.fill(kNoSite);
+  for (SeatId s = 0; s < kMaxSeats; ++s) seats_.controller[s] = s;
   to_move_ = rules_->first;
   hash_ = compute_hash();
 }
@@ -43,11 +46,246 @@ uint64_t Position::compute_hash() const {
       if ((flags_[s] >> b) & 1) h ^= r.z_flag[b * n + s];
   }
   if (ep_ != kNoSite) h ^= r.z_ep[ep_];
-  h ^= r.z_roll[roll_ & 63];
+  h ^= roll_key(roll_);
   for (int i = 0; i < kGlobalBase; ++i) h ^= var_key(i, vars_[i]);
-  for (int s = 0; s < kMaxSeats; ++s)
+  for (SeatId s = 0; s < kMaxSeats; ++s) {
     if ((out_mask_ >> s) & 1) h ^= r.z_out[s];
+    if (seats_.state[s] == static_cast<uint8_t>(SeatState::kFrozen)) h ^= r.z_frozen[s];
+    h ^= controller_key(s);
+  }
+  h ^= stage_key();
   return h;
+}
+
+namespace {
+uint64_t mix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+}  // namespace
+
+uint64_t Position::roll_key(int roll) const {
+  if (roll <= 0) return 0;
+  if (roll < 64) return rules_->z_roll[roll];
+  return mix(rules_->z_stage_seed ^ 0x726f6c6c00000000ull ^ static_cast<uint32_t>(roll));
+}
+
+uint64_t Position::stage_key() const {
+  if (stage_ < 0) return 0;
+  return mix(rules_->z_stage_seed ^ (static_cast<uint64_t>(stage_) << 8) ^
+             static_cast<uint8_t>(owner_));
+}
+
+uint64_t Position::controller_key(SeatId seat) const {
+  if (seats_.controller[seat] == seat) return 0;
+  return mix(rules_->z_stage_seed ^ 0x636f6e0000000000ull ^ (static_cast<uint64_t>(seat) << 8) ^
+             static_cast<uint8_t>(seats_.controller[seat]));
+}
+
+int Position::hand_total(SeatId seat) const {
+  int n = 0;
+  for (size_t t = 0; t < rules_->types.size(); ++t) n += hand(seat, static_cast<TypeId>(t));
+  return n;
+}
+
+bool Position::takes_turns(SeatId seat) const {
+  switch (static_cast<SeatState>(seats_.state[seat])) {
+    case SeatState::kActive:
+      return true;
+    case SeatState::kFrozen: {
+      SeatId c = seats_.controller[seat];
+      return c != seat && seats_.state[c] == static_cast<uint8_t>(SeatState::kActive);
+    }
+    case SeatState::kOut:
+      return false;
+  }
+  return false;
+}
+
+bool Position::in_turn() const {
+  if (stage_ >= 0) return rules_->stages[stage_].who == Stage::Who::kMover;
+  return rules_->dice.count > 1 && roll_ != 0;
+}
+
+void Position::refresh_inert() {
+  inert_mask_ = 0;
+  for (SeatId s = 0; s < rules_->num_seats(); ++s)
+    if (!takes_turns(s)) inert_mask_ |= static_cast<uint8_t>(1u << s);
+}
+
+SeatId Position::next_to_play(SeatId after) const {
+  const Ruleset& r = *rules_;
+  SeatId s = after;
+  for (int i = 0; i < r.num_seats(); ++i) {
+    s = r.next_seat(s);
+    if (takes_turns(s)) return s;
+  }
+  return r.next_seat(after);
+}
+
+void Position::save_seats(Undo* undo) {
+  if (undo && !undo->seats_changed) {
+    undo->seats = seats_;
+    undo->seats_changed = true;
+  }
+}
+
+void Position::set_seat_state(SeatId seat, SeatState state, int reason, Undo* undo) {
+  if (seats_.state[seat] == static_cast<uint8_t>(state)) return;
+  save_seats(undo);
+  const Ruleset& r = *rules_;
+  if (seats_.state[seat] == static_cast<uint8_t>(SeatState::kFrozen)) hash_ ^= r.z_frozen[seat];
+  if (state == SeatState::kFrozen) hash_ ^= r.z_frozen[seat];
+  if (is_out(seat) != (state == SeatState::kOut)) {
+    out_mask_ ^= static_cast<uint8_t>(1u << seat);
+    hash_ ^= r.z_out[seat];
+  }
+  seats_.state[seat] = static_cast<uint8_t>(state);
+  if (state == SeatState::kOut && r.out_removes)
+    for (SiteId s = 0; s < num_sites(); ++s)
+      if (board_[s] && piece_seat(board_[s]) == seat) {
+        if (undo) record_site(s, *undo);
+        place(s, kEmpty, 0);
+      }
+  if (state == SeatState::kActive) {
+    seats_.left_at[seat] = 0;
+    seats_.reason[seat] = 0;
+  } else if (seats_.left_at[seat] == 0) {
+    seats_.left_at[seat] = static_cast<int32_t>(1 + global(kPly));
+    seats_.reason[seat] = static_cast<int8_t>(reason);
+  }
+  refresh_inert();
+}
+
+void Position::set_controller(SeatId seat, SeatId by, Undo* undo) {
+  if (seats_.controller[seat] == by) return;
+  save_seats(undo);
+  hash_ ^= controller_key(seat);
+  seats_.controller[seat] = by;
+  hash_ ^= controller_key(seat);
+  refresh_inert();
+}
+
+void Position::set_left(SeatId seat, int left_at, int reason) {
+  seats_.left_at[seat] = static_cast<int32_t>(left_at);
+  seats_.reason[seat] = static_cast<int8_t>(reason);
+}
+
+void Position::set_stage(int stage, SeatId owner) {
+  hash_ ^= stage_key();
+  stage_ = static_cast<int8_t>(stage);
+  owner_ = stage < 0 ? 0 : owner;
+  hash_ ^= stage_key();
+}
+
+bool condition_holds(const Condition& c, const Position& pos, SeatId seat) {
+  const Ruleset& r = pos.rules();
+  for (const Condition::Term& t : c.terms) {
+    int v = 0;
+    switch (t.subject) {
+      case Condition::Subject::kHand:
+        v = pos.hand_total(seat);
+        break;
+      case Condition::Subject::kPieces:
+        v = pos.pieces(seat);
+        break;
+      case Condition::Subject::kEnemyPieces:
+        for (SeatId s = 0; s < r.num_seats(); ++s)
+          if (!r.allies(s, seat)) v += pos.pieces(s);
+        break;
+      case Condition::Subject::kEmpty: {
+        int occupied = 0;
+        for (SeatId s = 0; s < r.num_seats(); ++s) occupied += pos.pieces(s);
+        v = pos.num_sites() - occupied;
+        break;
+      }
+      case Condition::Subject::kCaptured:
+        v = pos.counter(seat, kCaptured);
+        break;
+      case Condition::Subject::kCounter:
+        v = pos.counter(seat, t.counter);
+        break;
+      case Condition::Subject::kPly:
+        v = pos.global(kPly);
+        break;
+    }
+    bool ok = false;
+    switch (t.op) {
+      case Condition::Op::kLt:
+        ok = v < t.value;
+        break;
+      case Condition::Op::kLe:
+        ok = v <= t.value;
+        break;
+      case Condition::Op::kEq:
+        ok = v == t.value;
+        break;
+      case Condition::Op::kNe:
+        ok = v != t.value;
+        break;
+      case Condition::Op::kGe:
+        ok = v >= t.value;
+        break;
+      case Condition::Op::kGt:
+        ok = v > t.value;
+        break;
+    }
+    if (!ok) return false;
+  }
+  return true;
+}
+
+int current_phase(const Position& pos) {
+  const Ruleset& r = pos.rules();
+  for (size_t i = 0; i < r.phases.size(); ++i)
+    if (condition_holds(r.phases[i].when, pos, pos.to_move())) return static_cast<int>(i);
+  return -1;
+}
+
+uint32_t phase_bit(const Position& pos) {
+  if (pos.rules().phases.empty()) return ~0u;
+  int p = current_phase(pos);
+  return p < 0 ? 0u : 1u << p;
+}
+
+bool Position::completes_line(SiteId site, SeatId seat) const {
+  const Topology& t = rules_->topology;
+  for (int li : t.lines_through(site)) {
+    bool full = true;
+    for (SiteId x : t.lines()[li])
+      if (!board_[x] || piece_seat(board_[x]) != seat) {
+        full = false;
+        break;
+      }
+    if (full) return true;
+  }
+  return false;
+}
+
+int Position::triggered_stage(const Move& m, SeatId mover, uint32_t bit) const {
+  const Ruleset& r = *rules_;
+  for (const Trigger& t : r.triggers) {
+    if (!(t.phases & bit)) continue;
+    switch (t.on) {
+      case Trigger::On::kLine:
+        if (m.to != kNoSite && board_[m.to] && piece_seat(board_[m.to]) == mover &&
+            completes_line(m.to, mover))
+          return t.stage;
+        break;
+      case Trigger::On::kFull: {
+        int occupied = 0;
+        for (SeatId s = 0; s < r.num_seats(); ++s) occupied += seat_pieces_[s];
+        if (occupied == num_sites()) return t.stage;
+        break;
+      }
+      case Trigger::On::kLabel:
+        if (m.rule < r.rules.size() && r.rules[m.rule].label == t.label) return t.stage;
+        break;
+    }
+  }
+  return -1;
 }
 
 void Position::place(SiteId site, PieceCode code, uint8_t flags) {
@@ -119,14 +357,12 @@ void Position::set_ep(SiteId ep, SiteId victim) {
 }
 
 void Position::set_out(SeatId seat, bool out, Undo* undo) {
-  (void)undo;  // out_mask is saved whole in every Undo
   if (is_out(seat) == out) return;
-  out_mask_ ^= static_cast<uint8_t>(1u << seat);
-  hash_ ^= rules_->z_out[seat];
+  set_seat_state(seat, out ? SeatState::kOut : SeatState::kActive, -1, undo);
 }
 
 void Position::set_roll(int roll) {
-  hash_ ^= rules_->z_roll[roll_ & 63] ^ rules_->z_roll[roll & 63];
+  hash_ ^= roll_key(roll_) ^ roll_key(roll);
   roll_ = static_cast<int16_t>(roll);
 }
 
@@ -136,6 +372,36 @@ void Position::set_end(int rule, SeatId seat) {
 }
 
 void Position::make(const Move& m, Undo& u) {
+  if (!rules_->hooks) return make_inner(m, u);
+  // A hook that fails leaves the position as it was before the move.
+  try {
+    make_inner(m, u);
+  } catch (...) {
+    unmake(m, u);
+    throw;
+  }
+}
+
+namespace {
+// The packed dice of `roll` without one die of value `used` (see Position::roll).
+int without_die(int roll, int used) {
+  int out = 0, shift = 0;
+  bool removed = false;
+  for (int k = 0; k < Dice::kMaxDice; ++k) {
+    int v = (roll >> (5 * k)) & 31;
+    if (!v) break;
+    if (!removed && v == used) {
+      removed = true;
+      continue;
+    }
+    out |= v << shift;
+    shift += 5;
+  }
+  return out;
+}
+}  // namespace
+
+void Position::make_inner(const Move& m, Undo& u) {
   const Ruleset& r = *rules_;
   u.nsites = 0;
   u.nvars = 0;
@@ -148,55 +414,79 @@ void Position::make(const Move& m, Undo& u) {
   u.roll = roll_;
   u.end_rule = end_rule_;
   u.end_seat = end_seat_;
+  u.stage = stage_;
+  u.owner = owner_;
   u.out_mask = out_mask_;
+  u.seats_changed = false;
   history_.push_back(hash_);
 
   if (m.kind == MoveKind::kChance) {
-    hash_ ^= r.z_roll[roll_ & 63] ^ r.z_roll[m.chance & 63];
+    hash_ ^= roll_key(roll_) ^ roll_key(m.chance);
     roll_ = m.chance;
     return;
   }
   const SeatId me = to_move_;
+  const int was_stage = stage_;
+  const SeatId owner = this->owner();
+  const bool ordinary =
+      m.kind == MoveKind::kNormal || m.kind == MoveKind::kDrop || m.kind == MoveKind::kCastle;
+  // Triggers look at the phase the move was made in.
+  const uint32_t bit = !r.triggers.empty() && ordinary ? phase_bit(*this) : ~0u;
   if (ep_ != kNoSite) set_ep(kNoSite, kNoSite);
-  if (roll_) {
-    hash_ ^= r.z_roll[roll_ & 63] ^ r.z_roll[0];
-    roll_ = 0;
+  if (roll_ && (ordinary || (m.kind == MoveKind::kPass && was_stage < 0))) {
+    // One die: any move uses it. Several: a move uses the die it names, a pass all that remain.
+    int rest = r.dice.count > 1 && ordinary ? without_die(roll_, m.chance) : 0;
+    hash_ ^= roll_key(roll_) ^ roll_key(rest);
+    roll_ = static_cast<int16_t>(rest);
   }
-  if (m.kind == MoveKind::kPass) {
-    set_global(kPasses, global(kPasses) + 1, &u);
-    set_global(kHalfmove, global(kHalfmove) + 1, &u);
-  } else {
-    bool reset = false;
-    TypeId mover_type;
-    int gained = 0, taken = 0;
-    auto capture_at = [&](SiteId site, TypeId by) {
-      PieceCode victim = board_[site];
-      if (!victim) return;
-      TypeId vt = piece_type(victim);
-      gained += r.types[vt].value;
-      ++taken;
-      if (end_rule_ < 0) {
-        for (size_t i = 0; i < r.end.on_capture.size(); ++i) {
-          const CaptureEnd& ce = r.end.on_capture[i];
-          if (ce.captured == vt && (ce.by < 0 || ce.by == by)) {
-            if (ce.effect != CaptureEnd::Effect::kContinue) {
-              end_rule_ = static_cast<int16_t>(i);
-              end_seat_ = me;
-            }
-            break;
-          }
-        }
+  bool reset = false;
+  TypeId mover_type = -1;
+  int gained = 0, taken = 0;
+  auto capture_at = [&](SiteId site, TypeId by) {
+    PieceCode victim = board_[site];
+    if (!victim) return;
+    TypeId vt = piece_type(victim);
+    gained += r.types[vt].value;
+    ++taken;
+    for (size_t i = 0; i < r.end.on_capture.size(); ++i) {
+      const CaptureEnd& ce = r.end.on_capture[i];
+      if (ce.captured != vt || (ce.by >= 0 && ce.by != by)) continue;
+      if (ce.effect == CaptureEnd::Effect::kFreeze || ce.effect == CaptureEnd::Effect::kOut) {
+        SeatState st =
+            ce.effect == CaptureEnd::Effect::kFreeze ? SeatState::kFrozen : SeatState::kOut;
+        record_site(site, u);
+        place(site, kEmpty, 0);
+        set_seat_state(piece_seat(victim), st, 2 + static_cast<int>(i), &u);
+        return;
       }
-      record_site(site, u);
-      place(site, kEmpty, 0);
-    };
-    if (m.kind == MoveKind::kDrop) {
+      if (end_rule_ < 0 && ce.effect != CaptureEnd::Effect::kContinue) {
+        end_rule_ = static_cast<int16_t>(i);
+        end_seat_ = me;
+      }
+      break;
+    }
+    record_site(site, u);
+    place(site, kEmpty, 0);
+  };
+  SeatId credit = me;  // who is owed what this decision captures
+  switch (m.kind) {
+    case MoveKind::kPass:
+      if (was_stage < 0) set_global(kPasses, global(kPasses) + 1, &u);
+      break;
+    case MoveKind::kAnswer:
+      break;
+    case MoveKind::kRemove:
+      if (r.stages[was_stage].choice == Stage::Choice::kGiveOwn) credit = next_to_play(me);
+      capture_at(m.to, -1);
+      break;
+    case MoveKind::kDrop:
       mover_type = m.drop_type;
       set_hand(me, m.drop_type, hand(me, m.drop_type) - 1, &u);
       for (int i = 0; i < m.ncap; ++i) capture_at(m.cap[i], mover_type);
       record_site(m.to, u);
       place(m.to, make_piece(m.drop_type, me), 0);
-    } else {
+      break;
+    default: {
       PieceCode code = board_[m.from];
       mover_type = piece_type(code);
       uint8_t fl = flags_[m.from] | m.set_flags;
@@ -217,36 +507,75 @@ void Position::make(const Move& m, Undo& u) {
         if (board_[m.to] && m.to != m.from) capture_at(m.to, mover_type);
         record_site(m.from, u);
         place(m.from, kEmpty, 0);
-        if (m.promote >= 0) code = make_piece(m.promote, me);
+        if (m.promote >= 0) code = make_piece(m.promote, piece_seat(code));
         record_site(m.to, u);
         place(m.to, code, fl);
       }
       if (m.ep_set != kNoSite) set_ep(m.ep_set, m.to);
     }
-    if (taken) {
-      reset = true;
-      set_counter(me, kCaptured, counter(me, kCaptured) + taken, &u);
-      if (r.stakes) set_counter(me, kStakes, counter(me, kStakes) + gained, &u);
-    }
-    if (r.types[mover_type].reset_counter) reset = true;
-    set_global(kHalfmove, reset ? 0 : global(kHalfmove) + 1, &u);
-    set_global(kPasses, 0, &u);
   }
-  set_global(kPly, global(kPly) + 1, &u);
-  if (r.end.material_max > 0) {
-    bool holds = true;
-    int value = -1;
-    for (SeatId s = 0; s < r.num_seats() && holds; ++s) {
-      if (seat_pieces_[s] > r.end.material_max) holds = false;
-      if (value >= 0 && seat_value_[s] != value) holds = false;
-      value = seat_value_[s];
-    }
-    set_global(kMaterialPlies, holds ? global(kMaterialPlies) + 1 : 0, &u);
+  if (m.kind != MoveKind::kPass) set_global(kPasses, 0, &u);
+  if (taken) {
+    reset = true;
+    set_counter(credit, kCaptured, counter(credit, kCaptured) + taken, &u);
+    if (r.stakes) set_counter(credit, kStakes, counter(credit, kStakes) + gained, &u);
   }
-  SeatId next = r.next_seat(me);
-  for (int i = 0; i < r.num_seats() && is_out(next); ++i) next = r.next_seat(next);
+  if (mover_type >= 0 && r.types[mover_type].reset_counter) reset = true;
+  if (r.end.extinction)
+    for (SeatId s = 0; s < r.num_seats(); ++s)
+      if (seats_.state[s] != static_cast<uint8_t>(SeatState::kOut) && seat_pieces_[s] == 0 &&
+          hand_total(s) == 0)
+        set_seat_state(s, SeatState::kOut, 1, &u);
+
+  // What comes next: a stage this decision starts or continues, the same seat
+  // again while dice remain, or the next seat in turn order.
+  int next_stage = -1;
+  if (was_stage >= 0) {
+    const Stage& st = r.stages[was_stage];
+    if (st.choice == Stage::Choice::kMoveAgain && ordinary)
+      next_stage = triggered_stage(m, me, bit);
+    if (next_stage < 0) next_stage = st.then;
+  } else if (!r.triggers.empty() && ordinary) {
+    next_stage = triggered_stage(m, me, bit);
+  }
+  SeatId next;
+  if (next_stage >= 0) {
+    const Stage& ns = r.stages[next_stage];
+    next = me;
+    if (ns.who != Stage::Who::kMover) {
+      next = next_to_play(me);
+      for (int i = 0; ns.who == Stage::Who::kNextEnemy && r.allies(next, me) && i < r.num_seats();
+           ++i)
+        next = next_to_play(next);
+    }
+    set_stage(next_stage, owner);
+  } else {
+    if (stage_ >= 0) set_stage(-1, 0);
+    next = r.dice.count > 1 && roll_ != 0 && takes_turns(owner) ? owner : next_to_play(owner);
+  }
   set_to_move(next);
-  if (r.hooks && r.hooks->has_after()) r.hooks->after(*this, m, u);
+  if (in_turn()) {
+    if (reset) set_global(kHalfmove, 0, &u);
+  } else {
+    set_global(kHalfmove, reset ? 0 : global(kHalfmove) + 1, &u);
+    set_global(kPly, global(kPly) + 1, &u);
+    if (r.end.material_max > 0) {
+      bool holds = true;
+      int value = -1;
+      for (SeatId s = 0; s < r.num_seats() && holds; ++s) {
+        if (seat_pieces_[s] > r.end.material_max) holds = false;
+        if (value >= 0 && seat_value_[s] != value) holds = false;
+        value = seat_value_[s];
+      }
+      set_global(kMaterialPlies, holds ? global(kMaterialPlies) + 1 : 0, &u);
+    }
+  }
+  if (r.hooks && r.hooks->has_after()) {
+    r.hooks->after(*this, m, u);
+    // The hook may have taken the next seat out of play.
+    if (u.seats_changed && stage_ < 0 && !in_turn() && !takes_turns(to_move_))
+      set_to_move(next_to_play(owner));
+  }
 }
 
 void Position::unmake(const Move& m, const Undo& u) {
@@ -262,7 +591,13 @@ void Position::unmake(const Move& m, const Undo& u) {
   roll_ = u.roll;
   end_rule_ = u.end_rule;
   end_seat_ = u.end_seat;
+  stage_ = u.stage;
+  owner_ = u.owner;
   out_mask_ = u.out_mask;
+  if (u.seats_changed) {
+    seats_ = u.seats;
+    refresh_inert();
+  }
   hash_ = u.hash;
   history_.pop_back();
 }
@@ -271,7 +606,9 @@ bool Position::operator==(const Position& o) const {
   return board_ == o.board_ && flags_ == o.flags_ && vars_ == o.vars_ && hash_ == o.hash_ &&
          ep_ == o.ep_ && ep_victim_ == o.ep_victim_ && to_move_ == o.to_move_ && roll_ == o.roll_ &&
          end_rule_ == o.end_rule_ && out_mask_ == o.out_mask_ && counts_ == o.counts_ &&
-         royal_site_ == o.royal_site_;
+         royal_site_ == o.royal_site_ && stage_ == o.stage_ && owner_ == o.owner_ &&
+         seats_.state == o.seats_.state && seats_.controller == o.seats_.controller &&
+         seats_.left_at == o.seats_.left_at && seats_.reason == o.seats_.reason;
 }
 
 }  // namespace regula

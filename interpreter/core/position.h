@@ -46,7 +46,16 @@ struct Undo {
   int16_t roll = 0;
   int16_t end_rule = -1;
   SeatId end_seat = 0;
+  int8_t stage = -1;
+  SeatId owner = 0;
   uint8_t out_mask = 0;
+  bool seats_changed = false;  // seats below was saved (only when a seat changed)
+  struct SeatsState {
+    std::array<uint8_t, kMaxSeats> state{};      // SeatState
+    std::array<SeatId, kMaxSeats> controller{};  // who decides for the seat's army
+    std::array<int32_t, kMaxSeats> left_at{};    // 1 + the ply it left play, 0 in play
+    std::array<int8_t, kMaxSeats> reason{};      // why it left (see Position::left_reason)
+  } seats;
 };
 
 class Position {
@@ -70,9 +79,31 @@ class Position {
   SeatId to_move() const { return to_move_; }
   SiteId ep() const { return ep_; }
   SiteId ep_victim() const { return ep_victim_; }
+  // The dice thrown and not yet used: 0 when none; one die's value; or, with
+  // several dice, the values packed 5 bits each, largest first (see dice_values).
   int roll() const { return roll_; }
-  // True when the next step is a die roll rather than a player's decision.
-  bool awaiting_roll() const { return !rules_->dice.faces.empty() && roll_ == 0; }
+  // True when the next step is a throw of the dice rather than a player's decision.
+  bool awaiting_roll() const { return rules_->dice.enabled() && roll_ == 0 && stage_ < 0; }
+  // The decision pending within the game's flow (an index into Ruleset::stages),
+  // or -1; the seat whose turn it is (owner) is who plays once it is settled.
+  int stage() const { return stage_; }
+  SeatId owner() const { return stage_ >= 0 ? owner_ : to_move_; }
+  // Whether the next decision belongs to the turn the last one was part of: the
+  // same seat decides again (a removal after a line, the next die's move).
+  bool in_turn() const;
+  // The seat that makes the next decision: whoever commands the army to move.
+  SeatId decider() const { return seats_.controller[to_move_]; }
+  SeatState seat_state(SeatId seat) const { return static_cast<SeatState>(seats_.state[seat]); }
+  SeatId controller(SeatId seat) const { return seats_.controller[seat]; }
+  // Whether the seat still takes turns: in play, or frozen but commanded by a
+  // seat in play.
+  bool takes_turns(SeatId seat) const;
+  // Whether the seat's pieces can move (and so attack): it takes turns.
+  bool is_inert(SeatId seat) const { return (inert_mask_ >> seat) & 1u; }
+  // When and why a seat left play: 1 + the ply (0: in play), and the reason's
+  // index (1: no pieces left, 2 + i: capture end i, -1: set by a script).
+  int left_at(SeatId seat) const { return seats_.left_at[seat]; }
+  int left_reason(SeatId seat) const { return seats_.reason[seat]; }
   int hand(SeatId seat, TypeId type) const { return vars_[kHandBase + seat * kMaxTypes + type]; }
   int counter(SeatId seat, int k) const { return vars_[kSeatBase + seat * kMaxSeatCounters + k]; }
   int global(int k) const { return vars_[kGlobalBase + k]; }
@@ -81,6 +112,8 @@ class Position {
   int material(SeatId seat) const { return seat_value_[seat]; }
   SiteId royal_site(SeatId seat) const { return royal_site_[seat]; }
   bool is_out(SeatId seat) const { return (out_mask_ >> seat) & 1u; }
+  // Pieces of the seat's hand, all types.
+  int hand_total(SeatId seat) const;
   uint64_t hash() const { return hash_; }
   const std::vector<uint64_t>& history() const { return history_; }
 
@@ -105,6 +138,13 @@ class Position {
   void set_to_move(SeatId seat);
   void set_ep(SiteId ep, SiteId victim);
   void set_out(SeatId seat, bool out, Undo* undo = nullptr);
+  // Seat states; reason as for left_reason. Recorded in undo when one is given.
+  void set_seat_state(SeatId seat, SeatState state, int reason, Undo* undo = nullptr);
+  void set_controller(SeatId seat, SeatId by, Undo* undo = nullptr);
+  // When and why a seat left play, as left_at and left_reason; for position strings.
+  void set_left(SeatId seat, int left_at, int reason);
+  // A pending stage (-1: none) and the seat whose turn it is; for position strings.
+  void set_stage(int stage, SeatId owner);
   // A pending die outcome (0: none); for position strings.
   void set_roll(int roll);
   // Marks the game as ended by capture rule `rule` (-1: not), for seat; for position strings.
@@ -120,6 +160,18 @@ class Position {
   void place(SiteId site, PieceCode code, uint8_t flags);
   void record_site(SiteId site, Undo& undo) const;
   uint64_t var_key(int index, int value) const;
+  uint64_t roll_key(int roll) const;
+  uint64_t stage_key() const;
+  uint64_t controller_key(SeatId seat) const;
+  void save_seats(Undo* undo);
+  void refresh_inert();
+  // After an ordinary decision (or one made in a kMoveAgain stage): the stage
+  // its consequences start, or -1.
+  int triggered_stage(const Move& m, SeatId mover, uint32_t phase_bit) const;
+  bool completes_line(SiteId site, SeatId seat) const;
+  // The seat after `after` in turn order that takes turns.
+  SeatId next_to_play(SeatId after) const;
+  void make_inner(const Move& move, Undo& undo);
 
   std::shared_ptr<const Ruleset> rules_;
   std::vector<PieceCode> board_;
@@ -137,7 +189,18 @@ class Position {
   int16_t roll_ = 0;
   int16_t end_rule_ = -1;
   SeatId end_seat_ = 0;
+  int8_t stage_ = -1;
+  SeatId owner_ = 0;
   uint8_t out_mask_ = 0;
+  uint8_t inert_mask_ = 0;
+  Undo::SeatsState seats_;
 };
+
+// The phase of pos (an index into Ruleset::phases) for the seat to move, or -1
+// when none is declared or none holds.
+int current_phase(const Position& pos);
+// Bit of the current phase for MoveRule::phases tests (all bits when the game has no phases).
+uint32_t phase_bit(const Position& pos);
+bool condition_holds(const Condition& c, const Position& pos, SeatId seat);
 
 }  // namespace regula

@@ -16,6 +16,12 @@ TypeId Ruleset::type_index(const std::string& n) const {
   return -1;
 }
 
+int Ruleset::stage_index(const std::string& n) const {
+  for (size_t i = 0; i < stages.size(); ++i)
+    if (stages[i].name == n) return static_cast<int>(i);
+  return -1;
+}
+
 SeatId Ruleset::next_seat(SeatId seat) const {
   auto it = std::find(turn_order.begin(), turn_order.end(), seat);
   if (it == turn_order.end() || ++it == turn_order.end()) return turn_order.front();
@@ -31,6 +37,49 @@ uint64_t splitmix(uint64_t& state) {
 }
 }  // namespace
 
+void Ruleset::dice_outcomes() {
+  dice.outcomes.clear();
+  dice.outcome_weights.clear();
+  dice.outcome_total = 0;
+  if (dice.faces.empty()) return;
+  if (dice.weights.size() != dice.faces.size()) dice.weights.assign(dice.faces.size(), 1);
+  // Faces largest first, so that each throw is listed once, its dice in
+  // non-increasing order; its weight counts the orders it can come in.
+  std::vector<std::pair<int, int>> faces;
+  for (size_t i = 0; i < dice.faces.size(); ++i) faces.push_back({dice.faces[i], dice.weights[i]});
+  std::sort(faces.begin(), faces.end(), [](auto& a, auto& b) { return a.first > b.first; });
+  std::vector<int> pick;
+  auto rec = [&](auto&& self, size_t from) -> void {
+    if (static_cast<int>(pick.size()) == dice.count) {
+      uint64_t w = 1;
+      int packed = 0;
+      for (size_t k = 0; k < pick.size(); ++k) {
+        w *= static_cast<uint64_t>(faces[pick[k]].second);
+        packed |= faces[pick[k]].first << (5 * k);
+      }
+      // Orders: count! / product of (multiplicity!).
+      uint64_t orders = 1;
+      for (int k = 2; k <= dice.count; ++k) orders *= static_cast<uint64_t>(k);
+      for (size_t a = 0; a < pick.size();) {
+        size_t b = a;
+        while (b < pick.size() && pick[b] == pick[a]) ++b;
+        for (size_t k = 2; k <= b - a; ++k) orders /= k;
+        a = b;
+      }
+      dice.outcomes.push_back(packed);
+      dice.outcome_weights.push_back(w * orders);
+      dice.outcome_total += w * orders;
+      return;
+    }
+    for (size_t i = from; i < faces.size(); ++i) {
+      pick.push_back(static_cast<int>(i));
+      self(self, i);
+      pick.pop_back();
+    }
+  };
+  rec(rec, 0);
+}
+
 void Ruleset::finalize() {
   const int n = topology.size();
   uint64_t state = 0x5eed0f5e9e1a0001ull;
@@ -45,6 +94,10 @@ void Ruleset::finalize() {
   for (auto& k : z_roll) k = splitmix(state);
   z_roll[0] = 0;
   z_var_seed = splitmix(state);
+  for (auto& k : z_frozen) k = splitmix(state);
+  z_stage_seed = splitmix(state);
+  has_continuations = !stages.empty() || dice.count > 1;
+  dice_outcomes();
   if (turn_order.empty())
     for (SeatId s = 0; s < num_seats(); ++s) turn_order.push_back(s);
 

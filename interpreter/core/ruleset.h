@@ -41,10 +41,14 @@ inline bool has_mode(Mode m, Mode bit) {
 constexpr uint8_t kFlagMoved = 1;
 constexpr int kMaxFlags = 8;
 
+// Steps in one walk (its intermediate sites fit a Move's path).
+constexpr int kMaxWalk = 12;
+static_assert(kMaxWalk <= kMaxPath);
+
 struct WalkPath {
   SiteId dest;
   uint8_t nvia;
-  std::array<SiteId, kMaxPath> via;
+  std::array<SiteId, kMaxWalk> via;
 };
 
 // One way of moving, compiled from one vocabulary element of a script.
@@ -83,6 +87,8 @@ struct MoveRule {
   TypeId castle_partner = -1;
   // kDrop
   TypeId drop_type = -1;
+  // Phases (Ruleset::phases) in which the rule applies: bit i for phase i.
+  uint32_t phases = ~0u;
 };
 
 struct PieceType {
@@ -122,8 +128,101 @@ struct Seat {
 struct CaptureEnd {
   TypeId captured = -1;
   TypeId by = -1;  // -1: any type
-  enum class Effect : uint8_t { kWin, kDraw, kLoss, kContinue } effect = Effect::kWin;
+  // kFreeze and kOut change the state of the captured piece's seat (see SeatState);
+  // the game ends when no more than one team has a seat left in play.
+  enum class Effect : uint8_t {
+    kWin,
+    kDraw,
+    kLoss,
+    kContinue,
+    kFreeze,
+    kOut
+  } effect = Effect::kWin;
   std::string reason;
+};
+
+// A seat in play moves on its turns. A frozen seat's pieces stay on the board,
+// may be captured and never move, and its turns are skipped unless another seat
+// commands its army (Position::controller). An out seat is skipped and its
+// pieces are inert: they stay as obstacles, or leave the board when the rules
+// say so (Ruleset::out_removes).
+enum class SeatState : uint8_t { kActive = 0, kFrozen = 1, kOut = 2 };
+
+// A condition on the position as seen by the seat to move, compiled from text
+// such as "hand == 0 and pieces == 3": a conjunction of comparisons of a
+// quantity with a number. Phases are chosen by them.
+struct Condition {
+  enum class Subject : uint8_t {
+    kHand,         // pieces in the seat's hand
+    kPieces,       // the seat's pieces on the board
+    kEnemyPieces,  // pieces of seats not allied with it, on the board
+    kEmpty,        // empty sites
+    kCaptured,     // pieces the seat has captured
+    kCounter,      // one of the seat's counters
+    kPly,          // plies played
+  };
+  enum class Op : uint8_t { kLt, kLe, kEq, kNe, kGe, kGt };
+  struct Term {
+    Subject subject;
+    int counter = 0;  // kCounter: its index
+    Op op;
+    int value;
+  };
+  std::vector<Term> terms;  // all must hold; none: always
+  std::string text;         // as written, for messages
+};
+
+// A phase of the game: the first declared phase whose condition holds for the
+// seat to move is the phase of the position, and only the rules that name it
+// (or name no phase) generate moves. "Place while you hold pieces, then move,
+// then fly at three" is three phases.
+struct Phase {
+  std::string name;
+  Condition when;
+};
+
+// A decision that follows a move within the game's flow: the mover removes an
+// enemy piece after forming a line, gives one of its own pieces away, moves
+// again, or another seat answers an offer. While one is pending the position
+// records it (Position::stage) and legal_moves generates its decisions only.
+struct Stage {
+  enum class Who : uint8_t {
+    kMover,      // the seat that made the move: the same turn goes on
+    kNext,       // the next seat in turn order
+    kNextEnemy,  // the next seat in turn order not allied with the mover
+  };
+  enum class Choice : uint8_t {
+    kRemoveEnemy,  // take an enemy piece off the board; it counts as captured
+    kGiveOwn,      // take one's own piece off; it counts as captured by the next seat
+    kMoveAgain,    // make another ordinary move
+    kAnswer,       // choose one of the answers (labels); hooks give them effect
+  };
+  enum class Protect : uint8_t {
+    kNone,
+    kLinesUnlessAll,  // pieces standing in a complete line of their side are
+                      // protected unless every candidate does
+  };
+  std::string name;
+  std::string where;
+  Who who = Who::kMover;
+  Choice choice = Choice::kRemoveEnemy;
+  Protect protect = Protect::kNone;
+  bool optional = false;  // the decider may decline (a pass)
+  int count = 1;          // decisions in a row (each its own stage visit)
+  int then = -1;          // the stage that follows this one, or -1
+  std::vector<std::string> answers;
+};
+
+// What starts a stage: a decision that completes a line of the board through
+// the site it moved or placed a piece on, one that leaves no empty site, or one
+// made by a rule with a given label. The first matching trigger applies.
+struct Trigger {
+  enum class On : uint8_t { kLine, kFull, kLabel };
+  On on = On::kLine;
+  std::string label;  // kLabel
+  uint32_t phases = ~0u;
+  int stage = -1;
+  std::string where;
 };
 
 enum class NoMoveEffect : uint8_t { kLoss, kDraw, kWin, kPass };
@@ -151,8 +250,23 @@ struct EndRules {
   bool bare_back = false;
 };
 
+// Dice thrown at the start of each turn. Faces are distinct values with integer
+// weights (a die marked 1, 1, 2 has faces {1, 2} with weights {2, 1}). With
+// several dice, one throw gives all of them; each ordinary move then uses one
+// die's value (the piece must accept it: PieceType::roll_mask), in any order,
+// and the turn goes on while dice remain.
 struct Dice {
-  std::vector<int> faces;  // equally likely outcomes; empty: no dice
+  std::vector<int> faces;    // distinct, 1..kMaxFace; empty: no dice
+  std::vector<int> weights;  // per face, >= 1
+  int count = 1;             // dice per throw, 1..kMaxDice
+  // Filled by finalize(): every distinct throw (packed as Position::roll) with
+  // its weight; the probability of a throw is its weight over outcome_total.
+  std::vector<int> outcomes;
+  std::vector<uint64_t> outcome_weights;
+  uint64_t outcome_total = 0;
+  static constexpr int kMaxFace = 31;
+  static constexpr int kMaxDice = 3;
+  bool enabled() const { return !faces.empty(); }
 };
 
 // Script callbacks for what the vocabulary cannot say. Core calls them only when
@@ -193,6 +307,11 @@ struct Ruleset {
   EndRules end;
   CapturePriority capture_priority = CapturePriority::kFree;
   Dice dice;
+  std::vector<Phase> phases;
+  std::vector<Stage> stages;
+  std::vector<Trigger> triggers;
+  bool must_drop = false;                   // when a drop is legal, only drops are
+  bool out_removes = false;                 // a seat that goes out loses its pieces from the board
   bool stakes = false;                      // capturer is owed the captured piece's value
   int stakes_win = 0;                       // and each loser owes each winner this at the end
   std::string notation = "long";            // "long" (e2e4), "san"
@@ -210,6 +329,7 @@ struct Ruleset {
     return (types[attacker].captures >> victim) & 1u;
   }
   SeatId next_seat(SeatId seat) const;
+  int stage_index(const std::string& name) const;
   // Filled by finalize(): whether any capture rule can be blocked in a way the
   // pin shortcut in move generation does not know about.
   bool pins_simple = true;
@@ -235,8 +355,17 @@ struct Ruleset {
   std::array<uint64_t, kMaxSeats> z_out{};
   std::array<uint64_t, 64> z_roll{};
   uint64_t z_var_seed = 0;
+  std::array<uint64_t, kMaxSeats> z_frozen{};
+  uint64_t z_stage_seed = 0;
+  // Whether a move may leave a decision pending (stages, or several dice).
+  bool has_continuations = false;
   // Builds derived tables (zobrist keys, royals, reverse tables); call once after filling.
   void finalize();
+
+ private:
+  void dice_outcomes();
+
+ public:
 };
 
 }  // namespace regula

@@ -11,6 +11,8 @@
 
 namespace regula {
 
+std::string roll_text(const Ruleset& r, int roll);
+
 namespace {
 
 bool same_move(const Move& a, const Move& b) {
@@ -40,7 +42,14 @@ std::string long_text(const Position& pos, const Move& m) {
     case MoveKind::kPass:
       return "pass";
     case MoveKind::kChance:
-      return "roll " + std::to_string(m.chance);
+      return "roll " + roll_text(r, m.chance);
+    case MoveKind::kRemove:
+      return "x" + topo.name(m.to);
+    case MoveKind::kAnswer:
+      if (pos.stage() >= 0 && m.chance >= 0 &&
+          m.chance < static_cast<int>(r.stages[pos.stage()].answers.size()))
+        return r.stages[pos.stage()].answers[m.chance];
+      return "answer " + std::to_string(m.chance);
     case MoveKind::kDrop:
       out = r.types[m.drop_type].letter + "@" + topo.name(m.to);
       break;
@@ -210,8 +219,21 @@ std::string trim(const std::string& s) {
 
 }  // namespace
 
+std::string roll_text(const Ruleset& r, int roll) {
+  if (r.dice.count <= 1) return std::to_string(roll);
+  std::string out;
+  for (int k = 0; k < Dice::kMaxDice; ++k) {
+    int v = (roll >> (5 * k)) & 31;
+    if (!v) break;
+    out += (out.empty() ? "" : "+") + std::to_string(v);
+  }
+  return out;
+}
+
 std::string move_text(const Position& pos, const Move& m) {
-  if (m.kind == MoveKind::kPass || m.kind == MoveKind::kChance) return long_text(pos, m);
+  if (m.kind == MoveKind::kPass || m.kind == MoveKind::kChance || m.kind == MoveKind::kRemove ||
+      m.kind == MoveKind::kAnswer)
+    return long_text(pos, m);
   Position copy = pos;
   MoveList legal;
   legal_moves(copy, legal);

@@ -20,8 +20,12 @@
 
 namespace regula {
 
-// pos is the position before the move.
+// pos is the position before the move. A removal or gift chosen after a move
+// is "x" and the site ("xR3"); an answer is its label; a throw "roll 5" (with
+// several dice "roll 6+3").
 std::string move_text(const Position& pos, const Move& m);
+// The dice of a roll as written after "roll" and in position strings: "5", "6+3".
+std::string roll_text(const Ruleset& rules, int roll);
 // The long form of every move of a legal move list of pos, in one pass (the
 // form of one move depends on which others share its ends).
 std::vector<std::string> move_texts(const Position& pos, const MoveList& legal);

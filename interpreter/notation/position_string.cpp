@@ -1,5 +1,7 @@
 #include "notation/position_string.h"
 
+#include "notation/move_text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -22,8 +24,13 @@ struct State {
   SiteId ep_victim = kNoSite;
   int roll = 0;
   uint8_t out = 0;
+  uint8_t frozen = 0;
+  std::array<SeatId, kMaxSeats> controller{-1, -1, -1, -1, -1, -1, -1, -1};
+  std::array<std::pair<int, int>, kMaxSeats> left{};  // (left_at, reason)
   int end_rule = -1;
   SeatId end_seat = 0;
+  int stage = -1;
+  SeatId owner = 0;
 };
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -445,11 +452,24 @@ void write_extras(const Position& pos, bool fen, std::vector<std::string>& out) 
   if (!fen && pos.ep() != kNoSite)
     out.push_back("ep=" + r.topology.name(pos.ep()) + ":" +
                   (pos.ep_victim() == kNoSite ? "-" : r.topology.name(pos.ep_victim())));
-  if (pos.roll()) out.push_back("roll=" + std::to_string(pos.roll()));
-  std::string outs;
-  for (SeatId s = 0; s < r.num_seats(); ++s)
-    if (pos.is_out(s)) outs += (outs.empty() ? "" : ",") + r.seats[s].name;
+  if (pos.roll()) out.push_back("roll=" + roll_text(r, pos.roll()));
+  if (pos.stage() >= 0)
+    out.push_back("stage=" + r.stages[pos.stage()].name + ":" + r.seats[pos.owner()].name);
+  std::string outs, frozen, control, left;
+  for (SeatId s = 0; s < r.num_seats(); ++s) {
+    const std::string& name = r.seats[s].name;
+    if (pos.is_out(s)) outs += (outs.empty() ? "" : ",") + name;
+    if (pos.seat_state(s) == SeatState::kFrozen) frozen += (frozen.empty() ? "" : ",") + name;
+    if (pos.controller(s) != s)
+      control += (control.empty() ? "" : ",") + name + ":" + r.seats[pos.controller(s)].name;
+    if (pos.left_at(s))
+      left += (left.empty() ? "" : ",") + name + ":" + std::to_string(pos.left_at(s)) + ":" +
+              std::to_string(pos.left_reason(s));
+  }
   if (!outs.empty()) out.push_back("out=" + outs);
+  if (!frozen.empty()) out.push_back("frozen=" + frozen);
+  if (!control.empty()) out.push_back("control=" + control);
+  if (!left.empty()) out.push_back("left=" + left);
   if (pos.end_rule() >= 0)
     out.push_back("end=" + std::to_string(pos.end_rule()) + ":" + r.seats[pos.end_seat()].name);
 }
@@ -507,16 +527,62 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
     return std::nullopt;
   }
   if (key == "roll") {
-    if (!parse_int(val, st.roll) || st.roll < 1 || st.roll > 63)
-      return bad("bad roll '" + val + "'");
+    if (!r.dice.enabled()) return bad("roll=" + val + ", but this game has no dice");
+    auto dice = split(val, '+');
+    if (dice.size() > static_cast<size_t>(r.dice.count))
+      return bad("roll '" + val + "' has more dice than the " + std::to_string(r.dice.count) +
+                 " thrown at a time");
+    std::vector<int> values;
+    for (auto& d : dice) {
+      int v;
+      if (!parse_int(d, v) ||
+          std::find(r.dice.faces.begin(), r.dice.faces.end(), v) == r.dice.faces.end())
+        return bad("roll '" + val + "': '" + d + "' is not a face of the die");
+      values.push_back(v);
+    }
+    std::sort(values.rbegin(), values.rend());
+    st.roll = 0;
+    for (size_t k = 0; k < values.size(); ++k) st.roll |= values[k] << (5 * k);
     return std::nullopt;
   }
-  if (key == "out") {
+  if (key == "out" || key == "frozen") {
     for (auto& name : split(val, ',')) {
       SeatId s = seat_named(r, name);
-      if (s < 0) return bad("unknown seat '" + name + "'");
-      st.out |= static_cast<uint8_t>(1u << s);
+      if (s < 0) return bad("unknown seat '" + name + "' in " + key);
+      (key == "out" ? st.out : st.frozen) |= static_cast<uint8_t>(1u << s);
     }
+    if (st.out & st.frozen) return bad("a seat cannot be both out and frozen");
+    return std::nullopt;
+  }
+  if (key == "control") {
+    for (auto& item : split(val, ',')) {
+      auto parts = split(item, ':');
+      SeatId s = parts.size() == 2 ? seat_named(r, parts[0]) : -1;
+      SeatId by = parts.size() == 2 ? seat_named(r, parts[1]) : -1;
+      if (s < 0 || by < 0) return bad("bad control item '" + item + "' (seat:commander)");
+      st.controller[s] = by;
+    }
+    return std::nullopt;
+  }
+  if (key == "left") {
+    for (auto& item : split(val, ',')) {
+      auto parts = split(item, ':');
+      int at = 0, why = 0;
+      SeatId s = parts.size() == 3 ? seat_named(r, parts[0]) : -1;
+      if (s < 0 || !parse_int(parts[1], at) || !parse_int(parts[2], why) || at < 1 ||
+          at > 1000000 || why < -1 || why > 2 + static_cast<int>(r.end.on_capture.size()))
+        return bad("bad left item '" + item + "' (seat:ply:reason)");
+      st.left[s] = {at, why};
+    }
+    return std::nullopt;
+  }
+  if (key == "stage") {
+    auto parts = split(val, ':');
+    int i = parts.size() == 2 ? r.stage_index(parts[0]) : -1;
+    SeatId owner = parts.size() == 2 ? seat_named(r, parts[1]) : -1;
+    if (i < 0 || owner < 0) return bad("bad stage '" + val + "' (stage:seat whose turn it is)");
+    st.stage = i;
+    st.owner = owner;
     return std::nullopt;
   }
   if (key == "end") {
@@ -560,7 +626,16 @@ Expected<Position> build(std::shared_ptr<const Ruleset> rules, const State& st) 
   for (int i = 0; i < Position::kNumVars; ++i) pos.set_var(i, st.vars[i]);
   pos.set_to_move(st.to_move);
   pos.set_ep(st.ep, st.ep_victim);
-  for (SeatId s = 0; s < kMaxSeats; ++s) pos.set_out(s, (st.out >> s) & 1);
+  for (SeatId s = 0; s < r.num_seats(); ++s) {
+    if (st.controller[s] >= 0) pos.set_controller(s, st.controller[s]);
+    SeatState state = (st.out >> s) & 1      ? SeatState::kOut
+                      : (st.frozen >> s) & 1 ? SeatState::kFrozen
+                                             : SeatState::kActive;
+    pos.set_seat_state(s, state, st.left[s].second);
+  }
+  for (SeatId s = 0; s < r.num_seats(); ++s)
+    if (st.left[s].first) pos.set_left(s, st.left[s].first, st.left[s].second);
+  pos.set_stage(st.stage, st.owner);
   pos.clear_history();
   return pos;
 }

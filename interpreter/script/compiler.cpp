@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -28,12 +29,16 @@ std::string join(const std::vector<std::string>& v) {
 
 // Fields each constructor accepts; anything else is reported as unknown.
 const std::vector<std::string>& allowed_fields(const std::string& tag) {
-  static const std::vector<std::string> kCommon = {"mode", "from", "to", "once", "label"};
+  static const std::vector<std::string> kCommon = {"mode", "from", "to", "once", "label", "phase"};
   static const std::map<std::string, std::vector<std::string>> kFields = {
-      {"game", {"title",  "sources",  "description", "board",    "seats",    "pieces",
-                "setup",  "hand",     "regions",     "ends",     "capture",  "dice",
-                "stakes", "first",    "turn_order",  "notation", "position", "filter",
-                "after",  "generate", "end_check",   "counters"}},
+      {"game",
+       {"title",      "sources",  "description", "board",    "seats",     "pieces",    "setup",
+        "hand",       "regions",  "ends",        "capture",  "dice",      "stakes",    "first",
+        "turn_order", "notation", "position",    "filter",   "after",     "generate",  "end_check",
+        "counters",   "phases",   "stages",      "triggers", "must_drop", "out_pieces"}},
+      {"phase", {"name", "when"}},
+      {"stage", {"name", "who", "choose", "protect", "optional", "followed_by", "answers"}},
+      {"trigger", {"on", "stage", "phase", "label"}},
       {"piece",
        {"name", "symbol", "letter", "value", "royal", "avoid_attack", "track_moved", "moves",
         "captures", "cannot_capture", "promotion", "roll", "resets_move_rule", "drop", "remove",
@@ -54,7 +59,8 @@ const std::vector<std::string>& allowed_fields(const std::string& tag) {
   auto it = merged.find(tag);
   if (it != merged.end()) return it->second;
   std::vector<std::string> f = kFields.at(tag);
-  if (tag != "game" && tag != "piece" && tag != "grid" && tag != "points")
+  if (tag != "game" && tag != "piece" && tag != "grid" && tag != "points" && tag != "phase" &&
+      tag != "stage" && tag != "trigger")
     f.insert(f.end(), kCommon.begin(), kCommon.end());
   return merged[tag] = f;
 }
@@ -101,10 +107,12 @@ class Compiler {
     seats();
     regions();
     flags_and_counters();
+    phases();
     pieces();
     setup();
     ends();
     misc();
+    stages();
     r_->finalize();
     return r_;
   }
@@ -416,6 +424,7 @@ class Compiler {
     rule.mode = mode(v, v.tag == "anywhere" ? Mode::kMove : Mode::kBoth);
     if (auto* f = v.get("from")) rule.from_region = region_named(string(*f, "from"), v.where);
     if (auto* t = v.get("to")) rule.to_region = region_named(string(*t, "to"), v.where);
+    if (auto* ph = v.get("phase")) rule.phases = phase_mask(*ph, v.where);
     if (auto* o = v.get("once")) {
       std::string name = string(*o, "once");
       rule.requires_clear = rule.sets_flags = flag_bit(name, v.where);
@@ -514,13 +523,13 @@ class Compiler {
       int steps = int_or(v, "steps", 0);
       auto* d = v.get("dirs");
       if (steps < 1 || !d) fail(v.where, "walk needs steps = N and dirs = ..., or legs = { ... }");
-      if (steps > kMaxPath)
-        fail(v.where, "a walk may have at most " + std::to_string(kMaxPath) + " steps");
+      if (steps > kMaxWalk)
+        fail(v.where, "a walk may have at most " + std::to_string(kMaxWalk) + " steps");
       auto ds = dirs(*d, v.where);
       for (int i = 0; i < steps; ++i) legs.push_back(ds);
     }
-    if (legs.size() > static_cast<size_t>(kMaxPath))
-      fail(v.where, "a walk may have at most " + std::to_string(kMaxPath) + " steps");
+    if (legs.size() > static_cast<size_t>(kMaxWalk))
+      fail(v.where, "a walk may have at most " + std::to_string(kMaxWalk) + " steps");
     bool exact = bool_or(v, "exact", true);
     bool turn = bool_or(v, "turn", true);
     bool revisit = bool_or(v, "revisit", false);
@@ -684,7 +693,13 @@ class Compiler {
       }
       if (auto* rl = p.get("roll")) {
         tt.roll_mask = 0;
-        for (auto& x : list(*rl, "roll")) tt.roll_mask |= 1u << integer(x, "roll");
+        for (auto& x : list(*rl, "roll")) {
+          int v = integer(x, "roll");
+          if (v < 1 || v > Dice::kMaxFace)
+            fail(p.where, "roll values are die faces, 1 to " + std::to_string(Dice::kMaxFace) +
+                              ", not " + std::to_string(v));
+          tt.roll_mask |= 1u << v;
+        }
       }
       if (auto* d = p.get("drop")) {
         MoveRule rule;
@@ -692,15 +707,215 @@ class Compiler {
         rule.mode = Mode::kMove;
         rule.where = p.where;
         rule.drop_type = static_cast<TypeId>(i);
-        if (d->is_string())
+        if (d->is_string()) {
           rule.to_region = region_named(d->str, p.where);
-        else if (!(d->is_bool() && d->boolean))
-          fail(p.where, "drop = true or drop = \"region\"");
+        } else if (d->is_table() && d->items.empty()) {
+          for (auto& [k, _] : d->fields)
+            if (k != "to" && k != "phase")
+              fail(p.where, "unknown field '" + k + "' in drop (allowed: to, phase)");
+          if (auto* to = d->get("to"))
+            rule.to_region = region_named(string(*to, "drop.to"), p.where);
+          if (auto* ph = d->get("phase")) rule.phases = phase_mask(*ph, p.where);
+        } else if (!(d->is_bool() && d->boolean)) {
+          fail(p.where,
+               "drop = true, drop = \"region\" or drop = { to = \"region\", phase = ... }");
+        }
         r_->rules.push_back(rule);
       }
     }
     for (auto& pp : pending_partners_)
       r_->rules[pp.rule].castle_partner = type_named(pp.name, pp.where);
+  }
+
+  // ---- phases and stages ---------------------------------------------------
+  // "hand > 0 and pieces == 3": comparisons of a quantity of the seat to move.
+  Condition condition(const std::string& text, const std::string& where) {
+    Condition c;
+    c.text = text;
+    std::istringstream in(text);
+    std::vector<std::string> w;
+    for (std::string x; in >> x;) w.push_back(x);
+    static const std::map<std::string, Condition::Op> kOps = {
+        {"<", Condition::Op::kLt},  {"<=", Condition::Op::kLe}, {"==", Condition::Op::kEq},
+        {"~=", Condition::Op::kNe}, {"!=", Condition::Op::kNe}, {">=", Condition::Op::kGe},
+        {">", Condition::Op::kGt}};
+    static const std::map<std::string, Condition::Subject> kSubjects = {
+        {"hand", Condition::Subject::kHand},
+        {"pieces", Condition::Subject::kPieces},
+        {"enemy_pieces", Condition::Subject::kEnemyPieces},
+        {"empty", Condition::Subject::kEmpty},
+        {"captured", Condition::Subject::kCaptured},
+        {"ply", Condition::Subject::kPly}};
+    const std::string form =
+        "a condition is 'QUANTITY OP NUMBER' joined by 'and', where QUANTITY is hand, pieces, "
+        "enemy_pieces, empty, captured, ply or a counter's name and OP is <, <=, ==, ~=, >=, >";
+    for (size_t i = 0; i < w.size(); i += 4) {
+      if (i + 3 > w.size() || (i + 3 < w.size() && w[i + 3] != "and"))
+        fail(where, "cannot read condition '" + text + "': " + form);
+      Condition::Term t;
+      auto sub = kSubjects.find(w[i]);
+      if (sub != kSubjects.end()) {
+        t.subject = sub->second;
+      } else {
+        auto& names = r_->seat_counter_names;
+        auto it = std::find(names.begin(), names.end(), w[i]);
+        if (it == names.end())
+          fail(where, "condition '" + text + "': unknown quantity '" + w[i] + "'; " + form);
+        t.subject = Condition::Subject::kCounter;
+        t.counter = static_cast<int>(it - names.begin());
+      }
+      auto op = kOps.find(w[i + 1]);
+      if (op == kOps.end())
+        fail(where, "condition '" + text + "': unknown comparison '" + w[i + 1] + "'; " + form);
+      t.op = op->second;
+      int v = 0;
+      auto [p, ec] = std::from_chars(w[i + 2].data(), w[i + 2].data() + w[i + 2].size(), v);
+      if (ec != std::errc() || p != w[i + 2].data() + w[i + 2].size() || v < -1000000 ||
+          v > 1000000)
+        fail(where, "condition '" + text + "': '" + w[i + 2] + "' is not a whole number");
+      t.value = v;
+      c.terms.push_back(t);
+    }
+    return c;
+  }
+
+  void phases() {
+    const Value* ps = game_.get("phases");
+    if (!ps) return;
+    for (auto& p : list(*ps, "phases")) {
+      if (p.tag != "phase")
+        fail(where_of(p), "each entry of phases must be phase { name = ..., when = ... }");
+      check_fields(p, "phase");
+      Phase ph;
+      ph.name = str_or(p, "name", "");
+      if (ph.name.empty()) fail(p.where, "a phase needs a name");
+      for (auto& o : r_->phases)
+        if (o.name == ph.name) fail(p.where, "two phases are named '" + ph.name + "'");
+      ph.when = condition(str_or(p, "when", ""), p.where);
+      r_->phases.push_back(ph);
+    }
+    if (r_->phases.size() > 32) fail(where_of(*ps), "at most 32 phases");
+  }
+
+  uint32_t phase_mask(const Value& v, const std::string& where) {
+    if (r_->phases.empty())
+      fail(where, "phase = ... names a phase, but the game declares no phases");
+    uint32_t mask = 0;
+    for (auto& n : strings(v, "phase")) {
+      bool found = false;
+      for (size_t i = 0; i < r_->phases.size(); ++i)
+        if (r_->phases[i].name == n) {
+          mask |= 1u << i;
+          found = true;
+        }
+      if (!found) {
+        std::vector<std::string> names;
+        for (auto& ph : r_->phases) names.push_back(ph.name);
+        fail(where, "no phase named '" + n + "' (phases: " + join(names) + ")");
+      }
+    }
+    return mask;
+  }
+
+  template <typename E>
+  E pick(const Value& v, const std::string& key,
+         const std::vector<std::pair<std::string, E>>& choices, E dflt) {
+    auto* x = v.get(key);
+    if (!x) return dflt;
+    std::string s = string(*x, key);
+    std::vector<std::string> names;
+    for (auto& [n, e] : choices) {
+      if (n == s) return e;
+      names.push_back(n);
+    }
+    fail(where_of(v), key + " must be one of " + join(names) + ", not '" + s + "'");
+  }
+
+  void stages() {
+    if (const Value* ss = game_.get("stages")) {
+      std::vector<std::pair<std::string, std::string>> follow;  // stage -> followed_by
+      for (auto& v : list(*ss, "stages")) {
+        if (v.tag != "stage") fail(where_of(v), "each entry of stages must be stage { ... }");
+        check_fields(v, "stage");
+        Stage st;
+        st.where = v.where;
+        st.name = str_or(v, "name", "");
+        if (st.name.empty()) fail(v.where, "a stage needs a name");
+        if (r_->stage_index(st.name) >= 0) fail(v.where, "two stages are named '" + st.name + "'");
+        st.who = pick<Stage::Who>(v, "who",
+                                  {{"mover", Stage::Who::kMover},
+                                   {"next", Stage::Who::kNext},
+                                   {"next-enemy", Stage::Who::kNextEnemy}},
+                                  Stage::Who::kMover);
+        if (!v.get("choose"))
+          fail(v.where,
+               "stage needs choose = \"enemy-piece\", \"own-piece\", \"move\" or \"answer\"");
+        st.choice = pick<Stage::Choice>(v, "choose",
+                                        {{"enemy-piece", Stage::Choice::kRemoveEnemy},
+                                         {"own-piece", Stage::Choice::kGiveOwn},
+                                         {"move", Stage::Choice::kMoveAgain},
+                                         {"answer", Stage::Choice::kAnswer}},
+                                        Stage::Choice::kRemoveEnemy);
+        st.protect = pick<Stage::Protect>(v, "protect",
+                                          {{"none", Stage::Protect::kNone},
+                                           {"lines-unless-all", Stage::Protect::kLinesUnlessAll}},
+                                          Stage::Protect::kNone);
+        st.optional = bool_or(v, "optional", false);
+        if (auto* a = v.get("answers")) st.answers = strings(*a, "answers");
+        if (st.choice == Stage::Choice::kAnswer && st.answers.empty())
+          fail(v.where, "a stage that chooses an answer needs answers = { \"accept\", ... }");
+        if (st.choice != Stage::Choice::kAnswer && !st.answers.empty())
+          fail(v.where, "answers = ... goes with choose = \"answer\"");
+        if (auto* f = v.get("followed_by")) follow.push_back({st.name, string(*f, "followed_by")});
+        r_->stages.push_back(st);
+      }
+      for (auto& [from, to] : follow) {
+        int i = r_->stage_index(from), j = r_->stage_index(to);
+        if (j < 0) fail(r_->stages[i].where, "followed_by names no stage '" + to + "'");
+        r_->stages[i].then = j;
+      }
+      // A chain of stages must end.
+      for (size_t i = 0; i < r_->stages.size(); ++i) {
+        int k = static_cast<int>(i);
+        for (size_t n = 0; n <= r_->stages.size() && k >= 0; ++n) k = r_->stages[k].then;
+        if (k >= 0)
+          fail(r_->stages[i].where,
+               "stages follow each other in a circle from '" + r_->stages[i].name + "'");
+      }
+      if (r_->stages.size() > 100) fail(where_of(*ss), "at most 100 stages");
+    }
+    if (const Value* ts = game_.get("triggers")) {
+      for (auto& v : list(*ts, "triggers")) {
+        if (v.tag != "trigger")
+          fail(where_of(v), "each entry of triggers must be trigger { on = ..., stage = ... }");
+        check_fields(v, "trigger");
+        Trigger t;
+        t.where = v.where;
+        std::string on = str_or(v, "on", "");
+        if (on == "line") {
+          t.on = Trigger::On::kLine;
+          if (r_->topology.lines().empty())
+            fail(v.where,
+                 "trigger on = \"line\" needs lines on the board (board = ... { lines = ... })");
+        } else if (on == "full") {
+          t.on = Trigger::On::kFull;
+        } else if (on == "label") {
+          t.on = Trigger::On::kLabel;
+          t.label = str_or(v, "label", "");
+          bool found = false;
+          for (auto& rule : r_->rules) found |= !t.label.empty() && rule.label == t.label;
+          if (!found)
+            fail(v.where, "trigger on = \"label\" needs label = the label of some move rule");
+        } else {
+          fail(v.where, "trigger needs on = \"line\", \"full\" or \"label\"");
+        }
+        std::string stage = str_or(v, "stage", "");
+        t.stage = r_->stage_index(stage);
+        if (t.stage < 0) fail(v.where, "trigger needs stage = the name of a declared stage");
+        if (auto* ph = v.get("phase")) t.phases = phase_mask(*ph, v.where);
+        r_->triggers.push_back(t);
+      }
+    }
   }
 
   // ---- setup -------------------------------------------------------------
@@ -829,8 +1044,12 @@ class Compiler {
           ce.effect = CaptureEnd::Effect::kLoss;
         else if (res == "continue")
           ce.effect = CaptureEnd::Effect::kContinue;
+        else if (res == "freeze")
+          ce.effect = CaptureEnd::Effect::kFreeze;
+        else if (res == "out")
+          ce.effect = CaptureEnd::Effect::kOut;
         else
-          fail(w, "result must be win, draw, loss or continue, not '" + res + "'");
+          fail(w, "result must be win, draw, loss, continue, freeze or out, not '" + res + "'");
         ce.reason = str_or(c, "reason", r_->types[ce.captured].name + " captured");
         end.on_capture.push_back(ce);
       }
@@ -850,12 +1069,14 @@ class Compiler {
       else
         fail(game_.where, "capture must be free, compulsory, max or max-then-value");
     }
-    if (auto* d = game_.get("dice"))
-      for (auto& f : list(*d, "dice")) {
-        int x = integer(f, "a die face");
-        if (x < 1 || x > 31) fail(game_.where, "die faces must be 1 to 31");
-        r_->dice.faces.push_back(x);
-      }
+    if (auto* d = game_.get("dice")) dice(*d);
+    r_->must_drop = bool_or(game_, "must_drop", false);
+    if (auto* o = game_.get("out_pieces")) {
+      std::string s = string(*o, "out_pieces");
+      if (s != "keep" && s != "remove")
+        fail(game_.where, "out_pieces must be \"keep\" or \"remove\", not '" + s + "'");
+      r_->out_removes = s == "remove";
+    }
     if (const Value* s = game_.get("stakes"); s && s->is_table()) {
       r_->stakes = true;
       r_->stakes_win = int_or(*s, "win", 0);
@@ -868,6 +1089,48 @@ class Compiler {
     r_->position_format = str_or(game_, "position", "generic");
     if (r_->position_format != "generic" && r_->position_format != "fen")
       fail(game_.where, "position must be \"fen\" or \"generic\"");
+  }
+
+  // dice = { 1, 1, 2 } (a face listed twice is twice as likely), or
+  // dice = { faces = { ... }, weights = { ... }, count = N }.
+  void dice(const Value& d) {
+    const std::string w = where_of(d);
+    std::vector<int> faces, weights;
+    int count = 1;
+    if (d.is_table() && !d.fields.empty()) {
+      for (auto& [k, _] : d.fields)
+        if (k != "faces" && k != "weights" && k != "count")
+          fail(w, "unknown field '" + k + "' in dice (allowed: faces, weights, count)");
+      if (!d.get("faces")) fail(w, "dice = { faces = { ... } }");
+      for (auto& f : list(*d.get("faces"), "dice.faces")) faces.push_back(integer(f, "a die face"));
+      if (auto* ws = d.get("weights")) {
+        for (auto& x : list(*ws, "dice.weights")) weights.push_back(integer(x, "a face's weight"));
+        if (weights.size() != faces.size())
+          fail(w, "dice.weights needs one weight per face (" + std::to_string(faces.size()) + ")");
+      }
+      count = int_or(d, "count", 1);
+    } else {
+      for (auto& f : list(d, "dice")) faces.push_back(integer(f, "a die face"));
+    }
+    if (faces.empty()) fail(w, "dice need at least one face");
+    if (weights.empty()) weights.assign(faces.size(), 1);
+    if (count < 1 || count > Dice::kMaxDice)
+      fail(w, "dice.count must be 1 to " + std::to_string(Dice::kMaxDice));
+    Dice& out = r_->dice;
+    for (size_t i = 0; i < faces.size(); ++i) {
+      if (faces[i] < 1 || faces[i] > Dice::kMaxFace)
+        fail(w, "die faces must be 1 to " + std::to_string(Dice::kMaxFace) + ", not " +
+                    std::to_string(faces[i]));
+      if (weights[i] < 1 || weights[i] > 1000000) fail(w, "a face's weight must be 1 to 1000000");
+      auto it = std::find(out.faces.begin(), out.faces.end(), faces[i]);
+      if (it != out.faces.end()) {
+        out.weights[it - out.faces.begin()] += weights[i];
+      } else {
+        out.faces.push_back(faces[i]);
+        out.weights.push_back(weights[i]);
+      }
+    }
+    out.count = count;
   }
 
   const Value& game_;

@@ -34,7 +34,7 @@ Expected<std::shared_ptr<const Ruleset>> load_rules(const std::string& spec,
                                                     const OptionList& options,
                                                     const std::string& dir) {
   const std::string rules_dir = dir.empty() ? default_rules_dir() : dir;
-  auto state = std::make_shared<LuaState>(rules_dir, options);
+  auto state = std::make_unique<LuaState>(rules_dir, options);
   auto value = state->run_file(spec);
   if (!value) return value.error();
   auto undeclared = state->undeclared_options();
@@ -55,20 +55,15 @@ Expected<std::shared_ptr<const Ruleset>> load_rules(const std::string& spec,
     r->options.emplace_back(d.name, d.chosen);
     r->declared_options.emplace_back(d.name, d.values);
   }
-  auto ref = [&](const char* key) {
-    const Value* f = value->get(key);
-    if (!f) return -1;
-    return f->ref;
-  };
   for (const char* key : {"filter", "after", "generate", "end_check"}) {
     const Value* f = value->get(key);
     if (f && !f->is_function())
       return Error{value->where, std::string(key) + " must be a function, not a " + f->kind_name()};
   }
-  int filter = ref("filter"), after = ref("after"), generate = ref("generate"),
-      end = ref("end_check");
-  if (filter >= 0 || after >= 0 || generate >= 0 || end >= 0) {
-    r->hooks = std::make_shared<LuaHooks>(state, filter, after, generate, end);
+  const std::string file = state->resolve(spec);
+  HookState hooks = HookState::of(std::move(state), *value);
+  if (hooks.any()) {
+    r->hooks = std::make_shared<LuaHooks>(std::move(hooks), ScriptSource{file, rules_dir, options});
     r->finalize();
   }
   return std::shared_ptr<const Ruleset>(r);

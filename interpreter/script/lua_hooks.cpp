@@ -2,8 +2,13 @@
 
 #include <lua.hpp>
 
+#include <atomic>
+#include <exception>
+#include <string>
+
 #include "core/game_end.h"
 #include "core/movegen.h"
+#include "core/rule_error.h"
 
 namespace regula::script {
 
@@ -11,14 +16,30 @@ namespace {
 
 constexpr long kHookBudget = 10'000'000;
 
+// What a pos handle given to a hook points at. It lives in a Lua userdata that
+// the handle's methods share, and is cleared when the call returns, so that a
+// handle a script kept is an error to use rather than a dangling pointer.
 struct Ctx {
-  const Position* pos;
-  Position* mpos;
-  Undo* undo;
+  const Position* pos = nullptr;
+  Position* mpos = nullptr;  // set only for the after hook, which may change it
+  Undo* undo = nullptr;
 };
 
+// The calling thread's last LuaHooks (by id) and its state for this thread.
+struct ThreadCache {
+  uint64_t owner = 0;
+  HookState* state = nullptr;
+};
+thread_local ThreadCache t_cache;
+// Ids of LuaHooks instances; 0 is the empty cache's.
+std::atomic<uint64_t> next_hooks_id{1};
+
+// The context of the pos handle whose method is running; an error once the
+// hook call that made the handle has returned (its position may be gone).
 Ctx* ctx(lua_State* L) {
-  return static_cast<Ctx*>(lua_touserdata(L, lua_upvalueindex(1)));
+  auto* c = static_cast<Ctx*>(lua_touserdata(L, lua_upvalueindex(1)));
+  if (!c->pos) luaL_error(L, "pos used after its hook returned (keep values from it, not pos)");
+  return c;
 }
 
 SiteId check_site(lua_State* L, const Position& pos, int arg) {
@@ -80,7 +101,8 @@ int l_ply(lua_State* L) {
   return 1;
 }
 // pos:attacked(site, seat, piece): could an enemy of seat capture a piece of that type
-// standing on site at its next move, in this position?
+// standing on site at its next move, in this position? (Attack detection can run
+// the generate hook.)
 int l_attacked(lua_State* L) {
   const Position& p = *ctx(L)->pos;
   SiteId s = check_site(L, p, 2);
@@ -124,6 +146,116 @@ int l_set_counter(lua_State* L) {
   return 0;
 }
 
+// The site named by the value at idx, or kNoSite with why in bad.
+SiteId site_value(lua_State* L, int idx, const Topology& t, const char* what, std::string& bad) {
+  if (lua_type(L, idx) != LUA_TSTRING) {
+    bad = std::string(what) + " is a " + luaL_typename(L, idx) + ", not a site name";
+    return kNoSite;
+  }
+  SiteId s = t.find(lua_tostring(L, idx));
+  if (s == kNoSite) bad = std::string(what) + ": no site named '" + lua_tostring(L, idx) + "'";
+  return s;
+}
+
+// Reads the list of moves a generate hook returned (at idx) into moves, all or
+// nothing of each: a field the engine cannot hold whole (an unknown site, more
+// captures than a Move has room for, a field it does not know) is an error,
+// never a move quietly changed. Raw reads only, so that a metatable on a
+// returned table cannot run Lua outside the protected call. Returns why the
+// value is unusable, or "" when it is fine.
+std::string read_moves(lua_State* L, int idx, const Position& pos, MoveList& moves) {
+  if (lua_isnil(L, idx)) return "";
+  if (!lua_istable(L, idx))
+    return std::string("returned a ") + luaL_typename(L, idx) + ", not a list of moves";
+  const Topology& t = pos.rules().topology;
+  std::string bad;
+  lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, idx));
+  for (lua_Integer i = 1; i <= n && bad.empty(); ++i) {
+    const std::string which = "move " + std::to_string(i);
+    lua_rawgeti(L, idx, i);
+    int mt = lua_gettop(L);
+    if (!lua_istable(L, mt)) {
+      bad = which + " is a " + luaL_typename(L, mt) + ", not a table";
+      break;
+    }
+    lua_pushnil(L);
+    while (bad.empty() && lua_next(L, mt)) {
+      bool known = false;
+      std::string key = luaL_typename(L, -2);
+      if (lua_type(L, -2) == LUA_TSTRING) {
+        key = lua_tostring(L, -2);
+        for (const char* k : {"from", "to", "captures"}) known |= key == k;
+      } else if (lua_type(L, -2) == LUA_TNUMBER) {
+        key = std::to_string(lua_tointeger(L, -2));
+      }
+      if (!known)
+        bad = which + " has an unknown field '" + key +
+              "' (a generated move has from, to and captures)";
+      lua_pop(L, 1);
+    }
+    if (!bad.empty()) break;
+    Move m;
+    m.rule = 0xFFFF;
+    lua_pushstring(L, "from");
+    lua_rawget(L, mt);
+    m.from = site_value(L, -1, t, (which + " from").c_str(), bad);
+    lua_pushstring(L, "to");
+    lua_rawget(L, mt);
+    if (bad.empty()) m.to = site_value(L, -1, t, (which + " to").c_str(), bad);
+    if (bad.empty() && !(pos.at(m.from) && piece_seat(pos.at(m.from)) == pos.to_move()))
+      bad = which + " moves from " + t.name(m.from) + ", which holds no piece of the side to move";
+    lua_pushstring(L, "captures");
+    lua_rawget(L, mt);
+    int caps = lua_gettop(L);
+    if (bad.empty() && !lua_isnil(L, caps)) {
+      if (!lua_istable(L, caps)) {
+        bad = which + " captures is a " + luaL_typename(L, caps) + ", not a list of sites";
+      } else {
+        lua_Integer k = static_cast<lua_Integer>(lua_rawlen(L, caps)), entries = 0;
+        lua_pushnil(L);
+        while (lua_next(L, caps)) {
+          ++entries;
+          lua_pop(L, 1);
+        }
+        if (entries != k)
+          bad = which + " captures has fields besides its list of sites";
+        else if (k > kMaxCaptures)
+          bad = which + " captures " + std::to_string(k) + " sites; the engine holds at most " +
+                std::to_string(kMaxCaptures) + " captures in one move (kMaxCaptures)";
+        for (lua_Integer j = 1; j <= k && bad.empty(); ++j) {
+          lua_rawgeti(L, caps, j);
+          SiteId s = site_value(L, -1, t, (which + " capture").c_str(), bad);
+          if (bad.empty()) m.cap[m.ncap++] = s;
+          lua_pop(L, 1);
+        }
+      }
+    }
+    if (bad.empty()) moves.push(m);
+    lua_settop(L, idx);
+  }
+  lua_settop(L, idx);
+  return bad;
+}
+
+// A pos method as Lua calls it. A C++ exception must not cross the Lua frames
+// below (a nested hook that fails throws RuleError out of attack detection; the
+// engine may run out of memory), so it becomes a Lua error here. For a failed
+// hook that is enough: the hooks are already failed, so the outer call throws
+// the first error when it returns, even if the script caught this one.
+template <lua_CFunction F>
+int guarded(lua_State* L) {
+  std::string failure;
+  try {
+    return F(L);
+  } catch (const RuleError& e) {
+    failure = e.error().text();
+  } catch (const std::exception& e) {
+    failure = e.what();
+  }
+  lua_pushstring(L, failure.c_str());
+  return lua_error(L);
+}
+
 void push_names(lua_State* L, const Topology& t, const SiteId* sites, int n) {
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; ++i) {
@@ -132,34 +264,32 @@ void push_names(lua_State* L, const Topology& t, const SiteId* sites, int n) {
   }
 }
 
-}  // namespace
-
-void LuaHooks::push_position(const Position& pos, Position* mpos, Undo* undo) {
-  lua_State* L = state_->L();
+// Pushes the context userdata, which anchors it for the length of the call,
+// and above it the pos table whose methods use it.
+Ctx* push_position(lua_State* L, const Position& pos, Position* mpos, Undo* undo) {
   auto* c = static_cast<Ctx*>(lua_newuserdatauv(L, sizeof(Ctx), 0));
   *c = Ctx{&pos, mpos, undo};
   int ud = lua_gettop(L);
   lua_newtable(L);
-  const std::pair<const char*, lua_CFunction> fns[] = {{"at", l_at},
-                                                       {"to_move", l_to_move},
-                                                       {"counter", l_counter},
-                                                       {"hand", l_hand},
-                                                       {"ply", l_ply},
-                                                       {"sites", l_sites},
-                                                       {"remove", l_remove},
-                                                       {"place", l_place},
-                                                       {"set_counter", l_set_counter},
-                                                       {"attacked", l_attacked}};
+  const std::pair<const char*, lua_CFunction> fns[] = {{"at", guarded<l_at>},
+                                                       {"to_move", guarded<l_to_move>},
+                                                       {"counter", guarded<l_counter>},
+                                                       {"hand", guarded<l_hand>},
+                                                       {"ply", guarded<l_ply>},
+                                                       {"sites", guarded<l_sites>},
+                                                       {"remove", guarded<l_remove>},
+                                                       {"place", guarded<l_place>},
+                                                       {"set_counter", guarded<l_set_counter>},
+                                                       {"attacked", guarded<l_attacked>}};
   for (auto& [name, fn] : fns) {
     lua_pushvalue(L, ud);
     lua_pushcclosure(L, fn, 1);
     lua_setfield(L, -2, name);
   }
-  lua_remove(L, ud);
+  return c;
 }
 
-void LuaHooks::push_move(const Position& pos, const Move& m) {
-  lua_State* L = state_->L();
+void push_move(lua_State* L, const Position& pos, const Move& m) {
   const Ruleset& r = pos.rules();
   const Topology& t = r.topology;
   lua_newtable(L);
@@ -196,109 +326,167 @@ void LuaHooks::push_move(const Position& pos, const Move& m) {
   }
 }
 
-void LuaHooks::record(const Status& st) {
-  if (st && !error_) error_ = *st;
+// "file:line" where the function with registry reference ref is defined.
+std::string where_defined(lua_State* L, int ref) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+  lua_Debug ar;
+  lua_getinfo(L, ">S", &ar);
+  std::string file = ar.source && ar.source[0] == '@' ? ar.source + 1 : ar.short_src;
+  return file + ":" + std::to_string(ar.linedefined);
+}
+
+}  // namespace
+
+HookState HookState::of(std::unique_ptr<LuaState> lua, const Value& game) {
+  HookState h;
+  h.lua = std::move(lua);
+  auto ref = [&](const char* key) {
+    const Value* f = game.get(key);
+    return f && f->is_function() ? f->ref : -1;
+  };
+  h.filter = ref("filter");
+  h.after = ref("after");
+  h.generate = ref("generate");
+  h.end = ref("end_check");
+  return h;
+}
+
+LuaHooks::LuaHooks(HookState loaded, ScriptSource source)
+    : id_(next_hooks_id.fetch_add(1)),
+      main_(std::move(loaded)),
+      main_thread_(std::this_thread::get_id()),
+      source_(std::move(source)) {
+  main_.lua->set_budget(kHookBudget);
+}
+
+LuaHooks::~LuaHooks() = default;
+
+HookState& LuaHooks::state() {
+  if (t_cache.owner == id_) return *t_cache.state;
+  return state_for_new_thread();
+}
+
+HookState& LuaHooks::state_for_new_thread() {
+  HookState* found = nullptr;
+  const std::thread::id me = std::this_thread::get_id();
+  if (me == main_thread_) {
+    found = &main_;
+  } else {
+    {
+      std::lock_guard<std::mutex> lock(pool_mutex_);
+      for (auto& [thread, state] : pool_)
+        if (thread == me) found = state.get();
+    }
+    if (!found) {
+      // Loaded outside the lock: only this thread adds an entry for itself.
+      auto made = load_again();
+      if (!made) finish(made.error());
+      std::lock_guard<std::mutex> lock(pool_mutex_);
+      pool_.emplace_back(me, std::move(*made));
+      found = pool_.back().second.get();
+    }
+  }
+  t_cache = ThreadCache{id_, found};
+  return *found;
+}
+
+Expected<std::unique_ptr<HookState>> LuaHooks::load_again() const {
+  auto lua = std::make_unique<LuaState>(source_.rules_dir, source_.options);
+  auto game = lua->run_file(source_.file);
+  if (!game) return game.error();
+  auto h = std::make_unique<HookState>(HookState::of(std::move(lua), *game));
+  if ((h->filter >= 0) != (main_.filter >= 0) || (h->after >= 0) != (main_.after >= 0) ||
+      (h->generate >= 0) != (main_.generate >= 0) || (h->end >= 0) != (main_.end >= 0))
+    return Error{source_.file,
+                 "loaded again for another thread, the script defines other hooks (was it "
+                 "changed since it was loaded?)"};
+  h->lua->set_budget(kHookBudget);
+  return h;
+}
+
+std::optional<Error> LuaHooks::error() const {
+  std::lock_guard<std::mutex> lock(error_mutex_);
+  return error_;
+}
+
+void LuaHooks::throw_if_failed() const {
+  // error_ is written once, before failed_ is set, and never again.
+  if (failed_.load(std::memory_order_acquire)) throw RuleError(*error_);
+}
+
+void LuaHooks::finish(const Status& st) {
+  if (st) {
+    std::lock_guard<std::mutex> lock(error_mutex_);
+    if (!error_) {
+      error_ = *st;
+      failed_.store(true, std::memory_order_release);
+    }
+  }
+  throw_if_failed();
 }
 
 bool LuaHooks::filter(const Position& pos, const Move& move) {
-  if (error_) return true;
-  lua_State* L = state_->L();
+  throw_if_failed();
+  HookState& h = state();
+  lua_State* L = h.lua->L();
   int top = lua_gettop(L);
-  state_->set_budget(kHookBudget);
-  push_position(pos, nullptr, nullptr);
-  push_move(pos, move);
-  Status st = state_->call(filter_, 2, 1);
-  bool keep = true;
-  if (st)
-    record(st);
-  else
-    keep = lua_toboolean(L, -1) || lua_isnil(L, -1);
+  Ctx* c = push_position(L, pos, nullptr, nullptr);
+  push_move(L, pos, move);
+  Status st = h.lua->call(h.filter, 2, 1);
+  bool keep = !st && (lua_toboolean(L, -1) || lua_isnil(L, -1));
+  *c = Ctx{};
   lua_settop(L, top);
+  finish(st);
   return keep;
 }
 
 void LuaHooks::after(Position& pos, const Move& move, Undo& undo) {
-  if (error_) return;
-  lua_State* L = state_->L();
+  throw_if_failed();
+  HookState& h = state();
+  lua_State* L = h.lua->L();
   int top = lua_gettop(L);
-  state_->set_budget(kHookBudget);
-  push_position(pos, &pos, &undo);
-  push_move(pos, move);
-  record(state_->call(after_, 2, 0));
+  Ctx* c = push_position(L, pos, &pos, &undo);
+  push_move(L, pos, move);
+  Status st = h.lua->call(h.after, 2, 0);
+  *c = Ctx{};
   lua_settop(L, top);
+  finish(st);
 }
 
 void LuaHooks::generate(const Position& pos, MoveList& moves) {
-  if (error_) return;
-  lua_State* L = state_->L();
+  throw_if_failed();
+  HookState& h = state();
+  lua_State* L = h.lua->L();
   int top = lua_gettop(L);
-  state_->set_budget(kHookBudget);
-  push_position(pos, nullptr, nullptr);
-  Status st = state_->call(generate_, 1, 1);
-  if (st) {
-    record(st);
-    lua_settop(L, top);
-    return;
+  Ctx* c = push_position(L, pos, nullptr, nullptr);
+  Status st = h.lua->call(h.generate, 1, 1);
+  if (!st) {
+    std::string bad = read_moves(L, lua_gettop(L), pos, moves);
+    if (!bad.empty()) st = Error{where_defined(L, h.generate), "generate hook: " + bad};
   }
-  const Topology& t = pos.rules().topology;
-  auto site_field = [&](int idx, const char* key) -> SiteId {
-    lua_getfield(L, idx, key);
-    SiteId s = lua_isstring(L, -1) ? t.find(lua_tostring(L, -1)) : kNoSite;
-    lua_pop(L, 1);
-    return s;
-  };
-  if (lua_istable(L, -1)) {
-    int list = lua_gettop(L);
-    lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, list));
-    for (lua_Integer i = 1; i <= n; ++i) {
-      lua_rawgeti(L, list, i);
-      int mt = lua_gettop(L);
-      if (lua_istable(L, mt)) {
-        Move m;
-        m.rule = 0xFFFF;
-        m.from = site_field(mt, "from");
-        m.to = site_field(mt, "to");
-        lua_getfield(L, mt, "captures");
-        if (lua_istable(L, -1)) {
-          lua_Integer k = static_cast<lua_Integer>(lua_rawlen(L, -1));
-          for (lua_Integer j = 1; j <= k && m.ncap < kMaxCaptures; ++j) {
-            lua_rawgeti(L, -1, j);
-            SiteId s = lua_isstring(L, -1) ? t.find(lua_tostring(L, -1)) : kNoSite;
-            if (s != kNoSite) m.cap[m.ncap++] = s;
-            lua_pop(L, 1);
-          }
-        }
-        lua_pop(L, 1);
-        if (m.from != kNoSite && m.to != kNoSite && pos.at(m.from) &&
-            piece_seat(pos.at(m.from)) == pos.to_move())
-          moves.push(m);
-        else if (!error_)
-          error_ =
-              Error{"generate hook", "returned a move without a valid from/to of the side to move"};
-      }
-      lua_settop(L, list);
-    }
-  }
+  *c = Ctx{};
   lua_settop(L, top);
+  finish(st);
 }
 
 std::optional<Result> LuaHooks::end(const Position& pos) {
-  if (error_) return std::nullopt;
-  lua_State* L = state_->L();
+  throw_if_failed();
+  HookState& h = state();
+  lua_State* L = h.lua->L();
   int top = lua_gettop(L);
-  state_->set_budget(kHookBudget);
-  push_position(pos, nullptr, nullptr);
-  Status st = state_->call(end_, 1, 1);
+  Ctx* c = push_position(L, pos, nullptr, nullptr);
+  Status st = h.lua->call(h.end, 1, 1);
   std::optional<Result> out;
-  if (st) {
-    record(st);
-  } else if (lua_istable(L, -1)) {
+  if (!st && lua_istable(L, -1)) {
     int t = lua_gettop(L);
-    lua_getfield(L, t, "reason");
+    lua_pushstring(L, "reason");
+    lua_rawget(L, t);
     std::string reason = lua_isstring(L, -1) ? lua_tostring(L, -1) : "end_check";
-    lua_getfield(L, t, "draw");
+    lua_pushstring(L, "draw");
+    lua_rawget(L, t);
     bool draw = lua_toboolean(L, -1);
-    lua_getfield(L, t, "winner");
+    lua_pushstring(L, "winner");
+    lua_rawget(L, t);
     const Ruleset& r = pos.rules();
     if (draw) {
       out = Result::draw(r.num_seats(), reason);
@@ -306,10 +494,13 @@ std::optional<Result> LuaHooks::end(const Position& pos) {
       std::string w = lua_tostring(L, -1);
       for (SeatId s = 0; s < r.num_seats(); ++s)
         if (r.seats[s].name == w) out = win_for(r, s, reason);
-      if (!out && !error_) error_ = Error{"end_check hook", "winner '" + w + "' is not a seat"};
+      if (!out)
+        st = Error{where_defined(L, h.end), "end_check hook: winner '" + w + "' is not a seat"};
     }
   }
+  *c = Ctx{};
   lua_settop(L, top);
+  finish(st);
   return out;
 }
 

@@ -1,44 +1,93 @@
 #pragma once
 // The script's optional Lua callbacks (filter, after, generate, end_check)
 // behind the core's Hooks interface. Created only when a script defines at
-// least one; it keeps the script's Lua state alive for as long as the Ruleset.
-// A hook that fails records the error (see error()) and from then on every hook
-// acts as if it were absent, so a broken or endless hook never brings the
-// program down or makes it crawl; callers report the error after the run.
+// least one; it keeps the script's Lua states alive for as long as the Ruleset.
+// A hook that fails (a Lua error, a spent budget, a return value the engine
+// cannot use) throws RuleError once its Lua call has returned, and from then on
+// every call of every hook throws the same error: playing on would mean playing
+// under rules the script did not write. error() keeps the first one.
+//
+// A lua_State is not safe to share between threads, and the GUI and the AI
+// generate moves at the same time. The thread that loaded the script keeps its
+// state; any other thread gets its own, made the first time it calls a hook by
+// running the script again (hence the source kept here), so a hook must not rely
+// on anything carried from one call to the next.
 
+#include <atomic>
+#include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
+#include <utility>
+#include <vector>
 
 #include "core/position.h"
 #include "core/ruleset.h"
 #include "script/lua_state.h"
+#include "script/value.h"
 
 namespace regula::script {
 
+// One Lua state with a script loaded in it, and registry references to the
+// hook functions its game table holds (-1 for those it does not define).
+struct HookState {
+  std::unique_ptr<LuaState> lua;
+  int filter = -1, after = -1, generate = -1, end = -1;
+
+  // The hooks of the game table a script returned into lua.
+  static HookState of(std::unique_ptr<LuaState> lua, const Value& game);
+  bool any() const { return filter >= 0 || after >= 0 || generate >= 0 || end >= 0; }
+};
+
+// What a script was loaded from, so that another thread can load it again.
+struct ScriptSource {
+  std::string file;
+  std::string rules_dir;
+  std::vector<std::pair<std::string, std::string>> options;
+};
+
 class LuaHooks : public Hooks {
  public:
-  LuaHooks(std::shared_ptr<LuaState> state, int filter, int after, int generate, int end)
-      : state_(std::move(state)), filter_(filter), after_(after), generate_(generate), end_(end) {}
+  // loaded is the state the script was loaded in, by the calling thread.
+  LuaHooks(HookState loaded, ScriptSource source);
+  ~LuaHooks() override;
 
-  bool has_filter() const override { return filter_ >= 0; }
-  bool has_after() const override { return after_ >= 0; }
-  bool has_generate() const override { return generate_ >= 0; }
-  bool has_end() const override { return end_ >= 0; }
+  bool has_filter() const override { return main_.filter >= 0; }
+  bool has_after() const override { return main_.after >= 0; }
+  bool has_generate() const override { return main_.generate >= 0; }
+  bool has_end() const override { return main_.end >= 0; }
   bool filter(const Position& pos, const Move& move) override;
   void after(Position& pos, const Move& move, Undo& undo) override;
   void generate(const Position& pos, MoveList& moves) override;
   std::optional<Result> end(const Position& pos) override;
 
-  const std::optional<Error>& error() const { return error_; }
+  // The first error a hook raised, if any.
+  std::optional<Error> error() const;
 
  private:
-  void push_position(const Position& pos, Position* mutable_pos, Undo* undo);
-  void push_move(const Position& pos, const Move& move);
-  void record(const Status& st);
+  // The calling thread's state: a comparison with its cached owner id in the
+  // common case, the pool (or a new state) the first time.
+  HookState& state();
+  HookState& state_for_new_thread();
+  Expected<std::unique_ptr<HookState>> load_again() const;
+  // Throws the first error if any hook has failed, in any thread or call.
+  void throw_if_failed() const;
+  // Records st as the first error if it is one, then throws_if_failed().
+  void finish(const Status& st);
 
-  std::shared_ptr<LuaState> state_;
-  int filter_, after_, generate_, end_;
+  // Unique per instance, so a thread's cache of an instance that is gone never
+  // matches a new one that happens to live at the same address.
+  const uint64_t id_;
+  HookState main_;
+  const std::thread::id main_thread_;
+  const ScriptSource source_;
+  std::mutex pool_mutex_;
+  std::vector<std::pair<std::thread::id, std::unique_ptr<HookState>>> pool_;
+  // Set once, by the first failure; failed_ is what every call looks at.
+  std::atomic<bool> failed_{false};
+  mutable std::mutex error_mutex_;
   std::optional<Error> error_;
 };
 

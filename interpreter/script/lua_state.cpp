@@ -75,13 +75,18 @@ int return_line(const std::string& file) {
 void count_hook(lua_State* L, lua_Debug*) {
   LuaState* s = LuaState::self(L);
   s->remaining_ -= 1000;
-  if (s->remaining_ < 0) {
+  if (s->remaining_ >= 0) return;
+  if (s->exhausted_.empty()) {
     // Level 0 inside a hook is the running Lua function: name its file and line.
     luaL_where(L, 0);
     lua_pushstring(L, "instruction budget exhausted (an endless loop?)");
     lua_concat(L, 2);
-    lua_error(L);
+    s->exhausted_ = lua_tostring(L, -1);
+    lua_pop(L, 1);
   }
+  // Raised again every thousand instructions, wherever the script caught it.
+  lua_pushstring(L, s->exhausted_.c_str());
+  lua_error(L);
 }
 
 LuaState* LuaState::self(lua_State* L) {
@@ -118,9 +123,9 @@ LuaState::LuaState(std::string rules_dir, std::vector<std::pair<std::string, std
   // The sandbox: a fresh environment with the safe parts of the libraries.
   lua_newtable(L_);
   int env = lua_gettop(L_);
-  for (const char* name : {"assert", "error", "ipairs", "next", "pairs", "pcall", "select",
-                           "tonumber", "tostring", "type", "rawequal", "rawget", "rawlen",
-                           "setmetatable", "getmetatable", "string", "table", "math", "utf8"}) {
+  for (const char* name :
+       {"assert", "error", "ipairs", "next", "pairs", "select", "tonumber", "tostring", "type",
+        "rawequal", "rawget", "rawlen", "getmetatable", "string", "table", "math", "utf8"}) {
     lua_getglobal(L_, name);
     lua_setfield(L_, env, name);
   }
@@ -130,6 +135,11 @@ LuaState::LuaState(std::string rules_dir, std::vector<std::pair<std::string, std
     lua_insert(L_, -2);
     lua_settable(L_, env);
   }
+  // pcall catches a script's own errors but never a spent budget.
+  lua_pushcfunction(L_, l_pcall);
+  lua_setfield(L_, env, "pcall");
+  lua_pushcfunction(L_, l_setmetatable);
+  lua_setfield(L_, env, "setmetatable");
   lua_pushcfunction(L_, l_require);
   lua_setfield(L_, env, "require");
   lua_pushcfunction(L_, l_option);
@@ -190,10 +200,18 @@ int LuaState::load_chunk(const std::string& file) {
 }
 
 Status LuaState::pcall(int nargs, int nresults) {
-  remaining_ = budget_;
-  lua_sethook(L_, count_hook, LUA_MASKCOUNT, 1000);
+  // Only the outermost call starts a budget and installs the count hook; a
+  // nested call (a hook re-entering Lua through the engine) spends what is left.
+  const bool outermost = depth_ == 0;
+  if (outermost) {
+    remaining_ = budget_;
+    exhausted_.clear();
+    lua_sethook(L_, count_hook, LUA_MASKCOUNT, 1000);
+  }
+  ++depth_;
   int rc = lua_pcall(L_, nargs, nresults, 0);
-  lua_sethook(L_, nullptr, 0, 0);
+  --depth_;
+  if (outermost) lua_sethook(L_, nullptr, 0, 0);
   if (rc == LUA_OK) return std::nullopt;
   std::string msg = lua_isstring(L_, -1) ? lua_tostring(L_, -1) : "error object is not a string";
   if (rc == LUA_ERRMEM) msg = "script ran out of memory";
@@ -322,6 +340,39 @@ int LuaState::l_require(lua_State* L) {
   s->loading_.pop_back();
   lua_pushvalue(L, -1);
   s->modules_[file] = luaL_ref(L, LUA_REGISTRYINDEX);
+  return 1;
+}
+
+int LuaState::l_pcall(lua_State* L) {
+  luaL_checkany(L, 1);
+  int rc = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
+  LuaState* s = self(L);
+  if (!s->exhausted_.empty()) {
+    lua_pushstring(L, s->exhausted_.c_str());
+    return lua_error(L);
+  }
+  lua_pushboolean(L, rc == LUA_OK);
+  lua_insert(L, 1);
+  return lua_gettop(L);
+}
+
+// setmetatable as the base library has it, except that a metatable with __gc
+// is refused: Lua runs finalizers with hooks off, so an endless one would hang
+// the program outside any instruction budget (even when the state closes).
+int LuaState::l_setmetatable(lua_State* L) {
+  int t = lua_type(L, 2);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+  if (t == LUA_TTABLE) {
+    lua_pushstring(L, "__gc");
+    bool gc = lua_rawget(L, 2) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (gc) return luaL_error(L, "scripts may not set __gc (finalizers run outside the budget)");
+  }
+  if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+    return luaL_error(L, "cannot change a protected metatable");
+  lua_settop(L, 2);
+  lua_setmetatable(L, 1);
   return 1;
 }
 

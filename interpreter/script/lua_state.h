@@ -2,7 +2,10 @@
 // The only owner of a lua_State. It builds the sandbox scripts run in (no io,
 // os, load or debug; a locked global table), bounds every call by an
 // instruction budget so an endless loop becomes an error, and loads script
-// files and modules from the rules directory.
+// files and modules from the rules directory. A call made while another is
+// running (a hook re-entering Lua through the engine) spends the outer call's
+// budget, and once the budget is spent no pcall in the script can catch that.
+// Finalizers (__gc) are refused: Lua runs them with the count hook off.
 
 #include <map>
 #include <memory>
@@ -42,19 +45,22 @@ class LuaState {
   std::vector<std::string> undeclared_options() const;
 
   // Calls the function with registry reference ref; the arguments are already
-  // pushed. Leaves nresults on the stack on success.
+  // pushed. Leaves nresults on the stack on success. Inside another call it
+  // shares that call's budget.
   Status call(int ref, int nargs, int nresults);
 
   // Resolves "jetan/cazaux" or "jetan.common" or a path to a file name.
   std::string resolve(const std::string& spec) const;
 
-  // Instruction budget for one load or one hook call.
+  // Instruction budget for one load or one outermost hook call.
   void set_budget(long instructions) { budget_ = instructions; }
 
   // Callbacks from Lua.
   static int l_require(lua_State* L);
   static int l_option(lua_State* L);
   static int l_extends(lua_State* L);
+  static int l_pcall(lua_State* L);
+  static int l_setmetatable(lua_State* L);
   static LuaState* self(lua_State* L);
 
  private:
@@ -72,9 +78,13 @@ class LuaState {
   int merge_ref_ = -1;
   long budget_ = 200'000'000;
   std::string last_error_;
-
- public:
+  // Budget left to the outermost running call, how deep calls are nested, and
+  // once the budget is spent, the error that said so (raised again until the
+  // outermost call returns).
   long remaining_ = 0;
+  int depth_ = 0;
+  std::string exhausted_;
+
   friend void count_hook(lua_State* L, ::lua_Debug* ar);
 };
 

@@ -4,6 +4,7 @@
 #include "core/movegen.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
+#include "notation/turn_text.h"
 
 namespace regula {
 
@@ -32,33 +33,74 @@ MoveList Game::legal_moves() {
   return moves;
 }
 
+std::vector<Turn> Game::legal_turns() {
+  std::vector<Turn> turns;
+  if (!result_.over) regula::legal_turns(pos_, turns);
+  return turns;
+}
+
 Status Game::play(const Move& move) {
   if (result_.over) return Error{"move", "the game is over (" + result_.reason + ")"};
   MoveList moves = legal_moves();
   const Move* found = nullptr;
-  std::string text = move_text(pos_, move);
-  auto texts = move_texts(pos_, moves);
-  for (int i = 0; i < moves.size(); ++i)
-    if (texts[i] == text) found = &moves[i];
-  if (!found) return Error{"move", "not a legal move: " + text};
+  for (const Move& m : moves)
+    if (m.same(move)) found = &m;
+  if (!found) {
+    // The move may come from anywhere: name it only if its fields make sense.
+    const int n = pos_.num_sites(), types = static_cast<int>(rules_->types.size());
+    auto site_ok = [&](SiteId s) { return s == kNoSite || (s >= 0 && s < n); };
+    bool sane = site_ok(move.from) && site_ok(move.to) && move.drop_type < types &&
+                move.promote < types && move.ncap <= kMaxCaptures && move.npath <= kMaxPath &&
+                move.kind <= MoveKind::kAnswer &&
+                ((move.kind != MoveKind::kNormal && move.kind != MoveKind::kCastle) ||
+                 (move.from != kNoSite && move.to != kNoSite)) &&
+                (move.kind != MoveKind::kRemove || move.to != kNoSite) &&
+                (move.kind != MoveKind::kDrop || (move.drop_type >= 0 && move.to != kNoSite));
+    for (int i = 0; sane && i < move.ncap; ++i) sane = site_ok(move.cap[i]);
+    for (int i = 0; sane && i < move.npath; ++i) sane = site_ok(move.path[i]);
+    return Error{"move", sane ? "not a legal move: " + move_text(pos_, move) : "not a legal move"};
+  }
   Played p;
   p.move = *found;
   p.seat = pos_.to_move();
-  p.text = text;
+  p.starts_turn = played_.empty() || !pos_.in_turn();
+  p.text = move_text(pos_, *found);
   p.san = move_san(pos_, *found);
+  if (p.starts_turn) turn_start_.reset();
+  if (p.starts_turn && rules_->has_continuations) turn_start_ = pos_;
   pos_.make(p.move, p.undo);
   played_.push_back(std::move(p));
   redo_.clear();
+  if (!pos_.in_turn() || decided_result(pos_)) {
+    // The turn is complete: its text as the list of turns from its start gives it.
+    Played& last = played_.back();
+    if (turn_start_) {
+      Turn t;
+      size_t first = played_.size() - 1;
+      while (first > 0 && !played_[first].starts_turn) --first;
+      for (size_t i = first; i < played_.size(); ++i) t.steps.push_back(played_[i].move);
+      last.turn = turn_text(*turn_start_, t);
+      turn_start_.reset();
+    } else {
+      last.turn = last.text;
+    }
+  }
   refresh();
   return std::nullopt;
 }
 
-Expected<Move> Game::play_text(const std::string& text) {
+Status Game::play_turn(const Turn& turn) {
+  for (const Move& m : turn.steps)
+    if (auto e = play(m)) return e;
+  return std::nullopt;
+}
+
+Expected<Turn> Game::play_text(const std::string& text) {
   if (result_.over) return Error{"move", "the game is over (" + result_.reason + ")"};
-  auto m = parse_move(pos_, text);
-  if (!m) return m;
-  if (auto e = play(*m)) return *e;
-  return m;
+  auto parsed = parse_turn(pos_, text);
+  if (!parsed) return parsed.error();
+  if (auto e = play_turn(parsed->turn)) return *e;
+  return parsed->turn;
 }
 
 std::string Game::san(const Move& move) {
@@ -69,22 +111,51 @@ std::string Game::text(const Move& move) const {
   return move_text(pos_, move);
 }
 
+std::string Game::text(const Turn& turn) {
+  return turn_text(pos_, turn);
+}
+
+std::vector<Game::TurnRecord> Game::turns() const {
+  std::vector<TurnRecord> out;
+  for (size_t i = 0; i < played_.size(); ++i) {
+    const Played& p = played_[i];
+    if (p.starts_turn) out.push_back({p.seat, ""});
+    if (!p.turn.empty()) {
+      out.back().text = p.turn;
+    } else if (!p.starts_turn && p.move.kind == MoveKind::kPass) {
+      continue;
+    } else {
+      std::string& t = out.back().text;
+      t += (t.empty() || p.text[0] == 'x' ? "" : ",") + p.text;
+    }
+  }
+  return out;
+}
+
 bool Game::undo() {
   if (played_.empty()) return false;
-  Played& p = played_.back();
-  pos_.unmake(p.move, p.undo);
-  redo_.push_back(p.move);
-  played_.pop_back();
+  // Back to the start of the last turn, whole or not.
+  Turn taken;
+  while (!played_.empty()) {
+    Played& p = played_.back();
+    pos_.unmake(p.move, p.undo);
+    taken.steps.insert(taken.steps.begin(), p.move);
+    const bool first = p.starts_turn;
+    played_.pop_back();
+    if (first) break;
+  }
+  turn_start_.reset();
+  redo_.push_back(std::move(taken));
   refresh();
   return true;
 }
 
 bool Game::redo() {
   if (redo_.empty()) return false;
-  Move m = redo_.back();
+  Turn t = redo_.back();
   redo_.pop_back();
-  std::vector<Move> rest = std::move(redo_);
-  if (play(m)) return false;
+  std::vector<Turn> rest = std::move(redo_);
+  if (play_turn(t)) return false;
   redo_ = std::move(rest);
   return true;
 }

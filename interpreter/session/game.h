@@ -1,10 +1,16 @@
 #pragma once
-// A game in progress, as the CLI and the GUI see it: where it started, the moves
-// played with their text, undo and redo, and the result. Search and perft work on
-// a bare Position; a Game adds what people need around it (move text fixed at
-// the moment the move was played, a redo list, the stakes ledger).
+// A game in progress, as the CLI and the GUI see it: where it started, the
+// decisions played with their text, undo and redo, and the result. Search and
+// perft work on a bare Position; a Game adds what people need around it (move
+// text fixed at the moment the move was played, a redo list, the stakes ledger).
+//
+// It offers both views of a turn (core/turns.h): play() takes one decision (a
+// GUI click that completes a move, a removal chosen afterwards), play_turn() and
+// play_text() a whole turn or its start. Undo takes back the decisions made so
+// far in an unfinished turn, else the last whole turn; redo replays a turn.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,18 +19,21 @@
 #include "core/move.h"
 #include "core/position.h"
 #include "core/result.h"
+#include "core/turns.h"
 
 namespace regula {
 
 class Game {
  public:
-  // One move of the game, with the text it was written in when it was played.
+  // One decision of the game, with the text it was written in when it was played.
   struct Played {
     Move move;
     Undo undo;
-    SeatId seat = 0;   // who made it (the side to move before it)
-    std::string text;  // long form
-    std::string san;   // SAN for chess-like scripts, else the long form
+    SeatId seat = 0;          // who made it (the side to move before it)
+    std::string text;         // long form of this decision
+    std::string san;          // SAN for chess-like scripts, else the long form
+    bool starts_turn = true;  // the first decision of its turn
+    std::string turn;         // on a turn's last decision: the whole turn's text
   };
 
   // From the script's start position.
@@ -42,16 +51,33 @@ class Game {
   // Whether the game started from the script's own start position.
   bool from_start() const { return from_start_; }
   const std::vector<Played>& history() const { return played_; }
+  // Whether the last decision left the turn unfinished (the same seat decides again).
+  bool in_turn() const { return pos_.in_turn(); }
 
+  // The decisions available now.
   MoveList legal_moves();
-  // Plays a move that must be one of legal_moves(); clears the redo list.
+  // The whole turns available now (in an unfinished turn: the ways to finish it).
+  std::vector<Turn> legal_turns();
+  // Plays one decision that must be one of legal_moves(), found by value;
+  // clears the redo list.
   Status play(const Move& move);
+  // Plays a whole turn (or the rest of one), decision by decision.
+  Status play_turn(const Turn& turn);
   // The text of a legal move in the current position: SAN for chess-like
   // scripts, else the long form.
   std::string san(const Move& move);
   std::string text(const Move& move) const;
-  // Parses long form or SAN and plays it.
-  Expected<Move> play_text(const std::string& text);
+  std::string text(const Turn& turn);
+  // Parses a whole turn, or its first decisions, and plays them (see parse_turn).
+  Expected<Turn> play_text(const std::string& text);
+
+  // The text of each whole turn played so far, with who played it; an
+  // unfinished last turn is listed with what was played of it.
+  struct TurnRecord {
+    SeatId seat;
+    std::string text;
+  };
+  std::vector<TurnRecord> turns() const;
 
   bool can_undo() const { return !played_.empty(); }
   bool can_redo() const { return !redo_.empty(); }
@@ -75,7 +101,8 @@ class Game {
   Position pos_;
   bool from_start_ = true;
   std::vector<Played> played_;
-  std::vector<Move> redo_;
+  std::vector<Turn> redo_;
+  std::optional<Position> turn_start_;  // where the unfinished turn began
   Result result_;
 };
 

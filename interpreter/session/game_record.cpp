@@ -97,18 +97,18 @@ std::string write_record(const Game& game, const RecordTags& extra) {
     }
     line += (line.empty() ? "" : " ") + word;
   };
-  const auto& hist = game.history();
+  const auto turns = game.turns();
   int round = (game.start().global(kPly)) / std::max(1, r.num_seats()) + 1;
-  for (size_t i = 0; i < hist.size(); ++i) {
-    bool first_seat = hist[i].seat == r.first;
-    bool new_round = first_seat && (i == 0 || hist[i - 1].seat != r.first);
+  for (size_t i = 0; i < turns.size(); ++i) {
+    bool first_seat = turns[i].seat == r.first;
+    bool new_round = first_seat && (i == 0 || turns[i - 1].seat != r.first);
     if (i == 0 && !first_seat) {
       emit(std::to_string(round) + "...");
     } else if (new_round) {
       if (i > 0) ++round;
       emit(std::to_string(round) + ".");
     }
-    emit(hist[i].text);
+    emit(turns[i].text);
   }
   emit(r.num_seats() == 2 || !res.over ? res.score() : "*");
   out += line + "\n";

@@ -1,0 +1,34 @@
+#pragma once
+// Whole turns over decisions. A Move is one decision; a turn is what one seat
+// does before the game passes on: usually one decision, but a placement that
+// completes a line and the removal it causes, or the moves of several dice, are
+// one turn of several decisions (Position::in_turn tells that the next decision
+// continues the turn). Perft, move lists, game records and the random player
+// count and choose whole turns; the GUI and the AI can walk decision by
+// decision with legal_moves and make. A throw of the dice is a turn of its own
+// (a chance event, not a player's move).
+
+#include <vector>
+
+#include "core/move.h"
+#include "core/position.h"
+
+namespace regula {
+
+struct Turn {
+  std::vector<Move> steps;  // in the order they are made; never empty
+  const Move& first() const { return steps.front(); }
+};
+
+// The whole turns that can be played from pos: each distinct sequence of
+// decisions that ends the turn or the game. In the middle of a turn, the ways
+// to complete it (only the decisions still to make). With several dice, two
+// orders of the same moves that lead to the same position are one turn. pos is
+// restored before returning.
+void legal_turns(Position& pos, std::vector<Turn>& turns);
+
+// Plays or takes back a whole turn; undos holds one Undo per step.
+void make_turn(Position& pos, const Turn& turn, std::vector<Undo>& undos);
+void unmake_turn(Position& pos, const Turn& turn, const std::vector<Undo>& undos);
+
+}  // namespace regula
