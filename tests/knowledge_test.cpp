@@ -393,5 +393,30 @@ TEST(KnowledgeMoveText, EachTextParsesToTheMoveItNames) {
   }
 }
 
+// With two dice, one step may use either die; which one is left matters.
+TEST(KnowledgeMoveText, AMoveSaysWhichDieItUsesWhenThatTellsItApart) {
+  auto r = load("two_dice_step", R"(
+return game {
+  title = "either die",
+  board = grid { width = 3, height = 4 },
+  pieces = { piece { name = "runner", symbol = "R", roll = { 1, 2 },
+                     moves = { step { dirs = "n", mode = "move" } } } },
+  setup = { white = { runner = "a1" }, black = { runner = "c4" } },
+  dice = { faces = { 1, 2 }, count = 2 },
+}
+)");
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"a1", "runner", 0}, {"c4", "runner", 1}});
+  pos.set_roll(1 | 2 << 5);
+  MoveList legal;
+  legal_moves(pos, legal);
+  auto texts = move_texts(pos, legal);
+  std::sort(texts.begin(), texts.end());
+  EXPECT_EQ(texts, (std::vector<std::string>{"a1a2 die=1", "a1a2 die=2"}));
+  auto two = parse_move(pos, "a1a2 die=2");
+  ASSERT_TRUE(two) << two.error().text();
+  EXPECT_EQ(two->chance, 2);
+}
+
 }  // namespace
 }  // namespace regula

@@ -72,10 +72,11 @@ std::string long_text(const Position& pos, const Move& m) {
 // entry, each written as words to append: the once-per-game flags it sets
 // (" +escape"), the sites it clears besides its destination (" xd5"), the
 // other piece it carries along (" h1-f1"), the site it leaves capturable en
-// passant (" ep=e3"), and a promotion to its own type (" =P"). Two moves with
-// the same long form and the same effects are the same decision
-// (Move::same_decision) and leave the same en passant site.
-constexpr int kEffectKinds = 5;
+// passant (" ep=e3"), a promotion to its own type (" =P"), and the die it uses
+// in a game of several dice (" die=5"). Two moves with the same long form and
+// the same effects are the same decision (Move::same_decision) and leave the
+// same en passant site.
+constexpr int kEffectKinds = 6;
 std::array<std::string, kEffectKinds> effects(const Position& pos, const Move& m) {
   const Ruleset& r = pos.rules();
   const Topology& topo = r.topology;
@@ -89,6 +90,9 @@ std::array<std::string, kEffectKinds> effects(const Position& pos, const Move& m
   if (m.ep_set != kNoSite) out[3] = " ep=" + topo.name(m.ep_set);
   if (m.promote >= 0 && m.from != kNoSite && piece_type(pos.at(m.from)) == m.promote)
     out[4] = " =" + r.types[m.promote].letter;
+  bool placed =
+      m.kind == MoveKind::kNormal || m.kind == MoveKind::kDrop || m.kind == MoveKind::kCastle;
+  if (placed && m.chance != 0) out[5] = " die=" + std::to_string(m.chance);
   return out;
 }
 

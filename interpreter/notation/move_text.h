@@ -5,7 +5,7 @@
 //   chain, every landing)  pass  roll 4  e1h6 escape (a labelled rule)
 // Moves with the same ends that do different things add what differs (the
 // once-per-game flags set, sites cleared, the piece carried along, the en
-// passant site): a1a2 +dash, a1a3 xb2. Moves that do the same thing
+// passant site, the die used): a1a2 +dash, a1a3 xb2, a1a2 die=5. Moves that do the same thing
 // (Move::same_decision) print alike whatever their paths, and parse as one.
 // SAN (Nf3, exd5, O-O, e8=Q+, Qxf7#) is offered for scripts that ask for it
 // (notation = "san"). parse_move accepts either form, checked against the legal
