@@ -142,7 +142,7 @@ TEST(Cli, UsageErrorsExitTwo) {
 TEST(Cli, PlayTakesMovesAndRejectsIllegalOnes) {
   std::string record = (std::filesystem::temp_directory_path() / "regula_cli_test.pgn").string();
   std::filesystem::remove(record);
-  CliRun r = run("play chess/orthodox --white human --black human --record " + record,
+  CliRun r = run("play chess/orthodox --seat white=human --seat black=human --record " + record,
                  "e2e5\nf3\ne5\nnonsense\ng4\nmoves\nQh4#\n");
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("no legal move e2e5: out of reach: a pawn cannot move from e2 to e5; "
@@ -158,11 +158,30 @@ TEST(Cli, PlayTakesMovesAndRejectsIllegalOnes) {
 }
 
 TEST(Cli, PlayEndsCleanlyOnEndOfInput) {
-  CliRun r = run("play chess/orthodox --black random --seed 5", "e4\nundo\ne4\n");
+  CliRun r = run("play chess/orthodox --seat black=random --seed 5", "e4\nundo\ne4\n");
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("black: "), std::string::npos) << r.out;
-  CliRun bad = run("play chess/orthodox --seat purple=human");
-  EXPECT_EQ(bad.code, 2) << bad.out;
+}
+
+// Seats are named by the script: Jetan's are black and orange, not white.
+TEST(Cli, PlaySeatsAreTheScriptsOwn) {
+  CliRun jetan = run("play jetan/burroughs --seat black=random --seat orange=random --seed 3");
+  EXPECT_EQ(jetan.code, 0) << jetan.out;
+  EXPECT_NE(jetan.out.find("orange: "), std::string::npos) << jetan.out;
+  EXPECT_NE(jetan.out.find("result: "), std::string::npos) << jetan.out;
+  CliRun white = run("play jetan/burroughs --seat white=human");
+  EXPECT_EQ(white.code, 2) << white.out;
+  EXPECT_NE(white.out.find("no seat named 'white'"), std::string::npos) << white.out;
+  EXPECT_NE(white.out.find("(seats: black, orange)"), std::string::npos) << white.out;
+  CliRun player = run("play chess/orthodox --seat white=robot");
+  EXPECT_EQ(player.code, 2) << player.out;
+  EXPECT_NE(player.out.find("'robot' is not a player (human or random)"), std::string::npos)
+      << player.out;
+  CliRun bare = run("play chess/orthodox --seat white");
+  EXPECT_EQ(bare.code, 2) << bare.out;
+  EXPECT_NE(bare.out.find("--seat takes NAME=human or NAME=random"), std::string::npos) << bare.out;
+  // The colour options of chess are gone: seats say it for every game.
+  EXPECT_EQ(run("play chess/orthodox --white human").code, 2);
 }
 
 TEST(Cli, SelfplayJsonParses) {

@@ -430,7 +430,7 @@ TEST(HooksCli, FailingHookStopsTheCommandWithItsLine) {
   CliRun selfplay = run("selfplay " + file + " -n 3 --seed 1");
   EXPECT_EQ(selfplay.code, 1) << selfplay.out;
   EXPECT_EQ(selfplay.out, message);
-  CliRun play = run("play " + file + " --white random --black random --seed 1");
+  CliRun play = run("play " + file + " --seat white=random --seat black=random --seed 1");
   EXPECT_EQ(play.code, 1) << play.out;
   expect_contains(play.out, message);
   EXPECT_EQ(play.out.find("result:"), std::string::npos) << "play went on: " << play.out;

@@ -20,7 +20,6 @@ namespace {
 
 struct PlayArgs {
   RulesArgs rules;
-  std::string white, black;
   std::vector<std::string> seats;  // NAME=human|random
   uint64_t seed = 1;
   std::string record;
@@ -64,10 +63,11 @@ void add_play(CLI::App& app, int& rc) {
   auto args = std::make_shared<PlayArgs>();
   auto* cmd = app.add_subcommand("play", "play in the terminal (moves in long form or SAN)");
   add_rules_args(*cmd, args->rules);
-  auto kind = CLI::IsMember({"human", "random"});
-  cmd->add_option("--white", args->white, "human or random")->check(kind);
-  cmd->add_option("--black", args->black, "human or random")->check(kind);
-  cmd->add_option("--seat", args->seats, "NAME=human|random (repeatable)");
+  cmd->add_option("--seat", args->seats,
+                  "NAME=human|random: who plays the seat the script names NAME (repeatable; "
+                  "by default a person plays the first seat and the random player the others)")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->add_option("--seed", args->seed, "seed for the random players and dice");
   cmd->add_option("--record", args->record, "write the game record to this file at the end");
   add_position_arg(*cmd, args->position);
@@ -78,10 +78,7 @@ void add_play(CLI::App& app, int& rc) {
     // The first seat is a person, the others random, unless told otherwise.
     std::vector<bool> human(r.num_seats(), false);
     human[0] = true;
-    std::vector<std::string> specs = args->seats;
-    if (!args->white.empty()) specs.push_back("white=" + args->white);
-    if (!args->black.empty()) specs.push_back("black=" + args->black);
-    for (auto& spec : specs) {
+    for (auto& spec : args->seats) {
       auto eq = spec.find('=');
       std::string name = spec.substr(0, eq),
                   what = eq == std::string::npos ? "" : spec.substr(eq + 1);
@@ -91,9 +88,15 @@ void add_play(CLI::App& app, int& rc) {
         if (r.seats[s].name == name) seat = s;
         names += (s ? ", " : "") + r.seats[s].name;
       }
-      if (seat < 0 || (what != "human" && what != "random")) {
-        std::fprintf(stderr, "regula play: bad seat '%s' (seats: %s; players: human, random)\n",
-                     spec.c_str(), names.c_str());
+      std::string problem;
+      if (eq == std::string::npos)
+        problem = "--seat takes NAME=human or NAME=random, not '" + spec + "'";
+      else if (seat < 0)
+        problem = "no seat named '" + name + "' in " + r.title + " (seats: " + names + ")";
+      else if (what != "human" && what != "random")
+        problem = "seat " + name + ": '" + what + "' is not a player (human or random)";
+      if (!problem.empty()) {
+        std::fprintf(stderr, "regula play: %s\n", problem.c_str());
         rc = 2;
         return;
       }

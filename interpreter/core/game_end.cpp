@@ -143,7 +143,8 @@ std::optional<Result> decided_unranked(const Position& pos) {
       if (e.bare_royal && !r.royals[s].empty()) {
         int royals = 0;
         for (TypeId t : r.royals[s]) royals += pos.count(make_piece(t, s));
-        // A royal left alone loses; when both sides are bare at once, it is a draw.
+        // A royal left alone loses (or draws); when both sides are bare at once,
+        // nobody is left to win: a draw.
         if (pos.pieces(s) == royals && royals > 0) {
           for (SeatId o = 0; o < r.num_seats(); ++o) {
             if (r.allies(o, s)) continue;
@@ -151,6 +152,9 @@ std::optional<Result> decided_unranked(const Position& pos) {
             for (TypeId t : r.royals[o]) ro += pos.count(make_piece(t, o));
             if (pos.pieces(o) == ro) return Result::draw(r.num_seats(), "both kings bare");
           }
+          // With bare_back the seat just bared has its move to bare the other side.
+          if (e.bare_back && s == pos.to_move()) continue;
+          if (e.bare_royal_draws) return Result::draw(r.num_seats(), "bare king");
           return loss_for(r, s, "bare king");
         }
       }
@@ -159,8 +163,9 @@ std::optional<Result> decided_unranked(const Position& pos) {
   if (e.passes_draw > 0 && pos.global(kPasses) >= e.passes_draw)
     return Result::draw(r.num_seats(), std::to_string(e.passes_draw) + " passes in a row");
   if (e.move_rule > 0 && pos.global(kHalfmove) >= e.move_rule) {
-    // A checkmate delivered on the last allowed move still counts (FIDE 9.3).
-    if (!(e.check && in_check(pos, pos.to_move()))) {
+    // With mate_first the draw waits while the side to move is in check, so that
+    // a checkmate given on the last allowed move is found as one.
+    if (!(e.move_rule_mate_first && e.check && in_check(pos, pos.to_move()))) {
       return Result::draw(r.num_seats(), std::to_string(e.move_rule / 2) + "-move rule");
     }
   }

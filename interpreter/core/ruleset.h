@@ -108,6 +108,7 @@ struct PieceType {
   bool promo_only_lost = false;  // only to a type of which the seat has fewer than at the start
   uint32_t roll_mask = ~0u;      // die outcomes under which it may move (dice games)
   int reset_counter = 0;         // its moves reset the move-rule counter
+  bool san_pawn = false;         // SAN writes it with no letter, and its file on captures (exd5)
 };
 
 struct Region {
@@ -241,6 +242,12 @@ struct EndRules {
   int material_max = 0;     // both sides at most this many pieces of equal value...
   int material_plies = 0;   // ...and no result within this many plies: draw
   int capture_target = 0;   // captured this many: win (0: off)
+  // move_rule waits while the side to move is in check: a mate on its last ply counts.
+  bool move_rule_mate_first = false;
+  // bare_royal's readings: a bare seat draws rather than loses; a bared seat has
+  // one more move, and baring the other side with it draws (two seats only).
+  bool bare_royal_draws = false;
+  bool bare_back = false;
 };
 
 // Dice thrown at the start of each turn. Faces are distinct values with integer

@@ -1,6 +1,7 @@
 #include "notation/move_text.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <map>
 
@@ -31,8 +32,9 @@ bool is_hop(const Ruleset& r, const Move& m) {
   return m.rule < r.rules.size() && r.rules[m.rule].kind == RuleKind::kHop;
 }
 
-// The long form; with_path lists a walk's intermediate sites.
-std::string long_text(const Position& pos, const Move& m, bool with_path) {
+// The long form: origin and destination (every landing of a hop chain),
+// promotion, and the rule's label.
+std::string long_text(const Position& pos, const Move& m) {
   const Ruleset& r = pos.rules();
   const Topology& topo = r.topology;
   std::string out;
@@ -56,9 +58,6 @@ std::string long_text(const Position& pos, const Move& m, bool with_path) {
       if (is_hop(r, m)) {
         for (int i = 0; i < m.npath; ++i) out += "x" + topo.name(m.path[i]);
         out += "x" + topo.name(m.to);
-      } else if (with_path && m.npath > 0) {
-        for (int i = 0; i < m.npath; ++i) out += "-" + topo.name(m.path[i]);
-        out += "-" + topo.name(m.to);
       } else {
         out += topo.name(m.to);
       }
@@ -69,24 +68,57 @@ std::string long_text(const Position& pos, const Move& m, bool with_path) {
   return out;
 }
 
+// What a move does that its long form may leave unsaid, one kind of effect per
+// entry, each written as words to append: the once-per-game flags it sets
+// (" +escape"), the sites it clears besides its destination (" xd5"), the
+// other piece it carries along (" h1-f1"), the site it leaves capturable en
+// passant (" ep=e3"), a promotion to its own type (" =P"), and the die it uses
+// in a game of several dice (" die=5"). Two moves with the same long form and
+// the same effects are the same decision (Move::same_decision) and leave the
+// same en passant site.
+constexpr int kEffectKinds = 6;
+std::array<std::string, kEffectKinds> effects(const Position& pos, const Move& m) {
+  const Ruleset& r = pos.rules();
+  const Topology& topo = r.topology;
+  std::array<std::string, kEffectKinds> out;
+  for (size_t b = 0; b < r.flag_names.size(); ++b)
+    if (m.set_flags & (1u << b)) out[0] += " +" + r.flag_names[b];
+  std::vector<SiteId> cleared(m.cap.begin(), m.cap.begin() + m.ncap);
+  std::sort(cleared.begin(), cleared.end());
+  for (SiteId s : cleared) out[1] += " x" + topo.name(s);
+  if (m.from2 != kNoSite) out[2] = " " + topo.name(m.from2) + "-" + topo.name(m.to2);
+  if (m.ep_set != kNoSite) out[3] = " ep=" + topo.name(m.ep_set);
+  if (m.promote >= 0 && m.from != kNoSite && piece_type(pos.at(m.from)) == m.promote)
+    out[4] = " =" + r.types[m.promote].letter;
+  bool placed =
+      m.kind == MoveKind::kNormal || m.kind == MoveKind::kDrop || m.kind == MoveKind::kCastle;
+  if (placed && m.chance != 0) out[5] = " die=" + std::to_string(m.chance);
+  return out;
+}
+
 }  // namespace
 
 std::vector<std::string> move_texts(const Position& pos, const MoveList& legal) {
   std::vector<std::string> out;
   out.reserve(legal.size());
-  std::map<std::string, int> seen;
-  for (const Move& m : legal) ++seen[out.emplace_back(long_text(pos, m, false))];
-  std::map<std::string, int> seen_full;
-  std::vector<int> clashing;
-  for (int i = 0; i < legal.size(); ++i) {
-    if (seen[out[i]] < 2) continue;
-    out[i] = long_text(pos, legal[i], true);
-    ++seen_full[out[i]];
-    clashing.push_back(i);
+  std::map<std::string, std::vector<int>> alike;
+  for (int i = 0; i < legal.size(); ++i)
+    alike[out.emplace_back(long_text(pos, legal[i]))].push_back(i);
+  // Moves that read alike but do different things (rules with the same ends
+  // and different side effects) add the kinds of effect in which they differ.
+  // That depends on what the moves do, never on the order of the script's
+  // rules; moves that do the same keep one text, and parse as one move.
+  for (auto& [text, group] : alike) {
+    if (group.size() < 2) continue;
+    std::vector<std::array<std::string, kEffectKinds>> fx;
+    for (int i : group) fx.push_back(effects(pos, legal[i]));
+    for (int k = 0; k < kEffectKinds; ++k) {
+      bool differ = false;
+      for (auto& f : fx) differ |= f[k] != fx[0][k];
+      if (differ)
+        for (size_t j = 0; j < group.size(); ++j) out[group[j]] += fx[j][k];
+    }
   }
-  // Moves that differ only in what they leave behind: told apart by rule.
-  for (int i : clashing)
-    if (seen_full[out[i]] > 1) out[i] += " #" + std::to_string(legal[i].rule);
   return out;
 }
 
@@ -95,11 +127,7 @@ namespace {
 std::string text_among(const Position& pos, const Move& m, const MoveList& legal) {
   for (int i = 0; i < legal.size(); ++i)
     if (same_move(legal[i], m)) return move_texts(pos, legal)[i];
-  return long_text(pos, m, false);
-}
-
-bool pawn_like(const PieceType& t) {
-  return t.letter == "P" || t.letter == "p" || t.name == "pawn";
+  return long_text(pos, m);
 }
 
 bool chess_like_move(const Ruleset& r, const Move& m) {
@@ -118,7 +146,7 @@ std::string san_core(Position& pos, const Move& m, const MoveList& legal, bool b
   TypeId t = piece_type(pos.at(m.from));
   bool capture = (pos.at(m.to) != kEmpty && m.to != m.from) || m.ncap > 0;
   std::string out;
-  if (pawn_like(r.types[t])) {
+  if (r.types[t].san_pawn) {
     if (capture) out = topo.name(m.from).substr(0, 1) + "x";
     out += topo.name(m.to);
   } else {
@@ -163,12 +191,14 @@ std::string check_suffix(Position& pos, const Move& m) {
   return mark ? std::string(1, mark) : std::string();
 }
 
-// SAN of legal[i], or its long form (texts[i]) when the move is not chess-like.
+// SAN of legal[i], or its long form (texts[i]) when the move is not chess-like
+// or needs the effects SAN cannot write to be told from another move.
 std::string san_of(Position& pos, int i, const MoveList& legal,
                    const std::vector<std::string>& texts) {
   const Ruleset& r = pos.rules();
   const Move& m = legal[i];
-  if (r.notation != "san" || !chess_like_move(r, m)) return texts[i];
+  if (r.notation != "san" || !chess_like_move(r, m) || texts[i] != long_text(pos, m))
+    return texts[i];
   return san_core(pos, m, legal) + check_suffix(pos, m);
 }
 
@@ -207,7 +237,7 @@ std::string roll_text(const Ruleset& r, int roll) {
 std::string move_text(const Position& pos, const Move& m) {
   if (m.kind == MoveKind::kPass || m.kind == MoveKind::kChance || m.kind == MoveKind::kRemove ||
       m.kind == MoveKind::kAnswer)
-    return long_text(pos, m, false);
+    return long_text(pos, m);
   Position copy = pos;
   MoveList legal;
   legal_moves(copy, legal);
@@ -219,8 +249,8 @@ std::string move_san(Position& pos, const Move& m) {
   legal_moves(pos, legal);
   const Ruleset& r = pos.rules();
   if (r.notation == "san" && chess_like_move(r, m)) {
-    for (const Move& o : legal)
-      if (same_move(o, m)) return san_core(pos, m, legal) + check_suffix(pos, m);
+    for (int i = 0; i < legal.size(); ++i)
+      if (same_move(legal[i], m)) return san_of(pos, i, legal, move_texts(pos, legal));
   }
   return text_among(pos, m, legal);
 }
@@ -265,6 +295,19 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
       std::string bare = san_core(pos, m, legal, true);
       return bare == stripped || loose(bare) == loose(text);
     });
+  }
+  // Moves that print alike are the same decision: any of them will do, so take
+  // the one with the shortest path (then the lowest sites on it), whatever the
+  // order they were generated in.
+  if (hits.size() > 1 &&
+      std::all_of(hits.begin(), hits.end(), [&](int i) { return longs[i] == longs[hits[0]]; })) {
+    auto by_path = [&](int a, int b) {
+      const Move &x = legal[a], &y = legal[b];
+      if (x.npath != y.npath) return x.npath < y.npath;
+      return std::lexicographical_compare(x.path.begin(), x.path.begin() + x.npath, y.path.begin(),
+                                          y.path.begin() + y.npath);
+    };
+    hits = {*std::min_element(hits.begin(), hits.end(), by_path)};
   }
   if (hits.size() == 1) return legal[hits[0]];
   if (hits.size() > 1) {

@@ -3,10 +3,13 @@
 // script because a Move carries its origin, path, destination, drop and promotion:
 //   e2e4  e7e8=Q  P@e4  e1g1 (castling: the royal's own move)  a3xc5xe7 (a hop
 //   chain, every landing)  pass  roll 4  e1h6 escape (a labelled rule)
-// A walk whose path matters (another legal move has the same ends) lists the
-// sites it crosses: a1-a2-b2. SAN (Nf3, exd5, O-O, e8=Q+, Qxf7#) is offered for
-// scripts that ask for it (notation = "san"). parse_move accepts either form,
-// checked against the legal moves, and explains what went wrong when it fails.
+// Moves with the same ends that do different things add what differs (the
+// once-per-game flags set, sites cleared, the piece carried along, the en
+// passant site, the die used): a1a2 +dash, a1a3 xb2, a1a2 die=5. Moves that do the same thing
+// (Move::same_decision) print alike whatever their paths, and parse as one.
+// SAN (Nf3, exd5, O-O, e8=Q+, Qxf7#) is offered for scripts that ask for it
+// (notation = "san"). parse_move accepts either form, checked against the legal
+// moves, and explains what went wrong when it fails.
 
 #include <string>
 #include <vector>

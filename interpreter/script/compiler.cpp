@@ -41,7 +41,8 @@ const std::vector<std::string>& allowed_fields(const std::string& tag) {
       {"trigger", {"on", "stage", "phase", "label"}},
       {"piece",
        {"name", "symbol", "letter", "value", "royal", "avoid_attack", "track_moved", "moves",
-        "captures", "cannot_capture", "promotion", "roll", "resets_move_rule", "drop", "remove"}},
+        "captures", "cannot_capture", "promotion", "roll", "resets_move_rule", "drop", "remove",
+        "san"}},
       {"step", {"dirs", "ep"}},
       {"slide", {"dirs", "min", "max", "ep"}},
       {"leap", {"offsets", "symmetric"}},
@@ -658,6 +659,10 @@ class Compiler {
       t.fears_attack = bool_or(p, "avoid_attack", false);
       t.track_moved = bool_or(p, "track_moved", false);
       t.reset_counter = bool_or(p, "resets_move_rule", false);
+      if (std::string san = str_or(p, "san", "letter"); san == "pawn")
+        t.san_pawn = true;
+      else if (san != "letter")
+        fail(p.where, "san must be \"pawn\" or \"letter\", not '" + san + "'");
       if (auto* m = p.get("moves"))
         for (auto& mv : list(*m, "moves")) {
           int ri = add_rule(mv);
@@ -993,8 +998,31 @@ class Compiler {
     if (auto* v = e->get("stalemate")) end.stalemate = no_move_effect(*v, "stalemate");
     if (auto* v = e->get("no_moves")) end.no_moves = no_move_effect(*v, "no_moves");
     end.extinction = bool_or(*e, "extinction", false);
-    end.bare_royal = bool_or(*e, "bare_king", false);
-    end.move_rule = int_or(*e, "move_rule", 0);
+    if (const Value* b = e->get("bare_king"); b && b->is_table()) {
+      for (auto& [k, _] : b->fields)
+        if (k != "result" && k != "bare_back")
+          fail(w, "unknown field '" + k + "' in bare_king (allowed: result, bare_back)");
+      end.bare_royal = true;
+      std::string res = str_or(*b, "result", "loss");
+      if (res != "loss" && res != "draw")
+        fail(w, "bare_king.result must be \"loss\" or \"draw\", not '" + res + "'");
+      end.bare_royal_draws = res == "draw";
+      end.bare_back = bool_or(*b, "bare_back", false);
+      if (end.bare_back && r_->num_seats() != 2)
+        fail(w, "bare_king.bare_back needs a game of two seats");
+    } else {
+      end.bare_royal = bool_or(*e, "bare_king", false);
+    }
+    if (const Value* m = e->get("move_rule"); m && m->is_table()) {
+      for (auto& [k, _] : m->fields)
+        if (k != "plies" && k != "mate_first")
+          fail(w, "unknown field '" + k + "' in move_rule (allowed: plies, mate_first)");
+      if (!m->get("plies")) fail(w, "move_rule = { plies = N, mate_first = true }");
+      end.move_rule = int_or(*m, "plies", 0);
+      end.move_rule_mate_first = bool_or(*m, "mate_first", false);
+    } else {
+      end.move_rule = int_or(*e, "move_rule", 0);
+    }
     end.repetition = int_or(*e, "repetition", 0);
     end.passes_draw = int_or(*e, "passes", 0);
     end.capture_target = int_or(*e, "capture_target", 0);

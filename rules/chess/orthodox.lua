@@ -15,7 +15,7 @@ return game {
     pawn_start = { rank = 2 },
   },
   pieces = {
-    piece { name = "pawn", symbol = "P", value = 1, resets_move_rule = true,
+    piece { name = "pawn", symbol = "P", value = 1, resets_move_rule = true, san = "pawn",
       moves = {
         step { dirs = "forward", mode = "move" },
         slide { dirs = "forward", min = 2, max = 2, mode = "move", from = "pawn_start", ep = "set" },
@@ -46,7 +46,7 @@ return game {
     check = true,
     checkmate = "loss",
     stalemate = "draw",
-    move_rule = 100,
+    move_rule = { plies = 100, mate_first = true },  -- a mate on the last ply still wins (9.3)
     repetition = 3,
   },
 }

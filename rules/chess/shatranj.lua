@@ -10,13 +10,15 @@
 --  * Stalemate loses for the stalemated side (as in Fairy-Stockfish:
 --    stalemateValue = -VALUE_MATE; Murray, A History of Chess, 1913, ch. 4).
 --  * Bare king loses; when both kings are left bare by the same move the game is
---    drawn (the engine's bare_king rule). The classical "return bare" exception,
---    where the bared side may bare the other on the very next move for a draw,
---    is not modelled.
+--    drawn. The classical "return bare" exception, where the bared side may bare
+--    the other on the very next move for a draw, is the option
+--    bare_king=bare-back (default: loss, as Fairy-Stockfish plays).
 --  * 70-move rule (140 plies without a capture or a Baidaq move), following
---    Fairy-Stockfish's nMoveRule = 70; threefold repetition draws, as in the
+--    Fairy-Stockfish's nMoveRule = 70, where as in chess a mate given on the
+--    last allowed move still wins; threefold repetition draws, as in the
 --    engines that play shatranj today. Neither rule is medieval.
 local orth, diag, all = "orthogonal", "diagonal", "all"
+local bare = option("bare_king", { "loss", "bare-back" }, "loss")
 
 return game {
   title = "Shatranj",
@@ -32,7 +34,7 @@ return game {
     last_rank = { rank = 8 },
   },
   pieces = {
-    piece { name = "baidaq", symbol = "P", value = 1, resets_move_rule = true,
+    piece { name = "baidaq", symbol = "P", value = 1, resets_move_rule = true, san = "pawn",
       moves = {
         step { dirs = "forward", mode = "move" },
         step { dirs = "forward-diagonal", mode = "capture" },
@@ -55,8 +57,8 @@ return game {
     check = true,
     checkmate = "loss",
     stalemate = "loss",
-    bare_king = true,
-    move_rule = 140,
+    bare_king = { result = "loss", bare_back = bare == "bare-back" },
+    move_rule = { plies = 140, mate_first = true },
     repetition = 3,
   },
 }
