@@ -18,6 +18,7 @@
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/perft.h"
+#include "core/random_turn.h"
 #include "core/rule_error.h"
 #include "core/turns.h"
 #include "notation/move_text.h"
@@ -600,6 +601,39 @@ TEST(TurnModel, TwoDiceAreUsedMoveByMoveInEitherOrder) {
   EXPECT_EQ(turns(stuck), (Texts{"pass"}));
   auto half = at(r, "a2:O,c3:T,a4:o,c4:t white roll=2+1");
   EXPECT_EQ(turns(half), (Texts{"a2a3"}));
+}
+
+TEST(TurnModel, TheSessionRollsFromItsSeedAndRecordsTheThrow) {
+  auto r = load("two_dice", kTwoDice);
+  ASSERT_TRUE(r);
+  auto throws = [&](uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    Game g(r);
+    std::string out;
+    for (int i = 0; i < 20 && !g.over(); ++i) {
+      EXPECT_FALSE(g.roll(rng));
+      out += g.history().back().text + ";";
+      EXPECT_TRUE(g.roll(rng)) << "a second throw in the same turn";
+      MoveList moves = g.legal_moves();
+      Position here = g.position();
+      EXPECT_FALSE(g.play_turn(random_turn(here, moves, rng)));
+    }
+    auto back = read_record(write_record(g));
+    EXPECT_TRUE(back && back->position() == g.position());
+    return out;
+  };
+  const std::string a = throws(7);
+  EXPECT_EQ(a, throws(7));
+  EXPECT_NE(a, throws(8));
+  // Over many throws, 2+1 comes about half the time.
+  std::mt19937_64 rng(1);
+  Position pos(r);
+  MoveList ml;
+  legal_moves(pos, ml);
+  int mixed = 0;
+  for (int i = 0; i < 4000; ++i)
+    mixed += move_text(pos, random_turn(pos, ml, rng).first()) == "roll 2+1";
+  EXPECT_NEAR(mixed / 4000.0, 0.5, 0.03);
 }
 
 TEST(TurnModel, RollsOutsideTheDieAreRefused) {

@@ -292,12 +292,12 @@ struct Gen {
       if (roll <= Dice::kMaxFace && ((accepts >> roll) & 1u)) piece_rules(from);
       return;
     }
-    int seen = 0;
+    uint32_t seen = 0;
     for (int k = 0; k < Dice::kMaxDice; ++k) {
       const int v = (roll >> (5 * k)) & 31;
       if (!v) break;
-      if (((seen >> v) & 1) || !((accepts >> v) & 1u)) continue;
-      seen |= 1 << v;
+      if (((seen >> v) & 1u) || !((accepts >> v) & 1u)) continue;
+      seen |= 1u << v;
       const int first = out.size();
       piece_rules(from);
       for (int i = first; i < out.size(); ++i) out[i].chance = static_cast<int16_t>(v);

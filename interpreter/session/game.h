@@ -23,6 +23,7 @@
 #include "core/game_end.h"
 #include "core/move.h"
 #include "core/position.h"
+#include "core/random_turn.h"
 #include "core/result.h"
 #include "core/turns.h"
 
@@ -73,6 +74,15 @@ class Game {
   std::string san(const Move& move);
   std::string text(const Move& move) const;
   std::string text(const Turn& turn);
+  // When a throw of the dice is due, draws it from rng by its probability and
+  // plays it (the record keeps it, so a replay needs no generator); an Error
+  // when no throw is due.
+  template <typename Rng>
+  Status roll(Rng& rng) {
+    if (result_.over || !pos_.awaiting_roll()) return Error{"roll", "no throw of the dice is due"};
+    MoveList moves = legal_moves();
+    return play_turn(random_turn(pos_, moves, rng));
+  }
   // Parses a whole turn, or its first decisions, and plays them (see parse_turn).
   Expected<Turn> play_text(const std::string& text);
 
