@@ -57,6 +57,7 @@ std::string left_reason(const Ruleset& r, int reason) {
 std::optional<Result> teams_left(const Position& pos) {
   const Ruleset& r = pos.rules();
   const EndRules& e = r.end;
+  if (!e.extinction && !pos.any_inert()) return std::nullopt;
   std::array<bool, kMaxSeats> gone{};
   bool any = false;
   for (SeatId s = 0; s < r.num_seats(); ++s) {

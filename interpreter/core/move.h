@@ -60,10 +60,12 @@ struct Move {
   }
   // Equal as decisions: the same change of position with the same side effects
   // (the path taken does not matter; the set of captured sites does).
-  bool same_decision(const Move& o) const {
-    if (from != o.from || to != o.to || kind != o.kind || promote != o.promote ||
-        drop_type != o.drop_type || set_flags != o.set_flags || from2 != o.from2 || to2 != o.to2 ||
-        chance != o.chance || ncap != o.ncap)
+  // any_promotion: whatever either promotes to.
+  bool same_decision(const Move& o, bool any_promotion = false) const {
+    if (from != o.from || to != o.to || kind != o.kind ||
+        (promote != o.promote && !any_promotion) || drop_type != o.drop_type ||
+        set_flags != o.set_flags || from2 != o.from2 || to2 != o.to2 || chance != o.chance ||
+        ncap != o.ncap)
       return false;
     for (int i = 0; i < ncap; ++i)
       if (std::find(o.cap.begin(), o.cap.begin() + o.ncap, cap[i]) == o.cap.begin() + o.ncap)

@@ -20,6 +20,8 @@ struct Gen {
   SeatId me;
   int n;
   uint32_t phase = ~0u;  // bit of the current phase (MoveRule::phases)
+  int phase_slot = 0;    // index into PieceType::phase_rules
+  int die = 0;           // with several dice: the value being tried
 
   bool enemy(PieceCode c) const { return c && !r.allies(piece_seat(c), me); }
 
@@ -221,12 +223,8 @@ struct Gen {
     if (m.npath > 0) --m.npath;
     // Same origin, destination and captured set: the same decision (whatever
     // promotion the earlier one was already expanded into).
-    for (const Move& o : out) {
-      if (o.rule != m.rule) continue;
-      Move x = m;
-      x.promote = o.promote;
-      if (o.same_decision(x)) return;
-    }
+    for (const Move& o : out)
+      if (o.rule == m.rule && o.same_decision(m, /*any_promotion=*/true)) return;
     emit(m, h.type);
   }
 
@@ -280,37 +278,18 @@ struct Gen {
     }
   }
 
-  // The moves of the piece on `from`, under the dice: with one die, only if the
-  // piece accepts the throw; with several, once per distinct die it accepts,
-  // each move naming the die it uses.
+  // The moves of the piece on `from`; under the dice, only if the piece accepts
+  // the die in play (the throw, or with several dice the one being tried).
   void piece(SiteId from) {
-    const int roll = pos.roll();
-    if (!roll) return piece_rules(from);
-    const TypeId t = piece_type(pos.at(from));
-    const uint32_t accepts = r.types[t].roll_mask;
-    if (r.dice.count <= 1) {
-      if (roll <= Dice::kMaxFace && ((accepts >> roll) & 1u)) piece_rules(from);
-      return;
-    }
-    uint32_t seen = 0;
-    for (int k = 0; k < Dice::kMaxDice; ++k) {
-      const int v = (roll >> (5 * k)) & 31;
-      if (!v) break;
-      if (((seen >> v) & 1u) || !((accepts >> v) & 1u)) continue;
-      seen |= 1u << v;
-      const int first = out.size();
-      piece_rules(from);
-      for (int i = first; i < out.size(); ++i) out[i].chance = static_cast<int16_t>(v);
-    }
-  }
-
-  void piece_rules(SiteId from) {
     PieceCode c = pos.at(from);
     TypeId t = piece_type(c);
     const PieceType& pt = r.types[t];
-    for (int ri : pt.rules) {
+    if (const int roll = pos.roll()) {
+      const int v = r.dice.count > 1 ? die : roll;
+      if (v > Dice::kMaxFace || !((pt.roll_mask >> v) & 1u)) return;
+    }
+    for (int ri : r.phases.empty() ? pt.rules : pt.phase_rules[phase_slot]) {
       const MoveRule& rule = r.rules[ri];
-      if (!(rule.phases & phase)) continue;
       if (rule.from_region >= 0 && !r.regions[rule.from_region].contains(me, from)) continue;
       if (pos.flags(from) & rule.requires_clear) continue;
       switch (rule.kind) {
@@ -362,15 +341,33 @@ int capture_value(const Position& pos, const Move& m) {
 void generate_pseudo(const Position& pos, MoveList& moves) {
   const Ruleset& r = pos.rules();
   Gen g{pos, r, r.topology, moves, pos.to_move(), pos.num_sites()};
-  if (!r.phases.empty()) g.phase = phase_bit(pos);
-  if (pos.is_inert(g.me)) return;
-  for (SiteId s = 0; s < g.n; ++s) {
-    PieceCode c = pos.at(s);
-    if (c && piece_seat(c) == g.me) g.piece(s);
+  if (!r.phases.empty()) {
+    g.phase_slot = 1 + current_phase(pos);
+    g.phase = g.phase_slot ? 1u << (g.phase_slot - 1) : 0u;
   }
-  for (size_t ri = 0; ri < r.rules.size(); ++ri)
-    if (r.rules[ri].kind == RuleKind::kDrop && (r.rules[ri].phases & g.phase))
-      g.drop(static_cast<int>(ri), r.rules[ri]);
+  if (pos.is_inert(g.me)) return;
+  // With several dice, the moves of each distinct die value in turn, each
+  // naming the die it uses.
+  const int roll = r.dice.count > 1 ? pos.roll() : 0;
+  uint32_t tried = 0;
+  for (int k = 0; k < Dice::kMaxDice; ++k) {
+    if (roll) {
+      g.die = (roll >> (5 * k)) & 31;
+      if (!g.die) break;
+      if ((tried >> g.die) & 1u) continue;
+      tried |= 1u << g.die;
+    }
+    const int first = moves.size();
+    for (SiteId s = 0; s < g.n; ++s) {
+      PieceCode c = pos.at(s);
+      if (c && piece_seat(c) == g.me) g.piece(s);
+    }
+    for (size_t ri = 0; ri < r.rules.size(); ++ri)
+      if (r.rules[ri].kind == RuleKind::kDrop && (r.rules[ri].phases & g.phase))
+        g.drop(static_cast<int>(ri), r.rules[ri]);
+    if (!roll) break;
+    for (int i = first; i < moves.size(); ++i) moves[i].chance = static_cast<int16_t>(g.die);
+  }
   if (r.hooks && r.hooks->has_generate()) r.hooks->generate(pos, moves);
 }
 

@@ -117,6 +117,7 @@ void Position::refresh_inert() {
 
 SeatId Position::next_to_play(SeatId after) const {
   const Ruleset& r = *rules_;
+  if (!inert_mask_) return r.next_seat(after);
   SeatId s = after;
   for (int i = 0; i < r.num_seats(); ++i) {
     s = r.next_seat(s);
@@ -551,10 +552,12 @@ void Position::make_inner(const Move& m, Undo& u) {
     set_stage(next_stage, owner);
   } else {
     if (stage_ >= 0) set_stage(-1, 0);
-    next = r.dice.count > 1 && roll_ != 0 && takes_turns(owner) ? owner : next_to_play(owner);
+    next = r.dice.count > 1 && roll_ != 0 && takes_turns(owner) ? owner
+           : inert_mask_                                        ? next_to_play(owner)
+                                                                : r.next_seat(owner);
   }
   set_to_move(next);
-  if (in_turn()) {
+  if (r.has_continuations && in_turn()) {
     if (reset) set_global(kHalfmove, 0, &u);
   } else {
     set_global(kHalfmove, reset ? 0 : global(kHalfmove) + 1, &u);

@@ -100,6 +100,7 @@ class Position {
   bool takes_turns(SeatId seat) const;
   // Whether the seat's pieces can move (and so attack): it takes turns.
   bool is_inert(SeatId seat) const { return (inert_mask_ >> seat) & 1u; }
+  bool any_inert() const { return inert_mask_ != 0; }
   // When and why a seat left play: 1 + the ply (0: in play), and the reason's
   // index (1: no pieces left, 2 + i: capture end i, -1: set by a script).
   int left_at(SeatId seat) const { return seats_.left_at[seat]; }

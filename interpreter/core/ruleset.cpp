@@ -97,6 +97,16 @@ void Ruleset::finalize() {
   for (auto& k : z_frozen) k = splitmix(state);
   z_stage_seed = splitmix(state);
   has_continuations = !stages.empty() || dice.count > 1;
+  for (auto& t : types) {
+    t.phase_rules.clear();
+    if (phases.empty()) continue;
+    t.phase_rules.resize(phases.size() + 1);
+    for (int ri : t.rules)
+      for (size_t p = 0; p <= phases.size(); ++p) {
+        const uint32_t bit = p == 0 ? 0u : 1u << (p - 1);
+        if (rules[ri].phases == ~0u || (rules[ri].phases & bit)) t.phase_rules[p].push_back(ri);
+      }
+  }
   dice_outcomes();
   if (turn_order.empty())
     for (SeatId s = 0; s < num_seats(); ++s) turn_order.push_back(s);

@@ -100,7 +100,10 @@ struct PieceType {
   bool fears_attack = false;  // may not end a move on a site the enemy attacks
   bool track_moved = false;   // keeps kFlagMoved (castling rights and the like)
   std::vector<int> rules;     // indices into Ruleset::rules
-  uint32_t captures = ~0u;    // bitmask of types it may capture
+  // With phases (finalize()): the rules that apply in each phase, [1 + phase],
+  // and at [0] those that apply when no phase holds.
+  std::vector<std::vector<int>> phase_rules;
+  uint32_t captures = ~0u;  // bitmask of types it may capture
   // Promotion
   int promo_region = -1;
   std::vector<TypeId> promo_to;
