@@ -1,5 +1,7 @@
 #include "core/attacks.h"
 
+#include <algorithm>
+
 #include "core/movegen.h"
 
 namespace regula {
@@ -47,6 +49,19 @@ SiteSet pinned_pieces(const Position& pos, SeatId me) {
   return pins;
 }
 
+namespace {
+
+// May a rule of an attacker of seat e on site `from` capture on site `to`, as far as its
+// regions and once-per-game flags go (move generation's conditions on a rule)?
+bool rule_allows(const Ruleset& r, const Position& pos, SeatId e, SiteId from, SiteId to,
+                 uint8_t requires_clear, int from_region, int to_region) {
+  return !(pos.flags(from) & requires_clear) &&
+         (from_region < 0 || r.regions[from_region].contains(e, from)) &&
+         (to_region < 0 || r.regions[to_region].contains(e, to));
+}
+
+}  // namespace
+
 bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, SiteSet& map) {
   const Ruleset& r = pos.rules();
   const int n = pos.num_sites();
@@ -65,6 +80,10 @@ bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, S
       if (!has_mode(rule.mode, Mode::kCapture)) continue;
       if (rule.from_region >= 0 && !r.regions[rule.from_region].contains(e, o)) continue;
       if (pos.flags(o) & rule.requires_clear) continue;
+      // The targets the rule may capture on: its to region, or all.
+      const std::vector<uint8_t>* to =
+          rule.to_region >= 0 ? &r.regions[rule.to_region].member[e] : nullptr;
+      auto to_ok = [to](SiteId s) { return !to || (*to)[s]; };
       switch (rule.kind) {
         case RuleKind::kSlide: {
           const int max = rule.max_range ? rule.max_range : n;
@@ -74,26 +93,34 @@ bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, S
             for (int k = 1; k <= max; ++k) {
               s = nb[s];
               if (s == kNoSite) break;
-              if (k >= rule.min_range) map.set(s);
+              if (k >= rule.min_range && to_ok(s)) map.set(s);
               if (pos.at(s)) break;
             }
           }
           break;
         }
         case RuleKind::kTable:
-          for (SiteId s : rule.table[e][o]) map.set(s);
+          for (SiteId s : rule.table[e][o])
+            if (to_ok(s)) map.set(s);
           break;
         case RuleKind::kWalk: {
           const auto& paths = rule.walks[e][o];
-          for (size_t i = 0; i < paths.size(); ++i) {
-            if (map.test(paths[i].dest)) continue;
-            if (walk_clear(pos, paths[i])) map.set(paths[i].dest);
+          if (!to && !rule.walk_crosses_target) {
+            for (const WalkPath& p : paths)
+              if (!map.test(p.dest) && walk_clear(pos, p)) map.set(p.dest);
+            break;
+          }
+          for (const WalkPath& p : paths) {
+            if (map.test(p.dest) || !to_ok(p.dest) || !walk_clear(pos, p)) continue;
+            // A path that crosses its own destination is blocked once the piece stands there.
+            const auto via_end = p.via.begin() + p.nvia;
+            if (std::find(p.via.begin(), via_end, p.dest) == via_end) map.set(p.dest);
           }
           break;
         }
         case RuleKind::kAnywhere:
           for (SiteId s = 0; s < n; ++s)
-            if (s != o) map.set(s);
+            if (s != o && to_ok(s)) map.set(s);
           break;
         case RuleKind::kDrop:
         case RuleKind::kCastle:
@@ -129,7 +156,8 @@ bool is_attacked(const Position& pos, SiteId site, SeatId defender, TypeId victi
           TypeId t = piece_type(c);
           for (const auto& a : list)
             if (a.type == t && k >= a.min_range && (a.max_range == 0 || k <= a.max_range) &&
-                r.may_capture(t, victim_type))
+                r.may_capture(t, victim_type) &&
+                rule_allows(r, pos, e, s, site, a.requires_clear, a.from_region, a.to_region))
               return true;
         }
         break;
@@ -147,7 +175,7 @@ bool is_attacked(const Position& pos, SiteId site, SeatId defender, TypeId victi
       const MoveRule& rule = r.rules[ri];
       const WalkPath* paths = rule.rev_walks[e][site].data();
       for (auto [origin, count] : rule.rev_groups[e][site]) {
-        if (pos.at(origin) == code)
+        if (pos.at(origin) == code && !(pos.flags(origin) & rule.requires_clear))
           for (int i = 0; i < count; ++i)
             if (walk_clear(pos, paths[i])) return true;
         paths += count;
