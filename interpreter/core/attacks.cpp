@@ -60,6 +60,73 @@ bool rule_allows(const Ruleset& r, const Position& pos, SeatId e, SiteId from, S
          (to_region < 0 || r.regions[to_region].contains(e, to));
 }
 
+// Whether seat e could take the piece on the en passant victim's site (of type victim):
+// a slide that takes en passant reaches the en passant site, which it may not end a plain
+// move on, with nothing in between.
+bool ep_attacked(const Position& pos, SeatId e, TypeId victim) {
+  const Ruleset& r = pos.rules();
+  const SiteId ep = pos.ep();
+  if (pos.at(ep) != kEmpty) return false;
+  for (auto [t, ri] : r.ep_attacks[e]) {
+    if (!r.may_capture(t, victim)) continue;
+    const MoveRule& rule = r.rules[ri];
+    if (has_mode(rule.mode, Mode::kMove) &&
+        (rule.to_region < 0 || r.regions[rule.to_region].contains(e, ep)))
+      continue;
+    const PieceCode code = make_piece(t, e);
+    for (DirId d : rule.dirs[e]) {
+      const SiteId* back = r.topology.neighbors_of(Topology::opposite(d));
+      SiteId o = ep;
+      int k = 0;
+      do {
+        o = back[o];
+        ++k;
+      } while (o != kNoSite && pos.at(o) == kEmpty);
+      if (o == kNoSite || pos.at(o) != code || k < rule.min_range ||
+          (rule.max_range && k > rule.max_range))
+        continue;
+      if (rule_allows(r, pos, e, o, ep, rule.requires_clear, rule.from_region, -1)) return true;
+    }
+  }
+  return false;
+}
+
+// Whether some piece of seat e could capture anywhere onto site with an anywhere rule.
+bool anywhere_attacked(const Position& pos, SiteId site, SeatId e, TypeId victim) {
+  const Ruleset& r = pos.rules();
+  for (auto [t, ri] : r.anywhere_attacks[e]) {
+    const MoveRule& rule = r.rules[ri];
+    if (!r.may_capture(t, victim) ||
+        (rule.to_region >= 0 && !r.regions[rule.to_region].contains(e, site)))
+      continue;
+    const PieceCode code = make_piece(t, e);
+    const int others = pos.count(code) - (pos.at(site) == code ? 1 : 0);
+    if (others <= 0) continue;
+    if (rule.from_region < 0 && !rule.requires_clear) return true;
+    for (SiteId o = 0; o < pos.num_sites(); ++o)
+      if (o != site && pos.at(o) == code &&
+          rule_allows(r, pos, e, o, site, rule.requires_clear, rule.from_region, -1))
+        return true;
+  }
+  return false;
+}
+
+// Rare rule kinds (capture chains): generate seat e's moves on a copy with the piece in
+// question on the site, and look for one that takes it.
+bool generated_attack(const Position& pos, SiteId site, SeatId defender, TypeId victim, SeatId e) {
+  Position copy = pos;
+  copy.set_site(site, make_piece(victim, defender), pos.flags(site));
+  copy.set_to_move(e);
+  MoveList ml;
+  generate_pseudo(copy, ml);
+  for (const Move& m : ml) {
+    if (m.to == site && m.from != site) return true;
+    for (int i = 0; i < m.ncap; ++i)
+      if (m.cap[i] == site) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, SiteSet& map) {
@@ -181,18 +248,12 @@ bool is_attacked(const Position& pos, SiteId site, SeatId defender, TypeId victi
         paths += count;
       }
     }
-    if (!r.other_attackers[e].empty()) {
-      // Rare rule kinds (capture chains): generate the enemy's moves on a copy.
-      Position copy = pos;
-      copy.set_to_move(e);
-      MoveList ml;
-      generate_pseudo(copy, ml);
-      for (const Move& m : ml) {
-        if (m.to == site && m.from != site) return true;
-        for (int i = 0; i < m.ncap; ++i)
-          if (m.cap[i] == site) return true;
-      }
-    }
+    if (!r.anywhere_attacks[e].empty() && anywhere_attacked(pos, site, e, victim_type)) return true;
+    if (site == pos.ep_victim() && pos.ep() != kNoSite && !r.ep_attacks[e].empty() &&
+        ep_attacked(pos, e, victim_type))
+      return true;
+    if (!r.other_attackers[e].empty() && generated_attack(pos, site, defender, victim_type, e))
+      return true;
   }
   return false;
 }

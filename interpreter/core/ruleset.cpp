@@ -58,6 +58,8 @@ void Ruleset::finalize() {
     for (auto& d : slide_attacks[s]) d.clear();
     table_attacks[s].clear();
     walk_attacks[s].clear();
+    anywhere_attacks[s].clear();
+    ep_attacks[s].clear();
     other_attackers[s].clear();
   }
 
@@ -116,6 +118,8 @@ void Ruleset::finalize() {
       bool other = false;
       for (int ri : types[t].rules) {
         const MoveRule& rule = rules[ri];
+        // En passant is taken wherever the slide may not end a plain move, whatever its mode.
+        if (rule.kind == RuleKind::kSlide && rule.takes_ep) ep_attacks[s].push_back({t, ri});
         if (!has_mode(rule.mode, Mode::kCapture)) continue;
         switch (rule.kind) {
           case RuleKind::kSlide:
@@ -130,6 +134,9 @@ void Ruleset::finalize() {
           case RuleKind::kWalk:
             walk_attacks[s].push_back({t, ri});
             pins_simple = false;
+            break;
+          case RuleKind::kAnywhere:
+            anywhere_attacks[s].push_back({t, ri});
             break;
           case RuleKind::kHop:
             other = true;

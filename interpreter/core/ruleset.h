@@ -217,8 +217,9 @@ struct Ruleset {
   // Attack detection tables, filled by finalize(), of the rules that can capture, for
   // each attacking seat: which types attack along a compass direction (scanned backwards
   // from the target), with the conditions of their rule, so that a scan meets a rule's
-  // regions and once-per-game flags exactly as move generation does; and which rules are
-  // precomputed tables or walks (their reverse tables apply the regions).
+  // regions and once-per-game flags exactly as move generation does; which rules are
+  // precomputed tables or walks (their reverse tables apply the regions); which capture
+  // anywhere; which slides take en passant.
   struct SlideAttack {
     TypeId type;
     uint8_t requires_clear;  // piece flags that must be clear (once-per-game rules)
@@ -230,6 +231,8 @@ struct Ruleset {
   std::array<std::array<std::vector<SlideAttack>, kNumDirs>, kMaxSeats> slide_attacks;
   std::array<std::vector<std::pair<TypeId, int>>, kMaxSeats> table_attacks;  // (type, rule)
   std::array<std::vector<std::pair<TypeId, int>>, kMaxSeats> walk_attacks;
+  std::array<std::vector<std::pair<TypeId, int>>, kMaxSeats> anywhere_attacks;
+  std::array<std::vector<std::pair<TypeId, int>>, kMaxSeats> ep_attacks;  // slides, ep = "take"
   std::array<std::vector<TypeId>, kMaxSeats> other_attackers;  // found by generating moves
   // Zobrist keys, filled by finalize().
   std::vector<uint64_t> z_piece;  // [code * sites + site]
