@@ -1,5 +1,7 @@
 #include "core/attacks.h"
 
+#include <algorithm>
+
 #include "core/movegen.h"
 
 namespace regula {
@@ -47,6 +49,86 @@ SiteSet pinned_pieces(const Position& pos, SeatId me) {
   return pins;
 }
 
+namespace {
+
+// May a rule of an attacker of seat e on site `from` capture on site `to`, as far as its
+// regions and once-per-game flags go (move generation's conditions on a rule)?
+bool rule_allows(const Ruleset& r, const Position& pos, SeatId e, SiteId from, SiteId to,
+                 uint8_t requires_clear, int from_region, int to_region) {
+  return !(pos.flags(from) & requires_clear) &&
+         (from_region < 0 || r.regions[from_region].contains(e, from)) &&
+         (to_region < 0 || r.regions[to_region].contains(e, to));
+}
+
+// Whether seat e could take the piece on the en passant victim's site (of type victim):
+// a slide that takes en passant reaches the en passant site, which it may not end a plain
+// move on, with nothing in between.
+bool ep_attacked(const Position& pos, SeatId e, TypeId victim) {
+  const Ruleset& r = pos.rules();
+  const SiteId ep = pos.ep();
+  if (pos.at(ep) != kEmpty) return false;
+  for (auto [t, ri] : r.ep_attacks[e]) {
+    if (!r.may_capture(t, victim)) continue;
+    const MoveRule& rule = r.rules[ri];
+    if (has_mode(rule.mode, Mode::kMove) &&
+        (rule.to_region < 0 || r.regions[rule.to_region].contains(e, ep)))
+      continue;
+    const PieceCode code = make_piece(t, e);
+    for (DirId d : rule.dirs[e]) {
+      const SiteId* back = r.topology.neighbors_of(Topology::opposite(d));
+      SiteId o = ep;
+      int k = 0;
+      do {
+        o = back[o];
+        ++k;
+      } while (o != kNoSite && pos.at(o) == kEmpty);
+      if (o == kNoSite || pos.at(o) != code || k < rule.min_range ||
+          (rule.max_range && k > rule.max_range))
+        continue;
+      if (rule_allows(r, pos, e, o, ep, rule.requires_clear, rule.from_region, -1)) return true;
+    }
+  }
+  return false;
+}
+
+// Whether some piece of seat e could capture anywhere onto site with an anywhere rule.
+bool anywhere_attacked(const Position& pos, SiteId site, SeatId e, TypeId victim) {
+  const Ruleset& r = pos.rules();
+  for (auto [t, ri] : r.anywhere_attacks[e]) {
+    const MoveRule& rule = r.rules[ri];
+    if (!r.may_capture(t, victim) ||
+        (rule.to_region >= 0 && !r.regions[rule.to_region].contains(e, site)))
+      continue;
+    const PieceCode code = make_piece(t, e);
+    const int others = pos.count(code) - (pos.at(site) == code ? 1 : 0);
+    if (others <= 0) continue;
+    if (rule.from_region < 0 && !rule.requires_clear) return true;
+    for (SiteId o = 0; o < pos.num_sites(); ++o)
+      if (o != site && pos.at(o) == code &&
+          rule_allows(r, pos, e, o, site, rule.requires_clear, rule.from_region, -1))
+        return true;
+  }
+  return false;
+}
+
+// Rare rule kinds (capture chains): generate seat e's moves on a copy with the piece in
+// question on the site, and look for one that takes it.
+bool generated_attack(const Position& pos, SiteId site, SeatId defender, TypeId victim, SeatId e) {
+  Position copy = pos;
+  copy.set_site(site, make_piece(victim, defender), pos.flags(site));
+  copy.set_to_move(e);
+  MoveList ml;
+  generate_pseudo(copy, ml);
+  for (const Move& m : ml) {
+    if (m.to == site && m.from != site) return true;
+    for (int i = 0; i < m.ncap; ++i)
+      if (m.cap[i] == site) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, SiteSet& map) {
   const Ruleset& r = pos.rules();
   const int n = pos.num_sites();
@@ -65,6 +147,10 @@ bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, S
       if (!has_mode(rule.mode, Mode::kCapture)) continue;
       if (rule.from_region >= 0 && !r.regions[rule.from_region].contains(e, o)) continue;
       if (pos.flags(o) & rule.requires_clear) continue;
+      // The targets the rule may capture on: its to region, or all.
+      const std::vector<uint8_t>* to =
+          rule.to_region >= 0 ? &r.regions[rule.to_region].member[e] : nullptr;
+      auto to_ok = [to](SiteId s) { return !to || (*to)[s]; };
       switch (rule.kind) {
         case RuleKind::kSlide: {
           const int max = rule.max_range ? rule.max_range : n;
@@ -74,26 +160,34 @@ bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, S
             for (int k = 1; k <= max; ++k) {
               s = nb[s];
               if (s == kNoSite) break;
-              if (k >= rule.min_range) map.set(s);
+              if (k >= rule.min_range && to_ok(s)) map.set(s);
               if (pos.at(s)) break;
             }
           }
           break;
         }
         case RuleKind::kTable:
-          for (SiteId s : rule.table[e][o]) map.set(s);
+          for (SiteId s : rule.table[e][o])
+            if (to_ok(s)) map.set(s);
           break;
         case RuleKind::kWalk: {
           const auto& paths = rule.walks[e][o];
-          for (size_t i = 0; i < paths.size(); ++i) {
-            if (map.test(paths[i].dest)) continue;
-            if (walk_clear(pos, paths[i])) map.set(paths[i].dest);
+          if (!to && !rule.walk_crosses_target) {
+            for (const WalkPath& p : paths)
+              if (!map.test(p.dest) && walk_clear(pos, p)) map.set(p.dest);
+            break;
+          }
+          for (const WalkPath& p : paths) {
+            if (map.test(p.dest) || !to_ok(p.dest) || !walk_clear(pos, p)) continue;
+            // A path that crosses its own destination is blocked once the piece stands there.
+            const auto via_end = p.via.begin() + p.nvia;
+            if (std::find(p.via.begin(), via_end, p.dest) == via_end) map.set(p.dest);
           }
           break;
         }
         case RuleKind::kAnywhere:
           for (SiteId s = 0; s < n; ++s)
-            if (s != o) map.set(s);
+            if (s != o && to_ok(s)) map.set(s);
           break;
         case RuleKind::kDrop:
         case RuleKind::kCastle:
@@ -129,7 +223,8 @@ bool is_attacked(const Position& pos, SiteId site, SeatId defender, TypeId victi
           TypeId t = piece_type(c);
           for (const auto& a : list)
             if (a.type == t && k >= a.min_range && (a.max_range == 0 || k <= a.max_range) &&
-                r.may_capture(t, victim_type))
+                r.may_capture(t, victim_type) &&
+                rule_allows(r, pos, e, s, site, a.requires_clear, a.from_region, a.to_region))
               return true;
         }
         break;
@@ -147,24 +242,18 @@ bool is_attacked(const Position& pos, SiteId site, SeatId defender, TypeId victi
       const MoveRule& rule = r.rules[ri];
       const WalkPath* paths = rule.rev_walks[e][site].data();
       for (auto [origin, count] : rule.rev_groups[e][site]) {
-        if (pos.at(origin) == code)
+        if (pos.at(origin) == code && !(pos.flags(origin) & rule.requires_clear))
           for (int i = 0; i < count; ++i)
             if (walk_clear(pos, paths[i])) return true;
         paths += count;
       }
     }
-    if (!r.other_attackers[e].empty()) {
-      // Rare rule kinds (capture chains): generate the enemy's moves on a copy.
-      Position copy = pos;
-      copy.set_to_move(e);
-      MoveList ml;
-      generate_pseudo(copy, ml);
-      for (const Move& m : ml) {
-        if (m.to == site && m.from != site) return true;
-        for (int i = 0; i < m.ncap; ++i)
-          if (m.cap[i] == site) return true;
-      }
-    }
+    if (!r.anywhere_attacks[e].empty() && anywhere_attacked(pos, site, e, victim_type)) return true;
+    if (site == pos.ep_victim() && pos.ep() != kNoSite && !r.ep_attacks[e].empty() &&
+        ep_attacked(pos, e, victim_type))
+      return true;
+    if (!r.other_attackers[e].empty() && generated_attack(pos, site, defender, victim_type, e))
+      return true;
   }
   return false;
 }

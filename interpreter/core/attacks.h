@@ -23,7 +23,11 @@ struct SiteSet {
 bool walk_clear(const Position& pos, const WalkPath& p);
 
 // Whether a piece of type victim_type belonging to defender, standing on site,
-// could be captured by an enemy at the enemy's next move.
+// could be captured by an enemy at the enemy's next move: exactly when some enemy
+// seat that is not out, given the move, would generate a move capturing on site
+// (regions, once-per-game flags, capture restrictions and en passant included).
+// The site may be empty or hold another piece: the question is about the piece
+// named. Die rolls and the script's generate hook are not consulted.
 bool is_attacked(const Position& pos, SiteId site, SeatId defender, TypeId victim_type);
 
 // Whether seat's royal piece (any of them) is attacked.
@@ -35,10 +39,11 @@ bool in_check(const Position& pos, SeatId seat);
 SiteSet pinned_pieces(const Position& pos, SeatId me);
 
 // Sites where a piece of victim_type belonging to defender could be captured by
-// an enemy at its next move, with the site `vacated` empty: one pass over the
-// enemy pieces instead of one attack test per candidate move. Returns false when
-// some enemy rule kind (capture chains) is not covered, and the caller must test
-// moves one by one.
+// an enemy at its next move, with the site `vacated` empty and no en passant
+// pending (the position after a quiet move that sets none): one pass over the
+// enemy pieces instead of one attack test per candidate move. Only empty sites
+// are meaningful. Returns false when some enemy rule kind (capture chains) is not
+// covered, and the caller must test moves one by one.
 bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, SiteSet& map);
 
 }  // namespace regula

@@ -498,6 +498,8 @@ void legal_moves(Position& pos, MoveList& moves) {
     bool fast = r.end.check && r.pins_simple && !hook_filter && !r.any_fears_attack &&
                 r.royals[me].size() == 1 && pos.count(make_piece(r.royals[me][0], me)) == 1 &&
                 !in_check(pos, me);
+    // An after hook may change more than the move (take a piece that blocked a line).
+    if (r.hooks && r.hooks->has_after()) fast = false;
     SiteSet pinned;
     if (fast) pinned = pinned_pieces(pos, me);
     // Without check, a quiet move of a piece that fears attack is judged by an
@@ -520,10 +522,13 @@ void legal_moves(Position& pos, MoveList& moves) {
         ok = fast && m.kind == MoveKind::kNormal && m.ncap == 0 && !pinned.test(m.from) &&
              !r.types[mover].royal;
         decided = ok;
-      } else if (hook_filter || (mover >= 0 && r.types[mover].fears_attack)) {
+      } else if (hook_filter || (mover >= 0 && r.types[mover].fears_attack) || m.promote >= 0) {
+        // A promotion is tried: the piece that arrives is the one judged, and it may fear
+        // attack or not. The map is for the moving type, with no en passant left pending.
         ok = false;
         decided = false;
-        if (use_map && m.kind == MoveKind::kNormal && m.ncap == 0 && !pos.at(m.to)) {
+        if (use_map && m.kind == MoveKind::kNormal && m.ncap == 0 && !pos.at(m.to) &&
+            m.promote < 0 && m.ep_set == kNoSite) {
           if (map_from != m.from) {
             attacked = SiteSet{};
             map_ok = attack_map(pos, me, mover, m.from, attacked);

@@ -121,6 +121,8 @@ void Ruleset::finalize() {
     for (auto& d : slide_attacks[s]) d.clear();
     table_attacks[s].clear();
     walk_attacks[s].clear();
+    anywhere_attacks[s].clear();
+    ep_attacks[s].clear();
     other_attackers[s].clear();
   }
 
@@ -129,17 +131,31 @@ void Ruleset::finalize() {
     rule.rev_table.clear();
     rule.rev_walks.clear();
     rule.rev_groups.clear();
+    rule.walk_crosses_target = false;
+    if (!has_mode(rule.mode, Mode::kCapture)) continue;
+    const size_t seats = static_cast<size_t>(num_seats());
+    auto allowed = [&](size_t s, SiteId from, SiteId to) {
+      return (rule.from_region < 0 || regions[rule.from_region].contains(s, from)) &&
+             (rule.to_region < 0 || regions[rule.to_region].contains(s, to));
+    };
     if (rule.kind == RuleKind::kTable && !rule.table.empty()) {
       rule.rev_table.assign(rule.table.size(), std::vector<std::vector<SiteId>>(n));
-      for (size_t s = 0; s < rule.table.size(); ++s)
+      for (size_t s = 0; s < std::min(rule.table.size(), seats); ++s)
         for (SiteId from = 0; from < n; ++from)
-          for (SiteId to : rule.table[s][from]) rule.rev_table[s][to].push_back(from);
+          for (SiteId to : rule.table[s][from])
+            if (allowed(s, from, to)) rule.rev_table[s][to].push_back(from);
     }
     if (rule.kind == RuleKind::kWalk && !rule.walks.empty()) {
       rule.rev_walks.assign(rule.walks.size(), std::vector<std::vector<WalkPath>>(n));
-      for (size_t s = 0; s < rule.walks.size(); ++s)
+      for (size_t s = 0; s < std::min(rule.walks.size(), seats); ++s)
         for (SiteId from = 0; from < n; ++from)
           for (const WalkPath& p : rule.walks[s][from]) {
+            const auto via_end = p.via.begin() + p.nvia;
+            if (std::find(p.via.begin(), via_end, p.dest) != via_end) {
+              rule.walk_crosses_target = true;
+              continue;
+            }
+            if (!allowed(s, from, p.dest)) continue;
             WalkPath rp = p;
             rp.dest = from;
             rule.rev_walks[s][p.dest].push_back(rp);
@@ -160,14 +176,20 @@ void Ruleset::finalize() {
   for (const auto& t : types) any_fears_attack |= t.fears_attack;
   for (SeatId s = 0; s < num_seats(); ++s) {
     for (TypeId t = 0; t < static_cast<TypeId>(types.size()); ++t) {
+      // A piece that may capture nothing attacks nothing.
+      if (types[t].captures == 0) continue;
       bool other = false;
       for (int ri : types[t].rules) {
         const MoveRule& rule = rules[ri];
-        if (!(static_cast<int>(rule.mode) & static_cast<int>(Mode::kCapture))) continue;
+        // En passant is taken wherever the slide may not end a plain move, whatever its mode.
+        if (rule.kind == RuleKind::kSlide && rule.takes_ep) ep_attacks[s].push_back({t, ri});
+        if (!has_mode(rule.mode, Mode::kCapture)) continue;
         switch (rule.kind) {
           case RuleKind::kSlide:
             for (DirId d : rule.dirs[s])
-              slide_attacks[s][d].push_back({t, rule.min_range, rule.max_range});
+              slide_attacks[s][d].push_back(
+                  {t, rule.requires_clear, static_cast<int16_t>(rule.from_region),
+                   static_cast<int16_t>(rule.to_region), rule.min_range, rule.max_range});
             break;
           case RuleKind::kTable:
             table_attacks[s].push_back({t, ri});
@@ -175,6 +197,9 @@ void Ruleset::finalize() {
           case RuleKind::kWalk:
             walk_attacks[s].push_back({t, ri});
             pins_simple = false;
+            break;
+          case RuleKind::kAnywhere:
+            anywhere_attacks[s].push_back({t, ri});
             break;
           case RuleKind::kHop:
             other = true;

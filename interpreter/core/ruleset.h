@@ -64,13 +64,19 @@ struct MoveRule {
   // kTable: [seat][site] -> destinations; kWalk: [seat][site] -> paths, sorted by dest
   std::vector<std::vector<std::vector<SiteId>>> table;
   std::vector<std::vector<std::vector<WalkPath>>> walks;
-  // Reverse tables for attack detection: [seat][target] -> origins (kTable) or paths
-  // from origin to target with origin stored in dest (kWalk).
+  // Reverse tables for attack detection, built for capturing rules only: [seat][target]
+  // -> origins (kTable) or paths from origin to target with origin stored in dest (kWalk).
+  // They hold only what the rule may capture by: an origin its from region allows, a
+  // target its to region allows, and no walk that crosses its own target (an occupied
+  // target blocks it).
   std::vector<std::vector<std::vector<SiteId>>> rev_table;
   std::vector<std::vector<std::vector<WalkPath>>> rev_walks;
   // rev_walks[seat][target] grouped by origin: (origin, number of paths), in order,
   // so that attack detection looks at a path only when its origin holds the attacker.
   std::vector<std::vector<std::vector<std::pair<SiteId, uint16_t>>>> rev_groups;
+  // Whether some capturing walk passes over its own destination (revisit = true): attack
+  // maps, which read the forward walks, must then leave such paths out.
+  bool walk_crosses_target = false;
   // Conditions
   int from_region = -1;        // the origin must lie in this region (for the mover's seat)
   int to_region = -1;          // the destination must lie in this region
@@ -338,17 +344,25 @@ struct Ruleset {
   bool pins_simple = true;
   bool any_fears_attack = false;
   std::array<std::vector<TypeId>, kMaxSeats> royals;  // royal types per seat (for check)
-  // Attack detection tables, filled by finalize(): for an attacking seat, which
-  // types attack along a compass direction (scanned backwards from the target),
-  // and which rules are precomputed tables or walks.
+  // Attack detection tables, filled by finalize(), of the rules that can capture, for
+  // each attacking seat: which types attack along a compass direction (scanned backwards
+  // from the target), with the conditions of their rule, so that a scan meets a rule's
+  // regions and once-per-game flags exactly as move generation does; which rules are
+  // precomputed tables or walks (their reverse tables apply the regions); which capture
+  // anywhere; which slides take en passant.
   struct SlideAttack {
     TypeId type;
+    uint8_t requires_clear;  // piece flags that must be clear (once-per-game rules)
+    int16_t from_region;     // the attacker's site must lie in it (-1: none)
+    int16_t to_region;       // the target must lie in it (-1: none)
     int min_range;
-    int max_range;
+    int max_range;  // 0 = unlimited
   };
   std::array<std::array<std::vector<SlideAttack>, kNumDirs>, kMaxSeats> slide_attacks;
   std::array<std::vector<std::pair<TypeId, int>>, kMaxSeats> table_attacks;  // (type, rule)
   std::array<std::vector<std::pair<TypeId, int>>, kMaxSeats> walk_attacks;
+  std::array<std::vector<std::pair<TypeId, int>>, kMaxSeats> anywhere_attacks;
+  std::array<std::vector<std::pair<TypeId, int>>, kMaxSeats> ep_attacks;  // slides, ep = "take"
   std::array<std::vector<TypeId>, kMaxSeats> other_attackers;  // found by generating moves
   // Zobrist keys, filled by finalize().
   std::vector<uint64_t> z_piece;  // [code * sites + site]
