@@ -141,7 +141,7 @@ bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, S
     if (!c) continue;
     const SeatId e = piece_seat(c);
     const TypeId t = piece_type(c);
-    if (r.allies(e, defender) || pos.is_out(e) || !r.may_capture(t, victim)) continue;
+    if (r.allies(e, defender) || pos.is_inert(e) || !r.may_capture(t, victim)) continue;
     for (int ri : r.types[t].rules) {
       const MoveRule& rule = r.rules[ri];
       if (!has_mode(rule.mode, Mode::kCapture)) continue;
@@ -206,7 +206,7 @@ bool is_attacked(const Position& pos, SiteId site, SeatId defender, TypeId victi
   const Ruleset& r = pos.rules();
   const Topology& topo = r.topology;
   for (SeatId e = 0; e < r.num_seats(); ++e) {
-    if (r.allies(e, defender) || pos.is_out(e)) continue;
+    if (r.allies(e, defender) || pos.is_inert(e)) continue;
     for (int d = 0; d < kNumDirs; ++d) {
       const auto& list = r.slide_attacks[e][d];
       if (list.empty()) continue;
