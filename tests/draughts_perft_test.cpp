@@ -32,8 +32,8 @@ TEST(DraughtsPerft, SpanishFirstMovesAreTheSevenOfRulesB6) {
   for (const Move& m : ml)
     got.insert((*rules)->topology.name(m.from) + "-" + (*rules)->topology.name(m.to));
   // 9-13, 10-13, 10-14, 11-14, 11-15, 12-15, 12-16 in Spanish numbering.
-  EXPECT_EQ(got, (std::set<std::string>{"h3-g4", "f3-g4", "f3-e4", "d3-e4", "d3-c4", "b3-c4",
-                                        "b3-a4"}));
+  EXPECT_EQ(got,
+            (std::set<std::string>{"h3-g4", "f3-g4", "f3-e4", "d3-e4", "d3-c4", "b3-c4", "b3-a4"}));
 }
 
 }  // namespace

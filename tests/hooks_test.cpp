@@ -22,6 +22,7 @@
 #include "core/rule_error.h"
 #include "script/loader.h"
 #include "script/lua_hooks.h"
+#include "script_support.h"
 
 namespace regula {
 namespace {
@@ -29,26 +30,7 @@ namespace {
 namespace fs = std::filesystem;
 using Rules = std::shared_ptr<const Ruleset>;
 
-fs::path temp_dir() {
-  static const fs::path dir = [] {
-    fs::path d = fs::temp_directory_path() / ("regula_hooks_" + std::to_string(::getpid()));
-    fs::create_directories(d);
-    return d;
-  }();
-  return dir;
-}
-
-std::string write_script(const std::string& name, const std::string& text) {
-  fs::path p = temp_dir() / (name + ".lua");
-  std::ofstream(p) << text;
-  return p.string();
-}
-
-Rules load(const std::string& name, const std::string& text) {
-  auto r = script::load_rules(write_script(name, text));
-  EXPECT_TRUE(r) << r.error().text();
-  return r ? *r : nullptr;
-}
+using namespace test_support;
 
 // "file:line" of the first line of a script that contains marker.
 std::string where(const std::string& name, const std::string& text, const std::string& marker) {
@@ -56,7 +38,7 @@ std::string where(const std::string& name, const std::string& text, const std::s
   EXPECT_NE(at, std::string::npos) << marker;
   int line = 1;
   for (size_t i = 0; i < at && i < text.size(); ++i) line += text[i] == '\n';
-  return (temp_dir() / (name + ".lua")).string() + ":" + std::to_string(line);
+  return (script_dir() / (name + ".lua")).string() + ":" + std::to_string(line);
 }
 
 // A two-player game on a w x h grid with the given pieces, setup and hooks.

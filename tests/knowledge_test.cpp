@@ -18,6 +18,7 @@
 #include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "script/loader.h"
+#include "script_support.h"
 
 namespace regula {
 namespace {
@@ -25,28 +26,11 @@ namespace {
 namespace fs = std::filesystem;
 using Rules = std::shared_ptr<const Ruleset>;
 
-std::string write_script(const std::string& name, const std::string& text) {
-  static const fs::path dir = [] {
-    fs::path d = fs::temp_directory_path() / ("regula_knowledge_" + std::to_string(::getpid()));
-    fs::create_directories(d);
-    return d;
-  }();
-  fs::path p = dir / (name + ".lua");
-  std::ofstream(p) << text;
-  return p.string();
-}
-
-Rules load(const std::string& name, const std::string& text) {
-  auto r = script::load_rules(write_script(name, text));
-  EXPECT_TRUE(r) << r.error().text();
-  return r ? *r : nullptr;
-}
+using namespace test_support;
 
 // The message of the error loading a script must give.
-std::string load_error(const std::string& name, const std::string& text) {
-  auto r = script::load_rules(write_script(name, text));
-  EXPECT_FALSE(r) << name << " loaded but should not have";
-  return r ? std::string() : r.error().text();
+std::string load_error_text(const std::string& name, const std::string& text) {
+  return load_error(name, text).text();
 }
 
 // text with its first occurrence of what replaced by with.
@@ -55,25 +39,6 @@ std::string replaced(std::string text, const std::string& what, const std::strin
   EXPECT_NE(at, std::string::npos) << what;
   if (at != std::string::npos) text.replace(at, what.size(), with);
   return text;
-}
-
-struct Put {
-  const char* site;
-  const char* type;
-  int seat;
-};
-
-Position board(const Rules& r, std::initializer_list<Put> pieces, int to_move = 0) {
-  Position pos = Position::empty(r);
-  for (const Put& p : pieces) {
-    SiteId s = r->topology.find(p.site);
-    TypeId t = r->type_index(p.type);
-    EXPECT_NE(s, kNoSite) << p.site;
-    EXPECT_GE(t, 0) << p.type;
-    if (s != kNoSite && t >= 0) pos.set_site(s, make_piece(t, static_cast<SeatId>(p.seat)), 0);
-  }
-  pos.set_to_move(static_cast<SeatId>(to_move));
-  return pos;
 }
 
 // The legal move from one site to another (the first one generated).
@@ -135,7 +100,8 @@ TEST(KnowledgeSan, APieceNamedPawnThatDoesNotSaySoKeepsItsLetter) {
 }
 
 TEST(KnowledgeSan, AnUnknownSanValueIsRefused) {
-  std::string e = load_error("san_bad", replaced(kSanScript, "san = \"pawn\"", "san = \"pown\""));
+  std::string e =
+      load_error_text("san_bad", replaced(kSanScript, "san = \"pawn\"", "san = \"pown\""));
   EXPECT_NE(e.find("san must be \"pawn\" or \"letter\", not 'pown'"), std::string::npos) << e;
 }
 
@@ -182,10 +148,10 @@ TEST(KnowledgeMoveRule, WithoutMateFirstTheLimitDrawsFirst) {
 }
 
 TEST(KnowledgeMoveRule, ATableNeedsPliesAndNothingElse) {
-  std::string no_plies =
-      load_error("move_rule_no_plies", replaced(kMateScript, "MOVE_RULE", "{ mate_first = true }"));
+  std::string no_plies = load_error_text(
+      "move_rule_no_plies", replaced(kMateScript, "MOVE_RULE", "{ mate_first = true }"));
   EXPECT_NE(no_plies.find("move_rule = { plies = N"), std::string::npos) << no_plies;
-  std::string unknown = load_error(
+  std::string unknown = load_error_text(
       "move_rule_unknown", replaced(kMateScript, "MOVE_RULE", "{ plies = 2, mates = true }"));
   EXPECT_NE(unknown.find("unknown field 'mates' in move_rule"), std::string::npos) << unknown;
 }
@@ -268,18 +234,19 @@ TEST(KnowledgeBareKing, BareBackGivesTheBaredSideOneMoveToBareTheOther) {
 
 TEST(KnowledgeBareKing, BadSettingsAreRefused) {
   std::string result =
-      load_error("bare_bad_result", replaced(kBareScript, "BARE", "{ result = \"win\" }"));
+      load_error_text("bare_bad_result", replaced(kBareScript, "BARE", "{ result = \"win\" }"));
   EXPECT_NE(result.find("bare_king.result must be \"loss\" or \"draw\", not 'win'"),
             std::string::npos)
       << result;
-  std::string field = load_error("bare_bad_field", replaced(kBareScript, "BARE", "{ both = 1 }"));
+  std::string field =
+      load_error_text("bare_bad_field", replaced(kBareScript, "BARE", "{ both = 1 }"));
   EXPECT_NE(field.find("unknown field 'both' in bare_king"), std::string::npos) << field;
   std::string three =
       replaced(kBareScript, "board =", "seats = { \"a\", \"b\", \"c\" },\n  board =");
   three = replaced(three, "setup = { white = { king = \"a1\", man = \"b2\" }, black = {",
                    "setup = { a = { king = \"a1\" }, c = { king = \"b4\" }, b = {");
   std::string seats =
-      load_error("bare_back_three", replaced(three, "BARE", "{ bare_back = true }"));
+      load_error_text("bare_back_three", replaced(three, "BARE", "{ bare_back = true }"));
   EXPECT_NE(seats.find("bare_back needs a game of two seats"), std::string::npos) << seats;
 }
 

@@ -25,6 +25,7 @@
 #include "notation/position_string.h"
 #include "notation/turn_text.h"
 #include "script/loader.h"
+#include "script_support.h"
 #include "session/game.h"
 #include "session/game_record.h"
 
@@ -43,28 +44,7 @@ std::string data_script(const std::string& name) {
   return text.str();
 }
 
-std::string write_script(const std::string& name, const std::string& text) {
-  static const fs::path dir = [] {
-    fs::path d = fs::temp_directory_path() / ("regula_turns_" + std::to_string(::getpid()));
-    fs::create_directories(d);
-    return d;
-  }();
-  fs::path p = dir / (name + ".lua");
-  std::ofstream(p) << text;
-  return p.string();
-}
-
-Rules load(const std::string& name, const std::string& text) {
-  auto r = script::load_rules(write_script(name, text));
-  EXPECT_TRUE(r) << r.error().text();
-  return r ? *r : nullptr;
-}
-
-Error load_error(const std::string& name, const std::string& text) {
-  auto r = script::load_rules(write_script(name, text));
-  EXPECT_FALSE(r) << name << " loaded but should not have";
-  return r ? Error{} : r.error();
-}
+using namespace test_support;
 
 // "a1:M,b3:m white ..." with the pieces as site:symbol items, written as the
 // generic position form writes a grid (ranks from the top, digits for empty runs).
@@ -487,19 +467,7 @@ TEST(TurnModel, ACommandedSeatTakesItsTurnDecidedByItsCommander) {
 // ---- answers by another seat ---------------------------------------------------
 
 TEST(TurnModel, AnOfferIsAnsweredByTheNextEnemyAndTurnsResume) {
-  auto r = load("offer", R"(return game {
-  title = "offer",
-  board = grid { width = 3, height = 3 },
-  seats = { { name = "a", team = 1 }, { name = "b", team = 2 }, { name = "c", team = 1 } },
-  turn_order = "a c b",
-  pieces = { piece { name = "stone", symbol = "S", moves = {
-    step { dirs = "orthogonal" }, step { dirs = "n", label = "offer" } } } },
-  setup = { a = { stone = "a1" }, b = { stone = "c3" }, c = { stone = "c1" } },
-  stages = { stage { name = "answer", who = "next-enemy", choose = "answer",
-                     answers = { "accept", "decline" } } },
-  triggers = { trigger { on = "label", label = "offer", stage = "answer" } },
-}
-)");
+  auto r = load("offer", data_script("offer"));
   ASSERT_TRUE(r);
   Game g(r);
   ASSERT_TRUE(g.play_text("a1a2 offer"));

@@ -19,6 +19,7 @@
 #include "core/rule_error.h"
 #include "script/loader.h"
 #include "script/lua_hooks.h"
+#include "script_support.h"
 
 namespace regula {
 namespace {
@@ -27,53 +28,7 @@ namespace fs = std::filesystem;
 using Rules = std::shared_ptr<const Ruleset>;
 using Moves = std::set<std::string>;
 
-fs::path temp_dir() {
-  static const fs::path dir = [] {
-    fs::path d = fs::temp_directory_path() / ("regula_vocab_" + std::to_string(::getpid()));
-    fs::create_directories(d);
-    return d;
-  }();
-  return dir;
-}
-
-std::string write_script(const std::string& name, const std::string& text) {
-  fs::path p = temp_dir() / (name + ".lua");
-  std::ofstream(p) << text;
-  return p.string();
-}
-
-Rules load(const std::string& name, const std::string& text,
-           const script::OptionList& options = {}) {
-  auto r = script::load_rules(write_script(name, text), options);
-  EXPECT_TRUE(r) << r.error().text();
-  return r ? *r : nullptr;
-}
-
-Error load_error(const std::string& name, const std::string& text,
-                 const script::OptionList& options = {}) {
-  auto r = script::load_rules(write_script(name, text), options);
-  EXPECT_FALSE(r) << name << " loaded but should not have";
-  return r ? Error{} : r.error();
-}
-
-struct Put {
-  const char* site;
-  const char* type;
-  int seat;
-};
-
-Position board(const Rules& r, std::initializer_list<Put> pieces, int to_move = 0) {
-  Position pos = Position::empty(r);
-  for (const Put& p : pieces) {
-    SiteId s = r->topology.find(p.site);
-    TypeId t = r->type_index(p.type);
-    EXPECT_NE(s, kNoSite) << p.site;
-    EXPECT_GE(t, 0) << p.type;
-    if (s != kNoSite && t >= 0) pos.set_site(s, make_piece(t, static_cast<SeatId>(p.seat)), 0);
-  }
-  pos.set_to_move(static_cast<SeatId>(to_move));
-  return pos;
-}
+using namespace test_support;
 
 // "a1-b2", "a1-e5xd4", "stone@c3", "a4-a5=queen", "e1-g1+h1-f1", "pass", "roll3".
 std::string text(const Position& pos, const Move& m) {
@@ -386,13 +341,14 @@ TEST(VocabPromotion, ChoicesAndOptional) {
 }
 
 TEST(VocabPromotion, OnlyToATypeAlreadyLost) {
-  const std::string script = grid_game(5, 5, R"(
+  const std::string script =
+      grid_game(5, 5, R"(
     piece { name = "pawn", symbol = "P", moves = { step { dirs = "forward", mode = "move" } },
             promotion = { zone = "last", to = { "queen", "rook" }, only_lost = true } },
     piece { name = "queen", symbol = "Q" },
     piece { name = "rook", symbol = "R" },)",
-                                       "regions = { last = { rank = 5 } },",
-                                       "{ white = { pawn = \"a4\", queen = \"e1\", rook = \"d1\" } }");
+                "regions = { last = { rank = 5 } },",
+                "{ white = { pawn = \"a4\", queen = \"e1\", rook = \"d1\" } }");
   auto rules = load("promo_only_lost", script);
   ASSERT_TRUE(rules);
   // Nothing lost: the pawn arrives as a pawn.
@@ -874,7 +830,7 @@ TEST(VocabExtends, OverridesOnePieceAndKeepsTheRest) {
   auto pos = board(r, {{"c3", "wazir", 0}});
   EXPECT_EQ(legal(pos), (Moves{"c3-b2", "c3-b4", "c3-d2", "c3-d4"}));
   // Options pass through to the extended script.
-  auto big = script::load_rules(temp_dir() / "derived.lua", {{"size", "big"}});
+  auto big = script::load_rules(script_dir() / "derived.lua", {{"size", "big"}});
   ASSERT_TRUE(big) << big.error().text();
   EXPECT_EQ((*big)->topology.width(), 7);
 }

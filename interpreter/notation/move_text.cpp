@@ -202,26 +202,25 @@ std::string san_of(Position& pos, int i, const MoveList& legal,
   return san_core(pos, m, legal) + check_suffix(pos, m);
 }
 
-// Case and punctuation that people type differently: e2-e4, exd5, e8Q, 0-0.
-std::string loose(std::string s) {
+}  // namespace
+
+std::string loose_text(const std::string& s) {
   std::string out;
   for (char c : s) {
     if (c == '-' || c == 'x' || c == '=' || c == '+' || c == '#' || c == '!' || c == '?' ||
-        c == ' ')
+        c == ' ' || c == ',')
       continue;
     out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   }
   return out;
 }
 
-std::string trim(const std::string& s) {
+std::string trim_text(const std::string& s) {
   size_t b = s.find_first_not_of(" \t\r\n");
   if (b == std::string::npos) return "";
   size_t e = s.find_last_not_of(" \t\r\n");
   return s.substr(b, e - b + 1);
 }
-
-}  // namespace
 
 std::string roll_text(const Ruleset& r, int roll) {
   if (r.dice.count <= 1) return std::to_string(roll);
@@ -257,7 +256,7 @@ std::string move_san(Position& pos, const Move& m) {
 
 Expected<Move> parse_move(Position& pos, const std::string& input) {
   const Ruleset& r = pos.rules();
-  std::string text = trim(input);
+  std::string text = trim_text(input);
   if (text.empty()) return Error{"move", "empty move"};
   // Castling written with zeros, as some people do.
   if (text.rfind("0-0", 0) == 0) std::replace(text.begin(), text.end(), '0', 'O');
@@ -283,9 +282,9 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
     return longs[i] == text || sans[i] == text || longs[i] == stripped || san == stripped;
   });
   if (hits.empty()) {
-    std::string l = loose(text);
-    hits = collect([&](int i) { return loose(longs[i]) == l; });
-    if (hits.empty()) hits = collect([&](int i) { return loose(sans[i]) == l; });
+    std::string l = loose_text(text);
+    hits = collect([&](int i) { return loose_text(longs[i]) == l; });
+    if (hits.empty()) hits = collect([&](int i) { return loose_text(sans[i]) == l; });
   }
   if (hits.empty() && r.notation == "san") {
     hits = collect([&](int i) {
@@ -293,7 +292,7 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
       if (!chess_like_move(r, m) || m.kind == MoveKind::kDrop || m.kind == MoveKind::kCastle)
         return false;
       std::string bare = san_core(pos, m, legal, true);
-      return bare == stripped || loose(bare) == loose(text);
+      return bare == stripped || loose_text(bare) == loose_text(text);
     });
   }
   // Moves that print alike are the same decision: any of them will do, so take

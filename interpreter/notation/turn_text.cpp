@@ -37,25 +37,6 @@ std::string dice_used(const Turn& t) {
   return " {" + out + "}";
 }
 
-// Case and the punctuation people leave out or add: E6A6R3 for E6-A6xR3.
-std::string loose(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '-' || c == 'x' || c == '=' || c == '+' || c == '#' || c == '!' || c == '?' ||
-        c == ' ' || c == ',')
-      continue;
-    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
-  return out;
-}
-
-std::string trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  size_t e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
-
 }  // namespace
 
 std::vector<std::string> turn_texts(Position& pos, const std::vector<Turn>& turns) {
@@ -84,7 +65,7 @@ std::string turn_text(Position& pos, const Turn& turn) {
 }
 
 Expected<ParsedTurn> parse_turn(Position& pos, const std::string& input) {
-  const std::string text = trim(input);
+  const std::string text = trim_text(input);
   if (text.empty()) return Error{"move", "empty move"};
   const Ruleset& r = pos.rules();
   if (r.has_continuations) {
@@ -96,7 +77,7 @@ Expected<ParsedTurn> parse_turn(Position& pos, const std::string& input) {
       if (texts[i] == text) hits.push_back(i);
     if (hits.empty())
       for (size_t i = 0; i < turns.size(); ++i)
-        if (loose(texts[i]) == loose(text)) hits.push_back(i);
+        if (loose_text(texts[i]) == loose_text(text)) hits.push_back(i);
     if (hits.size() == 1) return ParsedTurn{turns[hits[0]], true};
     if (hits.size() > 1) {
       std::string list;
