@@ -502,6 +502,58 @@ TEST(TurnModel, HooksReadAnswersAndSetSeatStatesAndCommand) {
   EXPECT_EQ(g.position().hash(), g.position().compute_hash());
 }
 
+// ---- a promotion asked for as a decision of its own ------------------------------
+
+const char* kPromote = R"(return game {
+  title = "promotion",
+  board = grid { width = 3, height = 4 },
+  regions = { last = { rank = 4 } },
+  pieces = {
+    piece { name = "pawn", symbol = "P", moves = {
+      step { dirs = "forward", mode = "move" }, step { dirs = "forward-diagonal", mode = "capture" } },
+      promotion = { zone = "last", to = { "queen", "knight" } ASK } },
+    piece { name = "queen", symbol = "Q", moves = { slide { dirs = "all" } } },
+    piece { name = "knight", symbol = "N", moves = { leap { offsets = { { 1, 2 } } } } },
+  },
+  setup = { white = { pawn = "a2 b3" }, black = { pawn = "c4 a4" } },
+  ends = { no_moves = "pass", passes = 2, move_rule = 20 },
+}
+)";
+
+TEST(TurnModel, APromotionCanBeAskedForAfterTheMove) {
+  auto whole = load("promote_whole",
+                    std::string(kPromote).replace(std::string(kPromote).find(" ASK"), 4, ""));
+  auto asked = load("promote_asked", std::string(kPromote).replace(
+                                         std::string(kPromote).find(" ASK"), 4, ", ask = true"));
+  ASSERT_TRUE(whole && asked);
+  Position w(whole), a(asked);
+  EXPECT_EQ(turns(w), turns(a));
+  EXPECT_EQ(turns(a), (Texts{"a2a3", "b3b4=Q", "b3b4=N", "b3c4=Q", "b3c4=N", "b3a4=Q", "b3a4=N"}));
+  EXPECT_EQ(decisions(a), (Texts{"a2a3", "b3b4", "b3c4", "b3a4"}));
+  for (int depth = 1; depth <= 5; ++depth) EXPECT_EQ(perft(w, depth), perft(a, depth)) << depth;
+  play(a, {"b3c4"});
+  EXPECT_TRUE(a.in_turn());
+  EXPECT_EQ(a.anchor(), asked->topology.find("c4"));
+  EXPECT_EQ(decisions(a), (Texts{"=Q", "=N"}));
+  const std::string text = write_position(a);
+  EXPECT_NE(text.find("stage=promotion:white:c4"), std::string::npos) << text;
+  auto back = read_position(asked, text);
+  ASSERT_TRUE(back) << text;
+  EXPECT_TRUE(*back == a);
+  play(a, {"=N"});
+  EXPECT_FALSE(a.in_turn());
+  EXPECT_EQ(a.to_move(), 1);
+  EXPECT_EQ(a.at(asked->topology.find("c4")), make_piece(asked->type_index("knight"), 0));
+  // The session plays and records the two decisions as one move.
+  Game g(asked);
+  ASSERT_TRUE(g.play_text("b3a4=Q"));
+  EXPECT_EQ(g.turns().back().text, "b3a4=Q");
+  ASSERT_TRUE(g.play_text("c4c3"));
+  auto rec = read_record(write_record(g));
+  ASSERT_TRUE(rec) << rec.error().text();
+  EXPECT_TRUE(rec->position() == g.position());
+}
+
 // ---- dice ------------------------------------------------------------------------
 
 TEST(TurnModel, AWeightedDieGivesEachFaceItsProbability) {

@@ -16,7 +16,18 @@ namespace regula {
 
 // kRemove takes the piece on `to` off the board (a removal or a gift chosen in a
 // Stage); kAnswer picks answer number `chance` of the pending Stage.
-enum class MoveKind : uint8_t { kNormal, kDrop, kPass, kChance, kCastle, kRemove, kAnswer };
+// kPromote turns the piece on `to` into type `promote` (a promotion asked for
+// as a decision of its own).
+enum class MoveKind : uint8_t {
+  kNormal,
+  kDrop,
+  kPass,
+  kChance,
+  kCastle,
+  kRemove,
+  kAnswer,
+  kPromote
+};
 
 // Fixed room in a Move. A capture chain that would need more is an error
 // (RuleError naming the limit), never a shortened move.

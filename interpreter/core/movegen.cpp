@@ -58,6 +58,7 @@ struct Gen {
     if (pt.promo_region < 0) return;
     Move& last = out[out.size() - 1];
     if (!r.regions[pt.promo_region].contains(me, last.to) || pt.promo_to.empty()) return;
+    if (pt.promo_ask) return;  // asked for afterwards, as a stage of its own
     const Move m = last;
     out.pop();
     int choices = 0;
@@ -423,6 +424,19 @@ void stage_moves(const Position& pos, const Stage& st, MoveList& moves) {
       for (size_t i = 0; i < st.answers.size(); ++i)
         add(MoveKind::kAnswer, kNoSite, static_cast<int>(i));
       break;
+    case Stage::Choice::kPromote: {
+      const SiteId site = pos.anchor();
+      const PieceCode code = site == kNoSite ? kEmpty : pos.at(site);
+      if (!code) break;
+      const PieceType& pt = r.types[piece_type(code)];
+      for (TypeId p : pt.promo_to) {
+        if (pt.promo_only_lost && pos.count(make_piece(p, me)) >= r.setup_count[me][p]) continue;
+        add(MoveKind::kPromote, site, 0);
+        moves[moves.size() - 1].promote = p;
+      }
+      if (!pt.promo_mandatory) moves.push(Move::pass());
+      return;
+    }
     case Stage::Choice::kMoveAgain:
       break;
   }

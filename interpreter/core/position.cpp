@@ -75,7 +75,7 @@ uint64_t Position::roll_key(int roll) const {
 uint64_t Position::stage_key() const {
   if (stage_ < 0) return 0;
   return mix(rules_->z_stage_seed ^ (static_cast<uint64_t>(stage_) << 8) ^
-             static_cast<uint8_t>(owner_));
+             static_cast<uint8_t>(owner_) ^ (static_cast<uint64_t>(anchor_ + 1) << 24));
 }
 
 uint64_t Position::controller_key(SeatId seat) const {
@@ -174,10 +174,11 @@ void Position::set_left(SeatId seat, int left_at, int reason) {
   seats_.reason[seat] = static_cast<int8_t>(reason);
 }
 
-void Position::set_stage(int stage, SeatId owner) {
+void Position::set_stage(int stage, SeatId owner, SiteId anchor) {
   hash_ ^= stage_key();
   stage_ = static_cast<int8_t>(stage);
   owner_ = stage < 0 ? 0 : owner;
+  anchor_ = stage < 0 ? kNoSite : anchor;
   hash_ ^= stage_key();
 }
 
@@ -249,6 +250,20 @@ uint32_t phase_bit(const Position& pos) {
   if (pos.rules().phases.empty()) return ~0u;
   int p = current_phase(pos);
   return p < 0 ? 0u : 1u << p;
+}
+
+bool Position::asks_promotion(SiteId site) const {
+  const PieceCode code = board_[site];
+  if (!code) return false;
+  const SeatId seat = piece_seat(code);
+  const PieceType& pt = rules_->types[piece_type(code)];
+  if (!pt.promo_ask || pt.promo_region < 0 ||
+      !rules_->regions[pt.promo_region].contains(seat, site))
+    return false;
+  for (TypeId p : pt.promo_to)
+    if (!pt.promo_only_lost || count(make_piece(p, seat)) < rules_->setup_count[seat][p])
+      return true;
+  return false;
 }
 
 bool Position::completes_line(SiteId site, SeatId seat) const {
@@ -417,6 +432,7 @@ void Position::make_inner(const Move& m, Undo& u) {
   u.end_seat = end_seat_;
   u.stage = stage_;
   u.owner = owner_;
+  u.anchor = anchor_;
   u.out_mask = out_mask_;
   u.seats_changed = false;
   history_.push_back(hash_);
@@ -476,6 +492,13 @@ void Position::make_inner(const Move& m, Undo& u) {
       break;
     case MoveKind::kAnswer:
       break;
+    case MoveKind::kPromote: {
+      const PieceCode code = board_[m.to];
+      const uint8_t fl = flags_[m.to];
+      record_site(m.to, u);
+      place(m.to, make_piece(m.promote, piece_seat(code)), fl);
+      break;
+    }
     case MoveKind::kRemove:
       if (r.stages[was_stage].choice == Stage::Choice::kGiveOwn) credit = next_to_play(me);
       capture_at(m.to, -1);
@@ -531,7 +554,12 @@ void Position::make_inner(const Move& m, Undo& u) {
   // What comes next: a stage this decision starts or continues, the same seat
   // again while dice remain, or the next seat in turn order.
   int next_stage = -1;
-  if (was_stage >= 0) {
+  SiteId anchor = kNoSite;
+  if (r.promotion_stage >= 0 && m.kind == MoveKind::kNormal && m.promote < 0 &&
+      asks_promotion(m.to)) {
+    next_stage = r.promotion_stage;
+    anchor = m.to;
+  } else if (was_stage >= 0) {
     const Stage& st = r.stages[was_stage];
     if (st.choice == Stage::Choice::kMoveAgain && ordinary)
       next_stage = triggered_stage(m, me, bit);
@@ -549,7 +577,7 @@ void Position::make_inner(const Move& m, Undo& u) {
            ++i)
         next = next_to_play(next);
     }
-    set_stage(next_stage, owner);
+    set_stage(next_stage, owner, anchor);
   } else {
     if (stage_ >= 0) set_stage(-1, 0);
     next = r.dice.count > 1 && roll_ != 0 && takes_turns(owner) ? owner
@@ -596,6 +624,7 @@ void Position::unmake(const Move& m, const Undo& u) {
   end_seat_ = u.end_seat;
   stage_ = u.stage;
   owner_ = u.owner;
+  anchor_ = u.anchor;
   out_mask_ = u.out_mask;
   if (u.seats_changed) {
     seats_ = u.seats;
@@ -610,8 +639,9 @@ bool Position::operator==(const Position& o) const {
          ep_ == o.ep_ && ep_victim_ == o.ep_victim_ && to_move_ == o.to_move_ && roll_ == o.roll_ &&
          end_rule_ == o.end_rule_ && out_mask_ == o.out_mask_ && counts_ == o.counts_ &&
          royal_site_ == o.royal_site_ && stage_ == o.stage_ && owner_ == o.owner_ &&
-         seats_.state == o.seats_.state && seats_.controller == o.seats_.controller &&
-         seats_.left_at == o.seats_.left_at && seats_.reason == o.seats_.reason;
+         anchor_ == o.anchor_ && seats_.state == o.seats_.state &&
+         seats_.controller == o.seats_.controller && seats_.left_at == o.seats_.left_at &&
+         seats_.reason == o.seats_.reason;
 }
 
 }  // namespace regula

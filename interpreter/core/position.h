@@ -48,6 +48,7 @@ struct Undo {
   SeatId end_seat = 0;
   int8_t stage = -1;
   SeatId owner = 0;
+  SiteId anchor = kNoSite;
   uint8_t out_mask = 0;
   bool seats_changed = false;  // seats below was saved (only when a seat changed)
   struct SeatsState {
@@ -88,6 +89,8 @@ class Position {
   // or -1; the seat whose turn it is (owner) is who plays once it is settled.
   int stage() const { return stage_; }
   SeatId owner() const { return stage_ >= 0 ? owner_ : to_move_; }
+  // The site the pending stage is about (the piece that asks to promote), or kNoSite.
+  SiteId anchor() const { return anchor_; }
   // Whether the next decision belongs to the turn the last one was part of: the
   // same seat decides again (a removal after a line, the next die's move).
   bool in_turn() const;
@@ -145,7 +148,7 @@ class Position {
   // When and why a seat left play, as left_at and left_reason; for position strings.
   void set_left(SeatId seat, int left_at, int reason);
   // A pending stage (-1: none) and the seat whose turn it is; for position strings.
-  void set_stage(int stage, SeatId owner);
+  void set_stage(int stage, SeatId owner, SiteId anchor = kNoSite);
   // A pending die outcome (0: none); for position strings.
   void set_roll(int roll);
   // Marks the game as ended by capture rule `rule` (-1: not), for seat; for position strings.
@@ -170,6 +173,8 @@ class Position {
   // its consequences start, or -1.
   int triggered_stage(const Move& m, SeatId mover, uint32_t phase_bit) const;
   bool completes_line(SiteId site, SeatId seat) const;
+  // Whether the piece that arrived on site promotes by a decision of its own now.
+  bool asks_promotion(SiteId site) const;
   // The seat after `after` in turn order that takes turns.
   SeatId next_to_play(SeatId after) const;
   void make_inner(const Move& move, Undo& undo);
@@ -192,6 +197,7 @@ class Position {
   SeatId end_seat_ = 0;
   int8_t stage_ = -1;
   SeatId owner_ = 0;
+  SiteId anchor_ = kNoSite;
   uint8_t out_mask_ = 0;
   uint8_t inert_mask_ = 0;
   Undo::SeatsState seats_;

@@ -96,6 +96,15 @@ void Ruleset::finalize() {
   z_var_seed = splitmix(state);
   for (auto& k : z_frozen) k = splitmix(state);
   z_stage_seed = splitmix(state);
+  if (promotion_stage < 0)
+    for (const auto& t : types)
+      if (t.promo_ask && promotion_stage < 0) {
+        Stage st;
+        st.name = "promotion";
+        st.choice = Stage::Choice::kPromote;
+        stages.push_back(st);
+        promotion_stage = static_cast<int>(stages.size()) - 1;
+      }
   has_continuations = !stages.empty() || dice.count > 1;
   for (auto& t : types) {
     t.phase_rules.clear();

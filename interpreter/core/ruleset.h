@@ -115,6 +115,7 @@ struct PieceType {
   std::vector<TypeId> promo_to;
   bool promo_mandatory = true;
   bool promo_only_lost = false;  // only to a type of which the seat has fewer than at the start
+  bool promo_ask = false;        // chosen as a decision of its own after the move (a stage)
   uint32_t roll_mask = ~0u;      // die outcomes under which it may move (dice games)
   int reset_counter = 0;         // its moves reset the move-rule counter
   bool san_pawn = false;         // SAN writes it with no letter, and its file on captures (exd5)
@@ -205,6 +206,7 @@ struct Stage {
     kGiveOwn,      // take one's own piece off; it counts as captured by the next seat
     kMoveAgain,    // make another ordinary move
     kAnswer,       // choose one of the answers (labels); hooks give them effect
+    kPromote,      // choose what the piece that just arrived promotes to (PieceType::promo_ask)
   };
   enum class Protect : uint8_t {
     kNone,
@@ -319,6 +321,7 @@ struct Ruleset {
   std::vector<Phase> phases;
   std::vector<Stage> stages;
   std::vector<Trigger> triggers;
+  int promotion_stage = -1;                 // the stage of asked promotions, when a piece has one
   bool must_drop = false;                   // when a drop is legal, only drops are
   bool out_removes = false;                 // a seat that goes out loses its pieces from the board
   bool stakes = false;                      // capturer is owed the captured piece's value

@@ -45,6 +45,8 @@ std::string long_text(const Position& pos, const Move& m) {
       return "roll " + roll_text(r, m.chance);
     case MoveKind::kRemove:
       return "x" + topo.name(m.to);
+    case MoveKind::kPromote:
+      return "=" + r.types[m.promote].letter;
     case MoveKind::kAnswer:
       if (pos.stage() >= 0 && m.chance >= 0 &&
           m.chance < static_cast<int>(r.stages[pos.stage()].answers.size()))
@@ -235,7 +237,7 @@ std::string roll_text(const Ruleset& r, int roll) {
 
 std::string move_text(const Position& pos, const Move& m) {
   if (m.kind == MoveKind::kPass || m.kind == MoveKind::kChance || m.kind == MoveKind::kRemove ||
-      m.kind == MoveKind::kAnswer)
+      m.kind == MoveKind::kAnswer || m.kind == MoveKind::kPromote)
     return long_text(pos, m);
   Position copy = pos;
   MoveList legal;

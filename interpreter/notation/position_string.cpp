@@ -31,6 +31,7 @@ struct State {
   SeatId end_seat = 0;
   int stage = -1;
   SeatId owner = 0;
+  SiteId anchor = kNoSite;
 };
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -454,7 +455,8 @@ void write_extras(const Position& pos, bool fen, std::vector<std::string>& out) 
                   (pos.ep_victim() == kNoSite ? "-" : r.topology.name(pos.ep_victim())));
   if (pos.roll()) out.push_back("roll=" + roll_text(r, pos.roll()));
   if (pos.stage() >= 0)
-    out.push_back("stage=" + r.stages[pos.stage()].name + ":" + r.seats[pos.owner()].name);
+    out.push_back("stage=" + r.stages[pos.stage()].name + ":" + r.seats[pos.owner()].name +
+                  (pos.anchor() == kNoSite ? "" : ":" + r.topology.name(pos.anchor())));
   std::string outs, frozen, control, left;
   for (SeatId s = 0; s < r.num_seats(); ++s) {
     const std::string& name = r.seats[s].name;
@@ -578,11 +580,17 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
   }
   if (key == "stage") {
     auto parts = split(val, ':');
-    int i = parts.size() == 2 ? r.stage_index(parts[0]) : -1;
-    SeatId owner = parts.size() == 2 ? seat_named(r, parts[1]) : -1;
-    if (i < 0 || owner < 0) return bad("bad stage '" + val + "' (stage:seat whose turn it is)");
+    const bool ok = parts.size() == 2 || parts.size() == 3;
+    int i = ok ? r.stage_index(parts[0]) : -1;
+    SeatId owner = ok ? seat_named(r, parts[1]) : -1;
+    SiteId anchor = parts.size() == 3 ? r.topology.find(parts[2]) : kNoSite;
+    if (i < 0 || owner < 0 || (parts.size() == 3 && anchor == kNoSite))
+      return bad("bad stage '" + val + "' (stage:seat whose turn it is[:site])");
+    if (r.stages[i].choice == Stage::Choice::kPromote && anchor == kNoSite)
+      return bad("stage '" + val + "' needs the site of the piece that promotes");
     st.stage = i;
     st.owner = owner;
+    st.anchor = anchor;
     return std::nullopt;
   }
   if (key == "end") {
@@ -635,7 +643,7 @@ Expected<Position> build(std::shared_ptr<const Ruleset> rules, const State& st) 
   }
   for (SeatId s = 0; s < r.num_seats(); ++s)
     if (st.left[s].first) pos.set_left(s, st.left[s].first, st.left[s].second);
-  pos.set_stage(st.stage, st.owner);
+  pos.set_stage(st.stage, st.owner, st.anchor);
   pos.clear_history();
   return pos;
 }

@@ -17,7 +17,7 @@ std::string steps_text(Position& pos, const Turn& t, size_t i) {
   std::string out;
   if (i == 0 || m.kind != MoveKind::kPass) {
     out = move_text(pos, m);
-    if (i > 0 && out[0] != 'x') out = "," + out;
+    if (i > 0 && out[0] != 'x' && out[0] != '=') out = "," + out;
   }
   Undo u;
   ScopedMove made(pos, m, u);

@@ -686,10 +686,11 @@ class Compiler {
             tt.promo_to.push_back(type_named(n, p.where));
         tt.promo_mandatory = !bool_or(*pr, "optional", false);
         tt.promo_only_lost = bool_or(*pr, "only_lost", false);
+        tt.promo_ask = bool_or(*pr, "ask", false);
         for (auto& [k, _] : pr->fields)
-          if (k != "zone" && k != "to" && k != "optional" && k != "only_lost")
-            fail(p.where,
-                 "unknown field '" + k + "' in promotion (allowed: zone, to, optional, only_lost)");
+          if (k != "zone" && k != "to" && k != "optional" && k != "only_lost" && k != "ask")
+            fail(p.where, "unknown field '" + k +
+                              "' in promotion (allowed: zone, to, optional, only_lost, ask)");
       }
       if (auto* rl = p.get("roll")) {
         tt.roll_mask = 0;

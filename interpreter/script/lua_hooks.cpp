@@ -362,8 +362,9 @@ void push_move(lua_State* L, const Position& pos, const Move& m, int stage) {
     lua_pushstring(L, t.name(m.to).c_str());
     lua_setfield(L, -2, "to");
   }
-  static const char* kKinds[] = {"normal", "drop", "pass", "chance", "castle", "remove", "answer"};
-  static_assert(sizeof(kKinds) / sizeof(kKinds[0]) == static_cast<size_t>(MoveKind::kAnswer) + 1);
+  static const char* kKinds[] = {"normal", "drop",   "pass",   "chance",
+                                 "castle", "remove", "answer", "promote"};
+  static_assert(sizeof(kKinds) / sizeof(kKinds[0]) == static_cast<size_t>(MoveKind::kPromote) + 1);
   lua_pushstring(L, kKinds[static_cast<int>(m.kind)]);
   lua_setfield(L, -2, "kind");
   push_names(L, t, m.cap.data(), m.ncap);

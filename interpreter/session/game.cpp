@@ -153,7 +153,7 @@ std::vector<Game::TurnRecord> Game::turns() const {
       continue;
     } else {
       std::string& t = out.back().text;
-      t += (t.empty() || p.text[0] == 'x' ? "" : ",") + p.text;
+      t += (t.empty() || p.text[0] == 'x' || p.text[0] == '=' ? "" : ",") + p.text;
     }
   }
   return out;
