@@ -448,7 +448,7 @@ void Position::make_inner(const Move& m, Undo& u) {
   const bool ordinary =
       m.kind == MoveKind::kNormal || m.kind == MoveKind::kDrop || m.kind == MoveKind::kCastle;
   // Triggers look at the phase the move was made in.
-  const uint32_t bit = !r.triggers.empty() && ordinary ? phase_bit(*this) : ~0u;
+  const uint32_t bit = !r.simple_flow && ordinary && !r.triggers.empty() ? phase_bit(*this) : ~0u;
   if (ep_ != kNoSite) set_ep(kNoSite, kNoSite);
   if (roll_ && (ordinary || (m.kind == MoveKind::kPass && was_stage < 0))) {
     // One die: any move uses it. Several: a move uses the die it names, a pass all that remain.
@@ -555,8 +555,10 @@ void Position::make_inner(const Move& m, Undo& u) {
   // again while dice remain, or the next seat in turn order.
   int next_stage = -1;
   SiteId anchor = kNoSite;
-  if (r.promotion_stage >= 0 && m.kind == MoveKind::kNormal && m.promote < 0 &&
-      asks_promotion(m.to)) {
+  if (r.simple_flow) {
+    // Nothing can follow: the next seat plays.
+  } else if (r.promotion_stage >= 0 && m.kind == MoveKind::kNormal && m.promote < 0 &&
+             asks_promotion(m.to)) {
     next_stage = r.promotion_stage;
     anchor = m.to;
   } else if (was_stage >= 0) {
@@ -578,6 +580,8 @@ void Position::make_inner(const Move& m, Undo& u) {
         next = next_to_play(next);
     }
     set_stage(next_stage, owner, anchor);
+  } else if (r.simple_flow) {
+    next = inert_mask_ ? next_to_play(owner) : r.next_seat(owner);
   } else {
     if (stage_ >= 0) set_stage(-1, 0);
     next = r.dice.count > 1 && roll_ != 0 && takes_turns(owner) ? owner

@@ -106,6 +106,7 @@ void Ruleset::finalize() {
         promotion_stage = static_cast<int>(stages.size()) - 1;
       }
   has_continuations = !stages.empty() || dice.count > 1;
+  simple_flow = !has_continuations && triggers.empty();
   for (auto& t : types) {
     t.phase_rules.clear();
     if (phases.empty()) continue;

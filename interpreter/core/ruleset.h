@@ -379,6 +379,8 @@ struct Ruleset {
   uint64_t z_stage_seed = 0;
   // Whether a move may leave a decision pending (stages, or several dice).
   bool has_continuations = false;
+  // No stages, triggers or several dice: after a move the next seat plays.
+  bool simple_flow = true;
   // Builds derived tables (zobrist keys, royals, reverse tables); call once after filling.
   void finalize();
 
