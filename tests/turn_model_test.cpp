@@ -656,6 +656,21 @@ TEST(TurnModel, TheSessionRollsFromItsSeedAndRecordsTheThrow) {
   EXPECT_NEAR(mixed / 4000.0, 0.5, 0.03);
 }
 
+TEST(TurnModel, EnPassantFieldsMustNameAnEnemyPieceAndAnEmptySite) {
+  auto r = script::load_rules("chess/orthodox");
+  ASSERT_TRUE(r);
+  const std::string base = "rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3 ";
+  EXPECT_FALSE(read_position(*r, base + "ep=e3:-"));
+  EXPECT_FALSE(read_position(*r, base + "ep=-:e4"));
+  auto own = read_position(*r, base.substr(0, base.find(" w ")) + " b KQkq - 0 3 ep=e5:e4");
+  ASSERT_FALSE(own);
+  EXPECT_NE(own.error().what.find("no enemy piece"), std::string::npos) << own.error().text();
+  auto full = read_position(*r, base + "ep=e2:e4");
+  ASSERT_FALSE(full);
+  EXPECT_NE(full.error().what.find("not empty"), std::string::npos) << full.error().text();
+  EXPECT_TRUE(read_position(*r, base + "ep=e5:e4"));
+}
+
 TEST(TurnModel, RollsOutsideTheDieAreRefused) {
   auto r = load("two_dice", kTwoDice);
   ASSERT_TRUE(r);

@@ -1001,6 +1001,31 @@ return game { }
   expect_located(e, "loop_load.lua:2", "instruction budget");
 }
 
+TEST(VocabErrors, PointBoardsThatCannotBeIndexedAreRefused) {
+  const std::string game = R"(return game {
+  title = "points",
+  board = points { points = { { "a", 0, 0 }, { "b", 1, 0 }, { "c", X, Y } },
+                   links = { { "a", "b" }, LINK } },
+  pieces = { piece { name = "man", symbol = "M", moves = { step { dirs = "all" } } } },
+  setup = { white = { man = "a" } },
+}
+)";
+  auto with = [&](const std::string& x, const std::string& y, const std::string& link) {
+    std::string s = game;
+    s.replace(s.find("X"), 1, x);
+    s.replace(s.find("Y"), 1, y);
+    s.replace(s.find("LINK"), 4, link);
+    return s;
+  };
+  ASSERT_TRUE(load("points_ok", with("2", "0", "{ \"b\", \"c\" }")));
+  expect_located(load_error("points_self", with("2", "0", "{ \"c\", \"c\" }")), "points_self.lua:3",
+                 "point 'c' is linked to itself");
+  expect_located(load_error("points_same", with("1", "0", "{ \"b\", \"c\" }")), "points_same.lua:3",
+                 "have the same coordinates");
+  expect_located(load_error("points_far", with("50000", "50000", "{ \"b\", \"c\" }")),
+                 "points_far.lua:3", "coordinates span 50001 x 50001");
+}
+
 TEST(VocabErrors, EndlessLoopInHook) {
   auto r = load("loop_hook", hook_game(R"(filter = function(pos, move)
     while true do end

@@ -87,6 +87,19 @@ Expected<Topology> Topology::points(const std::vector<std::string>& names,
   for (size_t i = 0; i < names.size(); ++i)
     if (!t.by_name_.emplace(names[i], static_cast<SiteId>(i)).second)
       return Error{"", "point '" + names[i] + "' is named twice"};
+  // Sites are found by coordinates through a dense table over the drawing.
+  constexpr int64_t kMaxCells = 1 << 20;
+  int64_t lo_x = coords[0][0], hi_x = lo_x, lo_y = coords[0][1], hi_y = lo_y;
+  for (auto& c : coords) {
+    lo_x = std::min<int64_t>(lo_x, c[0]);
+    hi_x = std::max<int64_t>(hi_x, c[0]);
+    lo_y = std::min<int64_t>(lo_y, c[1]);
+    hi_y = std::max<int64_t>(hi_y, c[1]);
+  }
+  if ((hi_x - lo_x + 1) * (hi_y - lo_y + 1) > kMaxCells)
+    return Error{"", "the points' coordinates span " + std::to_string(hi_x - lo_x + 1) + " x " +
+                         std::to_string(hi_y - lo_y + 1) + "; at most " +
+                         std::to_string(kMaxCells) + " cells (draw the board smaller)"};
   t.build_index();
   for (SiteId s = 0; s < t.size(); ++s)
     if (t.at(t.x(s), t.y(s)) != s)
@@ -98,6 +111,7 @@ Expected<Topology> Topology::points(const std::vector<std::string>& names,
     SiteId a = t.find(link[0]), b = t.find(link[1]);
     if (a == kNoSite || b == kNoSite)
       return Error{"", "link names unknown point '" + (a == kNoSite ? link[0] : link[1]) + "'"};
+    if (a == b) return Error{"", "point '" + link[0] + "' is linked to itself"};
     int dx = t.x(b) - t.x(a), dy = t.y(b) - t.y(a);
     if (dx != 0 && dy != 0 && std::abs(dx) != std::abs(dy))
       return Error{"", "link " + link[0] + "-" + link[1] +

@@ -523,9 +523,10 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
     auto parts = split(val, ':');
     if (parts.size() != 2) return bad("ep needs site:victim");
     st.ep = r.topology.find(parts[0]);
-    st.ep_victim = parts[1] == "-" ? kNoSite : r.topology.find(parts[1]);
-    if (st.ep == kNoSite || (parts[1] != "-" && st.ep_victim == kNoSite))
-      return bad("unknown site in '" + field + "'");
+    st.ep_victim = r.topology.find(parts[1]);
+    if (st.ep == kNoSite || st.ep_victim == kNoSite)
+      return bad("'" + field +
+                 "' needs the site passed over and the site of the piece that may be taken");
     return std::nullopt;
   }
   if (key == "roll") {
@@ -780,6 +781,16 @@ Expected<Position> read_position(std::shared_ptr<const Ruleset> rules, const std
   }
   for (size_t i = first_extra; i < f.size(); ++i)
     if (auto e = read_extra(r, f[i], st)) return *e;
+  if (st.ep != kNoSite) {
+    // The piece that may be taken en passant is an enemy of the side to move, and
+    // the site it passed over is empty.
+    const PieceCode victim = st.board[st.ep_victim].first;
+    if (!victim || r.allies(piece_seat(victim), st.to_move))
+      return bad("en passant: no enemy piece of the side to move on " +
+                 r.topology.name(st.ep_victim));
+    if (st.board[st.ep].first)
+      return bad("en passant: " + r.topology.name(st.ep) + " is not empty");
+  }
   if (st.out >> r.num_seats()) return bad("out names a seat the game does not have");
   return build(std::move(rules), st);
 }
