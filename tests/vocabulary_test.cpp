@@ -1026,6 +1026,37 @@ TEST(VocabErrors, PointBoardsThatCannotBeIndexedAreRefused) {
                  "points_far.lua:3", "coordinates span 50001 x 50001");
 }
 
+TEST(VocabErrors, ConstructorTagsThatAreNotStringsAreRefused) {
+  for (const char* value : {"{}", "true", "function() end"}) {
+    std::string text = std::string(R"(local p = piece { name = "man", symbol = "M" }
+p.__kind = )") + value +
+                       R"(
+return game { title = "t", board = grid { width = 2, height = 2 }, pieces = { p },
+              setup = { white = { man = "a1" } } }
+)";
+    Error e = load_error("bad_kind", text);
+    EXPECT_NE(e.text().find("bad_kind.lua"), std::string::npos) << e.text();
+    EXPECT_NE(e.what.find("__kind is a"), std::string::npos) << e.text();
+  }
+}
+
+TEST(VocabErrors, AnOptionDeclaredTwiceWithOtherValuesIsAnError) {
+  const std::string tail = R"(
+return game { title = "t", board = grid { width = 2, height = 2 },
+              pieces = { piece { name = "man", symbol = "M" } }, setup = { white = { man = "a1" } } }
+)";
+  Error e =
+      load_error("option_twice",
+                 "option(\"size\", { \"small\", \"big\" })\noption(\"size\", { \"big\" })" + tail);
+  EXPECT_NE(e.text().find("option_twice.lua:2"), std::string::npos) << e.text();
+  EXPECT_NE(e.what.find("declared twice"), std::string::npos) << e.text();
+  // The same declaration again (a base script loaded by extends) is fine.
+  EXPECT_TRUE(load("option_again",
+                   "option(\"size\", { \"small\", \"big\" })\n"
+                   "option(\"size\", { \"small\", \"big\" })" +
+                       tail));
+}
+
 TEST(VocabErrors, EndlessLoopInHook) {
   auto r = load("loop_hook", hook_game(R"(filter = function(pos, move)
     while true do end

@@ -244,7 +244,12 @@ Expected<Value> LuaState::run_file(const std::string& spec) {
     lua_settop(L_, 0);
     return Error{file, "the script must return a table (game { ... }), not a " + got};
   }
+  convert_error_.clear();
   Value v = to_value(lua_gettop(L_), 0);
+  if (!convert_error_.empty()) {
+    lua_settop(L_, 0);
+    return Error{file, convert_error_};
+  }
   lua_settop(L_, 0);
   if (v.tag.empty()) v.where = file + ":1";
   // "return game { ... }" is a tail call, which leaves the constructor no caller
@@ -288,10 +293,16 @@ Value LuaState::to_value(int index, int depth) {
       while (lua_next(L_, index)) {
         if (lua_type(L_, -2) == LUA_TSTRING) {
           std::string key = lua_tostring(L_, -2);
-          if (key == "__kind") {
-            v.tag = lua_tostring(L_, -1);
-          } else if (key == "__where") {
-            v.where = lua_tostring(L_, -1);
+          if (key == "__kind" || key == "__where") {
+            // Set by the constructors; a script that writes its own must write a string.
+            if (lua_type(L_, -1) != LUA_TSTRING) {
+              if (convert_error_.empty())
+                convert_error_ = "a table's " + key + " is a " + luaL_typename(L_, -1) +
+                                 ", not a string (the names __kind and __where are the "
+                                 "constructors' own)";
+            } else {
+              (key == "__kind" ? v.tag : v.where) = lua_tostring(L_, -1);
+            }
           } else {
             v.fields.emplace_back(key, to_value(-1, depth + 1));
           }
@@ -427,6 +438,9 @@ int LuaState::l_option(lua_State* L) {
     return luaL_error(L, "option %s=%s is not allowed; allowed values: %s", name.c_str(),
                       chosen.c_str(), allowed.c_str());
   }
+  for (auto& d : s->declared_)
+    if (d.name == name && d.values != values)
+      return luaL_error(L, "option '%s' is declared twice, with different values", name.c_str());
   bool known = false;
   for (auto& d : s->declared_) known |= d.name == name;
   if (!known) s->declared_.push_back({name, values, chosen});

@@ -78,6 +78,7 @@ class LuaState {
   int merge_ref_ = -1;
   long budget_ = 200'000'000;
   std::string last_error_;
+  std::string convert_error_;  // the first problem to_value met, if any
   // Budget left to the outermost running call, how deep calls are nested, and
   // once the budget is spent, the error that said so (raised again until the
   // outermost call returns).
