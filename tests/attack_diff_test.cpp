@@ -190,24 +190,6 @@ bool reference_safe(const Position& after, SeatId mover, const Move& m) {
   return true;
 }
 
-int capture_count(const Position& pos, const Move& m) {
-  int k = m.ncap;
-  if (m.kind != MoveKind::kDrop && m.kind != MoveKind::kCastle && m.to != kNoSite &&
-      m.to != m.from && pos.at(m.to))
-    ++k;
-  return k;
-}
-
-int capture_value(const Position& pos, const Move& m) {
-  const Ruleset& r = pos.rules();
-  int v = 0;
-  for (int i = 0; i < m.ncap; ++i)
-    if (pos.at(m.cap[i])) v += r.types[piece_type(pos.at(m.cap[i]))].value;
-  if (m.kind == MoveKind::kNormal && m.to != m.from && pos.at(m.to))
-    v += r.types[piece_type(pos.at(m.to))].value;
-  return v;
-}
-
 // The legal moves by the definition: pseudo-legal moves that pass the script's filter and
 // are safe once made, then the capture priority, then a forced pass.
 std::vector<Move> reference_legal(Position& pos) {

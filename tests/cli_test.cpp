@@ -10,37 +10,12 @@
 #include <sstream>
 #include <string>
 
+#include "cli_support.h"
+
 namespace {
 
-struct CliRun {
-  int code = -1;
-  std::string out;  // stdout and stderr together
-};
-
-CliRun run(const std::string& args, const std::string& input = "") {
-  namespace fs = std::filesystem;
-  // ctest runs tests in parallel processes: one input file per process and call.
-  static int calls = 0;
-  std::string in_file =
-      (fs::temp_directory_path() /
-       ("regula_cli_input_" + std::to_string(getpid()) + "_" + std::to_string(calls++) + ".txt"))
-          .string();
-  {
-    std::ofstream f(in_file);
-    f << input;
-  }
-  std::string cmd = std::string("\"") + REGULA_BINARY + "\" " + args + " < " + in_file + " 2>&1";
-  CliRun r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int status = pclose(p);
-  fs::remove(in_file);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using regula::test_support::CliRun;
+using regula::test_support::run;
 
 std::string last_line(const std::string& s) {
   std::string t = s;

@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli_support.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/perft.h"
@@ -374,24 +375,6 @@ TEST(HooksThreads, AThreadMovesFromOneRulesetToTheNext) {
 }
 
 // ---- the command line -----------------------------------------------------------------
-
-struct CliRun {
-  int code = -1;
-  std::string out;  // stdout and stderr together
-};
-
-CliRun run(const std::string& args) {
-  std::string cmd = std::string("\"") + REGULA_BINARY + "\" " + args + " < /dev/null 2>&1";
-  CliRun r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
 
 TEST(HooksCli, FailingHookStopsTheCommandWithItsLine) {
   const std::string text = wazir_game(R"(  filter = function(pos, move)

@@ -68,7 +68,7 @@ return game {
   board = grid { width = 8, height = 8 },
   notation = "san",
   pieces = {
-    piece { name = "soldier", symbol = "S", san = "pawn", moves = {
+    piece { name = "soldier", symbol = "S", san = "no-letter", moves = {
       step { dirs = "forward", mode = "move" },
       step { dirs = "forward-diagonal", mode = "capture" } } },
     piece { name = "pawn", symbol = "P", moves = {
@@ -91,7 +91,7 @@ TEST(KnowledgeSan, APieceDeclaredPawnIsWrittenWithoutALetter) {
 }
 
 TEST(KnowledgeSan, APieceNamedPawnThatDoesNotSaySoKeepsItsLetter) {
-  auto r = load("san_pawn", kSanScript);
+  auto r = load("san_no_letter", kSanScript);
   ASSERT_TRUE(r);
   auto quiet = board(r, {{"e3", "pawn", 0}, {"a7", "soldier", 1}});
   EXPECT_EQ(move_san(quiet, between(quiet, "e3", "e4")), "Pe4");
@@ -101,8 +101,8 @@ TEST(KnowledgeSan, APieceNamedPawnThatDoesNotSaySoKeepsItsLetter) {
 
 TEST(KnowledgeSan, AnUnknownSanValueIsRefused) {
   std::string e =
-      load_error_text("san_bad", replaced(kSanScript, "san = \"pawn\"", "san = \"pown\""));
-  EXPECT_NE(e.find("san must be \"pawn\" or \"letter\", not 'pown'"), std::string::npos) << e;
+      load_error_text("san_bad", replaced(kSanScript, "san = \"no-letter\"", "san = \"pown\""));
+  EXPECT_NE(e.find("san must be \"letter\" or \"no-letter\", not 'pown'"), std::string::npos) << e;
 }
 
 // ---- the move rule and a mate on its last ply -----------------------------

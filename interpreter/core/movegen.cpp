@@ -319,6 +319,8 @@ struct Gen {
   }
 };
 
+}  // namespace
+
 int capture_count(const Position& pos, const Move& m) {
   int k = m.ncap;
   if (m.kind != MoveKind::kDrop && m.to != kNoSite && m.to != m.from && pos.at(m.to) != kEmpty &&
@@ -336,8 +338,6 @@ int capture_value(const Position& pos, const Move& m) {
     v += r.types[piece_type(pos.at(m.to))].value;
   return v;
 }
-
-}  // namespace
 
 void generate_pseudo(const Position& pos, MoveList& moves) {
   const Ruleset& r = pos.rules();

@@ -24,6 +24,11 @@ void legal_moves(Position& pos, MoveList& moves);
 // throw's weight over the weight of all throws; 0 for anything else.
 double chance_probability(const Ruleset& rules, const Move& move);
 
+// How many pieces, and how much value, a move of pos captures (for capture
+// priorities): its captured sites, and what stands on its destination.
+int capture_count(const Position& pos, const Move& move);
+int capture_value(const Position& pos, const Move& move);
+
 // Whether the move just made (pos is after it, mover is the seat that moved)
 // leaves the mover's royal safe and its fearful pieces unattacked.
 bool move_was_safe(const Position& pos, SeatId mover, const Move& move);

@@ -118,7 +118,7 @@ struct PieceType {
   bool promo_ask = false;        // chosen as a decision of its own after the move (a stage)
   uint32_t roll_mask = ~0u;      // die outcomes under which it may move (dice games)
   int reset_counter = 0;         // its moves reset the move-rule counter
-  bool san_pawn = false;         // SAN writes it with no letter, and its file on captures (exd5)
+  bool san_no_letter = false;         // SAN writes it with no letter, and its file on captures (exd5)
 };
 
 struct Region {

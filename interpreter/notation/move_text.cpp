@@ -148,7 +148,7 @@ std::string san_core(Position& pos, const Move& m, const MoveList& legal, bool b
   TypeId t = piece_type(pos.at(m.from));
   bool capture = (pos.at(m.to) != kEmpty && m.to != m.from) || m.ncap > 0;
   std::string out;
-  if (r.types[t].san_pawn) {
+  if (r.types[t].san_no_letter) {
     if (capture) out = topo.name(m.from).substr(0, 1) + "x";
     out += topo.name(m.to);
   } else {

@@ -679,7 +679,7 @@ Status read_fen_fields(const Ruleset& r, const std::vector<std::string>& f, Stat
     st.ep = r.topology.find(f[3]);
     if (st.ep == kNoSite) return bad("unknown en passant square '" + f[3] + "'");
     st.ep_victim = fen_ep_victim(r, st, st.ep);
-    if (st.ep_victim == kNoSite) return bad("no pawn can be taken en passant on " + f[3]);
+    if (st.ep_victim == kNoSite) return bad("no piece can be taken en passant on " + f[3]);
   }
   int halfmove = 0, fullmove = 1;
   if (f.size() > 4 && (!parse_int(f[4], halfmove) || halfmove < 0))

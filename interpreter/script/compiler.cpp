@@ -659,10 +659,10 @@ class Compiler {
       t.fears_attack = bool_or(p, "avoid_attack", false);
       t.track_moved = bool_or(p, "track_moved", false);
       t.reset_counter = bool_or(p, "resets_move_rule", false);
-      if (std::string san = str_or(p, "san", "letter"); san == "pawn")
-        t.san_pawn = true;
+      if (std::string san = str_or(p, "san", "letter"); san == "no-letter")
+        t.san_no_letter = true;
       else if (san != "letter")
-        fail(p.where, "san must be \"pawn\" or \"letter\", not '" + san + "'");
+        fail(p.where, "san must be \"letter\" or \"no-letter\", not '" + san + "'");
       if (auto* m = p.get("moves"))
         for (auto& mv : list(*m, "moves")) {
           int ri = add_rule(mv);

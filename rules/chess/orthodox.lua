@@ -15,7 +15,7 @@ return game {
     pawn_start = { rank = 2 },
   },
   pieces = {
-    piece { name = "pawn", symbol = "P", value = 1, resets_move_rule = true, san = "pawn",
+    piece { name = "pawn", symbol = "P", value = 1, resets_move_rule = true, san = "no-letter",
       moves = {
         step { dirs = "forward", mode = "move" },
         slide { dirs = "forward", min = 2, max = 2, mode = "move", from = "pawn_start", ep = "set" },

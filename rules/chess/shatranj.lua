@@ -34,7 +34,7 @@ return game {
     last_rank = { rank = 8 },
   },
   pieces = {
-    piece { name = "baidaq", symbol = "P", value = 1, resets_move_rule = true, san = "pawn",
+    piece { name = "baidaq", symbol = "P", value = 1, resets_move_rule = true, san = "no-letter",
       moves = {
         step { dirs = "forward", mode = "move" },
         step { dirs = "forward-diagonal", mode = "capture" },
