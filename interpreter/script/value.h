@@ -11,17 +11,19 @@
 
 namespace regula::script {
 
+struct Field;
+
 struct Value {
   enum class Kind { kNil, kBool, kNumber, kString, kTable, kFunction };
   Kind kind = Kind::kNil;
   bool boolean = false;
   double number = 0;
   std::string str;
-  std::vector<std::pair<std::string, Value>> fields;  // string keys, in sorted order
-  std::vector<Value> items;                           // the array part, 1..n
-  int ref = -1;                                       // registry reference of a function
-  std::string where;                                  // "file:line" of the constructor
-  std::string tag;                                    // constructor name: "piece", "slide", ...
+  std::vector<Field> fields;  // string keys, in sorted order
+  std::vector<Value> items;   // the array part, 1..n
+  int ref = -1;               // registry reference of a function
+  std::string where;          // "file:line" of the constructor
+  std::string tag;            // constructor name: "piece", "slide", ...
 
   bool is_nil() const { return kind == Kind::kNil; }
   bool is_table() const { return kind == Kind::kTable; }
@@ -29,11 +31,8 @@ struct Value {
   bool is_number() const { return kind == Kind::kNumber; }
   bool is_bool() const { return kind == Kind::kBool; }
   bool is_function() const { return kind == Kind::kFunction; }
-  const Value* get(const std::string& key) const {
-    for (auto& [k, v] : fields)
-      if (k == key) return &v;
-    return nullptr;
-  }
+  // The field named key, or null.
+  const Value* get(const std::string& key) const;
   const char* kind_name() const {
     switch (kind) {
       case Kind::kNil:
@@ -52,5 +51,19 @@ struct Value {
     return "?";
   }
 };
+
+// A named field of a table. A class of its own rather than std::pair, whose
+// instantiation inside Value would need Value complete (clang refuses it).
+struct Field {
+  Field(std::string k, Value v) : first(std::move(k)), second(std::move(v)) {}
+  std::string first;
+  Value second;
+};
+
+inline const Value* Value::get(const std::string& key) const {
+  for (auto& [k, v] : fields)
+    if (k == key) return &v;
+  return nullptr;
+}
 
 }  // namespace regula::script
