@@ -70,8 +70,14 @@ std::string sanitize(std::string s) {
 std::vector<Case> cases() {
   std::vector<Case> out;
   for (const auto& s : script::bundled_scripts()) {
-    out.push_back({sanitize(s.name), s.name, {}, false});
     auto r = script::load_rules(s.name);
+    // Games whose pieces never capture by moving (mills remove by a later decision)
+    // have no attacks to compare.
+    if (r && std::none_of((*r)->rules.begin(), (*r)->rules.end(), [](const MoveRule& m) {
+          return m.mode != Mode::kMove && m.kind != RuleKind::kDrop;
+        }))
+      continue;
+    out.push_back({sanitize(s.name), s.name, {}, false});
     if (!r) continue;
     // Each declared option value besides the default, one at a time.
     for (const auto& [opt, values] : (*r)->declared_options) {
@@ -201,6 +207,7 @@ std::vector<Move> reference_legal(Position& pos) {
   Undo u;
   for (const Move& m : pseudo) {
     if (r.hooks && r.hooks->has_filter() && !r.hooks->filter(pos, m)) continue;
+    if (banned_return(pos, m)) continue;  // not a matter of attack: the mill tests check it
     pos.make(m, u);
     bool safe = reference_safe(pos, me, m);
     pos.unmake(m, u);
@@ -325,6 +332,9 @@ class AttackDiff : public ::testing::TestWithParam<Case> {
   }
 
   void check_legal(Position& pos) {
+    // The decisions of a pending stage (a removal, a gift) are not moves of pieces;
+    // the turn-model tests check them.
+    if (pos.stage() >= 0) return;
     MoveList legal;
     legal_moves(pos, legal);
     const std::vector<Move> want = reference_legal(pos);

@@ -139,8 +139,10 @@ TEST(TurnModel, PlacementThatCompletesALineIsOneTurnWithItsRemoval) {
   EXPECT_EQ(pos.stage(), 0);
   EXPECT_EQ(pos.to_move(), 0);
   EXPECT_EQ(decisions(pos), (Texts{"xa2", "xb3"}));
-  EXPECT_EQ(write_position(pos),
-            grid_text(*r, "a1:M,b1:M,c1:M,a2:m,b3:m white hand.black=man:1 stage=remove:white"));
+  EXPECT_EQ(
+      write_position(pos),
+      grid_text(*r,
+                "a1:M,b1:M,c1:M,a2:m,b3:m white hand.black=man:1 stage=remove:white phase=move"));
   play(pos, {"xa2"});
   EXPECT_FALSE(pos.in_turn());
   EXPECT_EQ(pos.stage(), -1);
@@ -286,6 +288,11 @@ TEST(TurnModel, TokensInLinesAreProtectedUnlessAllAre) {
   std::string text = mill_variant(
       R"(stage { name = "remove", choose = "enemy-piece", protect = "lines-unless-all" })");
   text.replace(text.find("\"a1 a2 a3\""), 10, "\"a3 b3 c3\"");
+  // Black has placed four tokens in these positions.
+  const auto four = [](std::string& t) {
+    t.replace(t.find("black = { man = 3 }"), 19, "black = { man = 4 }");
+  };
+  four(text);
   auto r = load("protect", text);
   ASSERT_TRUE(r);
   auto some = at(r, "a1:m,b1:m,c1:m,a2:m,a3:M,b3:M white hand.white=man:1");
@@ -296,6 +303,7 @@ TEST(TurnModel, TokensInLinesAreProtectedUnlessAllAre) {
   auto free = load("unprotected", [&] {
     std::string t = kMiniMill;
     t.replace(t.find("\"a1 a2 a3\""), 10, "\"a3 b3 c3\"");
+    four(t);
     return t;
   }());
   ASSERT_TRUE(free);

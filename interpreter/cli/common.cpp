@@ -98,6 +98,7 @@ std::string board_text(const Position& pos) {
     while (!out.empty() && out.back() == ' ') out.pop_back();
     return out + "\n";
   }
+  if (std::string drawn = point_board_text(pos); !drawn.empty()) return drawn;
   for (SiteId s = 0; s < pos.num_sites(); ++s) {
     PieceCode c = pos.at(s);
     if (c == kEmpty) continue;

@@ -42,6 +42,9 @@ int hook_status(const Ruleset& rules);
 
 // The board as text: an ASCII grid for grid boards, occupied points otherwise.
 std::string board_text(const Position& pos);
+// A point board drawn from its coordinates and links, the pieces on the left and
+// the point names on the right; empty when the board is too large to draw.
+std::string point_board_text(const Position& pos);
 // "stakes: white 3, black 5" lines for the per-seat counters that are not zero,
 // with the stakes of a finished game settled (see settled_counter).
 std::string counters_text(const Position& pos, const Result& result);

@@ -189,6 +189,9 @@ std::string explain_illegal(Position& pos, SiteId from, SiteId to) {
   generate_pseudo(pos, pseudo);
   for (const Move& m : pseudo) {
     if (m.from != from || m.to != to) continue;
+    if (banned_return(pos, m))
+      return "the " + piece + " may not go straight back to " + t.name(to) +
+             ": it broke a line there last turn, and this would complete it again";
     if (r.hooks && r.hooks->has_filter() && !r.hooks->filter(pos, m))
       return "forbidden by a rule of this game (" + r.title + "): a " + piece +
              " may not make that move here";

@@ -139,6 +139,20 @@ std::optional<Result> decided_unranked(const Position& pos) {
       if (pos.counter(s, kCaptured) >= e.capture_target)
         return win_for(r, s, "captured " + std::to_string(e.capture_target) + " pieces");
   if (auto res = teams_left(pos)) return res;
+  if (!e.on_condition.empty() && pos.stage() < 0 && !pos.in_turn()) {
+    const SeatId me = pos.to_move();
+    for (const ConditionEnd& c : e.on_condition) {
+      if (!condition_holds(c.when, pos, me)) continue;
+      switch (c.result) {
+        case NoMoveEffect::kWin:
+          return win_for(r, me, c.reason);
+        case NoMoveEffect::kLoss:
+          return loss_for(r, me, c.reason);
+        default:
+          return Result::draw(r.num_seats(), c.reason);
+      }
+    }
+  }
   if (e.bare_royal) {
     for (SeatId s = 0; s < r.num_seats(); ++s) {
       if (e.bare_royal && !r.royals[s].empty()) {

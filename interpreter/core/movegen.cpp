@@ -390,6 +390,23 @@ bool in_line(const Position& pos, SiteId site) {
   return false;
 }
 
+// Whether the seat's piece on from, moved to to, would complete a line of its
+// seat through to (from counts as empty).
+bool would_complete_line(const Position& pos, SiteId from, SiteId to) {
+  const Topology& t = pos.rules().topology;
+  const SeatId seat = piece_seat(pos.at(from));
+  for (int li : t.lines_through(to)) {
+    bool full = true;
+    for (SiteId x : t.lines()[li])
+      if (x != to && (x == from || !pos.at(x) || piece_seat(pos.at(x)) != seat)) {
+        full = false;
+        break;
+      }
+    if (full) return true;
+  }
+  return false;
+}
+
 // The decisions of a pending stage other than kMoveAgain.
 void stage_moves(const Position& pos, const Stage& st, MoveList& moves) {
   const Ruleset& r = pos.rules();
@@ -466,6 +483,12 @@ bool move_was_safe(const Position& pos, SeatId mover, const Move& m) {
   return true;
 }
 
+bool banned_return(const Position& pos, const Move& m) {
+  const SeatId me = pos.to_move();
+  return m.kind == MoveKind::kNormal && m.from == pos.ban_from(me) && m.to == pos.ban_to(me) &&
+         would_complete_line(pos, m.from, m.to);
+}
+
 void legal_moves(Position& pos, MoveList& moves) {
   moves.clear();
   if (decided_result(pos)) return;
@@ -502,6 +525,12 @@ void legal_moves(Position& pos, MoveList& moves) {
     }
   }
   generate_pseudo(pos, moves);
+  if (r.return_ban != ReturnBan::kNone && pos.ban_from(pos.to_move()) != kNoSite) {
+    int kept = 0;
+    for (int i = 0; i < moves.size(); ++i)
+      if (!banned_return(pos, moves[i])) moves[kept++] = moves[i];
+    moves.resize(kept);
+  }
   const bool needs_filter = r.end.check || r.any_fears_attack || (r.hooks && r.hooks->has_filter());
   if (needs_filter) {
     const SeatId me = pos.to_move();

@@ -19,6 +19,8 @@ void generate_pseudo(const Position& pos, MoveList& moves);
 // turn can move nothing. Each decision is one call of Position::make; see
 // turns.h for whole turns.
 void legal_moves(Position& pos, MoveList& moves);
+// Whether m takes a piece straight back where Ruleset::return_ban forbids it.
+bool banned_return(const Position& pos, const Move& m);
 
 // The probability of a chance move (MoveKind::kChance) of legal_moves: the
 // throw's weight over the weight of all throws; 0 for anything else.

@@ -27,7 +27,8 @@ Position Position::empty(std::shared_ptr<const Ruleset> rules) {
 }
 
 uint64_t Position::var_key(int index, int value) const {
-  if (value == 0 || index >= kGlobalBase) return 0;
+  // The global counters (move clocks, the ply) are not part of a position's identity.
+  if (value == 0 || (index >= kGlobalBase && index < kBanBase)) return 0;
   uint64_t x =
       rules_->z_var_seed ^ (static_cast<uint64_t>(index) << 32) ^ static_cast<uint32_t>(value);
   x += 0x9e3779b97f4a7c15ull;
@@ -48,6 +49,7 @@ uint64_t Position::compute_hash() const {
   if (ep_ != kNoSite) h ^= r.z_ep[ep_];
   h ^= roll_key(roll_);
   for (int i = 0; i < kGlobalBase; ++i) h ^= var_key(i, vars_[i]);
+  for (int i = kBanBase; i < kNumVars; ++i) h ^= var_key(i, vars_[i]);
   for (SeatId s = 0; s < kMaxSeats; ++s) {
     if ((out_mask_ >> s) & 1) h ^= r.z_out[s];
     if (seats_.state[s] == static_cast<uint8_t>(SeatState::kFrozen)) h ^= r.z_frozen[s];
@@ -360,6 +362,20 @@ void Position::set_var(int index, int value, Undo* undo) {
   vars_[index] = value;
 }
 
+SiteId Position::ban_from(SeatId seat) const {
+  const int v = vars_[kBanBase + seat];
+  return v ? static_cast<SiteId>((v - 1) / num_sites()) : kNoSite;
+}
+
+SiteId Position::ban_to(SeatId seat) const {
+  const int v = vars_[kBanBase + seat];
+  return v ? static_cast<SiteId>((v - 1) % num_sites()) : kNoSite;
+}
+
+void Position::set_ban(SeatId seat, SiteId from, SiteId to, Undo* undo) {
+  set_var(kBanBase + seat, from == kNoSite ? 0 : 1 + from * num_sites() + to, undo);
+}
+
 void Position::set_to_move(SeatId seat) {
   hash_ ^= rules_->z_side[to_move_] ^ rules_->z_side[seat];
   to_move_ = seat;
@@ -457,6 +473,7 @@ void Position::make_inner(const Move& m, Undo& u) {
     roll_ = static_cast<int16_t>(rest);
   }
   bool reset = false;
+  bool broke_line = false;  // the piece moved left a complete line of its seat
   TypeId mover_type = -1;
   int gained = 0, taken = 0;
   auto capture_at = [&](SiteId site, TypeId by) {
@@ -513,6 +530,7 @@ void Position::make_inner(const Move& m, Undo& u) {
     default: {
       PieceCode code = board_[m.from];
       mover_type = piece_type(code);
+      broke_line = r.return_ban != ReturnBan::kNone && completes_line(m.from, me);
       uint8_t fl = flags_[m.from] | m.set_flags;
       if (r.types[mover_type].track_moved) fl |= kFlagMoved;
       for (int i = 0; i < m.ncap; ++i) capture_at(m.cap[i], mover_type);
@@ -539,6 +557,16 @@ void Position::make_inner(const Move& m, Undo& u) {
     }
   }
   if (m.kind != MoveKind::kPass) set_global(kPasses, 0, &u);
+  if (r.return_ban != ReturnBan::kNone && was_stage < 0) {
+    // The seat's turn has come, so last turn's ban is spent; this move may set one.
+    SiteId from = kNoSite, to = kNoSite;
+    if (broke_line && m.kind == MoveKind::kNormal &&
+        (r.return_ban == ReturnBan::kAfterBreak || completes_line(m.to, me))) {
+      from = m.to;
+      to = m.from;
+    }
+    set_ban(me, from, to, &u);
+  }
   if (taken) {
     reset = true;
     set_counter(credit, kCaptured, counter(credit, kCaptured) + taken, &u);

@@ -64,7 +64,8 @@ class Position {
   static constexpr int kHandBase = 0;
   static constexpr int kSeatBase = kMaxSeats * kMaxTypes;
   static constexpr int kGlobalBase = kSeatBase + kMaxSeats * kMaxSeatCounters;
-  static constexpr int kNumVars = kGlobalBase + kMaxGlobalCounters;
+  static constexpr int kBanBase = kGlobalBase + kMaxGlobalCounters;
+  static constexpr int kNumVars = kBanBase + kMaxSeats;
 
   // The start position of the ruleset.
   explicit Position(std::shared_ptr<const Ruleset> rules);
@@ -111,6 +112,10 @@ class Position {
   int hand(SeatId seat, TypeId type) const { return vars_[kHandBase + seat * kMaxTypes + type]; }
   int counter(SeatId seat, int k) const { return vars_[kSeatBase + seat * kMaxSeatCounters + k]; }
   int global(int k) const { return vars_[kGlobalBase + k]; }
+  // The move a seat may not make on its next turn (Ruleset::return_ban): from the
+  // site its piece went to back to the site it left; kNoSite when there is none.
+  SiteId ban_from(SeatId seat) const;
+  SiteId ban_to(SeatId seat) const;
   int count(PieceCode code) const { return counts_[code]; }
   int pieces(SeatId seat) const { return seat_pieces_[seat]; }
   int material(SeatId seat) const { return seat_value_[seat]; }
@@ -139,6 +144,7 @@ class Position {
     set_var(kSeatBase + seat * kMaxSeatCounters + k, v, undo);
   }
   void set_global(int k, int v, Undo* undo = nullptr) { set_var(kGlobalBase + k, v, undo); }
+  void set_ban(SeatId seat, SiteId from, SiteId to, Undo* undo = nullptr);
   void set_to_move(SeatId seat);
   void set_ep(SiteId ep, SiteId victim);
   void set_out(SeatId seat, bool out, Undo* undo = nullptr);

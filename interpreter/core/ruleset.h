@@ -118,7 +118,7 @@ struct PieceType {
   bool promo_ask = false;        // chosen as a decision of its own after the move (a stage)
   uint32_t roll_mask = ~0u;      // die outcomes under which it may move (dice games)
   int reset_counter = 0;         // its moves reset the move-rule counter
-  bool san_no_letter = false;         // SAN writes it with no letter, and its file on captures (exd5)
+  bool san_no_letter = false;    // SAN writes it with no letter, and its file on captures (exd5)
 };
 
 struct Region {
@@ -236,8 +236,22 @@ struct Trigger {
   std::string where;
 };
 
+// A piece that broke a line of its seat may not go straight back on its seat's
+// next turn where that completes the line again: after any move that broke a
+// line (kAfterBreak), or only after one that broke a line and completed another
+// (kAfterSwap).
+enum class ReturnBan : uint8_t { kNone, kAfterBreak, kAfterSwap };
+
 enum class NoMoveEffect : uint8_t { kLoss, kDraw, kWin, kPass };
 enum class CapturePriority : uint8_t { kFree, kCompulsory, kMaxCount, kMaxCountThenValue };
+
+// An end that holds when a condition (as phases use) holds for the seat to move
+// at the start of its turn: it wins, loses or draws.
+struct ConditionEnd {
+  Condition when;
+  NoMoveEffect result = NoMoveEffect::kDraw;
+  std::string reason;
+};
 
 struct EndRules {
   bool check = false;  // moves may not leave one's own royal piece attacked
@@ -245,6 +259,7 @@ struct EndRules {
   NoMoveEffect stalemate = NoMoveEffect::kDraw;
   NoMoveEffect no_moves = NoMoveEffect::kLoss;  // when check is off
   std::vector<CaptureEnd> on_capture;
+  std::vector<ConditionEnd> on_condition;
   bool extinction = false;  // a seat with no pieces loses
   bool bare_royal = false;  // a seat left with only royals loses
   int move_rule = 0;        // plies without capture or reset move: draw (0: off)
@@ -321,12 +336,15 @@ struct Ruleset {
   std::vector<Phase> phases;
   std::vector<Stage> stages;
   std::vector<Trigger> triggers;
-  int promotion_stage = -1;                 // the stage of asked promotions, when a piece has one
-  bool must_drop = false;                   // when a drop is legal, only drops are
+  int promotion_stage = -1;  // the stage of asked promotions, when a piece has one
+  bool must_drop = false;    // when a drop is legal, only drops are
+  ReturnBan return_ban = ReturnBan::kNone;
   bool out_removes = false;                 // a seat that goes out loses its pieces from the board
   bool stakes = false;                      // capturer is owed the captured piece's value
   int stakes_win = 0;                       // and each loser owes each winner this at the end
   std::string notation = "long";            // "long" (e2e4), "san"
+  std::string step_joiner;                  // written between origin and destination ("-")
+  bool drop_letter = true;                  // drops as N@c3, or the site alone
   std::string position_format = "generic";  // or "fen"
   std::vector<std::pair<std::string, std::string>> options;  // chosen values
   std::vector<std::pair<std::string, std::vector<std::string>>> declared_options;

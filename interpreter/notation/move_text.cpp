@@ -53,7 +53,7 @@ std::string long_text(const Position& pos, const Move& m) {
         return r.stages[pos.stage()].answers[m.chance];
       return "answer " + std::to_string(m.chance);
     case MoveKind::kDrop:
-      out = r.types[m.drop_type].letter + "@" + topo.name(m.to);
+      out = r.drop_letter ? r.types[m.drop_type].letter + "@" + topo.name(m.to) : topo.name(m.to);
       break;
     default:
       out = topo.name(m.from);
@@ -61,7 +61,7 @@ std::string long_text(const Position& pos, const Move& m) {
         for (int i = 0; i < m.npath; ++i) out += "x" + topo.name(m.path[i]);
         out += "x" + topo.name(m.to);
       } else {
-        out += topo.name(m.to);
+        out += r.step_joiner + topo.name(m.to);
       }
       if (m.promote >= 0 && (m.from == kNoSite || piece_type(pos.at(m.from)) != m.promote))
         out += "=" + r.types[m.promote].letter;

@@ -32,6 +32,7 @@ struct State {
   int stage = -1;
   SeatId owner = 0;
   SiteId anchor = kNoSite;
+  std::string phase;  // as written; checked against the position's own
 };
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -474,6 +475,13 @@ void write_extras(const Position& pos, bool fen, std::vector<std::string>& out) 
   if (!left.empty()) out.push_back("left=" + left);
   if (pos.end_rule() >= 0)
     out.push_back("end=" + std::to_string(pos.end_rule()) + ":" + r.seats[pos.end_seat()].name);
+  std::string bans;
+  for (SeatId s = 0; s < r.num_seats(); ++s)
+    if (pos.ban_from(s) != kNoSite)
+      bans += (bans.empty() ? "" : ",") + r.seats[s].name + ":" + r.topology.name(pos.ban_from(s)) +
+              "-" + r.topology.name(pos.ban_to(s));
+  if (!bans.empty()) out.push_back("return_ban=" + bans);
+  if (!fen && current_phase(pos) >= 0) out.push_back("phase=" + r.phases[current_phase(pos)].name);
 }
 
 Status read_extra(const Ruleset& r, const std::string& field, State& st) {
@@ -594,6 +602,27 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
     st.anchor = anchor;
     return std::nullopt;
   }
+  if (key == "return_ban") {
+    if (r.return_ban == ReturnBan::kNone)
+      return bad("return_ban=" + val + ", but this game has none");
+    for (auto& item : split(val, ',')) {
+      auto c = item.find(':');
+      auto d = item.find('-', c == std::string::npos ? 0 : c);
+      SeatId s = c == std::string::npos ? -1 : seat_named(r, item.substr(0, c));
+      SiteId from =
+          d == std::string::npos ? kNoSite : r.topology.find(item.substr(c + 1, d - c - 1));
+      SiteId to = d == std::string::npos ? kNoSite : r.topology.find(item.substr(d + 1));
+      if (s < 0 || from == kNoSite || to == kNoSite || from == to)
+        return bad("bad return_ban item '" + item + "' (seat:from-to)");
+      st.vars[Position::kBanBase + s] = 1 + from * r.topology.size() + to;
+    }
+    return std::nullopt;
+  }
+  if (key == "phase") {
+    if (r.phases.empty()) return bad("phase=" + val + ", but this game has no phases");
+    st.phase = val;
+    return std::nullopt;
+  }
   if (key == "end") {
     auto parts = split(val, ':');
     int rule;
@@ -616,6 +645,26 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
     return std::nullopt;
   }
   return bad("unknown field '" + key + "'");
+}
+
+// A game that deals its pieces into hands and has no hooks to make more can never
+// give a seat more pieces than it starts with, on the board and in hand together.
+Status check_piece_totals(const Ruleset& r, const State& st) {
+  if (r.hooks) return std::nullopt;
+  for (SeatId s = 0; s < r.num_seats(); ++s) {
+    int start = 0, dealt = 0, now = 0;
+    for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) {
+      start += r.setup_count[s][t];
+      dealt += r.setup_hand[s][t];
+      now += st.vars[Position::kHandBase + s * kMaxTypes + t];
+    }
+    if (!dealt) continue;
+    for (auto& [code, flags] : st.board) now += code && piece_seat(code) == s;
+    if (now > start)
+      return bad(r.seats[s].name + " has " + std::to_string(now) +
+                 " pieces on the board and in hand; the game gives it " + std::to_string(start));
+  }
+  return std::nullopt;
 }
 
 Expected<Position> build(std::shared_ptr<const Ruleset> rules, const State& st) {
@@ -792,7 +841,15 @@ Expected<Position> read_position(std::shared_ptr<const Ruleset> rules, const std
       return bad("en passant: " + r.topology.name(st.ep) + " is not empty");
   }
   if (st.out >> r.num_seats()) return bad("out names a seat the game does not have");
-  return build(std::move(rules), st);
+  if (auto e = check_piece_totals(r, st)) return *e;
+  auto pos = build(std::move(rules), st);
+  if (pos && !st.phase.empty()) {
+    const int ph = current_phase(*pos);
+    const std::string actual = ph >= 0 ? r.phases[ph].name : "none";
+    if (actual != st.phase)
+      return bad("phase=" + st.phase + " does not match the position, whose phase is " + actual);
+  }
+  return pos;
 }
 
 }  // namespace regula

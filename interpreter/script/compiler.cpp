@@ -31,11 +31,11 @@ std::string join(const std::vector<std::string>& v) {
 const std::vector<std::string>& allowed_fields(const std::string& tag) {
   static const std::vector<std::string> kCommon = {"mode", "from", "to", "once", "label", "phase"};
   static const std::map<std::string, std::vector<std::string>> kFields = {
-      {"game",
-       {"title",      "sources",  "description", "board",    "seats",     "pieces",    "setup",
-        "hand",       "regions",  "ends",        "capture",  "dice",      "stakes",    "first",
-        "turn_order", "notation", "position",    "filter",   "after",     "generate",  "end_check",
-        "counters",   "phases",   "stages",      "triggers", "must_drop", "out_pieces"}},
+      {"game", {"title",    "sources",   "description", "board",     "seats",    "pieces",
+                "setup",    "hand",      "regions",     "ends",      "capture",  "dice",
+                "stakes",   "first",     "turn_order",  "notation",  "position", "filter",
+                "after",    "generate",  "end_check",   "counters",  "phases",   "stages",
+                "triggers", "must_drop", "out_pieces",  "return_ban"}},
       {"phase", {"name", "when"}},
       {"stage", {"name", "who", "choose", "protect", "optional", "followed_by", "answers"}},
       {"trigger", {"on", "stage", "phase", "label"}},
@@ -988,8 +988,9 @@ class Compiler {
     if (!e) return;
     const std::string w = where_of(*e);
     static const std::vector<std::string> kAllowed = {
-        "check",     "checkmate", "stalemate",  "no_moves", "captures", "extinction",
-        "bare_king", "move_rule", "repetition", "passes",   "material", "capture_target"};
+        "check",      "checkmate",      "stalemate", "no_moves",   "captures",
+        "extinction", "bare_king",      "move_rule", "repetition", "passes",
+        "material",   "capture_target", "conditions"};
     for (auto& [k, _] : e->fields)
       if (std::find(kAllowed.begin(), kAllowed.end(), k) == kAllowed.end())
         fail(w, "unknown field '" + k + "' in ends (allowed: " + join(kAllowed) + ")");
@@ -1031,6 +1032,28 @@ class Compiler {
       end.material_max = int_or(*m, "pieces", 0);
       end.material_plies = int_or(*m, "plies", 0);
     }
+    if (auto* cs = e->get("conditions"))
+      for (auto& c : list(*cs, "conditions")) {
+        for (auto& [k, _] : c.fields)
+          if (k != "when" && k != "result" && k != "reason")
+            fail(w,
+                 "unknown field '" + k + "' in an end condition (allowed: when, result, reason)");
+        ConditionEnd ce;
+        const std::string when = str_or(c, "when", "");
+        if (when.empty()) fail(w, "an end condition needs when = \"...\"");
+        ce.when = condition(when, w);
+        const std::string res = str_or(c, "result", "draw");
+        if (res == "win")
+          ce.result = NoMoveEffect::kWin;
+        else if (res == "loss")
+          ce.result = NoMoveEffect::kLoss;
+        else if (res == "draw")
+          ce.result = NoMoveEffect::kDraw;
+        else
+          fail(w, "an end condition's result must be win, loss or draw, not '" + res + "'");
+        ce.reason = str_or(c, "reason", when);
+        end.on_condition.push_back(ce);
+      }
     if (auto* cs = e->get("captures"))
       for (auto& c : list(*cs, "captures")) {
         CaptureEnd ce;
@@ -1072,6 +1095,18 @@ class Compiler {
     }
     if (auto* d = game_.get("dice")) dice(*d);
     r_->must_drop = bool_or(game_, "must_drop", false);
+    if (auto* b = game_.get("return_ban")) {
+      const std::string s = string(*b, "return_ban");
+      if (s == "after-break")
+        r_->return_ban = ReturnBan::kAfterBreak;
+      else if (s == "after-swap")
+        r_->return_ban = ReturnBan::kAfterSwap;
+      else if (s != "none")
+        fail(game_.where,
+             "return_ban must be \"after-break\", \"after-swap\" or \"none\", not '" + s + "'");
+      if (r_->return_ban != ReturnBan::kNone && r_->topology.lines().empty())
+        fail(game_.where, "return_ban needs a board with lines");
+    }
     if (auto* o = game_.get("out_pieces")) {
       std::string s = string(*o, "out_pieces");
       if (s != "keep" && s != "remove")
@@ -1086,10 +1121,41 @@ class Compiler {
     } else {
       r_->stakes = bool_or(game_, "stakes", false);
     }
-    r_->notation = str_or(game_, "notation", "long");
+    notation();
     r_->position_format = str_or(game_, "position", "generic");
     if (r_->position_format != "generic" && r_->position_format != "fen")
       fail(game_.where, "position must be \"fen\" or \"generic\"");
+  }
+
+  // notation = "long" | "san", or { moves = "long" | "san", joiner = "-", drops = "site" }.
+  void notation() {
+    const Value* n = game_.get("notation");
+    if (!n) return;
+    const Value* moves = n;
+    if (n->is_table()) {
+      for (auto& [k, _] : n->fields)
+        if (k != "moves" && k != "joiner" && k != "drops")
+          fail(where_of(*n),
+               "unknown field '" + k + "' in notation (allowed: moves, joiner, drops)");
+      moves = n->get("moves");
+      r_->step_joiner = str_or(*n, "joiner", "");
+      if (r_->step_joiner != "" && r_->step_joiner != "-")
+        fail(where_of(*n), "notation.joiner must be \"-\" or \"\"");
+      const std::string drops = str_or(*n, "drops", "letter");
+      if (drops != "letter" && drops != "site")
+        fail(where_of(*n), "notation.drops must be \"letter\" or \"site\"");
+      r_->drop_letter = drops == "letter";
+    }
+    if (moves) r_->notation = string(*moves, "notation");
+    if (r_->notation != "long" && r_->notation != "san")
+      fail(where_of(*n), "notation must be \"long\" or \"san\", not \"" + r_->notation + "\"");
+    if (!r_->drop_letter) {
+      std::set<TypeId> droppable;
+      for (auto& rule : r_->rules)
+        if (rule.kind == RuleKind::kDrop) droppable.insert(rule.drop_type);
+      if (droppable.size() > 1)
+        fail(where_of(*n), "notation.drops = \"site\" needs a single kind of piece to drop");
+    }
   }
 
   // dice = { 1, 1, 2 } (a face listed twice is twice as likely), or
