@@ -21,6 +21,7 @@
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/perft.h"
+#include "core/random_turn.h"
 #include "core/turns.h"
 #include "notation/position_string.h"
 #include "notation/turn_text.h"
@@ -467,6 +468,12 @@ TEST(Mill, EveryTurnOfRandomGamesMatchesTheGenerator) {
         ASSERT_EQ(engine_turns(pos), mine)
             << c.script << " game " << g << " ply " << ply << ": " << write_position(pos);
         ++turns_checked;
+        // The random player's weights count the same turns.
+        MoveList first;
+        legal_moves(pos, first);
+        uint64_t weighted = 0;
+        for (const Move& m : first) weighted += turns_after(pos, m);
+        ASSERT_EQ(weighted, mine.size()) << write_position(pos);
         const OTurn t = ts[std::uniform_int_distribution<size_t>(0, ts.size() - 1)(rng)];
         removals += t.remove >= 0 && !t.gift;
         gifts += t.gift;
@@ -514,6 +521,33 @@ TEST(Mill, ADoubleLineRemovesOneToken) {
   Texts all = engine_turns(pos);
   EXPECT_EQ(all.size(), 19u);  // 16 empty points, E3 with one of 4 removals
   EXPECT_EQ(with_removal(all), (Texts{"E3xA1", "E3xE6", "E3xR5", "E3xR8"}));
+}
+
+TEST(Mill, TheRandomPlayerDrawsWholeTurnsUniformly) {
+  // 19 turns, four of them the same placement with different removals.
+  Position pos = at(rules_of("mill/ishikulu"),
+                    "E1:T,E2:T,A3:T,R3:T,A1:t,R8:t,E6:t,R5:t white hand.white=token:8 "
+                    "hand.black=token:8");
+  std::vector<Turn> all;
+  legal_turns(pos, all);
+  const std::vector<std::string> texts = turn_texts(pos, all);
+  ASSERT_EQ(texts.size(), 19u);
+  std::map<std::string, int> seen;
+  std::mt19937_64 rng(5);
+  MoveList first;
+  legal_moves(pos, first);
+  const int draws = 19 * 2000;
+  for (int i = 0; i < draws; ++i) {
+    const Turn t = random_turn(pos, first, rng);
+    for (size_t k = 0; k < all.size(); ++k)
+      if (all[k].steps.size() == t.steps.size() &&
+          std::equal(t.steps.begin(), t.steps.end(), all[k].steps.begin(),
+                     [](const Move& a, const Move& b) { return a.same(b); }))
+        ++seen[texts[k]];
+  }
+  ASSERT_EQ(seen.size(), 19u);
+  // Each turn 2000 times expected; the standard deviation is about 44.
+  for (auto& [text, n] : seen) EXPECT_NEAR(n, 2000, 250) << text;
 }
 
 TEST(Mill, EveryEnemyTokenInALine) {

@@ -390,23 +390,6 @@ bool in_line(const Position& pos, SiteId site) {
   return false;
 }
 
-// Whether the seat's piece on from, moved to to, would complete a line of its
-// seat through to (from counts as empty).
-bool would_complete_line(const Position& pos, SiteId from, SiteId to) {
-  const Topology& t = pos.rules().topology;
-  const SeatId seat = piece_seat(pos.at(from));
-  for (int li : t.lines_through(to)) {
-    bool full = true;
-    for (SiteId x : t.lines()[li])
-      if (x != to && (x == from || !pos.at(x) || piece_seat(pos.at(x)) != seat)) {
-        full = false;
-        break;
-      }
-    if (full) return true;
-  }
-  return false;
-}
-
 // The decisions of a pending stage other than kMoveAgain.
 void stage_moves(const Position& pos, const Stage& st, MoveList& moves) {
   const Ruleset& r = pos.rules();
@@ -483,10 +466,24 @@ bool move_was_safe(const Position& pos, SeatId mover, const Move& m) {
   return true;
 }
 
+bool completes_line_after(const Position& pos, SiteId from, SiteId to, SeatId seat) {
+  const Topology& t = pos.rules().topology;
+  for (int li : t.lines_through(to)) {
+    bool full = true;
+    for (SiteId x : t.lines()[li])
+      if (x != to && (x == from || !pos.at(x) || piece_seat(pos.at(x)) != seat)) {
+        full = false;
+        break;
+      }
+    if (full) return true;
+  }
+  return false;
+}
+
 bool banned_return(const Position& pos, const Move& m) {
   const SeatId me = pos.to_move();
   return m.kind == MoveKind::kNormal && m.from == pos.ban_from(me) && m.to == pos.ban_to(me) &&
-         would_complete_line(pos, m.from, m.to);
+         completes_line_after(pos, m.from, m.to, me);
 }
 
 void legal_moves(Position& pos, MoveList& moves) {

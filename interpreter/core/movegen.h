@@ -19,6 +19,9 @@ void generate_pseudo(const Position& pos, MoveList& moves);
 // turn can move nothing. Each decision is one call of Position::make; see
 // turns.h for whole turns.
 void legal_moves(Position& pos, MoveList& moves);
+// Whether a piece of seat arriving on to (from, if any, left empty) completes a
+// line of the board's lines of seat's pieces.
+bool completes_line_after(const Position& pos, SiteId from, SiteId to, SeatId seat);
 // Whether m takes a piece straight back where Ruleset::return_ban forbids it.
 bool banned_return(const Position& pos, const Move& m);
 

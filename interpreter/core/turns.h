@@ -27,6 +27,16 @@ struct Turn {
 // restored before returning.
 void legal_turns(Position& pos, std::vector<Turn>& turns);
 
+// Whether the turn may go on after the decision m (a cheap test that never says
+// no wrongly: a move that completes a line, fills the board, carries a trigger's
+// label, ...). When it says no, m is a whole turn by itself.
+bool may_continue(const Position& pos, const Move& m);
+// The number of whole turns that begin with decision m of pos, as legal_turns
+// counts them (0 when m leads nowhere). pos is restored before returning.
+uint64_t turns_after(Position& pos, const Move& m);
+// The same, for a decision known to be one that may continue.
+uint64_t turns_after_made(Position& pos, const Move& m);
+
 // Plays or takes back a whole turn; undos holds one Undo per step.
 void make_turn(Position& pos, const Turn& turn, std::vector<Undo>& undos);
 void unmake_turn(Position& pos, const Turn& turn, const std::vector<Undo>& undos);
