@@ -41,6 +41,13 @@ void add_info(CLI::App& app, int& rc) {
                                            .c_str()
                                      : "points",
                 r.topology.size());
+    if (!r.topology.is_grid()) {
+      int links = 0;
+      for (SiteId s = 0; s < r.topology.size(); ++s)
+        for (DirId d = 0; d < 8; ++d) links += r.topology.neighbor(s, d) != kNoSite;
+      std::printf("links: %d\n", links / 2);
+    }
+    if (!r.topology.lines().empty()) std::printf("lines: %zu\n", r.topology.lines().size());
     std::printf("seats:");
     for (SeatId s = 0; s < r.num_seats(); ++s)
       std::printf("%s %s (team %d)", s ? "," : "", r.seats[s].name.c_str(), r.seats[s].team);

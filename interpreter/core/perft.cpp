@@ -4,6 +4,7 @@
 
 #include "core/game_end.h"
 #include "core/movegen.h"
+#include "core/turns.h"
 
 namespace regula {
 
@@ -26,6 +27,11 @@ uint64_t count(Position& pos, int depth, std::unordered_set<uint64_t>* seen) {
       total += count(pos, chance ? depth : depth - 1, nullptr);
       pos.unmake(m, u);
     }
+    return total;
+  }
+  if (depth == 1 && !chance && r.dice.count <= 1) {
+    // In bulk: only the decisions that may go on are made, to count their turns.
+    for (const Move& m : moves) total += turns_after(pos, m);
     return total;
   }
   std::unordered_set<uint64_t> local;
