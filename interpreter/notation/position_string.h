@@ -18,7 +18,9 @@
 //   key=value, only the ones that are not zero:
 //            hand.SEAT=type:n,...   COUNTER=v0,v1,...   halfmove= passes= ply=
 //            material_plies= globalK=   ep=site:victim   roll=n   out=seat,...
-//            end=rule:seat   flags=site{a+b},...   (FEN only: flags that differ
+//            end=rule:seat   return_ban=seat:from-to,...   phase=NAME (the phase of
+//            the seat to move, written for the reader and checked when read)
+//            flags=site{a+b},...   (FEN only: flags that differ
 //            from those the castling field implies)
 // FEN: board side castling ep halfmove fullmove [key=value ...]. The en passant
 // square is written whenever the last move made one, whether or not a capture
