@@ -205,5 +205,106 @@ TEST(HostilePosition, OversizedAndBinaryTextIsRefusedWithAShortQuote) {
             "position: unknown field 'z" + accents.substr(0, 58) + "... (81 bytes)'");
 }
 
+// --- move text ---------------------------------------------------------------------
+
+TEST(HostileMove, LongBinaryAndHugeMoveTextsAreRefused) {
+  Position pos(chess());
+  auto long_move = parse_move(pos, std::string(kMaxMoveText + 1, 'e'));
+  ASSERT_FALSE(long_move);
+  EXPECT_EQ(long_move.error().text(),
+            "move: the text is 4097 bytes, more than the 4096 a move may have");
+  auto long_turn = parse_turn(pos, std::string(1 << 20, 'e'));
+  ASSERT_FALSE(long_turn);
+  EXPECT_EQ(long_turn.error().text(),
+            "move: the text is 1048576 bytes, more than the 4096 a move may have");
+  auto huge = parse_move(pos, "e2e99999999999999999999");
+  ASSERT_FALSE(huge);
+  EXPECT_HAS(huge.error().text(), "move: no legal move e2e99999999999999999999");
+  auto nul = parse_move(pos, std::string("e2\0e4", 5));
+  ASSERT_FALSE(nul);
+  EXPECT_HAS(nul.error().text(),
+             std::string("move: no legal move e2") + '\0' + "e4; legal moves from e2: e2e3 e2e4");
+  auto bad_utf8 = parse_move(pos, "\xc3\x28");
+  ASSERT_FALSE(bad_utf8);
+  EXPECT_HAS(bad_utf8.error().text(), "move: no legal move \xc3\x28; legal moves:");
+  // A long text that no move matches is quoted short.
+  auto junk = parse_move(pos, std::string(4000, 'q'));
+  ASSERT_FALSE(junk);
+  EXPECT_HAS(junk.error().text(),
+             "move: no legal move " + std::string(kMaxQuote, 'q') + "... (4000 bytes)");
+  EXPECT_LT(junk.error().text().size(), 600u);
+}
+
+// The SAN of every move of a list at once is the SAN of each move alone.
+void expect_sans_match(Position& pos, size_t sample) {
+  MoveList legal;
+  legal_moves(pos, legal);
+  const std::vector<std::string> sans = move_sans(pos, legal, move_texts(pos, legal));
+  ASSERT_EQ(sans.size(), static_cast<size_t>(legal.size()));
+  const size_t step = std::max<size_t>(1, legal.size() / sample);
+  for (size_t i = 0; i < sans.size(); i += step)
+    EXPECT_EQ(sans[i], move_san(pos, legal[static_cast<int>(i)])) << write_position(pos);
+}
+
+TEST(HostileMove, SanOfAllMovesAtOnceMatchesEachMoveAlone) {
+  // Positions with moves SAN must tell apart by file, by rank and by both.
+  for (const char* fen : {"4k3/8/8/8/8/8/8/N3KN2 w - - 0 1", "4k3/8/8/N7/8/N7/8/4K3 w - - 0 1",
+                          "4k3/8/8/8/Q1Q5/8/Q1Q5/4K3 w - - 0 1",
+                          "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"}) {
+    auto pos = read_position(chess(), fen);
+    ASSERT_TRUE(pos) << pos.error().text();
+    expect_sans_match(*pos, 1000);
+  }
+  std::mt19937 rng(7);
+  Position pos(chess());
+  int checked = 0;
+  for (int ply = 0; ply < 120; ++ply) {
+    MoveList legal;
+    legal_moves(pos, legal);
+    if (legal.empty()) break;
+    expect_sans_match(pos, 1000);
+    ++checked;
+    Undo u;
+    pos.make(legal[std::uniform_int_distribution<int>(0, legal.size() - 1)(rng)], u);
+  }
+  EXPECT_GT(checked, 20);
+}
+
+// 110 queens against 10 on a 26 x 26 board: thousands of moves, many to the
+// same site, all written in SAN.
+std::string many_queens() {
+  std::mt19937 rng(1);
+  std::vector<std::string> sites;
+  for (char f = 'a'; f <= 'z'; ++f)
+    for (int r = 1; r <= 26; ++r) sites.push_back(f + std::to_string(r));
+  std::shuffle(sites.begin(), sites.end(), rng);
+  std::string white, black;
+  for (int i = 0; i < 120; ++i) (i < 110 ? white : black) += sites[i] + " ";
+  return R"(return game {
+    title = "many queens",
+    board = grid { width = 26, height = 26 },
+    notation = "san",
+    pieces = { piece { name = "queen", symbol = "Q", moves = { slide { dirs = "all" } } } },
+    setup = { white = { queen = ")" +
+         white + R"(" }, black = { queen = ")" + black + R"(" } },
+  })";
+}
+
+TEST(HostileMove, ThousandsOfMovesAreWrittenAndParsed) {
+  auto rules = load("many_queens", many_queens());
+  ASSERT_TRUE(rules);
+  Position pos(rules);
+  MoveList legal;
+  legal_moves(pos, legal);
+  ASSERT_GT(legal.size(), 2000);
+  expect_sans_match(pos, 40);
+  const std::vector<std::string> sans = move_sans(pos, legal, move_texts(pos, legal));
+  for (int i = 0; i < legal.size(); i += legal.size() / 40) {
+    auto back = parse_move(pos, sans[i]);
+    ASSERT_TRUE(back) << sans[i] << ": " << back.error().text();
+    EXPECT_TRUE(back->same(legal[i])) << sans[i];
+  }
+}
+
 }  // namespace
 }  // namespace regula
