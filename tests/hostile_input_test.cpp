@@ -306,5 +306,72 @@ TEST(HostileMove, ThousandsOfMovesAreWrittenAndParsed) {
   }
 }
 
+// --- game records ------------------------------------------------------------------
+
+Expected<Game> record(const std::string& moves, const std::string& tags = "") {
+  return read_record("[Rules \"chess/orthodox\"]\n" + tags + "\n" + moves + "\n");
+}
+
+std::string record_error(const std::string& moves, const std::string& tags = "") {
+  auto g = record(moves, tags);
+  EXPECT_FALSE(g) << "accepted: " << moves.substr(0, 200);
+  return g ? std::string() : g.error().text();
+}
+
+TEST(HostileRecord, CommentsAndTagsAreCheckedWithTheirLine) {
+  EXPECT_EQ(record_error("1. e2e4 { a comment\nthat never\nends"),
+            "record:3: the comment opened here ('{') is never closed");
+  EXPECT_EQ(record_error("1. e2e4 } e7e5"), "record:3: '}' closes no comment");
+  EXPECT_EQ(record_error("1. e2e4", "[Rules \"chess/orthodox\"]\n"),
+            "record:2: tag [Rules] repeats the one on line 1");
+  EXPECT_EQ(record_error("1. e2e4", "[Event]\n"),
+            "record:2: malformed tag [Event] (expected [Name \"value\"])");
+  EXPECT_EQ(record_error("1. e2e4", "[Event \"x\" junk]\n"),
+            "record:2: malformed tag [Event \"x\" junk] (expected [Name \"value\"])");
+  EXPECT_EQ(record_error("1. e2e4", "[Event \"never closed]\n"),
+            "record:2: unterminated tag value");
+  EXPECT_HAS(record_error("1. e2e4 e7e5\n2. g1f3\n\n3. zz9"),
+             "record:6: move 4 (zz9): no legal move zz9; legal moves: ");
+  // Tags by the hundred thousand are read in one pass.
+  std::string tags;
+  for (int i = 0; i < 100000; ++i) tags += "[T" + std::to_string(i) + " \"x\"]\n";
+  auto tagged = record("1. e2e4", tags);
+  ASSERT_TRUE(tagged) << tagged.error().text();
+  EXPECT_EQ(tagged->history().size(), 1u);
+  // Comments nest, and whatever they hold (binary bytes too) is left out.
+  const std::string deep =
+      std::string(100000, '{') + std::string("\0\xff\x1b", 3) + std::string(100000, '}');
+  auto g = record("1. e2e4 " + deep + " e7e5 ; to the end of the line {\n2. g1f3");
+  ASSERT_TRUE(g) << g.error().text();
+  EXPECT_EQ(g->history().size(), 3u);
+}
+
+TEST(HostileRecord, SizeAndLengthAreBounded) {
+  EXPECT_EQ(read_record(std::string(kMaxRecordText + 1, ' ')).error().text(),
+            "record: the text is 16777217 bytes, more than the 16777216 a game record may have");
+  EXPECT_EQ(record_error("1. " + std::string(1 << 20, 'e')),
+            "record:3: move 1 (" + std::string(kMaxQuote, 'e') +
+                "... (1048576 bytes)): the text is 1048576 bytes, more than the 4096 a move "
+                "may have");
+  // Kings walking back and forth: a game with no end but the record's.
+  auto rules = load("walkers", R"(return game {
+    title = "walkers",
+    board = grid { width = 2, height = 2 },
+    pieces = { piece { name = "man", symbol = "M",
+                       moves = { step { dirs = "n" }, step { dirs = "s" } } } },
+    setup = { white = { man = "a1" }, black = { man = "b2" } },
+  })");
+  ASSERT_TRUE(rules);
+  std::string moves;
+  for (int i = 0; i < kMaxRecordMoves / 4; ++i) moves += "a1a2 b2b1 a2a1 b1b2\n";
+  const std::string head = "[Rules \"walkers\"]\n\n", dir = test_support::script_dir().string();
+  auto full = read_record(head + moves, dir);
+  ASSERT_TRUE(full) << full.error().text();
+  EXPECT_EQ(full->history().size(), static_cast<size_t>(kMaxRecordMoves));
+  auto over = read_record(head + moves + "a1a2\n", dir);
+  ASSERT_FALSE(over);
+  EXPECT_EQ(over.error().text(), "record:5003: more than 20000 moves, the limit of a game record");
+}
+
 }  // namespace
 }  // namespace regula
