@@ -27,6 +27,7 @@ namespace regula {
 namespace {
 
 using test_support::load;
+using test_support::rule_error;
 using test_support::Rules;
 
 Rules chess() {
@@ -371,6 +372,120 @@ TEST(HostileRecord, SizeAndLengthAreBounded) {
   auto over = read_record(head + moves + "a1a2\n", dir);
   ASSERT_FALSE(over);
   EXPECT_EQ(over.error().text(), "record:5003: more than 20000 moves, the limit of a game record");
+}
+
+// --- capture chains ----------------------------------------------------------------
+
+std::string site(int x, int y) {
+  return std::string(1, static_cast<char>('a' + x)) + std::to_string(y + 1);
+}
+
+// A flying hopper on a1 of an n x n board with enemy men on the given sites.
+std::string hopper_script(int n, const std::vector<std::pair<int, int>>& enemies) {
+  std::string black;
+  for (auto [x, y] : enemies) black += site(x, y) + " ";
+  return R"(return game {
+    title = "hopper",
+    board = grid { width = )" +
+         std::to_string(n) + ", height = " + std::to_string(n) + R"( },
+    pieces = {
+      piece { name = "hopper", symbol = "H", moves = { hop { dirs = "all", flying = true } } },
+      piece { name = "man", symbol = "M", moves = { step { dirs = "all" } } },
+    },
+    setup = { white = { hopper = "a1" }, black = { man = ")" +
+         black + R"(" } },
+  })";
+}
+
+// The chains of that hopper found independently of move generation: each
+// distinct pair (where it ends, the set of pieces it takes).
+std::set<std::pair<std::string, std::set<std::string>>> chains_by_hand(
+    int n, const std::vector<std::pair<int, int>>& enemies) {
+  std::set<std::pair<int, int>> occupied(enemies.begin(), enemies.end());
+  std::set<std::pair<std::string, std::set<std::string>>> out;
+  const int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+  auto on = [n](int x, int y) { return x >= 0 && y >= 0 && x < n && y < n; };
+  std::function<void(int, int, std::set<std::pair<int, int>>&)> from =
+      [&](int x, int y, std::set<std::pair<int, int>>& taken) {
+        bool extended = false;
+        for (auto& d : dirs) {
+          int sx = x + d[0], sy = y + d[1];
+          while (on(sx, sy) && !occupied.count({sx, sy})) sx += d[0], sy += d[1];
+          if (!on(sx, sy) || taken.count({sx, sy})) continue;
+          for (int lx = sx + d[0], ly = sy + d[1]; on(lx, ly) && !occupied.count({lx, ly});
+               lx += d[0], ly += d[1]) {
+            extended = true;
+            taken.insert({sx, sy});
+            from(lx, ly, taken);
+            taken.erase({sx, sy});
+          }
+        }
+        if (!extended && !taken.empty()) {
+          std::set<std::string> names;
+          for (auto [tx, ty] : taken) names.insert(site(tx, ty));
+          out.insert({site(x, y), names});
+        }
+      };
+  std::set<std::pair<int, int>> none;
+  from(0, 0, none);
+  return out;
+}
+
+TEST(HostileChains, OrdersOfTheSameCapturesAreOneMove) {
+  // Around a diamond of four men and back: clockwise or not, one decision.
+  auto rules = load("diamond", R"(return game {
+    title = "diamond",
+    board = grid { width = 5, height = 5 },
+    pieces = { piece { name = "man", symbol = "M", moves = { hop { dirs = "diagonal" } } } },
+    setup = { white = { man = "c1" }, black = { man = "b2 b4 d4 d2" } },
+  })");
+  ASSERT_TRUE(rules);
+  Position pos(rules);
+  MoveList legal;
+  legal_moves(pos, legal);
+  ASSERT_EQ(legal.size(), 1);
+  EXPECT_EQ(legal[0].ncap, 4);
+  EXPECT_EQ(legal[0].to, rules->topology.find("c1"));
+}
+
+TEST(HostileChains, EveryDistinctChainIsListedOnce) {
+  // Twelve men that a flying hopper can take in some 1,500 ways.
+  std::vector<std::pair<int, int>> enemies;
+  for (int x : {1, 3, 5, 7})
+    for (int y : {1, 4, 7}) enemies.push_back({x, y});
+  auto rules = load("hopper_lattice", hopper_script(10, enemies));
+  ASSERT_TRUE(rules);
+  Position pos(rules);
+  MoveList legal;
+  legal_moves(pos, legal);
+  const auto expected = chains_by_hand(10, enemies);
+  ASSERT_GT(expected.size(), 1000u);
+  std::set<std::pair<std::string, std::set<std::string>>> found;
+  for (const Move& m : legal) {
+    std::set<std::string> taken;
+    for (int i = 0; i < m.ncap; ++i) taken.insert(rules->topology.name(m.cap[i]));
+    EXPECT_TRUE(found.insert({rules->topology.name(m.to), taken}).second) << "listed twice";
+  }
+  EXPECT_EQ(static_cast<size_t>(legal.size()), expected.size());
+  EXPECT_TRUE(found == expected);
+}
+
+TEST(HostileChains, TooManyChainsIsAnErrorNamingTheLimit) {
+  // Fifteen men, every chain short of the 24 captures a move holds, but some
+  // 300,000 landings to try.
+  std::vector<std::pair<int, int>> enemies;
+  for (int x : {1, 3, 5, 7, 9})
+    for (int y : {1, 4, 7}) enemies.push_back({x, y});
+  auto rules = load("hopper_explosion", hopper_script(11, enemies));
+  ASSERT_TRUE(rules);
+  Position pos(rules);
+  MoveList legal;
+  auto e = rule_error([&] { legal_moves(pos, legal); });
+  ASSERT_TRUE(e) << "listed " << legal.size() << " moves";
+  EXPECT_EQ(e->text(), rules->file +
+                           ":5: the capture chains of one position take more than 100000 "
+                           "landings to list, the engine's limit");
+  EXPECT_TRUE(pos == Position(rules));
 }
 
 }  // namespace
