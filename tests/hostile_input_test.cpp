@@ -488,5 +488,82 @@ TEST(HostileChains, TooManyChainsIsAnErrorNamingTheLimit) {
   EXPECT_TRUE(pos == Position(rules));
 }
 
+// --- turns and perft ---------------------------------------------------------------
+
+// A move that starts a stage of another move, made by the same labelled move:
+// turns that never end.
+const char* const kForever = R"(return game {
+  title = "a turn without end",
+  board = grid { width = 3, height = 3 },
+  pieces = { piece { name = "man", symbol = "M",
+                     moves = { step { dirs = "orthogonal", label = "again" } } } },
+  setup = { white = { man = "a1" }, black = { man = "c3" } },
+  stages = { stage { name = "more", choose = "move" } },
+  triggers = { trigger { on = "label", label = "again", stage = "more" } },
+})";
+
+TEST(HostileTurns, ATurnWithoutEndIsAnErrorNamingTheStage) {
+  auto rules = load("forever", kForever);
+  ASSERT_TRUE(rules);
+  Position pos(rules);
+  const Position before = pos;
+  std::vector<Turn> turns;
+  for (auto e : {rule_error([&] { legal_turns(pos, turns); }), rule_error([&] { perft(pos, 2); }),
+                 rule_error([&] { perft_divide(pos, 2); })}) {
+    ASSERT_TRUE(e);
+    EXPECT_EQ(
+        e->text(),
+        rules->file + ":7: a turn goes on past 32 decisions, the engine's limit for one turn");
+    EXPECT_TRUE(pos == before);
+  }
+}
+
+TEST(HostileTurns, TooManyTurnsIsAnErrorNamingTheLimit) {
+  // Seven moves in one turn, each of some twenty: far more turns than a list holds.
+  auto rules = load("wide_turns", R"(return game {
+    title = "wide turns",
+    board = grid { width = 8, height = 8 },
+    pieces = { piece { name = "king", symbol = "K", moves = {
+      step { dirs = "all" }, anywhere { once = "start", label = "go", mode = "move" } } } },
+    setup = { white = { king = "c3 f6" }, black = { king = "h8" } },
+    stages = { stage { name = "s1", choose = "move", followed_by = "s2" },
+               stage { name = "s2", choose = "move", followed_by = "s3" },
+               stage { name = "s3", choose = "move", followed_by = "s4" },
+               stage { name = "s4", choose = "move", followed_by = "s5" },
+               stage { name = "s5", choose = "move", followed_by = "s6" },
+               stage { name = "s6", choose = "move" } },
+    triggers = { trigger { on = "label", label = "go", stage = "s1" } },
+  })");
+  ASSERT_TRUE(rules);
+  Position pos(rules);
+  std::vector<Turn> turns;
+  auto e = rule_error([&] { legal_turns(pos, turns); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->text(),
+            rules->file + ": more than 50000 turns, the engine's limit for one position");
+  EXPECT_TRUE(pos == Position(rules));
+}
+
+TEST(HostilePerft, TheBudgetStopsTheCountAndLeavesThePosition) {
+  Position pos(chess());
+  const Position before = pos;
+  auto e = rule_error([&] { perft(pos, 6, 1000); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->text(), "perft: stopped after 1000 moves, the limit of one count");
+  EXPECT_TRUE(pos == before);
+  e = rule_error([&] { perft_divide(pos, 6, 1000); });
+  ASSERT_TRUE(e);
+  EXPECT_TRUE(pos == before);
+  // Depth 3 makes 20 + 400 moves and counts the last ply's in bulk: a budget
+  // of 420 is enough, one less is not.
+  EXPECT_EQ(perft(pos, 3, 420), 8902u);
+  EXPECT_TRUE(rule_error([&] { perft(pos, 3, 419); }));
+  // A depth no count could finish is refused before it starts.
+  e = rule_error([&] { perft(pos, 33); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->text(), "perft: depth 33 is more than 32, the deepest count");
+  EXPECT_TRUE(rule_error([&] { perft_divide(pos, 1000000); }));
+}
+
 }  // namespace
 }  // namespace regula
