@@ -58,17 +58,6 @@ std::string wazir_game(const std::string& hooks) {
       R"({ white = { wazir = "a1" }, black = { wazir = "c3" } })", hooks);
 }
 
-// The error a call raised, or nothing when it returned.
-template <class F>
-std::optional<Error> rule_error(F&& f) {
-  try {
-    f();
-  } catch (const RuleError& e) {
-    return e.error();
-  }
-  return std::nullopt;
-}
-
 std::optional<Error> legal_moves_error(const Rules& r) {
   Position pos(r);
   MoveList ml;

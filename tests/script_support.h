@@ -9,9 +9,11 @@
 #include <fstream>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/position.h"
+#include "core/rule_error.h"
 #include "script/loader.h"
 
 namespace regula::test_support {
@@ -69,6 +71,17 @@ inline Position board(const Rules& r, std::initializer_list<Put> pieces, int to_
   }
   pos.set_to_move(static_cast<SeatId>(to_move));
   return pos;
+}
+
+// The error a call raised, or nothing when it returned.
+template <class F>
+std::optional<Error> rule_error(F&& f) {
+  try {
+    f();
+  } catch (const RuleError& e) {
+    return e.error();
+  }
+  return std::nullopt;
 }
 
 }  // namespace regula::test_support

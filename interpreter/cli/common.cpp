@@ -1,7 +1,9 @@
 #include "cli/common.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
+#include <limits>
 
 #include "core/game_end.h"
 #include "notation/position_string.h"
@@ -24,6 +26,20 @@ void add_rules_args(CLI::App& cmd, RulesArgs& args) {
 
 void add_position_arg(CLI::App& cmd, std::string& position) {
   cmd.add_option("--position", position, "position string (FEN or the generic form)");
+}
+
+CLI::Validator unsigned_number() {
+  return CLI::Validator(
+      [](std::string& s) {
+        uint64_t v;
+        auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+        const bool ok =
+            !s.empty() && s[0] != '-' && ec == std::errc() && end == s.data() + s.size();
+        return ok ? std::string()
+                  : "expected a whole number from 0 to " +
+                        std::to_string(std::numeric_limits<uint64_t>::max()) + ", got " + s;
+      },
+      "UINT");
 }
 
 Expected<std::shared_ptr<const Ruleset>> load(const RulesArgs& args) {
@@ -56,7 +72,7 @@ std::optional<Position> position_or_fail(std::shared_ptr<const Ruleset> rules,
 }
 
 int fail(const Error& e) {
-  std::fprintf(stderr, "%s\n", e.text().c_str());
+  err("%s\n", e.text());
   return 1;
 }
 

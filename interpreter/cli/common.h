@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/output.h"
 #include "core/expected.h"
 #include "core/position.h"
 #include "core/result.h"
@@ -26,6 +27,10 @@ struct RulesArgs {
 void add_rules_args(CLI::App& cmd, RulesArgs& args);
 // Adds --position STR.
 void add_position_arg(CLI::App& cmd, std::string& position);
+// Checks a 64-bit unsigned option (a seed, a budget): digits only, within
+// range, since the conversion would quietly turn -1 into 2^64 - 1 and a number
+// too large into the largest one.
+CLI::Validator unsigned_number();
 
 Expected<std::shared_ptr<const Ruleset>> load(const RulesArgs& args);
 // The start position, or the one given as text.
@@ -56,6 +61,7 @@ void add_check(CLI::App& app, int& rc);
 void add_perft(CLI::App& app, int& rc);
 void add_moves(CLI::App& app, int& rc);
 void add_play(CLI::App& app, int& rc);
+void add_replay(CLI::App& app, int& rc);
 void add_selfplay(CLI::App& app, int& rc);
 
 }  // namespace regula::cli

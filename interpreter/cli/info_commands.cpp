@@ -15,8 +15,7 @@ void add_list(CLI::App& app, int& rc) {
     auto scripts = script::bundled_scripts();
     size_t w = 0;
     for (auto& s : scripts) w = std::max(w, s.name.size());
-    for (auto& s : scripts)
-      std::printf("%-*s  %s\n", static_cast<int>(w), s.name.c_str(), s.title.c_str());
+    for (auto& s : scripts) out("%-*s  %s\n", static_cast<int>(w), s.name, s.title);
     rc = 0;
   });
 }
@@ -29,39 +28,38 @@ void add_info(CLI::App& app, int& rc) {
     auto rules = load_or_fail(*args, rc);
     if (!rules) return;
     const Ruleset& r = *rules;
-    std::printf("%s\n", r.title.c_str());
-    std::printf("name: %s\n", r.name.c_str());
+    out("%s\n", r.title);
+    out("name: %s\n", r.name);
     if (!r.sources.empty()) {
-      std::printf("sources:\n");
-      for (auto& s : r.sources) std::printf("  %s\n", s.c_str());
+      out("sources:\n");
+      for (auto& s : r.sources) out("  %s\n", s);
     }
-    std::printf("board: %s, %d sites\n",
-                r.topology.is_grid() ? (std::to_string(r.topology.width()) + "x" +
-                                        std::to_string(r.topology.height()) + " grid")
-                                           .c_str()
-                                     : "points",
-                r.topology.size());
+    const std::string board = r.topology.is_grid()
+                                  ? std::to_string(r.topology.width()) + "x" +
+                                        std::to_string(r.topology.height()) + " grid"
+                                  : "points";
+    out("board: %s, %d sites\n", board, r.topology.size());
     if (!r.topology.is_grid()) {
       int links = 0;
       for (SiteId s = 0; s < r.topology.size(); ++s)
         for (DirId d = 0; d < 8; ++d) links += r.topology.neighbor(s, d) != kNoSite;
-      std::printf("links: %d\n", links / 2);
+      out("links: %d\n", links / 2);
     }
-    if (!r.topology.lines().empty()) std::printf("lines: %zu\n", r.topology.lines().size());
-    std::printf("seats:");
+    if (!r.topology.lines().empty())
+      out("lines: %d\n", static_cast<int>(r.topology.lines().size()));
+    out("seats:");
     for (SeatId s = 0; s < r.num_seats(); ++s)
-      std::printf("%s %s (team %d)", s ? "," : "", r.seats[s].name.c_str(), r.seats[s].team);
-    std::printf("\npieces:\n");
+      out("%s %s (team %d)", s ? "," : "", r.seats[s].name, r.seats[s].team);
+    out("\npieces:\n");
     for (auto& t : r.types) {
       std::string syms;
       for (SeatId s = 0; s < r.num_seats(); ++s) syms += (s ? " " : "") + t.symbol[s];
-      std::printf("  %-12s %-12s value %d%s\n", t.name.c_str(), syms.c_str(), t.value,
-                  t.royal ? ", royal" : "");
+      out("  %-12s %-12s value %d%s\n", t.name, syms, t.value, t.royal ? ", royal" : "");
     }
     if (r.declared_options.empty()) {
-      std::printf("options: none\n");
+      out("options: none\n");
     } else {
-      std::printf("options:\n");
+      out("options:\n");
       for (size_t i = 0; i < r.declared_options.size(); ++i) {
         auto& [name, values] = r.declared_options[i];
         std::string chosen;
@@ -69,7 +67,7 @@ void add_info(CLI::App& app, int& rc) {
           if (k == name) chosen = v;
         std::string list;
         for (auto& v : values) list += (list.empty() ? "" : ", ") + v;
-        std::printf("  %s = %s (allowed: %s)\n", name.c_str(), chosen.c_str(), list.c_str());
+        out("  %s = %s (allowed: %s)\n", name, chosen, list);
       }
     }
     rc = 0;
@@ -89,7 +87,7 @@ void add_check(CLI::App& app, int& rc) {
     MoveList moves;
     legal_moves(pos, moves);
     if ((rc = hook_status(*rules))) return;
-    std::printf("ok: %s\n", rules->title.c_str());
+    out("ok: %s\n", rules->title);
     rc = 0;
   });
 }

@@ -1,8 +1,9 @@
-// The `regula` command: list, info, check, perft, moves, play, selfplay.
+// The `regula` command: list, info, check, perft, moves, play, replay, selfplay.
 // Usage errors exit 2, script and input errors exit 1 with file:line: message.
 
 #include <cstdio>
 #include <exception>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -20,7 +21,21 @@ int main(int argc, char** argv) {
   add_perft(app, rc);
   add_moves(app, rc);
   add_play(app, rc);
+  add_replay(app, rc);
   add_selfplay(app, rc);
+  // CLI11 would only say that a command is required: name the word it got.
+  if (argc > 1 && argv[1][0] != '-') {
+    std::string commands;
+    bool known = false;
+    for (const CLI::App* c : app.get_subcommands({})) {
+      commands += (commands.empty() ? "" : ", ") + c->get_name();
+      known |= c->get_name() == argv[1];
+    }
+    if (!known) {
+      err("regula: unknown command '%s' (commands: %s)\n", std::string(argv[1]), commands);
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -28,8 +43,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "regula: %s\n\n", e.what());
-    std::fprintf(stderr, "%s", app.help().c_str());
+    err("regula: %s\n\n", e.what());
+    err("%s", app.help());
     return 2;
   } catch (const regula::RuleError& e) {
     // A script hook failed (or a move passed a fixed limit) in the middle of a
@@ -37,7 +52,7 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
     return fail(e.error());
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "regula: internal error: %s\n", e.what());
+    err("regula: internal error: %s\n", e.what());
     return 1;
   }
   return rc;

@@ -16,13 +16,18 @@ void add_perft(CLI::App& app, int& rc) {
   struct Args {
     RulesArgs rules;
     int depth = 1;
+    uint64_t max_moves = kPerftMoveBudget;
     bool divide = false;
     std::string position;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("perft", "count move sequences of a given length");
   add_rules_args(*cmd, args->rules);
-  cmd->add_option("depth", args->depth, "plies")->required()->check(CLI::Range(0, 64));
+  cmd->add_option("depth", args->depth, "plies")->required()->check(CLI::Range(0, kMaxPerftDepth));
+  cmd->add_option("--max-moves", args->max_moves,
+                  "stop with an error after making this many moves (0: no limit)")
+      ->check(unsigned_number())
+      ->capture_default_str();
   cmd->add_flag("--divide", args->divide, "print the count below each first move");
   add_position_arg(*cmd, args->position);
   cmd->callback([&rc, args] {
@@ -32,19 +37,19 @@ void add_perft(CLI::App& app, int& rc) {
     if (!pos) return;
     uint64_t total = 0;
     if (args->divide && args->depth > 0) {
-      auto divided = perft_divide(*pos, args->depth);
+      auto divided = perft_divide(*pos, args->depth, args->max_moves);
       std::vector<Turn> turns;
       for (auto& [t, n] : divided) turns.push_back(t);
       std::vector<std::string> texts = turn_texts(*pos, turns);
       for (size_t i = 0; i < divided.size(); ++i) {
-        std::printf("%s %" PRIu64 "\n", texts[i].c_str(), divided[i].second);
+        out("%s %" PRIu64 "\n", texts[i], divided[i].second);
         total += divided[i].second;
       }
     } else {
-      total = perft(*pos, args->depth);
+      total = perft(*pos, args->depth, args->max_moves);
     }
     if ((rc = hook_status(*rules))) return;
-    std::printf("%" PRIu64 "\n", total);
+    out("%" PRIu64 "\n", total);
   });
 }
 
@@ -66,19 +71,20 @@ void add_moves(CLI::App& app, int& rc) {
       // Whole turns: a move with the removal it causes is one line.
       std::vector<Turn> turns;
       legal_turns(*pos, turns);
-      for (const std::string& text : turn_texts(*pos, turns)) std::printf("%s\n", text.c_str());
+      for (const std::string& text : turn_texts(*pos, turns)) out("%s\n", text);
       rc = hook_status(*rules);
       return;
     }
     MoveList moves;
     legal_moves(*pos, moves);
-    bool san = rules->notation == "san";
-    std::vector<std::string> texts = move_texts(*pos, moves);
+    const bool san = rules->notation == "san";
+    const std::vector<std::string> texts = move_texts(*pos, moves);
+    const std::vector<std::string> sans = san ? move_sans(*pos, moves, texts) : texts;
     for (int i = 0; i < moves.size(); ++i) {
       if (san)
-        std::printf("%-10s %s\n", texts[i].c_str(), move_san(*pos, moves[i]).c_str());
+        out("%-10s %s\n", texts[i], sans[i]);
       else
-        std::printf("%s\n", texts[i].c_str());
+        out("%s\n", texts[i]);
     }
     rc = hook_status(*rules);
   });

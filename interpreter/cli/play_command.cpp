@@ -35,24 +35,23 @@ std::string trim(const std::string& s) {
 void show(const Game& game) {
   const Position& pos = game.position();
   const Ruleset& r = game.rules();
-  std::printf("\n%s", board_text(pos).c_str());
-  std::printf("%s", counters_text(pos, game.result()).c_str());
+  out("\n%s", board_text(pos));
+  out("%s", counters_text(pos, game.result()));
   for (SeatId s = 0; s < r.num_seats(); ++s) {
     if (pos.seat_state(s) != SeatState::kActive)
-      std::printf("%s is %s\n", r.seats[s].name.c_str(),
-                  pos.seat_state(s) == SeatState::kFrozen ? "frozen" : "out");
+      out("%s is %s\n", r.seats[s].name,
+          pos.seat_state(s) == SeatState::kFrozen ? "frozen" : "out");
     if (pos.controller(s) != s)
-      std::printf("%s's army is commanded by %s\n", r.seats[s].name.c_str(),
-                  r.seats[pos.controller(s)].name.c_str());
+      out("%s's army is commanded by %s\n", r.seats[s].name, r.seats[pos.controller(s)].name);
   }
   if (!game.over()) {
-    if (pos.roll()) std::printf("roll: %s\n", roll_text(r, pos.roll()).c_str());
+    if (pos.roll()) out("roll: %s\n", roll_text(r, pos.roll()));
     std::string who = r.seats[pos.to_move()].name;
     if (pos.decider() != pos.to_move()) who = r.seats[pos.decider()].name + " for " + who;
     if (pos.stage() >= 0)
-      std::printf("%s to choose (%s)\n", who.c_str(), r.stages[pos.stage()].name.c_str());
+      out("%s to choose (%s)\n", who, r.stages[pos.stage()].name);
     else
-      std::printf("%s to %s\n", who.c_str(), pos.awaiting_roll() ? "roll" : "move");
+      out("%s to %s\n", who, pos.awaiting_roll() ? "roll" : "move");
   }
   std::fflush(stdout);
 }
@@ -68,7 +67,8 @@ void add_play(CLI::App& app, int& rc) {
                   "by default a person plays the first seat and the random player the others)")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  cmd->add_option("--seed", args->seed, "seed for the random players and dice");
+  cmd->add_option("--seed", args->seed, "seed for the random players and dice")
+      ->check(unsigned_number());
   cmd->add_option("--record", args->record, "write the game record to this file at the end");
   add_position_arg(*cmd, args->position);
   cmd->callback([&rc, args] {
@@ -96,7 +96,7 @@ void add_play(CLI::App& app, int& rc) {
       else if (what != "human" && what != "random")
         problem = "seat " + name + ": '" + what + "' is not a player (human or random)";
       if (!problem.empty()) {
-        std::fprintf(stderr, "regula play: %s\n", problem.c_str());
+        err("regula play: %s\n", problem);
         rc = 2;
         return;
       }
@@ -106,8 +106,8 @@ void add_play(CLI::App& app, int& rc) {
     if (!start) return;
     Game game(rules, *start);
     std::mt19937_64 rng(args->seed);
-    std::printf("%s\n", r.title.c_str());
-    std::printf("type a move (long form or SAN), 'moves', 'undo' or 'quit'\n");
+    out("%s\n", r.title);
+    out("type a move (long form or SAN), 'moves', 'undo' or 'quit'\n");
     show(game);
     bool quit = false;
     while (!game.over() && !quit) {
@@ -120,15 +120,15 @@ void add_play(CLI::App& app, int& rc) {
         std::string text = t.steps.size() == 1 ? game.san(t.first()) : game.text(t);
         const SeatId seat = pos.to_move();
         if (game.play_turn(t)) break;
-        std::printf("%s: %s\n", r.seats[seat].name.c_str(), text.c_str());
+        out("%s: %s\n", r.seats[seat].name, text);
         if (t.first().kind != MoveKind::kChance) show(game);
         continue;
       }
-      std::printf("%s> ", r.seats[pos.to_move()].name.c_str());
+      out("%s> ", r.seats[pos.to_move()].name);
       std::fflush(stdout);
       std::string line;
       if (!std::getline(std::cin, line)) {
-        std::printf("\n");
+        out("\n");
         quit = true;
         break;
       }
@@ -137,18 +137,20 @@ void add_play(CLI::App& app, int& rc) {
       if (line == "quit" || line == "exit") {
         quit = true;
       } else if (line == "moves") {
-        std::string out;
+        Position here = game.position();
+        std::vector<std::string> texts;
         if (r.has_continuations) {
-          Position here = game.position();
-          for (const std::string& t : turn_texts(here, game.legal_turns())) out += t + "  ";
+          texts = turn_texts(here, game.legal_turns());
         } else {
           MoveList moves = game.legal_moves();
-          for (const Move& m : moves) out += game.san(m) + "  ";
+          texts = move_sans(here, moves, move_texts(here, moves));
         }
-        std::printf("%s\n", out.c_str());
+        std::string list;
+        for (const std::string& t : texts) list += t + "  ";
+        out("%s\n", list);
       } else if (line == "undo") {
         if (!game.can_undo()) {
-          std::printf("nothing to undo\n");
+          out("nothing to undo\n");
           continue;
         }
         game.undo();
@@ -162,7 +164,7 @@ void add_play(CLI::App& app, int& rc) {
       } else {
         auto m = game.play_text(line);
         if (!m) {
-          std::printf("%s\n", m.error().what.c_str());
+          out("%s\n", m.error().what);
           continue;
         }
         if (game.in_turn() && !game.over()) {
@@ -170,7 +172,7 @@ void add_play(CLI::App& app, int& rc) {
           Position here = game.position();
           std::string options;
           for (const std::string& t : turn_texts(here, game.legal_turns())) options += "  " + t;
-          std::printf("%s goes on; choose:%s\n", line.c_str(), options.c_str());
+          out("%s goes on; choose:%s\n", line, options);
           continue;
         }
         show(game);
@@ -181,19 +183,19 @@ void add_play(CLI::App& app, int& rc) {
       std::string who;
       for (SeatId s = 0; s < r.num_seats(); ++s)
         if (res.outcome[s] == Outcome::kWin) who += (who.empty() ? "" : ", ") + r.seats[s].name;
-      std::printf("result: %s (%s)%s\n", res.is_draw() ? "draw" : (who + " wins").c_str(),
-                  res.reason.c_str(), r.num_seats() == 2 ? (" " + res.score()).c_str() : "");
+      out("result: %s (%s)%s\n", res.is_draw() ? "draw" : (who + " wins"), res.reason,
+          r.num_seats() == 2 ? (" " + res.score()) : "");
     } else {
-      std::printf("game stopped after %zu turns\n", game.turns().size());
+      out("game stopped after %zu turns\n", game.turns().size());
     }
     if (!args->record.empty()) {
-      std::ofstream out(args->record);
-      out << write_record(game);
-      if (!out) {
+      std::ofstream file(args->record);
+      file << write_record(game);
+      if (!file) {
         rc = fail(Error{args->record, "cannot write the record"});
         return;
       }
-      std::printf("record written to %s\n", args->record.c_str());
+      out("record written to %s\n", args->record);
     }
     rc = hook_status(r);
   });

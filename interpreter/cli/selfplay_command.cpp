@@ -27,7 +27,7 @@ void add_selfplay(CLI::App& app, int& rc) {
   auto* cmd = app.add_subcommand("selfplay", "random playouts from the start position");
   add_rules_args(*cmd, args->rules);
   cmd->add_option("-n,--games", args->games, "number of games")->check(CLI::Range(1, 100000000));
-  cmd->add_option("--seed", args->seed, "random seed");
+  cmd->add_option("--seed", args->seed, "random seed")->check(unsigned_number());
   cmd->add_option("--max-plies", args->max_plies, "stop a game after this many moves")
       ->check(CLI::Range(1, 100000000));
   cmd->add_flag("--json", args->json, "print one JSON object");
@@ -94,20 +94,23 @@ void add_selfplay(CLI::App& app, int& rc) {
       j["mean_plies"] = mean_plies;
       j["mean_branching"] = mean_branching;
       j["reasons"] = reasons;
-      std::printf("%s\n", j.dump(2).c_str());
+      // Names and titles may hold any bytes: written as ASCII, with \u escapes
+      // for everything else and U+FFFD for what is not UTF-8, the JSON is valid
+      // and nothing in it can reach the terminal as a control character.
+      out("%s\n", j.dump(2, ' ', /*ensure_ascii=*/true, nlohmann::json::error_handler_t::replace));
       return;
     }
-    std::printf("%s: %d random games, seed %llu\n", r.title.c_str(), args->games,
-                static_cast<unsigned long long>(args->seed));
+    out("%s: %d random games, seed %llu\n", r.title, args->games,
+        static_cast<unsigned long long>(args->seed));
     for (SeatId s = 0; s < r.num_seats(); ++s)
-      std::printf("  %-10s wins %d  losses %d  draws %d\n", r.seats[s].name.c_str(), per_seat[s][0],
-                  per_seat[s][1], per_seat[s][2]);
-    std::printf("draw rate: %.3f\n", draw_rate);
-    std::printf("unfinished (max plies %d): %d\n", args->max_plies, unfinished);
-    std::printf("mean length: %.1f plies\n", mean_plies);
-    std::printf("mean branching factor: %.1f\n", mean_branching);
-    std::printf("end reasons:\n");
-    for (auto& [reason, count] : reasons) std::printf("  %-40s %d\n", reason.c_str(), count);
+      out("  %-10s wins %d  losses %d  draws %d\n", r.seats[s].name, per_seat[s][0], per_seat[s][1],
+          per_seat[s][2]);
+    out("draw rate: %.3f\n", draw_rate);
+    out("unfinished (max plies %d): %d\n", args->max_plies, unfinished);
+    out("mean length: %.1f plies\n", mean_plies);
+    out("mean branching factor: %.1f\n", mean_branching);
+    out("end reasons:\n");
+    for (auto& [reason, count] : reasons) out("  %-40s %d\n", reason, count);
   });
 }
 

@@ -69,6 +69,25 @@ struct Move {
     return std::equal(cap.begin(), cap.begin() + ncap, o.cap.begin()) &&
            std::equal(path.begin(), path.begin() + npath, o.path.begin());
   }
+  // A hash of every field same() compares, so that moves can be looked up in
+  // hash tables by value (equal under same() means equal hashes).
+  uint64_t hash() const {
+    uint64_t h = 0xcbf29ce484222325ull;
+    auto mix = [&h](uint64_t v) { h = (h ^ v) * 0x100000001b3ull; };
+    mix(static_cast<uint16_t>(from) | static_cast<uint64_t>(static_cast<uint16_t>(to)) << 16 |
+        static_cast<uint64_t>(kind) << 32 |
+        static_cast<uint64_t>(static_cast<uint8_t>(promote)) << 40 |
+        static_cast<uint64_t>(static_cast<uint8_t>(drop_type)) << 48 |
+        static_cast<uint64_t>(set_flags) << 56);
+    mix(rule | static_cast<uint64_t>(static_cast<uint16_t>(from2)) << 16 |
+        static_cast<uint64_t>(static_cast<uint16_t>(to2)) << 32 |
+        static_cast<uint64_t>(static_cast<uint16_t>(ep_set)) << 48);
+    mix(static_cast<uint16_t>(chance) | static_cast<uint64_t>(ncap) << 16 |
+        static_cast<uint64_t>(npath) << 24);
+    for (int i = 0; i < ncap; ++i) mix(static_cast<uint16_t>(cap[i]));
+    for (int i = 0; i < npath; ++i) mix(static_cast<uint16_t>(path[i]) | 1u << 16);
+    return h;
+  }
   // Equal as decisions: the same change of position with the same side effects
   // (the path taken does not matter; the set of captured sites does).
   // any_promotion: whatever either promotes to.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <unordered_set>
 
 #include "core/attacks.h"
 #include "core/game_end.h"
@@ -10,6 +11,25 @@
 namespace regula {
 
 namespace {
+
+// A capture chain as a decision: where it ends and the set of sites it clears
+// (sorted), for finding chains that differ only in the order of their captures.
+struct ChainKey {
+  SiteId to;
+  uint8_t n;
+  std::array<SiteId, kMaxCaptures> cap;
+  bool operator==(const ChainKey& o) const {
+    return to == o.to && n == o.n && std::equal(cap.begin(), cap.begin() + n, o.cap.begin());
+  }
+};
+
+struct ChainKeyHash {
+  size_t operator()(const ChainKey& k) const {
+    uint64_t h = 0xcbf29ce484222325ull ^ static_cast<uint16_t>(k.to);
+    for (int i = 0; i < k.n; ++i) h = (h ^ static_cast<uint16_t>(k.cap[i])) * 0x100000001b3ull;
+    return static_cast<size_t>(h ^ (h >> 32));
+  }
+};
 
 // Shared state of one generation pass.
 struct Gen {
@@ -22,6 +42,10 @@ struct Gen {
   uint32_t phase = ~0u;  // bit of the current phase (MoveRule::phases)
   int phase_slot = 0;    // index into PieceType::phase_rules
   int die = 0;           // with several dice: the value being tried
+  // Capture chains: the landings tried so far in this pass (bounded by
+  // kMaxChainLandings), and the decisions found from the current origin.
+  int chain_landings = 0;
+  std::unordered_set<ChainKey, ChainKeyHash> chains = {};
 
   bool enemy(PieceCode c) const { return c && !r.allies(piece_seat(c), me); }
 
@@ -200,6 +224,10 @@ struct Gen {
           throw RuleError(Error{rule.where, "a capture chain from " + topo.name(h.from) +
                                                 " goes on past " + std::to_string(kMaxCaptures) +
                                                 " captures, the engine's limit for one move"});
+        if (++chain_landings > kMaxChainLandings)
+          throw RuleError(Error{rule.where, "the capture chains of one position take more than " +
+                                                std::to_string(kMaxChainLandings) +
+                                                " landings to list, the engine's limit"});
         extended = true;
         h.cur.cap[h.cur.ncap++] = s;
         h.cur.path[h.cur.npath++] = land;
@@ -223,13 +251,17 @@ struct Gen {
     // The landing sites before the last are the path; the last is the destination.
     if (m.npath > 0) --m.npath;
     // Same origin, destination and captured set: the same decision (whatever
-    // promotion the earlier one was already expanded into).
-    for (const Move& o : out)
-      if (o.rule == m.rule && o.same_decision(m, /*any_promotion=*/true)) return;
+    // promotion the earlier one was already expanded into). Every other field
+    // is the same for all chains of one hop() call.
+    ChainKey key{m.to, m.ncap, {}};
+    std::copy(m.cap.begin(), m.cap.begin() + m.ncap, key.cap.begin());
+    std::sort(key.cap.begin(), key.cap.begin() + key.n);
+    if (!chains.insert(key).second) return;
     emit(m, h.type);
   }
 
   void hop(SiteId from, TypeId t, int ri, const MoveRule& rule) {
+    if (!chains.empty()) chains.clear();
     HopState h{from, t, ri, &rule, Move{}};
     header(h.cur, from, kNoSite, ri, rule);
     hop_from(h, from);

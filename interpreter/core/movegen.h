@@ -9,6 +9,14 @@
 
 namespace regula {
 
+// The landings that listing the capture chains of one position may try (all
+// origins, all rules, counted over one generation pass). Chains branch, and a
+// board full of capturable pieces can make their number explode long before
+// any chain reaches kMaxCaptures: past this the rules cannot be played
+// faithfully, and move generation stops with a RuleError naming the limit.
+// The positions of the bundled games need a few hundred at most.
+constexpr int kMaxChainLandings = 100'000;
+
 // Moves of the side to move as the rules generate them, before legality filtering.
 void generate_pseudo(const Position& pos, MoveList& moves);
 

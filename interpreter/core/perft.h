@@ -14,8 +14,20 @@
 
 namespace regula {
 
-uint64_t perft(Position& pos, int depth);
+// The deepest perft (deeper is a RuleError): far beyond what any game can
+// count in a lifetime, and shallow enough that the recursion (a move list per
+// ply) fits the stack.
+constexpr int kMaxPerftDepth = 32;
+// The decisions perft makes by default before it stops (a RuleError naming the
+// limit): about an hour of counting at the engine's speed, so that a depth
+// typed by mistake ends instead of running for days. 0: no limit.
+constexpr uint64_t kPerftMoveBudget = 100'000'000'000ull;
+
+// max_moves: the decisions (calls of make) it may make, 0 for no limit; past it
+// perft stops with a RuleError.
+uint64_t perft(Position& pos, int depth, uint64_t max_moves = 0);
 // The count below each first whole turn.
-std::vector<std::pair<Turn, uint64_t>> perft_divide(Position& pos, int depth);
+std::vector<std::pair<Turn, uint64_t>> perft_divide(Position& pos, int depth,
+                                                    uint64_t max_moves = 0);
 
 }  // namespace regula

@@ -56,7 +56,8 @@ Turn random_turn(Position& pos, const MoveList& moves, Rng& rng) {
     uint64_t total = 0;
     for (const Move& m : *choices) {
       goes_on.push_back(may_continue(pos, m));
-      total += weights.emplace_back(goes_on.back() ? turns_after_made(pos, m) : 1);
+      total += weights.emplace_back(
+          goes_on.back() ? turns_after_made(pos, m, static_cast<int>(t.steps.size())) : 1);
     }
     uint64_t x = std::uniform_int_distribution<uint64_t>(0, total ? total - 1 : 0)(rng);
     size_t i = 0;

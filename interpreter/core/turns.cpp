@@ -4,41 +4,68 @@
 
 #include "core/game_end.h"
 #include "core/movegen.h"
+#include "core/rule_error.h"
 
 namespace regula {
 
 namespace {
 
-// Extends cur with every decision of pos; a decision that ends the turn (or the
-// game) completes a turn. seen collects the positions reached, to merge orders.
-void extend(Position& pos, Turn& cur, std::vector<Turn>& out, std::unordered_set<uint64_t>* seen) {
-  MoveList moves;
-  legal_moves(pos, moves);
-  if (moves.empty()) return;
-  const bool chance = moves[0].kind == MoveKind::kChance;
-  Undo u;
-  for (const Move& m : moves) {
-    cur.steps.push_back(m);
-    {
-      ScopedMove made(pos, m, u);
-      if (!chance && pos.in_turn() && !decided_result(pos)) {
-        extend(pos, cur, out, seen);
-      } else if (!seen || seen->insert(pos.hash()).second) {
-        out.push_back(cur);
-      }
-    }
-    cur.steps.pop_back();
+// The walk over the decisions of one position that lists its turns.
+struct TurnWalk {
+  std::vector<Turn>& out;
+  std::unordered_set<uint64_t>* seen;  // the positions reached, to merge orders
+  int tried = 0;                       // decisions made, bounded by kMaxTurnWalk
+
+  [[noreturn]] void too_many(const Position& pos, const std::string& what) {
+    const Ruleset& r = pos.rules();
+    throw RuleError(Error{r.file, what + ", the engine's limit for one position"});
   }
-}
+
+  // Extends cur with every decision of pos; a decision that ends the turn (or
+  // the game) completes a turn.
+  void extend(Position& pos, Turn& cur) {
+    if (cur.steps.size() >= static_cast<size_t>(kMaxTurnDecisions)) turn_too_long(pos);
+    MoveList moves;
+    legal_moves(pos, moves);
+    if (moves.empty()) return;
+    const bool chance = moves[0].kind == MoveKind::kChance;
+    Undo u;
+    for (const Move& m : moves) {
+      if (++tried > kMaxTurnWalk)
+        too_many(pos, "listing the turns takes more than " + std::to_string(kMaxTurnWalk) +
+                          " decisions");
+      cur.steps.push_back(m);
+      {
+        ScopedMove made(pos, m, u);
+        if (!chance && pos.in_turn() && !decided_result(pos)) {
+          extend(pos, cur);
+        } else if (!seen || seen->insert(pos.hash()).second) {
+          if (out.size() >= static_cast<size_t>(kMaxTurns))
+            too_many(pos, "more than " + std::to_string(kMaxTurns) + " turns");
+          out.push_back(cur);
+        }
+      }
+      cur.steps.pop_back();
+    }
+  }
+};
 
 }  // namespace
+
+void turn_too_long(const Position& pos) {
+  const Ruleset& r = pos.rules();
+  const std::string where = pos.stage() >= 0 ? r.stages[pos.stage()].where : r.file;
+  throw RuleError(Error{where, "a turn goes on past " + std::to_string(kMaxTurnDecisions) +
+                                   " decisions, the engine's limit for one turn"});
+}
 
 void legal_turns(Position& pos, std::vector<Turn>& turns) {
   turns.clear();
   Turn cur;
   std::unordered_set<uint64_t> seen;
   const bool merge = pos.rules().dice.count > 1 && !pos.awaiting_roll();
-  extend(pos, cur, turns, merge ? &seen : nullptr);
+  TurnWalk walk{turns, merge ? &seen : nullptr};
+  walk.extend(pos, cur);
 }
 
 bool may_continue(const Position& pos, const Move& m) {
@@ -73,19 +100,20 @@ bool may_continue(const Position& pos, const Move& m) {
   return false;
 }
 
-uint64_t turns_after(Position& pos, const Move& m) {
+uint64_t turns_after(Position& pos, const Move& m, int made) {
   if (m.kind == MoveKind::kChance || !may_continue(pos, m)) return 1;
-  return turns_after_made(pos, m);
+  return turns_after_made(pos, m, made);
 }
 
-uint64_t turns_after_made(Position& pos, const Move& m) {
+uint64_t turns_after_made(Position& pos, const Move& m, int made) {
+  if (made + 1 >= kMaxTurnDecisions) turn_too_long(pos);
   Undo u;
-  ScopedMove made(pos, m, u);
+  ScopedMove scoped(pos, m, u);
   if (!pos.in_turn() || decided_result(pos)) return 1;
   MoveList moves;
   legal_moves(pos, moves);
   uint64_t n = 0;
-  for (const Move& next : moves) n += turns_after(pos, next);
+  for (const Move& next : moves) n += turns_after(pos, next, made + 1);
   return n;
 }
 

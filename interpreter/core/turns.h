@@ -15,6 +15,22 @@
 
 namespace regula {
 
+// Decisions in one turn. A script whose turns can go on for ever (a move
+// that starts a stage in which the same move starts it again) would make every
+// walk over turns recurse without end; past this many decisions the walk stops
+// with a RuleError naming the limit. The bundled games need at most four.
+constexpr int kMaxTurnDecisions = 32;
+
+// The turns legal_turns lists for one position, and the decisions it may try
+// while listing them: turns of many decisions, each with many choices, multiply,
+// and past these the listing stops with a RuleError naming the limit instead of
+// filling the memory. The bundled games have a few hundred turns at most.
+constexpr int kMaxTurns = 50'000;
+constexpr int kMaxTurnWalk = 1'000'000;
+
+// Throws the RuleError of a turn that has reached kMaxTurnDecisions in pos.
+[[noreturn]] void turn_too_long(const Position& pos);
+
 struct Turn {
   std::vector<Move> steps;  // in the order they are made; never empty
   const Move& first() const { return steps.front(); }
@@ -32,10 +48,12 @@ void legal_turns(Position& pos, std::vector<Turn>& turns);
 // label, ...). When it says no, m is a whole turn by itself.
 bool may_continue(const Position& pos, const Move& m);
 // The number of whole turns that begin with decision m of pos, as legal_turns
-// counts them (0 when m leads nowhere). pos is restored before returning.
-uint64_t turns_after(Position& pos, const Move& m);
+// counts them (0 when m leads nowhere); made: the decisions of the turn already
+// made before m. A turn longer than kMaxTurnDecisions throws (turn_too_long).
+// pos is restored before returning.
+uint64_t turns_after(Position& pos, const Move& m, int made = 0);
 // The same, for a decision known to be one that may continue.
-uint64_t turns_after_made(Position& pos, const Move& m);
+uint64_t turns_after_made(Position& pos, const Move& m, int made = 0);
 
 // Plays or takes back a whole turn; undos holds one Undo per step.
 void make_turn(Position& pos, const Turn& turn, std::vector<Undo>& undos);

@@ -4,29 +4,18 @@
 #include <array>
 #include <cctype>
 #include <map>
+#include <unordered_map>
 
 #include "core/explain.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
+#include "notation/input_limits.h"
 
 namespace regula {
 
 std::string roll_text(const Ruleset& r, int roll);
 
 namespace {
-
-bool same_move(const Move& a, const Move& b) {
-  if (a.from != b.from || a.to != b.to || a.kind != b.kind || a.promote != b.promote ||
-      a.drop_type != b.drop_type || a.set_flags != b.set_flags || a.rule != b.rule ||
-      a.from2 != b.from2 || a.to2 != b.to2 || a.ep_set != b.ep_set || a.chance != b.chance ||
-      a.ncap != b.ncap || a.npath != b.npath)
-    return false;
-  for (int i = 0; i < a.ncap; ++i)
-    if (a.cap[i] != b.cap[i]) return false;
-  for (int i = 0; i < a.npath; ++i)
-    if (a.path[i] != b.path[i]) return false;
-  return true;
-}
 
 bool is_hop(const Ruleset& r, const Move& m) {
   return m.rule < r.rules.size() && r.rules[m.rule].kind == RuleKind::kHop;
@@ -124,13 +113,34 @@ std::vector<std::string> move_texts(const Position& pos, const MoveList& legal) 
   return out;
 }
 
-namespace {
-
-std::string text_among(const Position& pos, const Move& m, const MoveList& legal) {
-  for (int i = 0; i < legal.size(); ++i)
-    if (same_move(legal[i], m)) return move_texts(pos, legal)[i];
-  return long_text(pos, m);
+MoveTexts::MoveTexts(const Position& pos) : pos_(pos) {
+  Position copy = pos;
+  legal_moves(copy, legal_);
+  texts_ = move_texts(pos, legal_);
+  index_.reserve(legal_.size());
+  for (int i = 0; i < legal_.size(); ++i) index_.emplace(legal_[i].hash(), i);
 }
+
+int MoveTexts::find(const Move& m) const {
+  auto [b, e] = index_.equal_range(m.hash());
+  int found = -1;
+  for (auto it = b; it != e; ++it)
+    if (legal_[it->second].same(m) && (found < 0 || it->second < found)) found = it->second;
+  return found;
+}
+
+std::string MoveTexts::text(const Move& m) const {
+  if (!needs_legal(m)) return long_text(pos_, m);
+  const int i = find(m);
+  return i >= 0 ? texts_[i] : long_text(pos_, m);
+}
+
+bool MoveTexts::needs_legal(const Move& m) {
+  return m.kind != MoveKind::kPass && m.kind != MoveKind::kChance && m.kind != MoveKind::kRemove &&
+         m.kind != MoveKind::kAnswer && m.kind != MoveKind::kPromote;
+}
+
+namespace {
 
 bool chess_like_move(const Ruleset& r, const Move& m) {
   if (m.kind == MoveKind::kPass || m.kind == MoveKind::kChance) return false;
@@ -138,9 +148,61 @@ bool chess_like_move(const Ruleset& r, const Move& m) {
   return m.rule >= r.rules.size() || r.rules[m.rule].label.empty();
 }
 
+// What SAN adds to tell a move from others of the same type to the same
+// destination: whether there are any, and whether one starts on the same file
+// or rank as it.
+struct Disambiguation {
+  bool ambiguous = false;
+  bool same_file = false;
+  bool same_rank = false;
+};
+
+// The moves SAN tells apart by origin: a piece's move (not a drop or castling).
+bool has_origin(const Position& pos, const Move& m) {
+  return m.kind != MoveKind::kDrop && m.kind != MoveKind::kCastle && m.from != kNoSite &&
+         pos.at(m.from) != kEmpty;
+}
+
+// Keys of the groups disambiguations() counts: moves of a type to a site, and
+// of those, the ones from one origin, one file or one rank.
+enum class Group : uint64_t { kAll, kOrigin, kFile, kRank };
+uint64_t group_key(const Position& pos, const Move& m, Group g) {
+  const Topology& topo = pos.rules().topology;
+  const uint64_t v = g == Group::kOrigin ? static_cast<uint32_t>(m.from)
+                     : g == Group::kFile ? static_cast<uint32_t>(topo.x(m.from))
+                     : g == Group::kRank ? static_cast<uint32_t>(topo.y(m.from))
+                                         : 0;
+  return static_cast<uint64_t>(static_cast<uint16_t>(m.to)) |
+         static_cast<uint64_t>(piece_type(pos.at(m.from)) & 0xff) << 16 |
+         static_cast<uint64_t>(g) << 24 | v << 32;
+}
+
+// The disambiguation of every move of legal, in one pass: counting the moves
+// of each group instead of comparing every move with every other.
+std::vector<Disambiguation> disambiguations(const Position& pos, const MoveList& legal) {
+  std::unordered_map<uint64_t, int> count;
+  count.reserve(4 * legal.size());
+  constexpr Group kGroups[] = {Group::kAll, Group::kOrigin, Group::kFile, Group::kRank};
+  for (const Move& m : legal)
+    if (has_origin(pos, m))
+      for (Group g : kGroups) ++count[group_key(pos, m, g)];
+  std::vector<Disambiguation> out(legal.size());
+  for (int i = 0; i < legal.size(); ++i) {
+    const Move& m = legal[i];
+    if (!has_origin(pos, m)) continue;
+    // Moves from the same origin count in every group: the others are the rest.
+    const int own = count[group_key(pos, m, Group::kOrigin)];
+    out[i].ambiguous = count[group_key(pos, m, Group::kAll)] > own;
+    out[i].same_file = count[group_key(pos, m, Group::kFile)] > own;
+    out[i].same_rank = count[group_key(pos, m, Group::kRank)] > own;
+  }
+  return out;
+}
+
 // bare: leave out the origin that tells two like pieces apart ("Nd2" for "Nbd2"),
 // to recognise what a person typed too briefly.
-std::string san_core(Position& pos, const Move& m, const MoveList& legal, bool bare = false) {
+std::string san_core(const Position& pos, const Move& m, const Disambiguation& d,
+                     bool bare = false) {
   const Ruleset& r = pos.rules();
   const Topology& topo = r.topology;
   if (m.kind == MoveKind::kCastle) return topo.x(m.to) > topo.x(m.from) ? "O-O" : "O-O-O";
@@ -153,20 +215,11 @@ std::string san_core(Position& pos, const Move& m, const MoveList& legal, bool b
     out += topo.name(m.to);
   } else {
     out = r.types[t].letter;
-    bool ambiguous = false, same_file = false, same_rank = false;
-    for (const Move& o : legal) {
-      if (o.kind == MoveKind::kDrop || o.from == kNoSite || o.from == m.from || o.to != m.to)
-        continue;
-      if (piece_type(pos.at(o.from)) != t || o.kind == MoveKind::kCastle) continue;
-      ambiguous = true;
-      if (topo.x(o.from) == topo.x(m.from)) same_file = true;
-      if (topo.y(o.from) == topo.y(m.from)) same_rank = true;
-    }
     std::string from = topo.name(m.from);
-    if (ambiguous && !bare) {
-      if (!same_file)
+    if (d.ambiguous && !bare) {
+      if (!d.same_file)
         out += from.substr(0, 1);
-      else if (!same_rank)
+      else if (!d.same_rank)
         out += from.substr(1);
       else
         out += from;
@@ -196,12 +249,12 @@ std::string check_suffix(Position& pos, const Move& m) {
 // SAN of legal[i], or its long form (texts[i]) when the move is not chess-like
 // or needs the effects SAN cannot write to be told from another move.
 std::string san_of(Position& pos, int i, const MoveList& legal,
-                   const std::vector<std::string>& texts) {
+                   const std::vector<std::string>& texts, const Disambiguation& d) {
   const Ruleset& r = pos.rules();
   const Move& m = legal[i];
   if (r.notation != "san" || !chess_like_move(r, m) || texts[i] != long_text(pos, m))
     return texts[i];
-  return san_core(pos, m, legal) + check_suffix(pos, m);
+  return san_core(pos, m, d) + check_suffix(pos, m);
 }
 
 }  // namespace
@@ -215,6 +268,12 @@ std::string loose_text(const std::string& s) {
     out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   }
   return out;
+}
+
+Status check_move_text_size(const std::string& text) {
+  if (text.size() <= kMaxMoveText) return std::nullopt;
+  return Error{"move", "the text is " + std::to_string(text.size()) + " bytes, more than the " +
+                           std::to_string(kMaxMoveText) + " a move may have"};
 }
 
 std::string trim_text(const std::string& s) {
@@ -236,28 +295,41 @@ std::string roll_text(const Ruleset& r, int roll) {
 }
 
 std::string move_text(const Position& pos, const Move& m) {
-  if (m.kind == MoveKind::kPass || m.kind == MoveKind::kChance || m.kind == MoveKind::kRemove ||
-      m.kind == MoveKind::kAnswer || m.kind == MoveKind::kPromote)
-    return long_text(pos, m);
-  Position copy = pos;
-  MoveList legal;
-  legal_moves(copy, legal);
-  return text_among(pos, m, legal);
+  if (!MoveTexts::needs_legal(m)) return long_text(pos, m);
+  return MoveTexts(pos).text(m);
 }
 
 std::string move_san(Position& pos, const Move& m) {
-  MoveList legal;
-  legal_moves(pos, legal);
+  const MoveTexts texts(pos);
+  const int i = texts.find(m);
   const Ruleset& r = pos.rules();
-  if (r.notation == "san" && chess_like_move(r, m)) {
-    for (int i = 0; i < legal.size(); ++i)
-      if (same_move(legal[i], m)) return san_of(pos, i, legal, move_texts(pos, legal));
-  }
-  return text_among(pos, m, legal);
+  if (i < 0 || r.notation != "san" || !chess_like_move(r, m)) return texts.text(m);
+  // The one move's disambiguation: the like moves to its destination.
+  Disambiguation d;
+  if (has_origin(pos, m))
+    for (const Move& o : texts.legal()) {
+      if (!has_origin(pos, o) || o.from == m.from || o.to != m.to ||
+          piece_type(pos.at(o.from)) != piece_type(pos.at(m.from)))
+        continue;
+      d.ambiguous = true;
+      d.same_file |= r.topology.x(o.from) == r.topology.x(m.from);
+      d.same_rank |= r.topology.y(o.from) == r.topology.y(m.from);
+    }
+  return san_of(pos, i, texts.legal(), texts.texts(), d);
+}
+
+std::vector<std::string> move_sans(Position& pos, const MoveList& legal,
+                                   const std::vector<std::string>& texts) {
+  std::vector<std::string> out = texts;
+  if (pos.rules().notation != "san") return out;
+  const std::vector<Disambiguation> d = disambiguations(pos, legal);
+  for (int i = 0; i < legal.size(); ++i) out[i] = san_of(pos, i, legal, texts, d[i]);
+  return out;
 }
 
 Expected<Move> parse_move(Position& pos, const std::string& input) {
   const Ruleset& r = pos.rules();
+  if (auto e = check_move_text_size(input)) return *e;
   std::string text = trim_text(input);
   if (text.empty()) return Error{"move", "empty move"};
   // Castling written with zeros, as some people do.
@@ -265,9 +337,8 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
   MoveList legal;
   legal_moves(pos, legal);
   if (legal.empty()) return Error{"move", "no legal moves: the game is over"};
-  std::vector<std::string> longs = move_texts(pos, legal), sans = longs;
-  if (r.notation == "san")
-    for (int i = 0; i < legal.size(); ++i) sans[i] = san_of(pos, i, legal, longs);
+  const std::vector<std::string> longs = move_texts(pos, legal);
+  const std::vector<std::string> sans = move_sans(pos, legal, longs);
   auto collect = [&](auto match) {
     std::vector<int> hits;
     for (int i = 0; i < legal.size(); ++i)
@@ -293,7 +364,7 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
       const Move& m = legal[i];
       if (!chess_like_move(r, m) || m.kind == MoveKind::kDrop || m.kind == MoveKind::kCastle)
         return false;
-      std::string bare = san_core(pos, m, legal, true);
+      std::string bare = san_core(pos, m, Disambiguation{}, true);
       return bare == stripped || loose_text(bare) == loose_text(text);
     });
   }
@@ -314,14 +385,14 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
   if (hits.size() > 1) {
     std::string list;
     for (int i : hits) list += " " + longs[i];
-    return Error{"move", "'" + text + "' is ambiguous; it could be:" + list};
+    return Error{"move", "'" + excerpt(text) + "' is ambiguous; it could be:" + list};
   }
   // Explain: which moves the named origin has, if the text starts with a site.
   const Topology& topo = r.topology;
   SiteId from = kNoSite;
   for (size_t len = std::min<size_t>(text.size(), 8); len > 0 && from == kNoSite; --len)
     from = topo.find(text.substr(0, len));
-  std::string msg = "no legal move " + text;
+  std::string msg = "no legal move " + excerpt(text);
   if (from != kNoSite) {
     // And the destination, if one follows: then the rules can say why.
     std::string rest = text.substr(topo.name(from).size());

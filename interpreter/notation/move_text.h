@@ -12,6 +12,7 @@
 // moves, and explains what went wrong when it fails.
 
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/expected.h"
@@ -36,6 +37,34 @@ std::string roll_text(const Ruleset& rules, int roll);
 std::vector<std::string> move_texts(const Position& pos, const MoveList& legal);
 // SAN when the script's notation is "san" and the move is chess-like; long form otherwise.
 std::string move_san(Position& pos, const Move& m);
+// move_san of every move of a legal move list of pos (texts: its move_texts),
+// in one pass: what tells like moves apart is counted, not searched for.
+std::vector<std::string> move_sans(Position& pos, const MoveList& legal,
+                                   const std::vector<std::string>& texts);
 Expected<Move> parse_move(Position& pos, const std::string& text);
+// An error when a typed or recorded move is longer than kMaxMoveText.
+Status check_move_text_size(const std::string& text);
+
+// move_text for many moves of one position: its legal moves and their texts
+// are found once, and each move is looked up by value. pos must outlive it
+// unchanged.
+class MoveTexts {
+ public:
+  explicit MoveTexts(const Position& pos);
+  std::string text(const Move& m) const;
+  // The index of m among legal(), or -1.
+  int find(const Move& m) const;
+  const MoveList& legal() const { return legal_; }
+  const std::vector<std::string>& texts() const { return texts_; }
+  // Whether the text of m depends on the other legal moves (kinds other than
+  // pass, throws and stage decisions).
+  static bool needs_legal(const Move& m);
+
+ private:
+  const Position& pos_;
+  MoveList legal_;
+  std::vector<std::string> texts_;
+  std::unordered_multimap<uint64_t, int> index_;
+};
 
 }  // namespace regula

@@ -1,5 +1,6 @@
 #include "notation/position_string.h"
 
+#include "notation/input_limits.h"
 #include "notation/move_text.h"
 
 #include <algorithm>
@@ -70,6 +71,18 @@ Error bad(const std::string& what) {
   return Error{"position", what};
 }
 
+// A piece of the text, quoted for a message.
+std::string q(const std::string& text) {
+  return "'" + excerpt(text) + "'";
+}
+
+// Reads a number that must lie in [lo, hi]; the error names the field and the range.
+Status bounded_int(const std::string& text, const std::string& field, int lo, int hi, int& v) {
+  if (parse_int(text, v) && v >= lo && v <= hi) return std::nullopt;
+  return bad(field + " must be a number from " + std::to_string(lo) + " to " + std::to_string(hi) +
+             ", not " + q(text));
+}
+
 SeatId seat_named(const Ruleset& r, const std::string& name) {
   for (SeatId s = 0; s < r.num_seats(); ++s)
     if (r.seats[s].name == name) return s;
@@ -84,7 +97,7 @@ std::string counter_name(const Ruleset& r, int k) {
 }
 
 std::string global_name(int k) {
-  if (k < 4) return kGlobalNames[k];
+  if (k < static_cast<int>(std::size(kGlobalNames))) return kGlobalNames[k];
   std::string out = "global";
   out += std::to_string(k);
   return out;
@@ -116,7 +129,7 @@ Status parse_flags(const Ruleset& r, const std::string& inner, uint8_t& flags) {
     int bit = -1;
     for (int b = 0; b < kMaxFlags; ++b)
       if (flag_name(r, b) == f) bit = b;
-    if (bit < 0) return bad("unknown piece flag '" + f + "'");
+    if (bit < 0) return bad("unknown piece flag " + q(f));
     flags |= static_cast<uint8_t>(1u << bit);
   }
   return std::nullopt;
@@ -169,8 +182,8 @@ Status read_piece(const Ruleset& r, const std::string& text, size_t& i, PieceCod
     ++i;
   }
   code = piece_from_text(r, tok);
-  if (code == kEmpty) return bad("unknown piece '" + tok + "'");
-  if (piece_seat(code) >= r.num_seats()) return bad("piece '" + tok + "' has no seat");
+  if (code == kEmpty) return bad("unknown piece " + q(tok));
+  if (piece_seat(code) >= r.num_seats()) return bad("piece " + q(tok) + " has no seat");
   flags = 0;
   if (i < text.size() && text[i] == '{') {
     auto close = text.find('}', i);
@@ -226,20 +239,27 @@ Status read_board(const Ruleset& r, const std::string& text, State& st) {
       int y = topo.height() - 1 - k;
       int x = 0;
       size_t i = 0;
+      const std::string rank_name = "rank " + std::to_string(y + 1);
+      const std::string too_long =
+          rank_name + " has more than " + std::to_string(topo.width()) + " squares";
       while (i < rank.size()) {
         if (std::isdigit(static_cast<unsigned char>(rank[i]))) {
+          // An empty run: its digits are read no further than the board is wide.
+          size_t end = i;
+          while (end < rank.size() && std::isdigit(static_cast<unsigned char>(rank[end]))) ++end;
+          const std::string digits = rank.substr(i, end - i);
           int n = 0;
-          while (i < rank.size() && std::isdigit(static_cast<unsigned char>(rank[i])))
-            n = n * 10 + (rank[i++] - '0');
-          if (n == 0 || n > topo.width())
-            return bad("bad empty run in rank " + std::to_string(y + 1));
+          if (auto e = bounded_int(digits, rank_name + ": an empty run", 1, topo.width(), n))
+            return e;
+          if (n > topo.width() - x) return bad(too_long);
           x += n;
+          i = end;
           continue;
         }
         PieceCode code;
         uint8_t flags;
         if (auto e = read_piece(r, rank, i, code, flags)) return e;
-        if (x >= topo.width()) return bad("rank " + std::to_string(y + 1) + " is too long");
+        if (x >= topo.width()) return bad(too_long);
         SiteId s = topo.at(x, y);
         if (s == kNoSite) return bad("no site at file " + std::to_string(x + 1));
         st.board[s] = {code, flags};
@@ -254,15 +274,16 @@ Status read_board(const Ruleset& r, const std::string& text, State& st) {
   if (text == "-") return std::nullopt;
   for (auto& item : split(text, ',')) {
     auto colon = item.find(':');
-    if (colon == std::string::npos) return bad("expected site:piece, got '" + item + "'");
+    if (colon == std::string::npos) return bad("expected site:piece, got " + q(item));
     SiteId s = topo.find(item.substr(0, colon));
-    if (s == kNoSite) return bad("unknown site '" + item.substr(0, colon) + "'");
+    if (s == kNoSite) return bad("unknown site " + q(item.substr(0, colon)));
     size_t i = colon + 1;
-    if (i >= item.size()) return bad("missing piece after '" + item + "'");
+    if (i >= item.size()) return bad("missing piece after " + q(item));
     PieceCode code;
     uint8_t flags;
     if (auto e = read_piece(r, item, i, code, flags)) return e;
-    if (i != item.size()) return bad("unexpected text in '" + item + "'");
+    if (i != item.size()) return bad("unexpected text in " + q(item));
+    if (st.board[s].first != kEmpty) return bad("site " + topo.name(s) + " is given twice");
     st.board[s] = {code, flags};
   }
   return std::nullopt;
@@ -341,7 +362,11 @@ Status apply_castling(const Ruleset& r, const std::string& field, State& st) {
   std::vector<SiteId> granted;
   auto sides = castle_sides(r, st);
   if (field != "-") {
-    for (char c : field) {
+    for (size_t i = 0; i < field.size(); ++i) {
+      const char c = field[i];
+      // Each letter grants one partner once: a repeated letter (a field of any
+      // length) would only make the reader slow.
+      if (field.find(c) != i) return bad(std::string("castling field repeats '") + c + "'");
       SeatId seat = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
       char lc = static_cast<char>(std::tolower(c));
       SiteId partner = kNoSite;
@@ -356,7 +381,7 @@ Status apply_castling(const Ruleset& r, const std::string& field, State& st) {
             if (file_letter(r.topology, p)[0] == lc) partner = p;
         }
       }
-      if (partner == kNoSite) return bad(std::string("no castling partner for '") + c + "'");
+      if (partner == kNoSite) return bad("no castling partner for " + q(std::string(1, c)));
       granted.push_back(partner);
     }
   }
@@ -486,69 +511,65 @@ void write_extras(const Position& pos, bool fen, std::vector<std::string>& out) 
 
 Status read_extra(const Ruleset& r, const std::string& field, State& st) {
   auto eq = field.find('=');
-  if (eq == std::string::npos) return bad("expected key=value, got '" + field + "'");
+  if (eq == std::string::npos) return bad("expected key=value, got " + q(field));
   std::string key = field.substr(0, eq), val = field.substr(eq + 1);
-  auto int_list = [&](std::vector<int>& v) -> Status {
-    v.clear();
-    for (auto& x : split(val, ',')) {
-      int n;
-      if (!parse_int(x, n)) return bad("'" + key + "' needs numbers, got '" + val + "'");
-      v.push_back(n);
-    }
-    return std::nullopt;
-  };
   if (key.rfind("hand.", 0) == 0) {
     SeatId s = seat_named(r, key.substr(5));
-    if (s < 0) return bad("unknown seat in '" + key + "'");
+    if (s < 0) return bad("unknown seat in " + q(key));
     for (auto& item : split(val, ',')) {
       auto c = item.find(':');
       TypeId t = c == std::string::npos ? -1 : r.type_index(item.substr(0, c));
+      if (t < 0) return bad("bad hand item " + q(item) + " (type:count)");
       int n;
-      if (t < 0 || !parse_int(item.substr(c + 1), n) || n < 0)
-        return bad("bad hand item '" + item + "'");
+      if (auto e = bounded_int(item.substr(c + 1), key + " count of " + r.types[t].name, 0,
+                               kMaxHandCount, n))
+        return e;
       st.vars[Position::kHandBase + s * kMaxTypes + t] = n;
     }
     return std::nullopt;
   }
   for (int k = 0; k < kMaxSeatCounters; ++k) {
     if (counter_name(r, k) != key) continue;
-    std::vector<int> v;
-    if (auto e = int_list(v)) return e;
+    auto v = split(val, ',');
     if (static_cast<int>(v.size()) != r.num_seats())
-      return bad("'" + key + "' needs one value per seat");
+      return bad(q(key) + " needs one value per seat, " + std::to_string(r.num_seats()) +
+                 " in all");
+    // Captures only count up; stakes and a script's counters may go below zero.
+    const int lo = k == kCaptured ? 0 : -kMaxCounterValue;
     for (SeatId s = 0; s < r.num_seats(); ++s)
-      st.vars[Position::kSeatBase + s * kMaxSeatCounters + k] = v[s];
+      if (auto e = bounded_int(v[s], key + " of " + r.seats[s].name, lo, kMaxCounterValue,
+                               st.vars[Position::kSeatBase + s * kMaxSeatCounters + k]))
+        return e;
     return std::nullopt;
   }
   for (int k = 0; k < kMaxGlobalCounters; ++k) {
     if (global_name(k) != key) continue;
-    int n;
-    if (!parse_int(val, n)) return bad("'" + key + "' needs a number");
-    st.vars[Position::kGlobalBase + k] = n;
-    return std::nullopt;
+    // The engine's own counters only count up; a script's may go below zero.
+    const int lo = k < static_cast<int>(std::size(kGlobalNames)) ? 0 : -kMaxCounterValue;
+    return bounded_int(val, key, lo, kMaxCounterValue, st.vars[Position::kGlobalBase + k]);
   }
   if (key == "ep") {
     auto parts = split(val, ':');
-    if (parts.size() != 2) return bad("ep needs site:victim");
+    if (parts.size() != 2) return bad("ep needs site:victim, not " + q(val));
     st.ep = r.topology.find(parts[0]);
     st.ep_victim = r.topology.find(parts[1]);
     if (st.ep == kNoSite || st.ep_victim == kNoSite)
-      return bad("'" + field +
-                 "' needs the site passed over and the site of the piece that may be taken");
+      return bad(q(field) +
+                 " needs the site passed over and the site of the piece that may be taken");
     return std::nullopt;
   }
   if (key == "roll") {
-    if (!r.dice.enabled()) return bad("roll=" + val + ", but this game has no dice");
+    if (!r.dice.enabled()) return bad(q("roll=" + val) + ", but this game has no dice");
     auto dice = split(val, '+');
     if (dice.size() > static_cast<size_t>(r.dice.count))
-      return bad("roll '" + val + "' has more dice than the " + std::to_string(r.dice.count) +
+      return bad("roll " + q(val) + " has more dice than the " + std::to_string(r.dice.count) +
                  " thrown at a time");
     std::vector<int> values;
     for (auto& d : dice) {
       int v;
       if (!parse_int(d, v) ||
           std::find(r.dice.faces.begin(), r.dice.faces.end(), v) == r.dice.faces.end())
-        return bad("roll '" + val + "': '" + d + "' is not a face of the die");
+        return bad("roll " + q(val) + ": " + q(d) + " is not a face of the die");
       values.push_back(v);
     }
     std::sort(values.rbegin(), values.rend());
@@ -559,7 +580,7 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
   if (key == "out" || key == "frozen") {
     for (auto& name : split(val, ',')) {
       SeatId s = seat_named(r, name);
-      if (s < 0) return bad("unknown seat '" + name + "' in " + key);
+      if (s < 0) return bad("unknown seat " + q(name) + " in " + key);
       (key == "out" ? st.out : st.frozen) |= static_cast<uint8_t>(1u << s);
     }
     if (st.out & st.frozen) return bad("a seat cannot be both out and frozen");
@@ -570,7 +591,7 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
       auto parts = split(item, ':');
       SeatId s = parts.size() == 2 ? seat_named(r, parts[0]) : -1;
       SeatId by = parts.size() == 2 ? seat_named(r, parts[1]) : -1;
-      if (s < 0 || by < 0) return bad("bad control item '" + item + "' (seat:commander)");
+      if (s < 0 || by < 0) return bad("bad control item " + q(item) + " (seat:commander)");
       st.controller[s] = by;
     }
     return std::nullopt;
@@ -578,11 +599,14 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
   if (key == "left") {
     for (auto& item : split(val, ',')) {
       auto parts = split(item, ':');
-      int at = 0, why = 0;
       SeatId s = parts.size() == 3 ? seat_named(r, parts[0]) : -1;
-      if (s < 0 || !parse_int(parts[1], at) || !parse_int(parts[2], why) || at < 1 ||
-          at > 1000000 || why < -1 || why > 2 + static_cast<int>(r.end.on_capture.size()))
-        return bad("bad left item '" + item + "' (seat:ply:reason)");
+      if (s < 0) return bad("bad left item " + q(item) + " (seat:ply:reason)");
+      // 1 + the ply the seat left at; the reason as Position::left_reason gives it.
+      const int reasons = std::min(1 + static_cast<int>(r.end.on_capture.size()), 127);
+      int at = 0, why = 0;
+      if (auto e = bounded_int(parts[1], "left ply of " + parts[0], 1, kMaxCounterValue + 1, at))
+        return e;
+      if (auto e = bounded_int(parts[2], "left reason of " + parts[0], -1, reasons, why)) return e;
       st.left[s] = {at, why};
     }
     return std::nullopt;
@@ -594,9 +618,9 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
     SeatId owner = ok ? seat_named(r, parts[1]) : -1;
     SiteId anchor = parts.size() == 3 ? r.topology.find(parts[2]) : kNoSite;
     if (i < 0 || owner < 0 || (parts.size() == 3 && anchor == kNoSite))
-      return bad("bad stage '" + val + "' (stage:seat whose turn it is[:site])");
+      return bad("bad stage " + q(val) + " (stage:seat whose turn it is[:site])");
     if (r.stages[i].choice == Stage::Choice::kPromote && anchor == kNoSite)
-      return bad("stage '" + val + "' needs the site of the piece that promotes");
+      return bad("stage " + q(val) + " needs the site of the piece that promotes");
     st.stage = i;
     st.owner = owner;
     st.anchor = anchor;
@@ -628,7 +652,8 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
     int rule;
     if (parts.size() != 2 || !parse_int(parts[0], rule) || rule < 0 ||
         rule >= static_cast<int>(r.end.on_capture.size()) || seat_named(r, parts[1]) < 0)
-      return bad("bad end '" + val + "'");
+      return bad("bad end " + q(val) + " (capture rule 0 to " +
+                 std::to_string(static_cast<int>(r.end.on_capture.size()) - 1) + ":seat)");
     st.end_rule = rule;
     st.end_seat = seat_named(r, parts[1]);
     return std::nullopt;
@@ -636,15 +661,16 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
   if (key == "flags") {
     for (auto& item : split(val, ',')) {
       auto b = item.find('{');
-      if (b == std::string::npos || item.back() != '}') return bad("bad flags item '" + item + "'");
+      if (b == std::string::npos || item.back() != '}')
+        return bad("bad flags item " + q(item) + " (site{flag+...})");
       SiteId s = r.topology.find(item.substr(0, b));
-      if (s == kNoSite) return bad("unknown site in '" + item + "'");
+      if (s == kNoSite) return bad("unknown site in " + q(item));
       if (auto e = parse_flags(r, item.substr(b + 1, item.size() - b - 2), st.board[s].second))
         return e;
     }
     return std::nullopt;
   }
-  return bad("unknown field '" + key + "'");
+  return bad("unknown field " + q(key));
 }
 
 // A game that deals its pieces into hands and has no hooks to make more can never
@@ -713,28 +739,36 @@ Status read_fen_fields(const Ruleset& r, const std::vector<std::string>& f, Stat
     PieceCode code;
     uint8_t flags;
     if (auto e = read_piece(r, hand, i, code, flags)) return e;
-    ++st.vars[Position::kHandBase + piece_seat(code) * kMaxTypes + piece_type(code)];
+    int& n = st.vars[Position::kHandBase + piece_seat(code) * kMaxTypes + piece_type(code)];
+    if (n == kMaxHandCount)
+      return bad("the hand holds more than " + std::to_string(kMaxHandCount) + " " +
+                 r.types[piece_type(code)].name + " of " + r.seats[piece_seat(code)].name);
+    ++n;
   }
   st.to_move = r.first;
   if (f.size() > 1) {
     SeatId s = seat_named(r, f[1]);
     for (SeatId i = 0; i < r.num_seats() && s < 0; ++i)
       if (f[1].size() == 1 && r.seats[i].name[0] == f[1][0]) s = i;
-    if (s < 0) return bad("unknown side to move '" + f[1] + "'");
+    if (s < 0) return bad("unknown side to move " + q(f[1]));
     st.to_move = s;
   }
   if (auto e = apply_castling(r, f.size() > 2 ? f[2] : "-", st)) return e;
   if (f.size() > 3 && f[3] != "-") {
     st.ep = r.topology.find(f[3]);
-    if (st.ep == kNoSite) return bad("unknown en passant square '" + f[3] + "'");
+    if (st.ep == kNoSite) return bad("unknown en passant square " + q(f[3]));
     st.ep_victim = fen_ep_victim(r, st, st.ep);
     if (st.ep_victim == kNoSite) return bad("no piece can be taken en passant on " + f[3]);
   }
   int halfmove = 0, fullmove = 1;
-  if (f.size() > 4 && (!parse_int(f[4], halfmove) || halfmove < 0))
-    return bad("bad halfmove clock '" + f[4] + "'");
-  if (f.size() > 5 && (!parse_int(f[5], fullmove) || fullmove < 1))
-    return bad("bad fullmove number '" + f[5] + "'");
+  if (f.size() > 4)
+    if (auto e = bounded_int(f[4], "the halfmove clock", 0, kMaxCounterValue, halfmove)) return e;
+  // The fullmove number of any ply within the counters' bound (and the ply it
+  // implies is no more than a round past it).
+  if (f.size() > 5)
+    if (auto e = bounded_int(f[5], "the fullmove number", 1, kMaxCounterValue / cycle_length(r) + 1,
+                             fullmove))
+      return e;
   st.vars[Position::kGlobalBase + kHalfmove] = halfmove;
   st.vars[Position::kGlobalBase + kPly] =
       (fullmove - 1) * cycle_length(r) + seat_index(r, st.to_move);
@@ -807,6 +841,9 @@ std::string write_position(const Position& pos) {
 Expected<Position> read_position(std::shared_ptr<const Ruleset> rules, const std::string& text) {
   if (!rules) return bad("no rules");
   const Ruleset& r = *rules;
+  if (text.size() > kMaxPositionText)
+    return bad("the text is " + std::to_string(text.size()) + " bytes, more than the " +
+               std::to_string(kMaxPositionText) + " a position string may have");
   auto f = words(text);
   if (f.empty()) return bad("empty position string");
   State st;
@@ -824,7 +861,7 @@ Expected<Position> read_position(std::shared_ptr<const Ruleset> rules, const std
     first_extra = 1;
     if (f.size() > 1 && f[1].find('=') == std::string::npos) {
       st.to_move = seat_named(r, f[1]);
-      if (st.to_move < 0) return bad("unknown seat to move '" + f[1] + "'");
+      if (st.to_move < 0) return bad("unknown seat to move " + q(f[1]));
       first_extra = 2;
     }
   }
@@ -842,8 +879,21 @@ Expected<Position> read_position(std::shared_ptr<const Ruleset> rules, const std
   }
   if (st.out >> r.num_seats()) return bad("out names a seat the game does not have");
   if (auto e = check_piece_totals(r, st)) return *e;
+  if (st.stage >= 0 && r.stages[st.stage].choice == Stage::Choice::kPromote) {
+    const PieceCode c = st.board[st.anchor].first;
+    if (!c || r.types[piece_type(c)].promo_to.empty())
+      return bad("stage " + r.stages[st.stage].name + ": no piece that promotes on " +
+                 r.topology.name(st.anchor));
+  }
   auto pos = build(std::move(rules), st);
-  if (pos && !st.phase.empty()) {
+  if (!pos) return pos;
+  // Play goes on from the seat to move: it must be in play whenever any seat is.
+  bool any_in_play = false;
+  for (SeatId s = 0; s < r.num_seats(); ++s) any_in_play |= pos->takes_turns(s);
+  if (any_in_play && !pos->takes_turns(pos->to_move()))
+    return bad("the seat to move, " + r.seats[pos->to_move()].name +
+               ", is out of play (out, or frozen with no commander in play)");
+  if (!st.phase.empty()) {
     const int ph = current_phase(*pos);
     const std::string actual = ph >= 0 ? r.phases[ph].name : "none";
     if (actual != st.phase)

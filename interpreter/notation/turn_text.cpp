@@ -2,30 +2,77 @@
 
 #include <cctype>
 #include <map>
+#include <memory>
+#include <unordered_map>
 
 #include "core/movegen.h"
+#include "notation/input_limits.h"
 #include "notation/move_text.h"
 
 namespace regula {
 
 namespace {
 
-// The text of the decisions of t from index i on, made one after another.
-std::string steps_text(Position& pos, const Turn& t, size_t i) {
-  if (i == t.steps.size()) return "";
-  const Move& m = t.steps[i];
-  std::string out;
-  if (i == 0 || m.kind != MoveKind::kPass) {
-    out = move_text(pos, m);
-    if (i > 0 && out[0] != 'x' && out[0] != '=') out = "," + out;
+// The text of decision i of a turn, made in pos: joined to the decisions before it.
+std::string step_text(const std::string& text, size_t i, const Move& m) {
+  if (i > 0 && m.kind == MoveKind::kPass) return "";
+  if (i > 0 && text[0] != 'x' && text[0] != '=') return "," + text;
+  return text;
+}
+
+// Appends to out[k] the text of the decisions of turns[k] from depth d on, for
+// each k of `which`, turns that share their first d decisions, made in pos. The
+// turns are walked as the tree they form, so that the legal moves of each
+// position on the way are found once, whatever the number of turns through it.
+void texts_from(Position& pos, const std::vector<Turn>& turns, const std::vector<size_t>& which,
+                size_t d, std::vector<std::string>& out) {
+  // The turns that go on, grouped by their decision at depth d.
+  std::vector<std::vector<size_t>> groups;
+  std::unordered_multimap<uint64_t, size_t> group_of;
+  for (size_t k : which) {
+    if (turns[k].steps.size() == d) continue;
+    const Move& m = turns[k].steps[d];
+    size_t g = groups.size();
+    auto [b, e] = group_of.equal_range(m.hash());
+    for (auto it = b; it != e; ++it)
+      if (turns[groups[it->second][0]].steps[d].same(m)) g = it->second;
+    if (g == groups.size()) {
+      groups.emplace_back();
+      group_of.emplace(m.hash(), g);
+    }
+    groups[g].push_back(k);
   }
-  Undo u;
-  ScopedMove made(pos, m, u);
-  return out + steps_text(pos, t, i + 1);
+  std::unique_ptr<MoveTexts> here;
+  for (const auto& group : groups) {
+    const Move& m = turns[group[0]].steps[d];
+    std::string text;
+    if (MoveTexts::needs_legal(m)) {
+      if (!here) here = std::make_unique<MoveTexts>(pos);
+      text = here->text(m);
+    } else {
+      text = move_text(pos, m);
+    }
+    text = step_text(text, d, m);
+    for (size_t k : group) out[k] += text;
+  }
+  here.reset();
+  for (const auto& group : groups) {
+    Undo u;
+    ScopedMove made(pos, turns[group[0]].steps[d], u);
+    texts_from(pos, turns, group, d + 1, out);
+  }
+}
+
+std::vector<std::string> plain_texts(Position& pos, const std::vector<Turn>& turns) {
+  std::vector<std::string> out(turns.size());
+  std::vector<size_t> all(turns.size());
+  for (size_t k = 0; k < turns.size(); ++k) all[k] = k;
+  texts_from(pos, turns, all, 0, out);
+  return out;
 }
 
 std::string plain_text(Position& pos, const Turn& t) {
-  return steps_text(pos, t, 0);
+  return plain_texts(pos, {t})[0];
 }
 
 std::string dice_used(const Turn& t) {
@@ -40,10 +87,9 @@ std::string dice_used(const Turn& t) {
 }  // namespace
 
 std::vector<std::string> turn_texts(Position& pos, const std::vector<Turn>& turns) {
-  std::vector<std::string> out;
-  out.reserve(turns.size());
+  std::vector<std::string> out = plain_texts(pos, turns);
   std::map<std::string, int> seen;
-  for (const Turn& t : turns) ++seen[out.emplace_back(plain_text(pos, t))];
+  for (const std::string& text : out) ++seen[text];
   for (size_t i = 0; i < turns.size(); ++i)
     if (seen[out[i]] > 1) out[i] += dice_used(turns[i]);
   return out;
@@ -65,6 +111,7 @@ std::string turn_text(Position& pos, const Turn& turn) {
 }
 
 Expected<ParsedTurn> parse_turn(Position& pos, const std::string& input) {
+  if (auto e = check_move_text_size(input)) return *e;
   const std::string text = trim_text(input);
   if (text.empty()) return Error{"move", "empty move"};
   const Ruleset& r = pos.rules();
@@ -82,7 +129,7 @@ Expected<ParsedTurn> parse_turn(Position& pos, const std::string& input) {
     if (hits.size() > 1) {
       std::string list;
       for (size_t i : hits) list += " " + texts[i];
-      return Error{"move", "'" + text + "' is ambiguous; it could be:" + list};
+      return Error{"move", "'" + excerpt(text) + "' is ambiguous; it could be:" + list};
     }
   }
   // One decision, which may be all of a turn or its start.

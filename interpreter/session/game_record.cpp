@@ -2,8 +2,10 @@
 
 #include <cctype>
 #include <sstream>
+#include <unordered_map>
 
 #include "core/game_end.h"
+#include "notation/input_limits.h"
 #include "notation/position_string.h"
 #include "script/loader.h"
 
@@ -36,6 +38,103 @@ std::string trim(const std::string& s) {
   size_t b = s.find_first_not_of(" \t\r\n");
   if (b == std::string::npos) return "";
   return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+Error at_line(int line, const std::string& what) {
+  return Error{"record:" + std::to_string(line), what};
+}
+
+// A word of the move text and the line it is on.
+struct Word {
+  std::string text;
+  int line;
+};
+
+// What a record says, read in one pass over its lines: the tags, and the words
+// of the move text with the comments ({...}, which may span lines and nest, and
+// ; to the end of the line) left out.
+struct RecordText {
+  RecordTags tags;
+  std::vector<Word> words;
+};
+
+// One tag line, [Name "value"], into tags; line is its number, and lines the
+// line of each tag name read so far.
+Status read_tag(const std::string& text, int line, RecordTags& tags,
+                std::unordered_map<std::string, int>& lines) {
+  auto malformed = [&] {
+    return at_line(line, "malformed tag " + excerpt(text) + R"( (expected [Name "value"]))");
+  };
+  size_t i = 1;
+  while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_'))
+    ++i;
+  std::string name = text.substr(1, i - 1);
+  if (name.empty() || i >= text.size() || text[i] != ' ') return malformed();
+  while (i < text.size() && text[i] == ' ') ++i;
+  if (i >= text.size() || text[i] != '"') return malformed();
+  std::string value;
+  for (++i; i < text.size() && text[i] != '"'; ++i) {
+    if (text[i] == '\\' && i + 1 < text.size()) ++i;
+    value += text[i];
+  }
+  if (i >= text.size()) return at_line(line, "unterminated tag value");
+  if (trim(text.substr(i + 1)) != "]") return malformed();
+  auto [seen, added] = lines.emplace(name, line);
+  if (!added)
+    return at_line(line,
+                   "tag [" + name + "] repeats the one on line " + std::to_string(seen->second));
+  tags.push_back({name, value});
+  return std::nullopt;
+}
+
+Expected<RecordText> scan_record(const std::string& text) {
+  if (text.size() > kMaxRecordText)
+    return Error{"record", "the text is " + std::to_string(text.size()) + " bytes, more than the " +
+                               std::to_string(kMaxRecordText) + " a game record may have"};
+  RecordText out;
+  std::unordered_map<std::string, int> tag_lines;
+  int depth = 0, opened = 0, n = 0;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string line = text.substr(start, end - start);
+    start = end + 1;
+    ++n;
+    const std::string t = trim(line);
+    if (depth == 0 && !t.empty() && t[0] == '[') {
+      if (auto e = read_tag(t, n, out.tags, tag_lines)) return *e;
+      continue;
+    }
+    std::string word;
+    auto flush = [&] {
+      if (!word.empty()) out.words.push_back({std::move(word), n});
+      word.clear();
+    };
+    for (char c : line) {
+      if (depth > 0) {
+        if (c == '{') ++depth;
+        if (c == '}') --depth;
+        continue;
+      }
+      if (c == '{') {
+        flush();
+        depth = 1;
+        opened = n;
+      } else if (c == '}') {
+        return at_line(n, "'}' closes no comment");
+      } else if (c == ';') {
+        break;
+      } else if (std::isspace(static_cast<unsigned char>(c))) {
+        flush();
+      } else {
+        word += c;
+      }
+    }
+    flush();
+  }
+  if (depth > 0) return at_line(opened, "the comment opened here ('{') is never closed");
+  return out;
 }
 
 }  // namespace
@@ -116,36 +215,18 @@ std::string write_record(const Game& game, const RecordTags& extra) {
 }
 
 Expected<RecordTags> read_record_tags(const std::string& text) {
-  RecordTags tags;
-  std::istringstream in(text);
-  std::string line;
-  int n = 0;
-  while (std::getline(in, line)) {
-    ++n;
-    line = trim(line);
-    if (line.empty() || line[0] != '[') continue;
-    auto sp = line.find(' ');
-    auto q1 = line.find('"');
-    if (sp == std::string::npos || q1 == std::string::npos || line.back() != ']')
-      return Error{"record:" + std::to_string(n), "malformed tag: " + line};
-    std::string value;
-    size_t i = q1 + 1;
-    for (; i < line.size() && line[i] != '"'; ++i) {
-      if (line[i] == '\\' && i + 1 < line.size()) ++i;
-      value += line[i];
-    }
-    if (i >= line.size()) return Error{"record:" + std::to_string(n), "unterminated tag value"};
-    tags.push_back({line.substr(1, sp - 1), value});
-  }
-  return tags;
+  auto scanned = scan_record(text);
+  if (!scanned) return scanned.error();
+  return std::move(scanned->tags);
 }
 
 Expected<Game> read_record(const std::string& text, const std::string& rules_dir) {
-  auto tags = read_record_tags(text);
-  if (!tags) return tags.error();
+  auto scanned = scan_record(text);
+  if (!scanned) return scanned.error();
+  const RecordTags& tags = scanned->tags;
   std::string rules_name, fen;
   script::OptionList options;
-  for (auto& [k, v] : *tags) {
+  for (auto& [k, v] : tags) {
     if (k == "Rules") rules_name = v;
     if (k == "FEN") fen = v;
     if (k == "Options") {
@@ -155,7 +236,8 @@ Expected<Game> read_record(const std::string& text, const std::string& rules_dir
         item = trim(item);
         if (item.empty()) continue;
         auto eq = item.find('=');
-        if (eq == std::string::npos) return Error{"record", "bad option '" + item + "'"};
+        if (eq == std::string::npos)
+          return Error{"record", "bad option '" + excerpt(item) + "' (key=value)"};
         options.emplace_back(item.substr(0, eq), item.substr(eq + 1));
       }
     }
@@ -169,42 +251,18 @@ Expected<Game> read_record(const std::string& text, const std::string& rules_dir
     if (!g) return Error{"record", "[FEN]: " + g.error().what};
     game = std::move(*g);
   }
-  // The move text: everything outside tag lines, without comments.
-  std::string moves;
-  {
-    std::istringstream in(text);
-    std::string line;
-    while (std::getline(in, line)) {
-      std::string t = trim(line);
-      if (!t.empty() && t[0] == '[') continue;
-      auto semi = t.find(';');
-      if (semi != std::string::npos) t.resize(semi);
-      moves += t + " ";
+  // The move text: move numbers, alone ("12.", "12...") or stuck to a move
+  // ("12.e4"), are left out.
+  std::vector<Word> words;
+  for (Word& w : scanned->words) {
+    size_t i = 0;
+    while (i < w.text.size() && std::isdigit(static_cast<unsigned char>(w.text[i]))) ++i;
+    if (i > 0 && i < w.text.size() && w.text[i] == '.') {
+      while (i < w.text.size() && w.text[i] == '.') ++i;
+      w.text = w.text.substr(i);
+      if (w.text.empty()) continue;
     }
-    std::string clean;
-    int depth = 0;
-    for (char c : moves) {
-      if (c == '{') ++depth;
-      if (depth == 0) clean += c;
-      if (c == '}' && depth > 0) --depth;
-    }
-    moves = clean;
-  }
-  std::vector<std::string> words;
-  {
-    std::istringstream in(moves);
-    std::string w;
-    while (in >> w) {
-      // Move numbers, alone ("12.", "12...") or stuck to a move ("12.e4").
-      size_t i = 0;
-      while (i < w.size() && std::isdigit(static_cast<unsigned char>(w[i]))) ++i;
-      if (i > 0 && i < w.size() && w[i] == '.') {
-        while (i < w.size() && w[i] == '.') ++i;
-        w = w.substr(i);
-        if (w.empty()) continue;
-      }
-      words.push_back(w);
-    }
+    words.push_back(std::move(w));
   }
   const Ruleset& r = **rules;
   auto is_label = [&](const std::string& w) {
@@ -215,15 +273,18 @@ Expected<Game> read_record(const std::string& text, const std::string& rules_dir
   };
   int ply = 0;
   for (size_t i = 0; i < words.size(); ++i) {
-    std::string m = words[i];
+    const int line = words[i].line;
+    std::string m = words[i].text;
     if (is_result_token(m) && i + 1 == words.size()) break;
-    if (m == "roll" && i + 1 < words.size()) m += " " + words[++i];
-    while (i + 1 < words.size() && is_label(words[i + 1])) m += " " + words[++i];
-    ++ply;
+    if (m == "roll" && i + 1 < words.size()) m += " " + words[++i].text;
+    while (i + 1 < words.size() && is_label(words[i + 1].text)) m += " " + words[++i].text;
+    if (++ply > kMaxRecordMoves)
+      return at_line(line, "more than " + std::to_string(kMaxRecordMoves) +
+                               " moves, the limit of a game record");
     auto played = game.play_text(m);
     if (!played)
-      return Error{"record",
-                   "move " + std::to_string(ply) + " (" + m + "): " + played.error().what};
+      return at_line(
+          line, "move " + std::to_string(ply) + " (" + excerpt(m) + "): " + played.error().what);
   }
   return game;
 }

@@ -1,0 +1,65 @@
+// replay: reads a game record, replays it against the rules it names, and says
+// where the game stands, so that a record can be checked from the command line.
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "cli/common.h"
+#include "notation/input_limits.h"
+#include "notation/position_string.h"
+#include "session/game_record.h"
+
+namespace regula::cli {
+
+namespace {
+
+// The whole of a record file ("-": standard input), or an error naming it;
+// never more than kMaxRecordText bytes are read.
+Expected<std::string> read_record_file(const std::string& path) {
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  if (path != "-") {
+    file.open(path, std::ios::binary);
+    if (!file) return Error{path, "cannot open the record"};
+    in = &file;
+  }
+  std::string text(kMaxRecordText + 1, '\0');
+  in->read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<size_t>(in->gcount()));
+  if (in->bad()) return Error{path, "cannot read the record"};
+  if (text.size() > kMaxRecordText)
+    return Error{
+        path, "more than " + std::to_string(kMaxRecordText) + " bytes, the limit of a game record"};
+  return text;
+}
+
+}  // namespace
+
+void add_replay(CLI::App& app, int& rc) {
+  auto path = std::make_shared<std::string>();
+  auto* cmd = app.add_subcommand("replay", "replay a game record and show where the game stands");
+  cmd->add_option("record", *path, "the record file, or - for standard input")->required();
+  cmd->callback([&rc, path] {
+    auto text = read_record_file(*path);
+    if (!text) {
+      rc = fail(text.error());
+      return;
+    }
+    auto game = read_record(*text);
+    if (!game) {
+      rc = fail(game.error());
+      return;
+    }
+    const Ruleset& r = game->rules();
+    out("%s\n", r.title);
+    out("moves: %zu\n", game->turns().size());
+    out("position: %s\n", write_position(game->position()));
+    const Result& res = game->result();
+    out("result: %s\n", res.over ? res.score() + " (" + res.reason + ")" : std::string("*"));
+    rc = hook_status(r);
+  });
+}
+
+}  // namespace regula::cli
