@@ -245,6 +245,30 @@ TEST(GameRecord, SetUpPositionAndUndoRedo) {
   EXPECT_FALSE(read_record("1. e2e4"));
 }
 
+// A reader of many records keeps its rules loaded: the record's [Rules] and
+// [Options] go to the caller's loader, whose rules (or error) the record uses.
+TEST(GameRecord, ReadWithTheCallersLoader) {
+  std::vector<std::string> asked;
+  script::OptionList asked_options;
+  auto loader = [&](const std::string& name, const script::OptionList& options)
+      -> Expected<std::shared_ptr<const Ruleset>> {
+    asked.push_back(name);
+    asked_options = options;
+    if (name != "mine") return Error{"loader", "not mine"};
+    return chess();
+  };
+  auto back =
+      read_record("[Rules \"mine\"]\n[Options \"a=1, b=2\"]\n\n1. e2e4 e7e5 *\n", loader);
+  ASSERT_TRUE(back) << back.error().text();
+  EXPECT_EQ(back->rules_ptr(), chess());
+  EXPECT_EQ(back->history().size(), 2u);
+  ASSERT_EQ(asked, std::vector<std::string>{"mine"});
+  EXPECT_EQ(asked_options, (script::OptionList{{"a", "1"}, {"b", "2"}}));
+  auto other = read_record("[Rules \"theirs\"]\n\n1. e2e4 *\n", loader);
+  ASSERT_FALSE(other);
+  EXPECT_EQ(other.error().text(), "loader: not mine");
+}
+
 TEST(GameRecord, FoolsMateEndsTheGame) {
   Game game(chess());
   for (const char* m : {"f3", "e5", "g4", "Qh4#"}) ASSERT_TRUE(game.play_text(m)) << m;

@@ -310,6 +310,9 @@ void Position::place(SiteId site, PieceCode code, uint8_t flags) {
   const Ruleset& r = *rules_;
   const int n = num_sites();
   PieceCode old = board_[site];
+  // A seat's royal site is its royal piece on the lowest site, whatever order
+  // the pieces came in, so that make/unmake restores it with several royals.
+  SeatId lost_royal = -1;
   if (old) {
     hash_ ^= r.z_piece[old * n + site];
     --counts_[old];
@@ -317,7 +320,10 @@ void Position::place(SiteId site, PieceCode code, uint8_t flags) {
     --seat_pieces_[s];
     const PieceType& t = r.types[piece_type(old)];
     seat_value_[s] -= t.value;
-    if (t.royal && royal_site_[s] == site) royal_site_[s] = kNoSite;
+    if (t.royal && royal_site_[s] == site) {
+      royal_site_[s] = kNoSite;
+      lost_royal = s;
+    }
   }
   uint8_t diff = flags_[site] ^ flags;
   while (diff) {
@@ -334,7 +340,14 @@ void Position::place(SiteId site, PieceCode code, uint8_t flags) {
     ++seat_pieces_[s];
     const PieceType& t = r.types[piece_type(code)];
     seat_value_[s] += t.value;
-    if (t.royal) royal_site_[s] = site;
+    if (t.royal && (royal_site_[s] == kNoSite || site < royal_site_[s])) royal_site_[s] = site;
+  }
+  if (lost_royal >= 0 && royal_site_[lost_royal] == kNoSite) {
+    bool more = false;
+    for (TypeId t : r.royals[lost_royal]) more |= counts_[make_piece(t, lost_royal)] > 0;
+    for (SiteId x = 0; more && x < n && royal_site_[lost_royal] == kNoSite; ++x)
+      if (board_[x] && piece_seat(board_[x]) == lost_royal && r.types[piece_type(board_[x])].royal)
+        royal_site_[lost_royal] = x;
   }
 }
 

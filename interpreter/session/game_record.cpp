@@ -221,6 +221,13 @@ Expected<RecordTags> read_record_tags(const std::string& text) {
 }
 
 Expected<Game> read_record(const std::string& text, const std::string& rules_dir) {
+  return read_record(text,
+                     [&rules_dir](const std::string& name, const script::OptionList& options) {
+                       return script::load_rules(name, options, rules_dir);
+                     });
+}
+
+Expected<Game> read_record(const std::string& text, const RulesLoader& load) {
   auto scanned = scan_record(text);
   if (!scanned) return scanned.error();
   const RecordTags& tags = scanned->tags;
@@ -243,7 +250,7 @@ Expected<Game> read_record(const std::string& text, const std::string& rules_dir
     }
   }
   if (rules_name.empty()) return Error{"record", "no [Rules] tag"};
-  auto rules = script::load_rules(rules_name, options, rules_dir);
+  auto rules = load(rules_name, options);
   if (!rules) return rules.error();
   Game game(*rules);
   if (!fen.empty()) {

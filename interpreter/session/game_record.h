@@ -8,6 +8,8 @@
 // written here always loads here: the reader replays each move against the legal
 // moves, so a damaged record fails with the move number and what was wrong.
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,6 +27,12 @@ std::string write_record(const Game& game, const RecordTags& extra = {});
 // Loads the rules named by [Rules] (with [Options]) from rules_dir (default: the
 // bundled rules), sets up [FEN], and replays the moves.
 Expected<Game> read_record(const std::string& text, const std::string& rules_dir = "");
+
+// The same with the rules found by load (given the [Rules] name and the
+// [Options]), for callers that keep loaded rules, such as a reader of many records.
+using RulesLoader = std::function<Expected<std::shared_ptr<const Ruleset>>(
+    const std::string& name, const std::vector<std::pair<std::string, std::string>>& options)>;
+Expected<Game> read_record(const std::string& text, const RulesLoader& load);
 
 // The tags of a record, in order, without replaying it.
 Expected<RecordTags> read_record_tags(const std::string& text);

@@ -1,0 +1,51 @@
+#pragma once
+// What the fuzzing harnesses share: the rulesets they play (a few bundled games
+// and small turn-model scripts, loaded once per process), a pool of positions
+// reached in those games for inputs that need one, and the checks that make a
+// wrong answer as loud as a crash. A failed check aborts, which libFuzzer
+// reports as a finding with the input that caused it.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+
+namespace regula::fuzz {
+
+using Rules = std::shared_ptr<const Ruleset>;
+
+// The rulesets, in a fixed order: chess, shatranj, Spanish draughts, two Jetan
+// readings, and the mini mill and two-dice scripts of tests/data/turns.
+const std::vector<Rules>& rulesets();
+
+// Start positions, positions a few turns into seeded random games, and
+// positions in the middle of a turn (a removal pending), of every ruleset; the
+// same on every run.
+const std::vector<Position>& position_pool();
+
+// The pool entry an input's first byte picks: 'A' picks the first, 'B' the
+// second, and every byte picks one.
+const Position& pick_position(uint8_t selector);
+char selector_of(size_t pool_index);
+
+std::string as_text(const uint8_t* data, size_t size);
+
+// Aborts with the message when the condition fails.
+void check(bool condition, const std::string& what);
+
+// Prints what happened to an input when REGULA_FUZZ_VERBOSE is set, for
+// running one input by hand (fuzzing runs stay quiet).
+void note(const std::string& what);
+
+// An input refused: the error must say why (kind: "position", "move", ...).
+void refused(const std::string& kind, const Error& error);
+
+// Every legal decision of pos is made and taken back, restoring the position
+// and its hash, and the hash after it equals the one computed from scratch;
+// the same for every whole turn. Leaves pos as it was.
+void check_moves(Position& pos);
+
+}  // namespace regula::fuzz
