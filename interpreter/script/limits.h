@@ -8,10 +8,48 @@
 
 namespace regula::script {
 
+// ---- the Lua state --------------------------------------------------------
+
+// Memory the Lua allocator hands out to one script's state.
+inline constexpr size_t kLuaMemoryLimit = size_t{512} << 20;
+// Lua VM instructions one load (the script and everything it requires) may run.
+inline constexpr long kLoadBudget = 200'000'000;
+// Lua VM instructions one outermost hook call (with the calls nested in it) may run.
+inline constexpr long kHookBudget = 10'000'000;
+// Work done inside C without running VM instructions is charged to the same
+// budget: every kBytesPerInstruction bytes the script allocates (string.rep,
+// "..", string.format, table growth) or a pattern search compares cost one
+// instruction, and so does each step of a pattern match, each element a table
+// function moves or sorts, each value a function returns, each repetition of
+// string.rep and each byte tonumber() or the utf8 functions decode.
+inline constexpr long kBytesPerInstruction = 8;
+// Options a script and the scripts it loads may declare, values of one option,
+// and the length of an option's name or value.
+inline constexpr size_t kMaxOptions = 64;
+inline constexpr size_t kMaxOptionValues = 256;
+inline constexpr size_t kMaxOptionText = 256;
+// Length of a script name given to require, extends or a record's [Rules].
+inline constexpr size_t kMaxScriptName = 4096;
+// Size of a script file read by the command line, require or extends.
+inline constexpr size_t kMaxScriptBytes = size_t{1} << 20;
+
+// ---- the table a script returns, read into C++ ----------------------------
+
+// Tables nested deeper than this (game { pieces = { piece { moves = ... } } }
+// is 4 deep).
+inline constexpr int kMaxValueDepth = 64;
+// Values (tables, strings, numbers ...) read, counting a table shared by
+// several fields once for each place it appears.
+inline constexpr long kMaxValueCount = 200'000;
+// Bytes of C++ memory those values take (their nodes and the text of their
+// strings and keys).
+inline constexpr size_t kMaxValueBytes = size_t{32} << 20;
+
 // ---- what the compiler builds ---------------------------------------------
 
 // Entries in one list the compiler reads (pieces, moves, offsets, points,
-// links, lines, sites of a region ...) and words in one space-separated string.
+// links, lines, sites of a region ...), words in one space-separated string,
+// and moves one call of a generate hook returns.
 inline constexpr size_t kMaxListItems = 65'536;
 // Move rules of all pieces together.
 inline constexpr size_t kMaxMoveRules = 1'024;
@@ -40,7 +78,8 @@ inline constexpr int kMaxPieceValue = 100'000;
 // three weights, and the odds of all throws must add up within 64 bits).
 inline constexpr int kMaxDieWeight = 1'000'000;
 // Counts: pieces in hand, plies of the move rule, repetitions, passes,
-// captures to win, material, stakes: 0 .. kMaxCount (stakes down to -kMaxCount).
+// captures to win, material, stakes, and the values a hook gives counters:
+// 0 .. kMaxCount (stakes and counters down to -kMaxCount).
 inline constexpr int kMaxCount = 1'000'000;
 
 }  // namespace regula::script

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/game_end.h"
+#include "core/rule_error.h"
 #include "notation/position_string.h"
 #include "script/loader.h"
 
@@ -140,7 +141,9 @@ Expected<RecordTags> read_record_tags(const std::string& text) {
   return tags;
 }
 
-Expected<Game> read_record(const std::string& text, const std::string& rules_dir) {
+namespace {
+
+Expected<Game> replay_record(const std::string& text, const script::SearchPath& path) {
   auto tags = read_record_tags(text);
   if (!tags) return tags.error();
   std::string rules_name, fen;
@@ -161,7 +164,7 @@ Expected<Game> read_record(const std::string& text, const std::string& rules_dir
     }
   }
   if (rules_name.empty()) return Error{"record", "no [Rules] tag"};
-  auto rules = script::load_rules(rules_name, options, rules_dir);
+  auto rules = script::load_named_rules(rules_name, options, path);
   if (!rules) return rules.error();
   Game game(*rules);
   if (!fen.empty()) {
@@ -226,6 +229,17 @@ Expected<Game> read_record(const std::string& text, const std::string& rules_dir
                    "move " + std::to_string(ply) + " (" + m + "): " + played.error().what};
   }
   return game;
+}
+
+}  // namespace
+
+Expected<Game> read_record(const std::string& text, const script::SearchPath& path) {
+  // The rules come from a script: a hook of it that fails stops the replay with its error.
+  try {
+    return replay_record(text, path);
+  } catch (const RuleError& e) {
+    return e.error();
+  }
 }
 
 }  // namespace regula
