@@ -211,7 +211,10 @@ TEST_P(Conformance, RecordsReplay) {
       ASSERT_FALSE(game.play_turn(random_turn(here, moves, rng)));
     }
     const std::string text = write_record(game);
-    auto back = read_record(text, "");
+    // The record names a test script by its path; its folder joins the search path.
+    script::SearchPath path;
+    path.add(std::string(REGULA_TEST_DATA) + "/turns");
+    auto back = read_record(text, path);
     ASSERT_TRUE(back) << back.error().text() << "\n" << text;
     EXPECT_TRUE(back->position() == game.position()) << text;
     EXPECT_EQ(back->result().score(), game.result().score()) << text;

@@ -71,14 +71,7 @@ void expect_contains(const std::string& text, const std::string& part) {
 // ---- the pos handle lives only as long as its call ---------------------------------
 
 TEST(HooksPos, KeptPosIsAnErrorInALaterCall) {
-  const std::string text = wazir_game(R"(  filter = (function()
-    local kept
-    return function(pos, move)
-      if kept then return kept:at("a1") ~= nil end
-      kept = pos
-      return true
-    end
-  end)(),)");
+  const std::string text = wazir_game(kKeptPosFilter);
   auto r = load("kept_pos", text);
   ASSERT_TRUE(r);
   auto err = legal_moves_error(r);

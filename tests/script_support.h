@@ -37,6 +37,25 @@ inline std::string write_script(const std::string& name, const std::string& text
   return p.string();
 }
 
+// The search path with this process's script folder added, for records that
+// name a script written by write_script.
+inline script::SearchPath scripts_path() {
+  script::SearchPath path;
+  path.add(script_dir().string());
+  return path;
+}
+
+// A filter hook that keeps the pos of its first call and uses it in the next:
+// an error naming its kept:at line.
+inline const std::string kKeptPosFilter = R"(  filter = (function()
+    local kept
+    return function(pos, move)
+      if kept then return kept:at("a1") ~= nil end
+      kept = pos
+      return true
+    end
+  end)(),)";
+
 // Loads a script that must load; null (and a test failure) otherwise.
 inline Rules load(const std::string& name, const std::string& text,
                   const script::OptionList& options = {}) {

@@ -12,6 +12,12 @@
 
 namespace regula::cli {
 
+const char* const kRulesPathHelp =
+    "Scripts read other scripts (require, extends) only from the rules search path: the bundled "
+    "rules directory, the directory of the script named on the command line, and each directory "
+    "given with --rules-path DIR (repeatable, on every command that loads a script). Paths that "
+    "lead out of these directories, by '..', an absolute path or a symbolic link, are refused.";
+
 void add_rules_args(CLI::App& cmd, RulesArgs& args) {
   cmd.add_option("rules", args.spec, "bundled name (chess/orthodox) or path to a .lua script")
       ->required();
@@ -22,6 +28,9 @@ void add_rules_args(CLI::App& cmd, RulesArgs& args) {
                                                     : std::string();
           },
           "KEY=VALUE"));
+  cmd.add_option("--rules-path", args.rules_path,
+                 "a further directory scripts may require and extend from (repeatable)")
+      ->check(CLI::ExistingDirectory);
 }
 
 void add_position_arg(CLI::App& cmd, std::string& position) {
@@ -48,7 +57,9 @@ Expected<std::shared_ptr<const Ruleset>> load(const RulesArgs& args) {
     auto eq = o.find('=');
     options.emplace_back(o.substr(0, eq), o.substr(eq + 1));
   }
-  return script::load_rules(args.spec, options);
+  script::SearchPath path;
+  for (auto& dir : args.rules_path) path.add(dir);
+  return script::load_rules(args.spec, options, path);
 }
 
 Expected<Position> start_position(std::shared_ptr<const Ruleset> rules, const std::string& text) {

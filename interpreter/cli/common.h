@@ -17,13 +17,18 @@
 
 namespace regula::cli {
 
-// The RULES argument and the --option values of one command.
+// The RULES argument, the --option values and the --rules-path directories of
+// one command.
 struct RulesArgs {
   std::string spec;
-  std::vector<std::string> options;  // "key=value"
+  std::vector<std::string> options;     // "key=value"
+  std::vector<std::string> rules_path;  // further directories require/extends may read
 };
 
-// Adds RULES and --option to a subcommand.
+// What `regula --help` says about where scripts may read other scripts from.
+extern const char* const kRulesPathHelp;
+
+// Adds RULES, --option and --rules-path to a subcommand.
 void add_rules_args(CLI::App& cmd, RulesArgs& args);
 // Adds --position STR.
 void add_position_arg(CLI::App& cmd, std::string& position);

@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   using namespace regula::cli;
   CLI::App app{"regula: play and test board games written as Lua rule scripts", "regula"};
   app.require_subcommand(1, 1);
+  app.footer(kRulesPathHelp);
   int rc = 0;
   add_list(app, rc);
   add_info(app, rc);

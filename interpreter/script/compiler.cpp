@@ -3,74 +3,16 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <cmath>
 #include <functional>
 #include <map>
 #include <set>
-#include <sstream>
+
+#include "script/field_reader.h"
+#include "script/limits.h"
 
 namespace regula::script {
 
 namespace {
-
-struct CompileError {
-  Error error;
-};
-
-[[noreturn]] void fail(const std::string& where, const std::string& what) {
-  throw CompileError{Error{where, what}};
-}
-
-std::string join(const std::vector<std::string>& v) {
-  std::string s;
-  for (auto& x : v) s += (s.empty() ? "" : ", ") + x;
-  return s;
-}
-
-// Fields each constructor accepts; anything else is reported as unknown.
-const std::vector<std::string>& allowed_fields(const std::string& tag) {
-  static const std::vector<std::string> kCommon = {"mode", "from", "to", "once", "label", "phase"};
-  static const std::map<std::string, std::vector<std::string>> kFields = {
-      {"game", {"title",    "sources",   "description", "board",     "seats",    "pieces",
-                "setup",    "hand",      "regions",     "ends",      "capture",  "dice",
-                "stakes",   "first",     "turn_order",  "notation",  "position", "filter",
-                "after",    "generate",  "end_check",   "counters",  "phases",   "stages",
-                "triggers", "must_drop", "out_pieces",  "return_ban"}},
-      {"phase", {"name", "when"}},
-      {"stage", {"name", "who", "choose", "protect", "optional", "followed_by", "answers"}},
-      {"trigger", {"on", "stage", "phase", "label"}},
-      {"piece",
-       {"name", "symbol", "letter", "value", "royal", "avoid_attack", "track_moved", "moves",
-        "captures", "cannot_capture", "promotion", "roll", "resets_move_rule", "drop", "remove",
-        "san"}},
-      {"step", {"dirs", "ep"}},
-      {"slide", {"dirs", "min", "max", "ep"}},
-      {"leap", {"offsets", "symmetric"}},
-      {"walk",
-       {"steps", "dirs", "legs", "exact", "turn", "revisit", "jump", "any_order", "no_reverse"}},
-      {"hop", {"dirs", "flying", "chain"}},
-      {"castle", {"dir", "steps", "with"}},
-      {"anywhere", {}},
-      {"drop", {}},
-      {"grid", {"width", "height", "lines"}},
-      {"points", {"points", "links", "lines"}},
-  };
-  static std::map<std::string, std::vector<std::string>> merged;
-  auto it = merged.find(tag);
-  if (it != merged.end()) return it->second;
-  std::vector<std::string> f = kFields.at(tag);
-  if (tag != "game" && tag != "piece" && tag != "grid" && tag != "points" && tag != "phase" &&
-      tag != "stage" && tag != "trigger")
-    f.insert(f.end(), kCommon.begin(), kCommon.end());
-  return merged[tag] = f;
-}
-
-void check_fields(const Value& v, const std::string& tag) {
-  const auto& allowed = allowed_fields(tag);
-  for (auto& [k, _] : v.fields)
-    if (std::find(allowed.begin(), allowed.end(), k) == allowed.end())
-      fail(v.where, "unknown field '" + k + "' in " + tag + " (allowed: " + join(allowed) + ")");
-}
 
 // Sets the position that errors about plain values (which carry no line) name,
 // for as long as a constructor's fields are being read.
@@ -86,7 +28,7 @@ class WhereScope {
   std::string saved_;
 };
 
-class Compiler {
+class Compiler : private FieldReader {
  public:
   explicit Compiler(const Value& game) : game_(game) {}
 
@@ -118,56 +60,7 @@ class Compiler {
   }
 
  private:
-  // ---- typed accessors ---------------------------------------------------
-  std::string where_of(const Value& v) const { return v.where.empty() ? ctx_ : v.where; }
-
-  std::vector<Value> list(const Value& v, const std::string& what) {
-    if (v.is_table() && v.fields.empty()) return v.items;
-    if (v.is_table() && v.items.empty() && !v.fields.empty() && !v.tag.empty()) return {v};
-    if (v.is_table() && v.items.empty()) return {};
-    if (v.is_table()) fail(where_of(v), what + " must be a list");
-    return {v};
-  }
-  std::string string(const Value& v, const std::string& what) {
-    if (!v.is_string()) fail(where_of(v), what + " must be a string, not a " + v.kind_name());
-    return v.str;
-  }
-  int integer(const Value& v, const std::string& what) {
-    if (!v.is_number() || v.number != std::floor(v.number))
-      fail(where_of(v), what + " must be a whole number, not " +
-                            (v.is_number() ? std::to_string(v.number) : v.kind_name()));
-    if (std::fabs(v.number) > 1e6)
-      fail(where_of(v), what + " is out of range (" + std::to_string(v.number) + ")");
-    return static_cast<int>(v.number);
-  }
-  bool boolean(const Value& v, const std::string& what) {
-    if (!v.is_bool()) fail(where_of(v), what + " must be true or false, not a " + v.kind_name());
-    return v.boolean;
-  }
-  std::string str_or(const Value& t, const std::string& k, const std::string& dflt) {
-    auto* v = t.get(k);
-    return v ? string(*v, k) : dflt;
-  }
-  int int_or(const Value& t, const std::string& k, int dflt) {
-    auto* v = t.get(k);
-    return v ? integer(*v, k) : dflt;
-  }
-  bool bool_or(const Value& t, const std::string& k, bool dflt) {
-    auto* v = t.get(k);
-    return v ? boolean(*v, k) : dflt;
-  }
-  std::vector<std::string> strings(const Value& v, const std::string& what) {
-    std::vector<std::string> out;
-    if (v.is_string()) {
-      std::istringstream in(v.str);
-      std::string w;
-      while (in >> w) out.push_back(w);
-      return out;
-    }
-    for (auto& x : list(v, what)) out.push_back(string(x, what));
-    return out;
-  }
-
+  // ---- names ---------------------------------------------------------------
   SiteId site(const std::string& name, const std::string& where) {
     SiteId s = r_->topology.find(name);
     if (s == kNoSite) fail(where, "no site named '" + name + "' on this board");
@@ -204,9 +97,10 @@ class Compiler {
     ctx_ = where_of(*b);
     if (b->tag == "grid") {
       check_fields(*b, "grid");
-      int w = int_or(*b, "width", 0), h = int_or(*b, "height", 0);
-      if (w < 1 || h < 1 || w > 32 || h > 32)
-        fail(b->where, "grid width and height must be between 1 and 32");
+      int w = int_or(*b, "width", 0, 1, kMaxGridSide), h = int_or(*b, "height", 0, 1, kMaxGridSide);
+      if (w < 1 || h < 1)
+        fail(b->where,
+             "grid needs a width and a height, each from 1 to " + std::to_string(kMaxGridSide));
       r_->topology = Topology::grid(w, h);
     } else if (b->tag == "points") {
       check_fields(*b, "points");
@@ -218,7 +112,8 @@ class Compiler {
       for (auto& p : list(*pts, "points")) {
         if (p.items.size() != 3) fail(b->where, "each point is {\"name\", x, y}");
         names.push_back(string(p.items[0], "a point name"));
-        coords.push_back({integer(p.items[1], "x"), integer(p.items[2], "y")});
+        coords.push_back({integer(p.items[1], "x", -kMaxCoordinate, kMaxCoordinate),
+                          integer(p.items[2], "y", -kMaxCoordinate, kMaxCoordinate)});
       }
       if (auto* ls = b->get("links"))
         for (auto& l : list(*ls, "links")) {
@@ -236,6 +131,8 @@ class Compiler {
       for (auto& l : list(*ls, "lines")) {
         std::vector<SiteId> line;
         for (auto& n : strings(l, "a line")) line.push_back(site(n, where_of(*b)));
+        // The board also indexes each line by the sites on it.
+        spend_bytes(2 * (sizeof(line) + line.size() * sizeof(SiteId)), where_of(*b));
         lines.push_back(line);
       }
       r_->topology.set_lines(std::move(lines));
@@ -248,6 +145,8 @@ class Compiler {
     if (!s) {
       r_->seats = {{"white", 0, 0}, {"black", 1, 2}};
     } else {
+      if (list(*s, "seats").size() > static_cast<size_t>(kMaxSeats))
+        fail(where_of(*s), "a game has 1 to " + std::to_string(kMaxSeats) + " seats");
       int i = 0;
       for (auto& v : list(*s, "seats")) {
         Seat seat;
@@ -257,8 +156,7 @@ class Compiler {
           seat.facing = i == 0 ? 0 : 2;
         } else {
           seat.name = str_or(v, "name", "");
-          if (seat.name.empty()) fail(where_of(*s), "every seat needs a name");
-          seat.team = int_or(v, "team", i + 1) - 1;
+          seat.team = int_or(v, "team", i + 1, 1, kMaxSeats) - 1;
           std::string f = str_or(v, "facing", i == 0 ? "north" : "south");
           static const std::vector<std::string> kFacing = {"north", "east", "south", "west"};
           auto it = std::find(kFacing.begin(), kFacing.end(), f);
@@ -266,6 +164,10 @@ class Compiler {
             fail(where_of(*s), "facing must be north, east, south or west, not '" + f + "'");
           seat.facing = static_cast<int>(it - kFacing.begin());
         }
+        if (seat.name.empty()) fail(where_of(*s), "every seat needs a name");
+        for (auto& other : r_->seats)
+          if (other.name == seat.name)
+            fail(where_of(*s), "two seats are named '" + seat.name + "'");
         r_->seats.push_back(seat);
         ++i;
       }
@@ -308,11 +210,12 @@ class Compiler {
       Region g;
       g.name = name;
       std::string where = where_of(*rs);
+      spend_bytes(static_cast<size_t>(kMaxSeats) * r_->topology.size(), where);
       if (v.is_table() && (v.get("rank") || v.get("ranks"))) {
         std::vector<int> ks;
-        if (auto* k = v.get("rank")) ks.push_back(integer(*k, "rank"));
+        if (auto* k = v.get("rank")) ks.push_back(integer(*k, "rank", 1, kMaxSites));
         if (auto* k = v.get("ranks"))
-          for (auto& x : list(*k, "ranks")) ks.push_back(integer(x, "ranks"));
+          for (auto& x : list(*k, "ranks")) ks.push_back(integer(x, "ranks", 1, kMaxSites));
         for (SeatId s = 0; s < r_->num_seats(); ++s) {
           g.member[s].assign(r_->topology.size(), 0);
           for (int k : ks) {
@@ -417,6 +320,16 @@ class Compiler {
 
   int add_rule(const Value& v) {
     WhereScope scope(ctx_, v.where);
+    static const std::vector<std::string> kMoves = {"step", "slide",  "leap",    "walk",
+                                                    "hop",  "castle", "anywhere"};
+    if (std::find(kMoves.begin(), kMoves.end(), v.tag) == kMoves.end())
+      fail(where_of(v),
+           "moves takes step { }, slide { }, leap { }, walk { }, hop { }, castle "
+           "{ } or anywhere { }, not " +
+               (v.tag.empty() ? std::string("a plain ") + v.kind_name() : v.tag + " { }"));
+    if (r_->rules.size() >= kMaxMoveRules)
+      fail(where_of(v),
+           "more than " + std::to_string(kMaxMoveRules) + " move rules in all (kMaxMoveRules)");
     check_fields(v, v.tag);
     MoveRule rule;
     rule.where = v.where;
@@ -445,8 +358,8 @@ class Compiler {
       auto* d = v.get("dirs");
       if (!d) fail(v.where, tag + " needs dirs");
       rule.dirs = dirs(*d, v.where);
-      rule.min_range = int_or(v, "min", 1);
-      rule.max_range = tag == "step" ? 1 : int_or(v, "max", 0);
+      rule.min_range = int_or(v, "min", 1, 1, kMaxSites);
+      rule.max_range = tag == "step" ? 1 : int_or(v, "max", 0, 0, kMaxSites);
       if (rule.min_range < 1 || (rule.max_range && rule.max_range < rule.min_range))
         fail(v.where, "slide needs 1 <= min <= max (max = 0 or absent: unlimited)");
     } else if (tag == "leap") {
@@ -466,18 +379,16 @@ class Compiler {
       std::string d = str_or(v, "dir", "");
       rule.castle_dir = Topology::direction_named(d);
       if (rule.castle_dir < 0) fail(v.where, "castle needs dir = \"e\" or another compass name");
-      rule.castle_steps = int_or(v, "steps", 2);
+      rule.castle_steps = int_or(v, "steps", 2, 1, kMaxSites);
       auto* w = v.get("with");
       if (!w) fail(v.where, "castle needs with = \"<partner piece>\"");
       pending_partners_.push_back(
           {static_cast<int>(r_->rules.size()), string(*w, "with"), v.where});
       rule.mode = Mode::kMove;
-    } else if (tag == "anywhere") {
+    } else {  // anywhere
       rule.kind = RuleKind::kAnywhere;
-    } else {
-      fail(v.where, "'" + (tag.empty() ? std::string("a plain table") : tag) +
-                        "' is not a move (use step, slide, leap, walk, hop, castle, anywhere)");
     }
+    spend_bytes(sizeof(MoveRule), v.where);
     r_->rules.push_back(std::move(rule));
     return static_cast<int>(r_->rules.size() - 1);
   }
@@ -488,30 +399,40 @@ class Compiler {
     if (!o) fail(v.where, "leap needs offsets = { {1, 2}, ... }");
     bool symmetric = bool_or(v, "symmetric", true);
     std::vector<Offset> offs;
+    std::set<std::pair<int, int>> seen;
+    auto add = [&](Offset x) {
+      if (seen.insert({x.dx, x.dy}).second) offs.push_back(x);
+    };
     for (auto& p : list(*o, "offsets")) {
       if (p.items.size() != 2) fail(v.where, "each offset is {dx, dy}");
-      Offset base{integer(p.items[0], "dx"), integer(p.items[1], "dy")};
+      Offset base{integer(p.items[0], "dx", -kMaxCoordinate, kMaxCoordinate),
+                  integer(p.items[1], "dy", -kMaxCoordinate, kMaxCoordinate)};
       if (!symmetric) {
-        offs.push_back(base);
+        add(base);
         continue;
       }
       for (int sx : {1, -1})
         for (int sy : {1, -1})
-          for (bool swap : {false, true}) {
-            Offset x =
-                swap ? Offset{base.dy * sx, base.dx * sy} : Offset{base.dx * sx, base.dy * sy};
-            if (std::find(offs.begin(), offs.end(), x) == offs.end()) offs.push_back(x);
-          }
+          for (bool swap : {false, true})
+            add(swap ? Offset{base.dy * sx, base.dx * sy} : Offset{base.dx * sx, base.dy * sy});
     }
     const Topology& t = r_->topology;
+    spend_steps(static_cast<long>(r_->num_seats()) * t.size() * static_cast<long>(offs.size()),
+                v.where);
+    table_bytes(t.size(), v.where);
     rule.table.assign(kMaxSeats, std::vector<std::vector<SiteId>>(t.size()));
+    size_t entries = 0;
     for (SeatId s = 0; s < r_->num_seats(); ++s)
       for (SiteId from = 0; from < t.size(); ++from)
         for (Offset off : offs) {
           Offset r = rotate(off, r_->seats[s].facing);
           SiteId to = t.at(t.x(from) + r.dx, t.y(from) + r.dy);
-          if (to != kNoSite && to != from) rule.table[s][from].push_back(to);
+          if (to != kNoSite && to != from) {
+            rule.table[s][from].push_back(to);
+            ++entries;
+          }
         }
+    spend_bytes(entries * sizeof(SiteId), v.where);
   }
 
   void compile_walk(const Value& v, MoveRule& rule) {
@@ -520,7 +441,10 @@ class Compiler {
       if (v.get("steps") || v.get("dirs")) fail(v.where, "walk takes either legs or steps+dirs");
       for (auto& leg : list(*l, "legs")) legs.push_back(dirs(leg, v.where));
     } else {
-      int steps = int_or(v, "steps", 0);
+      const Value* sv = v.get("steps");
+      int steps = sv ? integer(*sv, "steps", 1, kMaxWalk,
+                               "a walk may have at most " + std::to_string(kMaxWalk) + " steps")
+                     : 0;
       auto* d = v.get("dirs");
       if (steps < 1 || !d) fail(v.where, "walk needs steps = N and dirs = ..., or legs = { ... }");
       if (steps > kMaxWalk)
@@ -539,11 +463,11 @@ class Compiler {
     const Topology& t = r_->topology;
     const int n = t.size();
     rule.kind = jump ? RuleKind::kTable : RuleKind::kWalk;
+    table_bytes(n, v.where);
     if (jump)
       rule.table.assign(kMaxSeats, std::vector<std::vector<SiteId>>(n));
     else
       rule.walks.assign(kMaxSeats, std::vector<std::vector<WalkPath>>(n));
-    long budget = 20'000'000;
     for (SeatId s = 0; s < r_->num_seats(); ++s) {
       std::vector<std::vector<std::vector<DirId>>> orders;
       std::vector<std::vector<DirId>> fwd;
@@ -562,11 +486,16 @@ class Compiler {
         std::vector<DirId> used;
         for (auto& order : orders) {
           std::function<void(SiteId, int)> dfs = [&](SiteId at, int depth) {
-            if (--budget < 0) fail(v.where, "walk has too many paths to precompute");
+            spend_steps(1, v.where);
             if (depth > 0 && (depth == static_cast<int>(order.size()) || !exact)) {
               WalkPath p = cur;
               p.dest = at;
-              if (at != from) paths.push_back(p);
+              if (at != from) {
+                // Kept until duplicates are dropped: bounded like the kept ones.
+                if (bytes_ + (paths.size() + 1) * sizeof(WalkPath) > kMaxCompiledBytes)
+                  spend_bytes((paths.size() + 1) * sizeof(WalkPath), v.where);
+                paths.push_back(p);
+              }
             }
             if (depth == static_cast<int>(order.size())) return;
             for (DirId d : order[depth]) {
@@ -605,11 +534,39 @@ class Compiler {
           for (auto& p : paths)
             if (rule.table[s][from].empty() || rule.table[s][from].back() != p.dest)
               rule.table[s][from].push_back(p.dest);
+          spend_bytes(rule.table[s][from].size() * sizeof(SiteId), v.where);
         } else {
+          spend_bytes(paths.size() * sizeof(WalkPath), v.where);
           rule.walks[s][from] = std::move(paths);
         }
       }
     }
+  }
+
+  // ---- what compiling costs -------------------------------------------------
+  // Steps of precomputing leaps and walks, and bytes of the tables built, for
+  // all rules together: a few lines of script must not keep the compiler busy
+  // for hours or fill the memory.
+  long steps_ = 0;
+  size_t bytes_ = 0;
+
+  void spend_steps(long n, const std::string& where) {
+    steps_ += n;
+    if (steps_ > kMaxPrecomputeSteps)
+      fail(where, "the moves take more than " + std::to_string(kMaxPrecomputeSteps) +
+                      " steps to precompute (kMaxPrecomputeSteps): too many leap offsets or "
+                      "walk paths");
+  }
+  void spend_bytes(size_t n, const std::string& where) {
+    bytes_ += n;
+    if (bytes_ > kMaxCompiledBytes)
+      fail(where, "the compiled tables take more than " + std::to_string(kMaxCompiledBytes >> 20) +
+                      " MiB (kMaxCompiledBytes): too many or too large move rules, regions or "
+                      "lines");
+  }
+  // The per-seat, per-site lists of a precomputed rule, before anything is in them.
+  void table_bytes(int sites, const std::string& where) {
+    spend_bytes(static_cast<size_t>(kMaxSeats) * sites * sizeof(std::vector<SiteId>), where);
   }
 
   // ---- pieces ------------------------------------------------------------
@@ -642,7 +599,10 @@ class Compiler {
       for (SeatId s = 0; s < r_->num_seats(); ++s) {
         std::string x = sym;
         if (r_->num_seats() == 2) {
-          for (auto& c : x) c = s == 0 ? std::toupper(c) : std::tolower(c);
+          for (auto& c : x) {
+            const auto u = static_cast<unsigned char>(c);
+            c = static_cast<char>(s == 0 ? std::toupper(u) : std::tolower(u));
+          }
         } else {
           x = std::string(1, r_->seats[s].name[0]) + sym;
         }
@@ -654,7 +614,7 @@ class Compiler {
       const Value& p = items[i];
       WhereScope scope(ctx_, p.where);
       PieceType& t = r_->types[i];
-      t.value = int_or(p, "value", 0);
+      t.value = int_or(p, "value", 0, -kMaxPieceValue, kMaxPieceValue);
       t.royal = bool_or(p, "royal", false);
       t.fears_attack = bool_or(p, "avoid_attack", false);
       t.track_moved = bool_or(p, "track_moved", false);
@@ -695,10 +655,7 @@ class Compiler {
       if (auto* rl = p.get("roll")) {
         tt.roll_mask = 0;
         for (auto& x : list(*rl, "roll")) {
-          int v = integer(x, "roll");
-          if (v < 1 || v > Dice::kMaxFace)
-            fail(p.where, "roll values are die faces, 1 to " + std::to_string(Dice::kMaxFace) +
-                              ", not " + std::to_string(v));
+          int v = integer(x, "roll", 1, Dice::kMaxFace, "roll values are die faces");
           tt.roll_mask |= 1u << v;
         }
       }
@@ -733,9 +690,7 @@ class Compiler {
   Condition condition(const std::string& text, const std::string& where) {
     Condition c;
     c.text = text;
-    std::istringstream in(text);
-    std::vector<std::string> w;
-    for (std::string x; in >> x;) w.push_back(x);
+    const std::vector<std::string> w = words(text, "a condition", where);
     static const std::map<std::string, Condition::Op> kOps = {
         {"<", Condition::Op::kLt},  {"<=", Condition::Op::kLe}, {"==", Condition::Op::kEq},
         {"~=", Condition::Op::kNe}, {"!=", Condition::Op::kNe}, {">=", Condition::Op::kGe},
@@ -783,6 +738,8 @@ class Compiler {
   void phases() {
     const Value* ps = game_.get("phases");
     if (!ps) return;
+    if (list(*ps, "phases").size() > kMaxPhases)
+      fail(where_of(*ps), "at most " + std::to_string(kMaxPhases) + " phases (kMaxPhases)");
     for (auto& p : list(*ps, "phases")) {
       if (p.tag != "phase")
         fail(where_of(p), "each entry of phases must be phase { name = ..., when = ... }");
@@ -795,7 +752,6 @@ class Compiler {
       ph.when = condition(str_or(p, "when", ""), p.where);
       r_->phases.push_back(ph);
     }
-    if (r_->phases.size() > 32) fail(where_of(*ps), "at most 32 phases");
   }
 
   uint32_t phase_mask(const Value& v, const std::string& where) {
@@ -834,6 +790,8 @@ class Compiler {
 
   void stages() {
     if (const Value* ss = game_.get("stages")) {
+      if (list(*ss, "stages").size() > kMaxStages)
+        fail(where_of(*ss), "at most " + std::to_string(kMaxStages) + " stages (kMaxStages)");
       std::vector<std::pair<std::string, std::string>> follow;  // stage -> followed_by
       for (auto& v : list(*ss, "stages")) {
         if (v.tag != "stage") fail(where_of(v), "each entry of stages must be stage { ... }");
@@ -883,7 +841,6 @@ class Compiler {
           fail(r_->stages[i].where,
                "stages follow each other in a circle from '" + r_->stages[i].name + "'");
       }
-      if (r_->stages.size() > 100) fail(where_of(*ss), "at most 100 stages");
     }
     if (const Value* ts = game_.get("triggers")) {
       for (auto& v : list(*ts, "triggers")) {
@@ -937,6 +894,9 @@ class Compiler {
       if (!s->items.empty()) fail(where_of(*s), "setup = { <seat> = { <piece> = \"a1 b1\" } }");
       for (auto& [seat_name, pieces] : s->fields) {
         SeatId seat = seat_named(seat_name, where_of(*s));
+        if (!pieces.is_table() || !pieces.items.empty())
+          fail(where_of(*s), "setup = { <seat> = { <piece> = \"a1 b1\" } }, not " + seat_name +
+                                 " = a " + pieces.kind_name());
         for (auto& [piece_name, sites] : pieces.fields) {
           TypeId t = type_named(piece_name, where_of(*s));
           for (auto& n : strings(sites, "setup sites")) {
@@ -951,8 +911,12 @@ class Compiler {
     if (auto* h = game_.get("hand"))
       for (auto& [seat_name, pieces] : h->fields) {
         SeatId seat = seat_named(seat_name, where_of(*h));
+        if (!pieces.is_table() || !pieces.items.empty())
+          fail(where_of(*h), "hand = { <seat> = { <piece> = N } }, not " + seat_name + " = a " +
+                                 pieces.kind_name());
         for (auto& [piece_name, n] : pieces.fields)
-          r_->setup_hand[seat][type_named(piece_name, where_of(*h))] = integer(n, "hand count");
+          r_->setup_hand[seat][type_named(piece_name, where_of(*h))] =
+              integer(n, "hand count", 0, kMaxCount);
       }
     if (const Value* e = game_.get("ends");
         e && e->get("check") && e->get("check")->is_bool() && e->get("check")->boolean)
@@ -1020,17 +984,17 @@ class Compiler {
         if (k != "plies" && k != "mate_first")
           fail(w, "unknown field '" + k + "' in move_rule (allowed: plies, mate_first)");
       if (!m->get("plies")) fail(w, "move_rule = { plies = N, mate_first = true }");
-      end.move_rule = int_or(*m, "plies", 0);
+      end.move_rule = int_or(*m, "plies", 0, 0, kMaxCount);
       end.move_rule_mate_first = bool_or(*m, "mate_first", false);
     } else {
-      end.move_rule = int_or(*e, "move_rule", 0);
+      end.move_rule = int_or(*e, "move_rule", 0, 0, kMaxCount);
     }
-    end.repetition = int_or(*e, "repetition", 0);
-    end.passes_draw = int_or(*e, "passes", 0);
-    end.capture_target = int_or(*e, "capture_target", 0);
+    end.repetition = int_or(*e, "repetition", 0, 0, kMaxCount);
+    end.passes_draw = int_or(*e, "passes", 0, 0, kMaxCount);
+    end.capture_target = int_or(*e, "capture_target", 0, 0, kMaxCount);
     if (auto* m = e->get("material")) {
-      end.material_max = int_or(*m, "pieces", 0);
-      end.material_plies = int_or(*m, "plies", 0);
+      end.material_max = int_or(*m, "pieces", 0, 0, kMaxCount);
+      end.material_plies = int_or(*m, "plies", 0, 0, kMaxCount);
     }
     if (auto* cs = e->get("conditions"))
       for (auto& c : list(*cs, "conditions")) {
@@ -1115,7 +1079,7 @@ class Compiler {
     }
     if (const Value* s = game_.get("stakes"); s && s->is_table()) {
       r_->stakes = true;
-      r_->stakes_win = int_or(*s, "win", 0);
+      r_->stakes_win = int_or(*s, "win", 0, -kMaxCount, kMaxCount);
       for (auto& [k, _] : s->fields)
         if (k != "win") fail(game_.where, "unknown field '" + k + "' in stakes (allowed: win)");
     } else {
@@ -1160,6 +1124,8 @@ class Compiler {
 
   // dice = { 1, 1, 2 } (a face listed twice is twice as likely), or
   // dice = { faces = { ... }, weights = { ... }, count = N }.
+  int face(const Value& v) { return integer(v, "a die face", 1, Dice::kMaxFace); }
+
   void dice(const Value& d) {
     const std::string w = where_of(d);
     std::vector<int> faces, weights;
@@ -1169,26 +1135,27 @@ class Compiler {
         if (k != "faces" && k != "weights" && k != "count")
           fail(w, "unknown field '" + k + "' in dice (allowed: faces, weights, count)");
       if (!d.get("faces")) fail(w, "dice = { faces = { ... } }");
-      for (auto& f : list(*d.get("faces"), "dice.faces")) faces.push_back(integer(f, "a die face"));
+      for (auto& f : list(*d.get("faces"), "dice.faces")) faces.push_back(face(f));
       if (auto* ws = d.get("weights")) {
-        for (auto& x : list(*ws, "dice.weights")) weights.push_back(integer(x, "a face's weight"));
+        for (auto& x : list(*ws, "dice.weights"))
+          weights.push_back(integer(x, "a face's weight", 1, kMaxDieWeight));
         if (weights.size() != faces.size())
           fail(w, "dice.weights needs one weight per face (" + std::to_string(faces.size()) + ")");
       }
-      count = int_or(d, "count", 1);
+      count = int_or(d, "count", 1, 1, Dice::kMaxDice);
     } else {
-      for (auto& f : list(d, "dice")) faces.push_back(integer(f, "a die face"));
+      for (auto& f : list(d, "dice")) faces.push_back(face(f));
     }
     if (faces.empty()) fail(w, "dice need at least one face");
     if (weights.empty()) weights.assign(faces.size(), 1);
-    if (count < 1 || count > Dice::kMaxDice)
-      fail(w, "dice.count must be 1 to " + std::to_string(Dice::kMaxDice));
     Dice& out = r_->dice;
+    long total = 0;
     for (size_t i = 0; i < faces.size(); ++i) {
-      if (faces[i] < 1 || faces[i] > Dice::kMaxFace)
-        fail(w, "die faces must be 1 to " + std::to_string(Dice::kMaxFace) + ", not " +
-                    std::to_string(faces[i]));
-      if (weights[i] < 1 || weights[i] > 1000000) fail(w, "a face's weight must be 1 to 1000000");
+      // The odds of a throw of several dice multiply the weights: their sum is bounded.
+      total += weights[i];
+      if (total > kMaxDieWeight)
+        fail(w, "the weights of a die's faces add up to more than " +
+                    std::to_string(kMaxDieWeight) + " (kMaxDieWeight)");
       auto it = std::find(out.faces.begin(), out.faces.end(), faces[i]);
       if (it != out.faces.end()) {
         out.weights[it - out.faces.begin()] += weights[i];
@@ -1202,7 +1169,6 @@ class Compiler {
 
   const Value& game_;
   std::shared_ptr<Ruleset> r_;
-  std::string ctx_;
 };
 
 }  // namespace

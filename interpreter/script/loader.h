@@ -9,17 +9,24 @@
 
 #include "core/expected.h"
 #include "core/ruleset.h"
+#include "script/search_path.h"
 
 namespace regula::script {
 
 using OptionList = std::vector<std::pair<std::string, std::string>>;
 
-// REGULA_RULES_DIR from the environment, else the rules/ folder of the source tree.
-std::string default_rules_dir();
-
+// A script the user chose (a command-line argument): any file, or a name on
+// the search path. Its own directory joins the search path for the scripts it
+// requires and extends.
 Expected<std::shared_ptr<const Ruleset>> load_rules(const std::string& spec,
                                                     const OptionList& options = {},
-                                                    const std::string& rules_dir = "");
+                                                    const SearchPath& path = {});
+
+// A script named by data from anywhere (a game record's [Rules] tag): found
+// only inside the search path.
+Expected<std::shared_ptr<const Ruleset>> load_named_rules(const std::string& name,
+                                                          const OptionList& options = {},
+                                                          const SearchPath& path = {});
 
 struct ScriptInfo {
   std::string name;  // "chess/orthodox"
@@ -30,8 +37,5 @@ struct ScriptInfo {
 // Every game script under the rules directory (modules that do not return a
 // game are skipped), sorted by name.
 std::vector<ScriptInfo> bundled_scripts(const std::string& rules_dir = "");
-
-// "chess/orthodox" for a file under the rules directory, else the path itself.
-std::string script_name(const std::string& file, const std::string& rules_dir);
 
 }  // namespace regula::script

@@ -9,20 +9,17 @@
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/rule_error.h"
+#include "script/limits.h"
+#include "script/lua_guard.h"
 
 namespace regula::script {
 
 namespace {
 
-constexpr long kHookBudget = 10'000'000;
-
-// What a pos handle given to a hook points at. It lives in a Lua userdata that
-// the handle's methods share, and is cleared when the call returns, so that a
-// handle a script kept is an error to use rather than a dangling pointer.
-struct Ctx {
-  const Position* pos = nullptr;
-  Position* mpos = nullptr;  // set only for the after hook, which may change it
-  Undo* undo = nullptr;
+// What a pos handle holds: the context of its state, and the call it was made for.
+struct Handle {
+  PosContext* ctx;
+  uint64_t call;
 };
 
 // The calling thread's last LuaHooks (by id) and its state for this thread.
@@ -36,10 +33,11 @@ std::atomic<uint64_t> next_hooks_id{1};
 
 // The context of the pos handle whose method is running; an error once the
 // hook call that made the handle has returned (its position may be gone).
-Ctx* ctx(lua_State* L) {
-  auto* c = static_cast<Ctx*>(lua_touserdata(L, lua_upvalueindex(1)));
-  if (!c->pos) luaL_error(L, "pos used after its hook returned (keep values from it, not pos)");
-  return c;
+PosContext* ctx(lua_State* L) {
+  auto* h = static_cast<Handle*>(lua_touserdata(L, lua_upvalueindex(1)));
+  if (!h->ctx->pos || h->ctx->call != h->call)
+    luaL_error(L, "pos used after its hook returned (keep values from it, not pos)");
+  return h->ctx;
 }
 
 SiteId check_site(lua_State* L, const Position& pos, int arg) {
@@ -121,7 +119,7 @@ int l_sites(lua_State* L) {
   return 1;
 }
 Position& writable(lua_State* L) {
-  Ctx* c = ctx(L);
+  PosContext* c = ctx(L);
   if (!c->mpos) luaL_error(L, "the position can only be changed in the after hook");
   return *c->mpos;
 }
@@ -142,7 +140,10 @@ int l_set_counter(lua_State* L) {
   Position& p = writable(L);
   SeatId seat = check_seat(L, p, 2);
   int k = check_counter(L, p, 3);
-  p.set_counter(seat, k, static_cast<int>(luaL_checkinteger(L, 4)), ctx(L)->undo);
+  lua_Integer v = luaL_checkinteger(L, 4);
+  if (v < -kMaxCount || v > kMaxCount)
+    return luaL_error(L, "a counter holds -%d to %d, not %I (kMaxCount)", kMaxCount, kMaxCount, v);
+  p.set_counter(seat, k, static_cast<int>(v), ctx(L)->undo);
   return 0;
 }
 
@@ -219,6 +220,9 @@ std::string read_moves(lua_State* L, int idx, const Position& pos, MoveList& mov
   const Topology& t = pos.rules().topology;
   std::string bad;
   lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, idx));
+  if (n > static_cast<lua_Integer>(kMaxListItems))
+    return "returned " + std::to_string(n) + " moves; at most " + std::to_string(kMaxListItems) +
+           " (kMaxListItems)";
   for (lua_Integer i = 1; i <= n && bad.empty(); ++i) {
     const std::string which = "move " + std::to_string(i);
     lua_rawgeti(L, idx, i);
@@ -261,16 +265,19 @@ std::string read_moves(lua_State* L, int idx, const Position& pos, MoveList& mov
         bad = which + " captures is a " + luaL_typename(L, caps) + ", not a list of sites";
       } else {
         lua_Integer k = static_cast<lua_Integer>(lua_rawlen(L, caps)), entries = 0;
-        lua_pushnil(L);
-        while (lua_next(L, caps)) {
-          ++entries;
-          lua_pop(L, 1);
-        }
-        if (entries != k)
-          bad = which + " captures has fields besides its list of sites";
-        else if (k > kMaxCaptures)
+        if (k > kMaxCaptures) {
           bad = which + " captures " + std::to_string(k) + " sites; the engine holds at most " +
                 std::to_string(kMaxCaptures) + " captures in one move (kMaxCaptures)";
+        } else {
+          // Counted no further than one past the list, however large the table.
+          lua_pushnil(L);
+          while (entries <= k && lua_next(L, caps)) {
+            ++entries;
+            lua_pop(L, 1);
+          }
+          lua_settop(L, caps);
+          if (entries != k) bad = which + " captures has fields besides its list of sites";
+        }
         for (lua_Integer j = 1; j <= k && bad.empty(); ++j) {
           lua_rawgeti(L, caps, j);
           SiteId s = site_value(L, -1, t, (which + " capture").c_str(), bad);
@@ -286,24 +293,11 @@ std::string read_moves(lua_State* L, int idx, const Position& pos, MoveList& mov
   return bad;
 }
 
-// A pos method as Lua calls it. A C++ exception must not cross the Lua frames
-// below (a nested hook that fails throws RuleError out of attack detection; the
-// engine may run out of memory), so it becomes a Lua error here. For a failed
-// hook that is enough: the hooks are already failed, so the outer call throws
-// the first error when it returns, even if the script caught this one.
-template <lua_CFunction F>
-int guarded(lua_State* L) {
-  std::string failure;
-  try {
-    return F(L);
-  } catch (const RuleError& e) {
-    failure = e.error().text();
-  } catch (const std::exception& e) {
-    failure = e.what();
-  }
-  lua_pushstring(L, failure.c_str());
-  return lua_error(L);
-}
+// A pos method as Lua calls it goes through guarded<> (lua_guard.h): a nested
+// hook that fails throws RuleError out of attack detection, and the engine may
+// run out of memory. For a failed hook the Lua error is enough: the hooks are
+// already failed, so the outer call throws the first error when it returns,
+// even if the script caught this one.
 
 void push_names(lua_State* L, const Topology& t, const SiteId* sites, int n) {
   lua_createtable(L, n, 0);
@@ -313,11 +307,10 @@ void push_names(lua_State* L, const Topology& t, const SiteId* sites, int n) {
   }
 }
 
-// Pushes the context userdata, which anchors it for the length of the call,
-// and above it the pos table whose methods use it.
-Ctx* push_position(lua_State* L, const Position& pos, Position* mpos, Undo* undo) {
-  auto* c = static_cast<Ctx*>(lua_newuserdatauv(L, sizeof(Ctx), 0));
-  *c = Ctx{&pos, mpos, undo};
+// Pushes the pos table of the running call, whose methods share a handle.
+void push_position(lua_State* L, PosContext& c) {
+  auto* h = static_cast<Handle*>(lua_newuserdatauv(L, sizeof(Handle), 0));
+  *h = Handle{&c, c.call};
   int ud = lua_gettop(L);
   lua_newtable(L);
   const std::pair<const char*, lua_CFunction> fns[] = {
@@ -342,7 +335,28 @@ Ctx* push_position(lua_State* L, const Position& pos, Position* mpos, Undo* undo
     lua_pushcclosure(L, fn, 1);
     lua_setfield(L, -2, name);
   }
-  return c;
+  lua_remove(L, ud);
+}
+
+// Runs body in h's state, with the pos table for pos pushed, valid for this
+// call only. A nested call (a hook run by pos:attacked) gives the outer call
+// its position back when it returns.
+template <class Body>
+Status with_position(HookState& h, const Position& pos, Position* mpos, Undo* undo, Body&& body) {
+  PosContext& c = *h.ctx;
+  const PosContext outer = c;
+  c.pos = &pos;
+  c.mpos = mpos;
+  c.undo = undo;
+  c.call = ++c.last_call;
+  Status st = h.lua->run([&](lua_State* L) {
+    push_position(L, c);
+    body(L);
+  });
+  const uint64_t last = c.last_call;
+  c = outer;
+  c.last_call = last;
+  return st;
 }
 
 // stage: the stage the move was a decision of (for an answer's label), or -1.
@@ -456,13 +470,13 @@ HookState& LuaHooks::state_for_new_thread() {
 }
 
 Expected<std::unique_ptr<HookState>> LuaHooks::load_again() const {
-  auto lua = std::make_unique<LuaState>(source_.rules_dir, source_.options);
+  auto lua = std::make_unique<LuaState>(source_.path, source_.options);
   auto game = lua->run_file(source_.file);
   if (!game) return game.error();
   auto h = std::make_unique<HookState>(HookState::of(std::move(lua), *game));
   if ((h->filter >= 0) != (main_.filter >= 0) || (h->after >= 0) != (main_.after >= 0) ||
       (h->generate >= 0) != (main_.generate >= 0) || (h->end >= 0) != (main_.end >= 0))
-    return Error{source_.file,
+    return Error{source_.file.path,
                  "loaded again for another thread, the script defines other hooks (was it "
                  "changed since it was loaded?)"};
   h->lua->set_budget(kHookBudget);
@@ -493,14 +507,13 @@ void LuaHooks::finish(const Status& st) {
 bool LuaHooks::filter(const Position& pos, const Move& move) {
   throw_if_failed();
   HookState& h = state();
-  lua_State* L = h.lua->L();
-  int top = lua_gettop(L);
-  Ctx* c = push_position(L, pos, nullptr, nullptr);
-  push_move(L, pos, move, pos.stage());
-  Status st = h.lua->call(h.filter, 2, 1);
-  bool keep = !st && (lua_toboolean(L, -1) || lua_isnil(L, -1));
-  *c = Ctx{};
-  lua_settop(L, top);
+  bool keep = false;
+  Status st = with_position(h, pos, nullptr, nullptr, [&](lua_State* L) {
+    push_move(L, pos, move, pos.stage());
+    h.lua->call(h.filter, 2, 1);
+    keep = lua_toboolean(L, -1) || lua_isnil(L, -1);
+    lua_pop(L, 1);
+  });
   finish(st);
   return keep;
 }
@@ -508,64 +521,57 @@ bool LuaHooks::filter(const Position& pos, const Move& move) {
 void LuaHooks::after(Position& pos, const Move& move, Undo& undo) {
   throw_if_failed();
   HookState& h = state();
-  lua_State* L = h.lua->L();
-  int top = lua_gettop(L);
-  Ctx* c = push_position(L, pos, &pos, &undo);
-  push_move(L, pos, move, undo.stage);
-  Status st = h.lua->call(h.after, 2, 0);
-  *c = Ctx{};
-  lua_settop(L, top);
+  Status st = with_position(h, pos, &pos, &undo, [&](lua_State* L) {
+    push_move(L, pos, move, undo.stage);
+    h.lua->call(h.after, 2, 0);
+  });
   finish(st);
 }
 
 void LuaHooks::generate(const Position& pos, MoveList& moves) {
   throw_if_failed();
   HookState& h = state();
-  lua_State* L = h.lua->L();
-  int top = lua_gettop(L);
-  Ctx* c = push_position(L, pos, nullptr, nullptr);
-  Status st = h.lua->call(h.generate, 1, 1);
-  if (!st) {
-    std::string bad = read_moves(L, lua_gettop(L), pos, moves);
-    if (!bad.empty()) st = Error{where_defined(L, h.generate), "generate hook: " + bad};
-  }
-  *c = Ctx{};
-  lua_settop(L, top);
-  finish(st);
+  Status bad;
+  Status st = with_position(h, pos, nullptr, nullptr, [&](lua_State* L) {
+    h.lua->call(h.generate, 1, 1);
+    std::string why = read_moves(L, lua_gettop(L), pos, moves);
+    if (!why.empty()) bad = Error{where_defined(L, h.generate), "generate hook: " + why};
+    lua_pop(L, 1);
+  });
+  finish(st ? st : bad);
 }
 
 std::optional<Result> LuaHooks::end(const Position& pos) {
   throw_if_failed();
   HookState& h = state();
-  lua_State* L = h.lua->L();
-  int top = lua_gettop(L);
-  Ctx* c = push_position(L, pos, nullptr, nullptr);
-  Status st = h.lua->call(h.end, 1, 1);
   std::optional<Result> out;
-  if (!st && lua_istable(L, -1)) {
+  Status bad;
+  Status st = with_position(h, pos, nullptr, nullptr, [&](lua_State* L) {
+    h.lua->call(h.end, 1, 1);
     int t = lua_gettop(L);
-    lua_pushstring(L, "reason");
-    lua_rawget(L, t);
-    std::string reason = lua_isstring(L, -1) ? lua_tostring(L, -1) : "end_check";
-    lua_pushstring(L, "draw");
-    lua_rawget(L, t);
-    bool draw = lua_toboolean(L, -1);
-    lua_pushstring(L, "winner");
-    lua_rawget(L, t);
-    const Ruleset& r = pos.rules();
-    if (draw) {
-      out = Result::draw(r.num_seats(), reason);
-    } else if (lua_isstring(L, -1)) {
-      std::string w = lua_tostring(L, -1);
-      for (SeatId s = 0; s < r.num_seats(); ++s)
-        if (r.seats[s].name == w) out = win_for(r, s, reason);
-      if (!out)
-        st = Error{where_defined(L, h.end), "end_check hook: winner '" + w + "' is not a seat"};
+    if (lua_istable(L, t)) {
+      lua_pushstring(L, "reason");
+      lua_rawget(L, t);
+      std::string reason = lua_isstring(L, -1) ? lua_tostring(L, -1) : "end_check";
+      lua_pushstring(L, "draw");
+      lua_rawget(L, t);
+      bool draw = lua_toboolean(L, -1);
+      lua_pushstring(L, "winner");
+      lua_rawget(L, t);
+      const Ruleset& r = pos.rules();
+      if (draw) {
+        out = Result::draw(r.num_seats(), reason);
+      } else if (lua_isstring(L, -1)) {
+        std::string w = lua_tostring(L, -1);
+        for (SeatId s = 0; s < r.num_seats(); ++s)
+          if (r.seats[s].name == w) out = win_for(r, s, reason);
+        if (!out)
+          bad = Error{where_defined(L, h.end), "end_check hook: winner '" + w + "' is not a seat"};
+      }
     }
-  }
-  *c = Ctx{};
-  lua_settop(L, top);
-  finish(st);
+    lua_settop(L, t - 1);
+  });
+  finish(st ? st : bad);
   return out;
 }
 

@@ -30,11 +30,24 @@
 
 namespace regula::script {
 
+// What the pos handles given to one state's hooks read: set for the length of
+// a hook call and cleared when it returns. Each call has an id of its own, and
+// a handle works only while the call that made it is the one running, so a
+// handle a script kept is an error to use rather than a dangling pointer.
+struct PosContext {
+  const Position* pos = nullptr;
+  Position* mpos = nullptr;  // set only for the after hook, which may change it
+  Undo* undo = nullptr;
+  uint64_t call = 0;       // the running call's id
+  uint64_t last_call = 0;  // the last id given out
+};
+
 // One Lua state with a script loaded in it, and registry references to the
 // hook functions its game table holds (-1 for those it does not define).
 struct HookState {
   std::unique_ptr<LuaState> lua;
   int filter = -1, after = -1, generate = -1, end = -1;
+  std::unique_ptr<PosContext> ctx = std::make_unique<PosContext>();
 
   // The hooks of the game table a script returned into lua.
   static HookState of(std::unique_ptr<LuaState> lua, const Value& game);
@@ -43,8 +56,8 @@ struct HookState {
 
 // What a script was loaded from, so that another thread can load it again.
 struct ScriptSource {
-  std::string file;
-  std::string rules_dir;
+  ScriptFile file;
+  SearchPath path;
   std::vector<std::pair<std::string, std::string>> options;
 };
 

@@ -3,45 +3,34 @@
 #include <lua.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
-#include <filesystem>
+#include <cstring>
 #include <fstream>
-#include <sstream>
+#include <optional>
 
+#include "script/limits.h"
+#include "script/lua_guard.h"
 #include "script/prelude.lua.h"
+#include "script/sandbox_library.h"
+#include "script/value_reader.h"
 
 namespace regula::script {
 
-namespace fs = std::filesystem;
-
 namespace {
-
-constexpr size_t kMemoryLimit = 512u << 20;
 
 struct Alloc {
   size_t used = 0;
+  LuaState* owner = nullptr;
 };
 
-void* limited_alloc(void* ud, void* ptr, size_t osize, size_t nsize) {
-  auto* a = static_cast<Alloc*>(ud);
-  if (nsize == 0) {
-    if (ptr) a->used -= osize;
-    std::free(ptr);
-    return nullptr;
-  }
-  size_t old = ptr ? osize : 0;
-  if (a->used - old + nsize > kMemoryLimit) return nullptr;
-  void* p = std::realloc(ptr, nsize);
-  if (p) a->used = a->used - old + nsize;
-  return p;
-}
-
-// Splits "file:line: message" into where and what.
+// Splits "file:line: message" into where and what. A message that only quotes
+// a located one ("retrying: x.lua:3: ...") has no place of its own.
 Error split_error(const std::string& msg) {
   size_t colon = msg.find(':');
   while (colon != std::string::npos) {
     size_t next = msg.find(':', colon + 1);
-    if (next == std::string::npos) break;
+    if (next == std::string::npos || msg.compare(colon, 2, ": ") == 0) break;
     std::string line = msg.substr(colon + 1, next - colon - 1);
     if (!line.empty() && std::all_of(line.begin(), line.end(), ::isdigit)) {
       std::string what = msg.substr(next + 1);
@@ -53,55 +42,192 @@ Error split_error(const std::string& msg) {
   return Error{"", msg};
 }
 
-const char* kRegistryKey = "regula.state";
-
-// The line of the last statement of a file that starts with "return" (1 if none).
-int return_line(const std::string& file) {
-  std::ifstream in(file);
-  std::string line;
+// The line of the last statement of a text that starts with "return" (1 if none).
+int return_line(const std::string& text) {
   int n = 0, found = 1;
-  while (std::getline(in, line)) {
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
     ++n;
-    size_t i = line.find_first_not_of(" \t");
-    if (i != std::string::npos && line.compare(i, 6, "return") == 0 &&
-        (line.size() == i + 6 || !std::isalnum(static_cast<unsigned char>(line[i + 6]))))
+    size_t i = text.find_first_not_of(" \t", start);
+    if (i < end && text.compare(i, 6, "return") == 0 &&
+        (i + 6 >= end || !std::isalnum(static_cast<unsigned char>(text[i + 6]))))
       found = n;
+    start = end + 1;
   }
   return found;
 }
 
+// Writes "file:line" of the script line running nearest the top of the stack
+// into out ("" when no script function is running). Neither allocates nor
+// raises, so the allocator may call it. A stack deep in the prelude (a merge
+// that recursed until the stack overflowed) has no script line near the top:
+// then the outermost script line is the place.
+void script_line(lua_State* L, char* out, size_t size) {
+  out[0] = '\0';
+  lua_Debug ar;
+  auto at = [&](int level) {
+    if (!lua_getstack(L, level, &ar) || !lua_getinfo(L, "Sl", &ar)) return false;
+    if (!ar.source || ar.source[0] != '@' || ar.currentline <= 0) return false;
+    std::snprintf(out, size, "%s:%d", ar.source + 1, ar.currentline);
+    return true;
+  };
+  constexpr int kNear = 64;
+  for (int level = 0; level < kNear; ++level) {
+    if (!lua_getstack(L, level, &ar)) return;
+    if (at(level)) return;
+  }
+  int lo = kNear, hi = 2 * kNear;  // a level that exists, and one that may not
+  while (lua_getstack(L, hi, &ar)) {
+    lo = hi;
+    hi *= 2;
+  }
+  while (hi - lo > 1) {
+    int mid = lo + (hi - lo) / 2;
+    (lua_getstack(L, mid, &ar) ? lo : hi) = mid;
+  }
+  for (int level = lo; level > lo - kNear && level >= kNear; --level)
+    if (at(level)) return;
+}
+
+// Reads a script file, refusing what is not Lua source text of a sane size.
+Expected<std::string> read_script(const ScriptFile& file) {
+  const std::string here = file.path + ":1";
+  std::ifstream in(file.canonical, std::ios::binary);
+  if (!in) return Error{here, "cannot open the script"};
+  std::string text(kMaxScriptBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (text.size() > kMaxScriptBytes)
+    return Error{here, "the script is larger than " + std::to_string(kMaxScriptBytes >> 20) +
+                           " MiB (kMaxScriptBytes)"};
+  if (!text.empty() && text[0] == LUA_SIGNATURE[0])
+    return Error{here, "a precompiled (binary) Lua chunk is refused: scripts must be source text"};
+  return text;
+}
+
+// Keeps a file on the list of those being loaded while its chunk runs, also
+// when it fails (a Lua error unwinds through this as a C++ exception).
+class Loading {
+ public:
+  Loading(std::vector<std::string>& loading, const std::string& file) : loading_(loading) {
+    loading_.push_back(file);
+  }
+  ~Loading() { loading_.pop_back(); }
+  Loading(const Loading&) = delete;
+  Loading& operator=(const Loading&) = delete;
+
+ private:
+  std::vector<std::string>& loading_;
+};
+
+[[noreturn]] void raise(lua_State* L, const Error& e) {
+  lua_pushstring(L, e.text().c_str());
+  lua_error(L);
+  std::abort();  // lua_error does not return
+}
+
+// Compiles text as the chunk of file and pushes it, with the sandbox as its
+// environment.
+void push_text(lua_State* L, const ScriptFile& file, const std::string& text, int env_ref) {
+  std::string chunkname = "@" + file.path;
+  if (luaL_loadbufferx(L, text.data(), text.size(), chunkname.c_str(), "t") != LUA_OK) lua_error(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, env_ref);
+  lua_setupvalue(L, -2, 1);
+}
+
 }  // namespace
+
+void* LuaState::allocate(void* ud, void* ptr, size_t osize, size_t nsize) {
+  auto* a = static_cast<Alloc*>(ud);
+  if (nsize == 0) {
+    if (ptr) a->used -= osize;
+    std::free(ptr);
+    return nullptr;
+  }
+  const size_t old = ptr ? osize : 0;
+  LuaState* s = a->owner;
+  if (s && nsize > old && !s->may_allocate(nsize - old)) return nullptr;
+  void* p = a->used - old + nsize > kLuaMemoryLimit ? nullptr : std::realloc(ptr, nsize);
+  if (!p) {
+    // Lua collects garbage and asks again before it raises a memory error;
+    // the place of the last refusal is that error's.
+    if (s && s->L_) script_line(s->L_, s->memory_where_, sizeof s->memory_where_);
+    return nullptr;
+  }
+  a->used = a->used - old + nsize;
+  return p;
+}
+
+bool LuaState::may_allocate(size_t grow) {
+  if (depth_ == 0) return true;
+  if (stop_ != Stop::kNone) return false;
+  alloc_bytes_ += grow;
+  const long units = static_cast<long>(alloc_bytes_ / kBytesPerInstruction);
+  alloc_bytes_ %= kBytesPerInstruction;
+  remaining_ -= units;
+  if (remaining_ >= 0) return true;
+  stop(Stop::kBudget);
+  return false;
+}
+
+void LuaState::stop(Stop why) {
+  if (stop_ != Stop::kNone || !L_) return;
+  stop_ = why;
+  if (why == Stop::kMemory && memory_where_[0])
+    std::snprintf(stop_where_, sizeof stop_where_, "%s", memory_where_);
+  else
+    script_line(L_, stop_where_, sizeof stop_where_);
+}
+
+std::string LuaState::stop_message() const {
+  if (stop_ == Stop::kMemory)
+    return "script ran out of memory (at most " + std::to_string(kLuaMemoryLimit >> 20) +
+           " MiB, kLuaMemoryLimit)";
+  return "instruction budget exhausted: more than " + std::to_string(budget_) + " instructions (" +
+         (budget_ == kHookBudget ? "kHookBudget" : "kLoadBudget") + "; an endless loop?)";
+}
+
+void LuaState::raise_stop(lua_State* L) {
+  // What a script's own pcall would see; the outermost call reports stop_.
+  lua_pushstring(L, stop_message().c_str());
+  lua_error(L);
+  std::abort();
+}
 
 void count_hook(lua_State* L, lua_Debug*) {
   LuaState* s = LuaState::self(L);
   s->remaining_ -= 1000;
-  if (s->remaining_ >= 0) return;
-  if (s->exhausted_.empty()) {
-    // Level 0 inside a hook is the running Lua function: name its file and line.
-    luaL_where(L, 0);
-    lua_pushstring(L, "instruction budget exhausted (an endless loop?)");
-    lua_concat(L, 2);
-    s->exhausted_ = lua_tostring(L, -1);
-    lua_pop(L, 1);
-  }
-  // Raised again every thousand instructions, wherever the script caught it.
-  lua_pushstring(L, s->exhausted_.c_str());
-  lua_error(L);
+  if (s->remaining_ >= 0 && s->stop_ == LuaState::Stop::kNone) return;
+  s->stop(LuaState::Stop::kBudget);
+  s->raise_stop(L);
+}
+
+void LuaState::charge(lua_State* L, long units) {
+  LuaState* s = self(L);
+  if (s->depth_ == 0 || units <= 0) return;
+  s->remaining_ = units > s->remaining_ ? -1 : s->remaining_ - units;
+  if (s->remaining_ >= 0 && s->stop_ == Stop::kNone) return;
+  s->stop(Stop::kBudget);
+  s->raise_stop(L);
 }
 
 LuaState* LuaState::self(lua_State* L) {
-  lua_getfield(L, LUA_REGISTRYINDEX, kRegistryKey);
-  auto* s = static_cast<LuaState*>(lua_touserdata(L, -1));
-  lua_pop(L, 1);
-  return s;
+  return *static_cast<LuaState**>(lua_getextraspace(L));
 }
 
-LuaState::LuaState(std::string rules_dir, std::vector<std::pair<std::string, std::string>> options)
-    : rules_dir_(std::move(rules_dir)), options_(std::move(options)) {
+LuaState::LuaState(SearchPath path, std::vector<std::pair<std::string, std::string>> options)
+    : path_(std::move(path)), options_(std::move(options)), budget_(kLoadBudget) {
   auto* alloc = new Alloc;
-  L_ = lua_newstate(limited_alloc, alloc);
-  lua_pushlightuserdata(L_, this);
-  lua_setfield(L_, LUA_REGISTRYINDEX, kRegistryKey);
+  L_ = lua_newstate(allocate, alloc);
+  if (!L_) {
+    delete alloc;
+    prelude_error_ = "cannot create a Lua state";
+    return;
+  }
+  *static_cast<LuaState**>(lua_getextraspace(L_)) = this;
+  alloc->owner = this;
   luaL_requiref(L_, LUA_GNAME, luaopen_base, 1);
   luaL_requiref(L_, LUA_STRLIBNAME, luaopen_string, 1);
   luaL_requiref(L_, LUA_TABLIBNAME, luaopen_table, 1);
@@ -109,11 +235,12 @@ LuaState::LuaState(std::string rules_dir, std::vector<std::pair<std::string, std
   luaL_requiref(L_, LUA_UTF8LIBNAME, luaopen_utf8, 1);
   luaL_requiref(L_, LUA_DBLIBNAME, luaopen_debug, 1);
   lua_settop(L_, 0);
+  meter_libraries(L_);
 
   // The prelude runs with the full globals and hands back its constructors.
   if (luaL_loadbufferx(L_, kPrelude, std::char_traits<char>::length(kPrelude), "=prelude", "t") ||
       lua_pcall(L_, 0, 2, 0)) {
-    last_error_ = lua_tostring(L_, -1);
+    prelude_error_ = lua_tostring(L_, -1);
     lua_settop(L_, 0);
     return;
   }
@@ -136,16 +263,15 @@ LuaState::LuaState(std::string rules_dir, std::vector<std::pair<std::string, std
     lua_settable(L_, env);
   }
   // pcall catches a script's own errors but never a spent budget.
-  lua_pushcfunction(L_, l_pcall);
-  lua_setfield(L_, env, "pcall");
-  lua_pushcfunction(L_, l_setmetatable);
-  lua_setfield(L_, env, "setmetatable");
-  lua_pushcfunction(L_, l_require);
-  lua_setfield(L_, env, "require");
-  lua_pushcfunction(L_, l_option);
-  lua_setfield(L_, env, "option");
-  lua_pushcfunction(L_, l_extends);
-  lua_setfield(L_, env, "extends");
+  const std::pair<const char*, lua_CFunction> own[] = {{"pcall", guarded<l_pcall>},
+                                                       {"setmetatable", guarded<l_setmetatable>},
+                                                       {"require", guarded<l_require>},
+                                                       {"option", guarded<l_option>},
+                                                       {"extends", guarded<l_extends>}};
+  for (auto& [name, fn] : own) {
+    lua_pushcfunction(L_, fn);
+    lua_setfield(L_, env, name);
+  }
   lua_rawgeti(L_, LUA_REGISTRYINDEX, merge_ref_);
   lua_setfield(L_, env, "merge");
   // Lock it: reading an unknown name or setting a global is an error, which
@@ -169,157 +295,109 @@ LuaState::~LuaState() {
   if (!L_) return;
   void* ud = nullptr;
   lua_getallocf(L_, &ud);
+  static_cast<Alloc*>(ud)->owner = nullptr;
   lua_close(L_);
   delete static_cast<Alloc*>(ud);
 }
 
-std::string LuaState::resolve(const std::string& spec) const {
-  if (spec.size() > 4 && spec.substr(spec.size() - 4) == ".lua" && fs::exists(spec)) return spec;
-  if (fs::exists(spec) && fs::is_regular_file(spec)) return spec;
-  std::string rel = spec;
-  if (rel.find('/') == std::string::npos) std::replace(rel.begin(), rel.end(), '.', '/');
-  if (rel.size() < 4 || rel.substr(rel.size() - 4) != ".lua") rel += ".lua";
-  return (fs::path(rules_dir_) / rel).string();
+int LuaState::l_run_body(lua_State* L) {
+  auto* body = static_cast<const std::function<void(lua_State*)>*>(lua_touserdata(L, 1));
+  lua_settop(L, 0);
+  (*body)(L);
+  return 0;
 }
 
-int LuaState::load_chunk(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    lua_pushstring(L_, ("cannot open '" + file + "'").c_str());
-    return LUA_ERRFILE;
+int LuaState::l_locate(lua_State* L) {
+  LuaState* s = self(L);
+  script_line(L, s->error_where_, sizeof s->error_where_);
+  if (s->stop_ != Stop::kNone) return 1;  // reported from stop_
+  std::string msg = lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER
+                        ? lua_tostring(L, 1)
+                        : std::string("error object is a ") + luaL_typename(L, 1) + " value";
+  Error e = split_error(msg);
+  // Placed already, at a script line (the prelude's lines mean nothing to the author).
+  if (!e.where.empty() && e.where.rfind("prelude:", 0) != 0) {
+    lua_pushstring(L, msg.c_str());
+    return 1;
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  std::string text = ss.str();
-  std::string chunkname = "@" + file;
-  int rc = luaL_loadbufferx(L_, text.data(), text.size(), chunkname.c_str(), "t");
-  if (rc != LUA_OK) return rc;
-  lua_rawgeti(L_, LUA_REGISTRYINDEX, env_ref_);
-  lua_setupvalue(L_, -2, 1);
-  return LUA_OK;
+  e.where = s->error_where_[0] ? s->error_where_ : s->main_file_ + ":1";
+  lua_pushstring(L, e.text().c_str());
+  return 1;
 }
 
-Status LuaState::pcall(int nargs, int nresults) {
-  // Only the outermost call starts a budget and installs the count hook; a
-  // nested call (a hook re-entering Lua through the engine) spends what is left.
+Status LuaState::run(const std::function<void(lua_State*)>& body) {
+  if (!prelude_error_.empty()) return Error{"prelude", prelude_error_};
+  const int top = lua_gettop(L_);
+  if (!lua_checkstack(L_, 4)) return Error{main_file_ + ":1", "out of Lua stack space"};
   const bool outermost = depth_ == 0;
   if (outermost) {
     remaining_ = budget_;
-    exhausted_.clear();
+    alloc_bytes_ = 0;
+    stop_ = Stop::kNone;
+    stop_where_[0] = error_where_[0] = memory_where_[0] = '\0';
     lua_sethook(L_, count_hook, LUA_MASKCOUNT, 1000);
   }
+  lua_pushcfunction(L_, guarded<l_locate>);
+  lua_pushcfunction(L_, guarded<l_run_body>);
+  lua_pushlightuserdata(L_, const_cast<void*>(static_cast<const void*>(&body)));
   ++depth_;
-  int rc = lua_pcall(L_, nargs, nresults, 0);
+  int rc = lua_pcall(L_, 1, 0, top + 1);
   --depth_;
   if (outermost) lua_sethook(L_, nullptr, 0, 0);
-  if (rc == LUA_OK) return std::nullopt;
-  std::string msg = lua_isstring(L_, -1) ? lua_tostring(L_, -1) : "error object is not a string";
-  if (rc == LUA_ERRMEM) msg = "script ran out of memory";
-  lua_pop(L_, 1);
-  return split_error(msg);
+  Status st;
+  if (rc != LUA_OK) st = error_of(rc);
+  lua_settop(L_, top);
+  return st;
 }
 
-Status LuaState::call(int ref, int nargs, int nresults) {
+Error LuaState::error_of(int rc) {
+  const std::string fallback = main_file_ + ":1";
+  if (rc == LUA_ERRMEM) stop(Stop::kMemory);
+  if (stop_ != Stop::kNone) return Error{stop_where_[0] ? stop_where_ : fallback, stop_message()};
+  const std::string msg =
+      lua_type(L_, -1) == LUA_TSTRING ? lua_tostring(L_, -1) : "error object is not a string";
+  const std::string here = error_where_[0] ? error_where_ : fallback;
+  if (rc == LUA_ERRERR) return Error{here, "error while reporting an error (" + msg + ")"};
+  Error e = split_error(msg);
+  if (e.where.empty()) e.where = here;
+  return e;
+}
+
+void LuaState::call(int ref, int nargs, int nresults) {
   lua_rawgeti(L_, LUA_REGISTRYINDEX, ref);
   lua_insert(L_, -(nargs + 1));
-  return pcall(nargs, nresults);
+  lua_call(L_, nargs, nresults);
 }
 
-Expected<Value> LuaState::run_file(const std::string& spec) {
-  if (!last_error_.empty()) return Error{"prelude", last_error_};
-  std::string file = resolve(spec);
-  if (!fs::exists(file)) return Error{spec, "no such script (looked for " + file + ")"};
-  lua_settop(L_, 0);
-  if (load_chunk(file) != LUA_OK) {
-    std::string msg = lua_tostring(L_, -1);
-    lua_settop(L_, 0);
-    return split_error(msg);
-  }
-  loading_.push_back(file);
-  Status st = pcall(0, 1);
-  loading_.pop_back();
-  if (st) return *st;
-  if (!lua_istable(L_, -1)) {
-    std::string got = luaL_typename(L_, -1);
-    lua_settop(L_, 0);
-    return Error{file, "the script must return a table (game { ... }), not a " + got};
-  }
-  convert_error_.clear();
-  Value v = to_value(lua_gettop(L_), 0);
-  if (!convert_error_.empty()) {
-    lua_settop(L_, 0);
-    return Error{file, convert_error_};
-  }
-  lua_settop(L_, 0);
-  if (v.tag.empty()) v.where = file + ":1";
-  // "return game { ... }" is a tail call, which leaves the constructor no caller
-  // to take a line from; the script's last return statement is where it was made.
-  if (v.where.empty() || v.where[0] == '?' || v.where[0] == '=')
-    v.where = file + ":" + std::to_string(return_line(file));
-  return v;
-}
-
-Value LuaState::to_value(int index, int depth) {
-  Value v;
-  index = lua_absindex(L_, index);
-  switch (lua_type(L_, index)) {
-    case LUA_TBOOLEAN:
-      v.kind = Value::Kind::kBool;
-      v.boolean = lua_toboolean(L_, index);
-      break;
-    case LUA_TNUMBER:
-      v.kind = Value::Kind::kNumber;
-      v.number = lua_tonumber(L_, index);
-      break;
-    case LUA_TSTRING:
-      v.kind = Value::Kind::kString;
-      v.str = lua_tostring(L_, index);
-      break;
-    case LUA_TFUNCTION:
-      v.kind = Value::Kind::kFunction;
-      lua_pushvalue(L_, index);
-      v.ref = luaL_ref(L_, LUA_REGISTRYINDEX);
-      break;
-    case LUA_TTABLE: {
-      v.kind = Value::Kind::kTable;
-      if (depth > 64) break;
-      lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L_, index));
-      for (lua_Integer i = 1; i <= n; ++i) {
-        lua_rawgeti(L_, index, i);
-        v.items.push_back(to_value(-1, depth + 1));
-        lua_pop(L_, 1);
-      }
-      lua_pushnil(L_);
-      while (lua_next(L_, index)) {
-        if (lua_type(L_, -2) == LUA_TSTRING) {
-          std::string key = lua_tostring(L_, -2);
-          if (key == "__kind" || key == "__where") {
-            // Set by the constructors; a script that writes its own must write a string.
-            if (lua_type(L_, -1) != LUA_TSTRING) {
-              if (convert_error_.empty())
-                convert_error_ = "a table's " + key + " is a " + luaL_typename(L_, -1) +
-                                 ", not a string (the names __kind and __where are the "
-                                 "constructors' own)";
-            } else {
-              (key == "__kind" ? v.tag : v.where) = lua_tostring(L_, -1);
-            }
-          } else {
-            v.fields.emplace_back(key, to_value(-1, depth + 1));
-          }
-        } else if (lua_type(L_, -2) == LUA_TNUMBER) {
-          lua_Integer k = lua_tointeger(L_, -2);
-          if (k < 1 || k > n) v.fields.emplace_back(std::to_string(k), to_value(-1, depth + 1));
-        }
-        lua_pop(L_, 1);
-      }
-      std::sort(v.fields.begin(), v.fields.end(),
-                [](const auto& a, const auto& b) { return a.first < b.first; });
-      break;
+Expected<Value> LuaState::run_file(const ScriptFile& file) {
+  main_file_ = file.path;
+  auto text = read_script(file);
+  if (!text) return text.error();
+  std::optional<Expected<Value>> out;
+  Status st = run([&](lua_State* L) {
+    push_text(L, file, *text, env_ref_);
+    {
+      Loading loading(loading_, file.canonical);
+      lua_call(L, 0, 1);
     }
-    default:
-      break;
-  }
-  return v;
+    const std::string fallback = file.path + ":" + std::to_string(return_line(*text));
+    if (!lua_istable(L, -1)) {
+      out = Error{fallback, std::string("the script must return a table (game { ... }), not a ") +
+                                luaL_typename(L, -1)};
+    } else {
+      out = read_value(L, -1, fallback);
+    }
+    lua_pop(L, 1);
+    // "return game { ... }" is a tail call, which leaves the constructor no caller
+    // to take a line from; the script's last return statement is where it was made.
+    if (*out) {
+      Value& v = **out;
+      if (v.tag.empty()) v.where = file.path + ":1";
+      if (v.where.empty() || v.where[0] == '?' || v.where[0] == '=') v.where = fallback;
+    }
+  });
+  if (st) return *st;
+  return std::move(*out);
 }
 
 std::vector<std::string> LuaState::undeclared_options() const {
@@ -332,25 +410,85 @@ std::vector<std::string> LuaState::undeclared_options() const {
   return out;
 }
 
+void LuaState::push_chunk(lua_State* L, const ScriptFile& file) {
+  auto text = read_script(file);
+  if (!text) raise(L, text.error());
+  push_text(L, file, *text, env_ref_);
+}
+
+ScriptFile LuaState::find(lua_State* L, const char* what, const std::string& name) {
+  auto found = path_.find(name);
+  if (!found) {
+    const std::string shown = name.size() > 80 ? name.substr(0, 80) + "..." : name;
+    luaL_error(L, "%s '%s': %s", what, shown.c_str(), found.error().what.c_str());
+  }
+  return *found;
+}
+
+namespace {
+
+std::string name_argument(lua_State* L) {
+  size_t n = 0;
+  const char* s = luaL_checklstring(L, 1, &n);
+  return std::string(s, n);
+}
+
+// The text of an option's name or value at index, of bounded length.
+std::string option_text(lua_State* L, int index, const char* what) {
+  size_t n = 0;
+  const char* s = lua_tolstring(L, index, &n);
+  if (n > kMaxOptionText)
+    luaL_error(L, "an option's %s is longer than %d characters (kMaxOptionText)", what,
+               static_cast<int>(kMaxOptionText));
+  return std::string(s, n);
+}
+
+}  // namespace
+
 int LuaState::l_require(lua_State* L) {
   LuaState* s = self(L);
-  std::string name = luaL_checkstring(L, 1);
-  std::string file = s->resolve(name);
-  auto it = s->modules_.find(file);
+  const std::string name = name_argument(L);
+  const ScriptFile file = s->find(L, "require", name);
+  auto it = s->modules_.find(file.canonical);
   if (it != s->modules_.end()) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, it->second);
     return 1;
   }
-  if (std::find(s->loading_.begin(), s->loading_.end(), file) != s->loading_.end())
-    return luaL_error(L, "require '%s' is circular", name.c_str());
-  if (!fs::exists(file))
-    return luaL_error(L, "no module '%s' (looked for %s)", name.c_str(), file.c_str());
-  if (s->load_chunk(file) != LUA_OK) return lua_error(L);
-  s->loading_.push_back(file);
-  lua_call(L, 0, 1);
-  s->loading_.pop_back();
+  if (std::find(s->loading_.begin(), s->loading_.end(), file.canonical) != s->loading_.end())
+    return luaL_error(L, "require '%s' is circular (%s is being loaded already)", name.c_str(),
+                      file.path.c_str());
+  s->push_chunk(L, file);
+  {
+    Loading loading(s->loading_, file.canonical);
+    lua_call(L, 0, 1);
+  }
   lua_pushvalue(L, -1);
-  s->modules_[file] = luaL_ref(L, LUA_REGISTRYINDEX);
+  s->modules_[file.canonical] = luaL_ref(L, LUA_REGISTRYINDEX);
+  return 1;
+}
+
+int LuaState::l_extends(lua_State* L) {
+  LuaState* s = self(L);
+  const std::string name = name_argument(L);
+  const ScriptFile file = s->find(L, "extends", name);
+  if (std::find(s->loading_.begin(), s->loading_.end(), file.canonical) != s->loading_.end())
+    return luaL_error(L, "extends '%s' is circular (%s is being loaded already)", name.c_str(),
+                      file.path.c_str());
+  lua_rawgeti(L, LUA_REGISTRYINDEX, s->merge_ref_);
+  s->push_chunk(L, file);
+  {
+    Loading loading(s->loading_, file.canonical);
+    lua_call(L, 0, 1);
+  }
+  if (!lua_istable(L, -1))
+    return luaL_error(L, "extends: '%s' does not return a table", name.c_str());
+  if (lua_isnoneornil(L, 2)) {
+    lua_newtable(L);
+  } else {
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_pushvalue(L, 2);
+  }
+  lua_call(L, 2, 1);
   return 1;
 }
 
@@ -358,10 +496,8 @@ int LuaState::l_pcall(lua_State* L) {
   luaL_checkany(L, 1);
   int rc = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
   LuaState* s = self(L);
-  if (!s->exhausted_.empty()) {
-    lua_pushstring(L, s->exhausted_.c_str());
-    return lua_error(L);
-  }
+  if (rc == LUA_ERRMEM) s->stop(Stop::kMemory);
+  if (s->stop_ != Stop::kNone) s->raise_stop(L);
   lua_pushboolean(L, rc == LUA_OK);
   lua_insert(L, 1);
   return lua_gettop(L);
@@ -387,42 +523,21 @@ int LuaState::l_setmetatable(lua_State* L) {
   return 1;
 }
 
-int LuaState::l_extends(lua_State* L) {
-  LuaState* s = self(L);
-  std::string name = luaL_checkstring(L, 1);
-  std::string file = s->resolve(name);
-  if (std::find(s->loading_.begin(), s->loading_.end(), file) != s->loading_.end())
-    return luaL_error(L, "extends '%s' is circular", name.c_str());
-  if (!fs::exists(file))
-    return luaL_error(L, "extends: no script '%s' (looked for %s)", name.c_str(), file.c_str());
-  lua_rawgeti(L, LUA_REGISTRYINDEX, s->merge_ref_);
-  if (s->load_chunk(file) != LUA_OK) return lua_error(L);
-  s->loading_.push_back(file);
-  lua_call(L, 0, 1);
-  s->loading_.pop_back();
-  if (!lua_istable(L, -1))
-    return luaL_error(L, "extends: '%s' does not return a table", name.c_str());
-  if (lua_isnoneornil(L, 2)) {
-    lua_newtable(L);
-  } else {
-    luaL_checktype(L, 2, LUA_TTABLE);
-    lua_pushvalue(L, 2);
-  }
-  lua_call(L, 2, 1);
-  return 1;
-}
-
 int LuaState::l_option(lua_State* L) {
   LuaState* s = self(L);
-  std::string name = luaL_checkstring(L, 1);
+  luaL_checkstring(L, 1);
+  const std::string name = option_text(L, 1, "name");
   luaL_checktype(L, 2, LUA_TTABLE);
   std::vector<std::string> values;
   lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 2));
+  if (n > static_cast<lua_Integer>(kMaxOptionValues))
+    return luaL_error(L, "option '%s' has more than %d values (kMaxOptionValues)", name.c_str(),
+                      static_cast<int>(kMaxOptionValues));
   for (lua_Integer i = 1; i <= n; ++i) {
     lua_rawgeti(L, 2, i);
     if (!lua_isstring(L, -1))
       return luaL_error(L, "option '%s': values must be strings", name.c_str());
-    values.push_back(lua_tostring(L, -1));
+    values.push_back(option_text(L, -1, "value"));
     lua_pop(L, 1);
   }
   if (values.empty()) return luaL_error(L, "option '%s' needs at least one value", name.c_str());
@@ -443,6 +558,8 @@ int LuaState::l_option(lua_State* L) {
       return luaL_error(L, "option '%s' is declared twice, with different values", name.c_str());
   bool known = false;
   for (auto& d : s->declared_) known |= d.name == name;
+  if (!known && s->declared_.size() >= kMaxOptions)
+    return luaL_error(L, "more than %d options (kMaxOptions)", static_cast<int>(kMaxOptions));
   if (!known) s->declared_.push_back({name, values, chosen});
   lua_pushstring(L, chosen.c_str());
   return 1;

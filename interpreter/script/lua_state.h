@@ -1,12 +1,19 @@
 #pragma once
 // The only owner of a lua_State. It builds the sandbox scripts run in (no io,
-// os, load or debug; a locked global table), bounds every call by an
+// os, load or debug; a locked global table; library functions that charge the
+// work they do in C, see sandbox_library.h), bounds every call by an
 // instruction budget so an endless loop becomes an error, and loads script
-// files and modules from the rules directory. A call made while another is
-// running (a hook re-entering Lua through the engine) spends the outer call's
-// budget, and once the budget is spent no pcall in the script can catch that.
-// Finalizers (__gc) are refused: Lua runs them with the count hook off.
+// files and modules from the search path (search_path.h). A call made while
+// another is running (a hook re-entering Lua through the engine) spends the
+// outer call's budget, and once the budget or the memory is spent no pcall in
+// the script can catch that. Finalizers (__gc) are refused: Lua runs them with
+// the count hook off.
+//
+// Every error comes back as file:line: message, naming the script line that
+// was running: a Lua error without a place (C stack overflow, an error object
+// that is not a string), running out of memory and a spent budget included.
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -14,6 +21,7 @@
 #include <vector>
 
 #include "core/expected.h"
+#include "script/search_path.h"
 #include "script/value.h"
 
 struct lua_State;
@@ -29,31 +37,41 @@ struct DeclaredOption {
 
 class LuaState {
  public:
-  LuaState(std::string rules_dir, std::vector<std::pair<std::string, std::string>> options);
+  LuaState(SearchPath path, std::vector<std::pair<std::string, std::string>> options);
   ~LuaState();
   LuaState(const LuaState&) = delete;
   LuaState& operator=(const LuaState&) = delete;
 
   lua_State* L() const { return L_; }
-  const std::string& rules_dir() const { return rules_dir_; }
+  const SearchPath& search_path() const { return path_; }
 
-  // Runs a script file (path or bundled name) and reads the table it returns.
-  Expected<Value> run_file(const std::string& path);
+  // Runs a script file and reads the table it returns.
+  Expected<Value> run_file(const ScriptFile& file);
   // Options the scripts declared with option(), in order, with the value chosen.
   const std::vector<DeclaredOption>& declared() const { return declared_; }
   // Options given on the command line that no script declared.
   std::vector<std::string> undeclared_options() const;
 
-  // Calls the function with registry reference ref; the arguments are already
-  // pushed. Leaves nresults on the stack on success. Inside another call it
-  // shares that call's budget.
-  Status call(int ref, int nargs, int nresults);
-
-  // Resolves "jetan/cazaux" or "jetan.common" or a path to a file name.
-  std::string resolve(const std::string& spec) const;
+  // Runs body in a protected call under the budget: the outermost such call
+  // starts the budget, nested ones spend what is left. A Lua error, a spent
+  // budget, running out of memory and a C++ exception thrown by body all come
+  // back as the Error, located at the script line that was running.
+  Status run(const std::function<void(lua_State*)>& body);
+  // Inside run(): calls the function with registry reference ref on the
+  // arguments already pushed, leaving nresults.
+  void call(int ref, int nargs, int nresults);
 
   // Instruction budget for one load or one outermost hook call.
   void set_budget(long instructions) { budget_ = instructions; }
+
+  // Charges units of work a library function does in C to the running call's
+  // budget; once it is spent, raises the budget's error at the calling line.
+  static void charge(lua_State* L, long units);
+
+  static LuaState* self(lua_State* L);
+
+ private:
+  enum class Stop { kNone, kBudget, kMemory };
 
   // Callbacks from Lua.
   static int l_require(lua_State* L);
@@ -61,32 +79,48 @@ class LuaState {
   static int l_extends(lua_State* L);
   static int l_pcall(lua_State* L);
   static int l_setmetatable(lua_State* L);
-  static LuaState* self(lua_State* L);
+  static int l_locate(lua_State* L);  // the message handler of run()
+  static int l_run_body(lua_State* L);
+  static void* allocate(void* ud, void* ptr, size_t osize, size_t nsize);
+  friend void count_hook(lua_State* L, ::lua_Debug* ar);
 
- private:
-  Status pcall(int nargs, int nresults);
-  Value to_value(int index, int depth);
-  int load_chunk(const std::string& file);  // pushes the chunk, or returns an error status
+  // Inside run(): pushes the compiled chunk of a file.
+  void push_chunk(lua_State* L, const ScriptFile& file);
+  // Inside run(): the file a require or extends names, or a Lua error.
+  ScriptFile find(lua_State* L, const char* what, const std::string& name);
+  // Whether the allocator may hand out grow more bytes (inside run(), they
+  // cost budget).
+  bool may_allocate(size_t grow);
+  // Records why the outermost call must stop, and where, once.
+  void stop(Stop why);
+  [[noreturn]] void raise_stop(lua_State* L);
+  std::string stop_message() const;
+  Error error_of(int rc);
 
   lua_State* L_ = nullptr;
-  std::string rules_dir_;
+  SearchPath path_;
   std::vector<std::pair<std::string, std::string>> options_;
   std::vector<DeclaredOption> declared_;
-  std::map<std::string, int> modules_;  // file -> registry ref of its result
-  std::vector<std::string> loading_;    // files being loaded, to catch cycles
+  std::map<std::string, int> modules_;  // canonical file -> registry ref of its result
+  std::vector<std::string> loading_;    // canonical files being loaded, to catch cycles
+  std::string main_file_;               // the file run_file ran, for errors with no line
   int env_ref_ = -1;
   int merge_ref_ = -1;
-  long budget_ = 200'000'000;
-  std::string last_error_;
-  std::string convert_error_;  // the first problem to_value met, if any
-  // Budget left to the outermost running call, how deep calls are nested, and
-  // once the budget is spent, the error that said so (raised again until the
-  // outermost call returns).
+  long budget_;
+  std::string prelude_error_;
+  // Budget left to the outermost running call, bytes allocated in it not yet
+  // charged, and how deep calls are nested.
   long remaining_ = 0;
+  size_t alloc_bytes_ = 0;
   int depth_ = 0;
-  std::string exhausted_;
-
-  friend void count_hook(lua_State* L, ::lua_Debug* ar);
+  // Why and where the outermost call must stop, the script line the last
+  // error was raised at, and where memory first ran out; fixed buffers, since
+  // the allocator writes them and must not allocate. Running out of memory
+  // stops the call only once Lua, having collected garbage, raises the error.
+  Stop stop_ = Stop::kNone;
+  char stop_where_[512] = "";
+  char error_where_[512] = "";
+  char memory_where_[512] = "";
 };
 
 }  // namespace regula::script

@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "core/game_end.h"
+#include "core/rule_error.h"
 #include "notation/input_limits.h"
 #include "notation/position_string.h"
 #include "script/loader.h"
@@ -220,14 +221,9 @@ Expected<RecordTags> read_record_tags(const std::string& text) {
   return std::move(scanned->tags);
 }
 
-Expected<Game> read_record(const std::string& text, const std::string& rules_dir) {
-  return read_record(text,
-                     [&rules_dir](const std::string& name, const script::OptionList& options) {
-                       return script::load_rules(name, options, rules_dir);
-                     });
-}
+namespace {
 
-Expected<Game> read_record(const std::string& text, const RulesLoader& load) {
+Expected<Game> replay_record(const std::string& text, const RulesLoader& load) {
   auto scanned = scan_record(text);
   if (!scanned) return scanned.error();
   const RecordTags& tags = scanned->tags;
@@ -294,6 +290,23 @@ Expected<Game> read_record(const std::string& text, const RulesLoader& load) {
           line, "move " + std::to_string(ply) + " (" + excerpt(m) + "): " + played.error().what);
   }
   return game;
+}
+
+}  // namespace
+
+Expected<Game> read_record(const std::string& text, const RulesLoader& load) {
+  // The rules come from a script: a hook of it that fails stops the replay with its error.
+  try {
+    return replay_record(text, load);
+  } catch (const RuleError& e) {
+    return e.error();
+  }
+}
+
+Expected<Game> read_record(const std::string& text, const script::SearchPath& path) {
+  return read_record(text, [&path](const std::string& name, const script::OptionList& options) {
+    return script::load_named_rules(name, options, path);
+  });
 }
 
 }  // namespace regula

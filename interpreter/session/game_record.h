@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/expected.h"
+#include "script/search_path.h"
 #include "session/game.h"
 
 namespace regula {
@@ -24,9 +25,11 @@ using RecordTags = std::vector<std::pair<std::string, std::string>>;
 // extra tags (Event, White, Black, ...) come first, in the order given.
 std::string write_record(const Game& game, const RecordTags& extra = {});
 
-// Loads the rules named by [Rules] (with [Options]) from rules_dir (default: the
-// bundled rules), sets up [FEN], and replays the moves.
-Expected<Game> read_record(const std::string& text, const std::string& rules_dir = "");
+// Loads the rules named by [Rules] (with [Options]), sets up [FEN], and replays
+// the moves. A record may come from anywhere: [Rules] is looked up only on the
+// search path (default: the bundled rules), never read from elsewhere. A hook of
+// the script that fails while the moves replay is the error returned.
+Expected<Game> read_record(const std::string& text, const script::SearchPath& path = {});
 
 // The same with the rules found by load (given the [Rules] name and the
 // [Options]), for callers that keep loaded rules, such as a reader of many records.

@@ -1,4 +1,4 @@
--- A table never closed (a syntax error): expect "scripts/syntax_error.lua:8: unexpected symbol near <eof>".
+-- attacks: a table never closed (a syntax error); expect: unexpected symbol near <eof>
 return game {
   title = "broken",
   board = grid { width = 3, height = 3 ,

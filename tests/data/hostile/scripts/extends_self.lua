@@ -1,0 +1,2 @@
+-- attacks: a script that extends itself; expect: is circular
+return extends("extends_self", {})

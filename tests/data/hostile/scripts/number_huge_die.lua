@@ -1,0 +1,5 @@
+-- attacks: a die face of 1e300; expect: a die face is out of range
+return game { title = "hostile", board = grid { width = 3, height = 3 },
+  dice = { 1, 2, 1e300 },
+  pieces = { piece { name = "man", symbol = "M", moves = { step { dirs = "orthogonal" } } } },
+  setup = { white = { man = "a1" }, black = { man = "c3" } } }
