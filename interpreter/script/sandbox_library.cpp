@@ -2,12 +2,12 @@
 
 #include <lua.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <climits>
 #include <cstdint>
 
 #include "script/limits.h"
-#include "script/lua_patterns.h"
 #include "script/lua_state.h"
 
 namespace regula::script {
@@ -92,6 +92,67 @@ long cost_move(lua_State* L) {
   return count(opt_integer(L, 2, 1), opt_integer(L, 3, 0));
 }
 
+// Lua's pattern matcher backtracks: each quantifier (*, +, -, ?), balance (%b)
+// or back-reference (%1..%9) may try every position of the subject again, nested
+// within the ones before it. A call is charged in advance for that worst case:
+// (subject length + 1) to the power of their number, times the pattern's length,
+// times the start positions tried (one when the pattern is anchored with ^,
+// every position otherwise), one instruction per kBytesPerInstruction steps. So a
+// pattern that could run for hours stops at once with the budget's error, and a
+// short pattern on the short strings rules deal in costs next to nothing.
+long pattern_cost(lua_State* L, bool every_match) {
+  size_t n = 0, m = 0;
+  const char* subject = lua_type(L, 1) == LUA_TSTRING ? lua_tolstring(L, 1, &n) : nullptr;
+  const char* p = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &m) : nullptr;
+  if (!subject || !p) return 0;             // the real function refuses them
+  if (!every_match && lua_toboolean(L, 4))  // a plain find compares bytes only
+    return static_cast<long>(std::min<double>(1e15, 1.0 * n * m / kBytesPerInstruction) + 1);
+  bool anchored = m > 0 && p[0] == '^';
+  int quantifiers = 0;
+  for (size_t i = anchored ? 1 : 0; i < m;) {
+    size_t end = i + 1;
+    if (p[i] == '%' && i + 1 < m) {
+      const char c = p[i + 1];
+      if (c == 'b') {
+        ++quantifiers;
+        i += 4;
+        continue;
+      }
+      if (c >= '1' && c <= '9') ++quantifiers;
+      end = i + 2;
+      if (c == 'f') {  // a frontier is followed by a set
+        i = end;
+        continue;
+      }
+    } else if (p[i] == '[') {
+      size_t j = i + 1;
+      if (j < m && p[j] == '^') ++j;
+      if (j < m) ++j;  // a ']' first is part of the set
+      while (j < m && p[j] != ']') j += p[j] == '%' ? 2 : 1;
+      end = j + 1;
+    } else if (p[i] == '(' || p[i] == ')') {
+      i = end;
+      continue;
+    }
+    if (end < m && (p[end] == '*' || p[end] == '+' || p[end] == '-' || p[end] == '?')) {
+      ++quantifiers;
+      ++end;
+    }
+    i = end;
+  }
+  double cost = (m + 1.0) * (anchored && !every_match ? 1.0 : n + 1.0);
+  for (int q = 0; q < quantifiers && cost < 1e15; ++q) cost *= n + 1.0;
+  return static_cast<long>(std::min(cost / kBytesPerInstruction, 1e15)) + 1;
+}
+
+long cost_find(lua_State* L) {
+  return pattern_cost(L, false);
+}
+
+long cost_every_match(lua_State* L) {
+  return pattern_cost(L, true);
+}
+
 long cost_sort(lua_State* L) {
   lua_Integer n = table_length(L, 1);
   if (n < 2 || n >= INT_MAX) return 0;
@@ -126,11 +187,6 @@ int charged_codes(lua_State* L) {
   return n;
 }
 
-void replace(lua_State* L, int lib, const char* name, lua_CFunction fn) {
-  lua_pushcfunction(L, fn);
-  lua_setfield(L, lib, name);
-}
-
 void wrap(lua_State* L, int lib, const char* name, lua_CFunction wrapper) {
   lua_getfield(L, lib, name);
   lua_pushcclosure(L, wrapper, 1);
@@ -148,10 +204,10 @@ void meter_libraries(lua_State* L) {
   const int top = lua_gettop(L);
   lua_getglobal(L, LUA_STRLIBNAME);
   const int str = lua_gettop(L);
-  replace(L, str, "find", metered_find);
-  replace(L, str, "match", metered_match);
-  replace(L, str, "gmatch", metered_gmatch);
-  replace(L, str, "gsub", metered_gsub);
+  wrap(L, str, "find", charged<cost_find>);
+  wrap(L, str, "match", charged<cost_find>);
+  wrap(L, str, "gmatch", charged<cost_every_match>);
+  wrap(L, str, "gsub", charged<cost_every_match>);
   wrap(L, str, "rep", charged<cost_rep>);
   wrap(L, str, "byte", charged<cost_byte>);
   for (const char* name : {"dump", "pack", "packsize", "unpack"}) drop(L, str, name);
