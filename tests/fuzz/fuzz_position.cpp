@@ -20,15 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       fuzz::refused("position", pos.error());
       continue;
     }
-    const std::string written = write_position(*pos);
-    fuzz::note(rules->name + " reads it as " + written);
-    auto again = read_position(rules, written);
-    fuzz::check(again.ok(), rules->name + ": the written position does not read back: " + written +
-                                (again ? "" : ": " + again.error().text()));
-    fuzz::check(*again == *pos && again->hash() == pos->hash(),
-                rules->name + ": the written position reads back as another: " + written);
-    fuzz::check(write_position(*again) == written,
-                rules->name + ": the position reads back and writes differently: " + written);
+    fuzz::note(rules->name + " reads it as " + write_position(*pos));
+    fuzz::check_round_trip(*pos);
     try {
       fuzz::check_moves(*pos);
     } catch (const RuleError&) {

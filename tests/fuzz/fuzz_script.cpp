@@ -1,8 +1,9 @@
 // Rule scripts from anywhere: the input is a script's text, run in the sandbox
 // with a small instruction budget (modules it requires come from the bundled
-// rules) and compiled. Errors are fine; a script that compiles gets its start
-// position's moves made and taken back, with its hooks, which exercises the
-// engine and the hook API on rules no one wrote by hand.
+// rules) and compiled. Errors are fine; a script that compiles is played for a
+// few random turns with its hooks, every position's moves made and taken back
+// and its position string read back, which exercises the engine, the hook API
+// and position strings on rules no one wrote by hand.
 
 #include <unistd.h>
 
@@ -26,6 +27,9 @@ namespace {
 // Twice what the largest bundled script needs to load (under a million), and
 // small enough that an endless loop ends within a few hundredths of a second.
 constexpr long kBudget = 2'000'000;
+
+// Whole turns played from the start position, each position checked.
+constexpr int kTurns = 12;
 
 const std::string& script_file() {
   static const std::string file = (std::filesystem::temp_directory_path() /
@@ -66,7 +70,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   try {
     Position pos{std::shared_ptr<const Ruleset>(rules)};
-    fuzz::check_moves(pos);
+    fuzz::check_random_game(pos, kTurns, static_cast<uint32_t>(size));
   } catch (const RuleError&) {
     // A failed hook or a limit of the engine reached in play: an error the caller reports.
   }

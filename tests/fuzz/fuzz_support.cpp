@@ -8,6 +8,7 @@
 #include "core/movegen.h"
 #include "core/random_turn.h"
 #include "core/turns.h"
+#include "notation/position_string.h"
 #include "script/loader.h"
 
 namespace regula::fuzz {
@@ -93,6 +94,18 @@ void refused(const std::string& kind, const Error& error) {
   note(kind + " refused: " + error.text());
 }
 
+void check_round_trip(const Position& pos) {
+  const std::string written = write_position(pos);
+  const std::string name = pos.rules().name;
+  auto again = read_position(pos.rules_ptr(), written);
+  check(again.ok(), name + ": the written position does not read back: " + written +
+                        (again ? "" : ": " + again.error().text()));
+  check(*again == pos && again->hash() == pos.hash(),
+        name + ": the written position reads back as another: " + written);
+  check(write_position(*again) == written,
+        name + ": the position reads back and writes differently: " + written);
+}
+
 void check_moves(Position& pos) {
   const Position before = pos;
   check(pos.hash() == pos.compute_hash(), "the hash differs from the one computed from scratch");
@@ -115,6 +128,21 @@ void check_moves(Position& pos) {
     make_turn(pos, t, undos);
     unmake_turn(pos, t, undos);
     check(pos == before, "make_turn/unmake_turn did not restore the position");
+  }
+}
+
+void check_random_game(Position& pos, int turns, uint32_t seed) {
+  std::mt19937 rng(seed);
+  MoveList moves;
+  for (int t = 0;; ++t) {
+    check_round_trip(pos);
+    check_moves(pos);
+    legal_moves(pos, moves);
+    if (t == turns || moves.empty()) return;
+    for (const Move& m : random_turn(pos, moves, rng).steps) {
+      Undo u;
+      pos.make(m, u);
+    }
   }
 }
 

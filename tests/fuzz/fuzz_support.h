@@ -43,9 +43,18 @@ void note(const std::string& what);
 // An input refused: the error must say why (kind: "position", "move", ...).
 void refused(const std::string& kind, const Error& error);
 
+// The position string of pos reads back to pos (the same position, hash and
+// text).
+void check_round_trip(const Position& pos);
+
 // Every legal decision of pos is made and taken back, restoring the position
 // and its hash, and the hash after it equals the one computed from scratch;
 // the same for every whole turn. Leaves pos as it was.
 void check_moves(Position& pos);
+
+// Plays up to `turns` seeded random whole turns from pos, checking the moves
+// and the position string of every position on the way (check_moves,
+// check_round_trip).
+void check_random_game(Position& pos, int turns, uint32_t seed);
 
 }  // namespace regula::fuzz
