@@ -45,10 +45,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::ofstream out(script_file(), std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   }
-  const std::string rules_dir = script::default_rules_dir();
-  auto state = std::make_unique<script::LuaState>(rules_dir, script::OptionList{});
+  const script::SearchPath path;
+  auto file = path.find_chosen(script_file());
+  if (!file) {
+    fuzz::refused("script", file.error());
+    return 0;
+  }
+  auto state = std::make_unique<script::LuaState>(path, script::OptionList{});
   state->set_budget(kBudget);
-  auto value = state->run_file(script_file());
+  auto value = state->run_file(*file);
   if (!value) {
     fuzz::refused("script", value.error());
     return 0;
@@ -64,8 +69,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // in, on the same small budget.
   script::HookState hooks = script::HookState::of(std::move(state), *value);
   if (hooks.any()) {
-    rules->hooks = std::make_shared<script::LuaHooks>(
-        std::move(hooks), script::ScriptSource{script_file(), rules_dir, {}});
+    rules->hooks =
+        std::make_shared<script::LuaHooks>(std::move(hooks), script::ScriptSource{*file, path, {}});
     rules->finalize();
   }
   try {
