@@ -424,6 +424,19 @@ TEST(HostileCli, RulesPathAddsADirectoryToRequireFrom) {
   EXPECT_EQ(missing_dir.code, 2) << missing_dir.out;
 }
 
+TEST(HostileCli, ReplayFindsARecordsRulesOnlyOnTheSearchPath) {
+  fs::path lib = fresh_dir("replay_lib");
+  write_file(lib / "mine.lua", kGame);
+  write_file(lib / "game.pgn", "[Rules \"mine\"]\n\n*\n");
+  const std::string record = (lib / "game.pgn").string();
+  CliRun without = run("replay " + record);
+  EXPECT_EQ(without.code, 1) << without.out;
+  expect_contains(without.out, "no script 'mine' on the rules search path");
+  CliRun with = run("replay --rules-path " + lib.string() + " " + record);
+  EXPECT_EQ(with.code, 0) << with.out;
+  expect_contains(with.out, "moves: 0");
+}
+
 TEST(HostileCli, HelpExplainsTheRulesSearchPath) {
   CliRun top = run("--help");
   EXPECT_EQ(top.code, 0);

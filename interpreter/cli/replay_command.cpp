@@ -39,15 +39,21 @@ Expected<std::string> read_record_file(const std::string& path) {
 
 void add_replay(CLI::App& app, int& rc) {
   auto path = std::make_shared<std::string>();
+  auto dirs = std::make_shared<std::vector<std::string>>();
   auto* cmd = app.add_subcommand("replay", "replay a game record and show where the game stands");
   cmd->add_option("record", *path, "the record file, or - for standard input")->required();
-  cmd->callback([&rc, path] {
+  cmd->add_option("--rules-path", *dirs,
+                  "a further directory the record's [Rules] may name a script in (repeatable)")
+      ->check(CLI::ExistingDirectory);
+  cmd->callback([&rc, path, dirs] {
     auto text = read_record_file(*path);
     if (!text) {
       rc = fail(text.error());
       return;
     }
-    auto game = read_record(*text);
+    script::SearchPath search;
+    for (auto& dir : *dirs) search.add(dir);
+    auto game = read_record(*text, search);
     if (!game) {
       rc = fail(game.error());
       return;
