@@ -498,6 +498,55 @@ TEST(Mill, EveryTurnOfRandomGamesMatchesTheGenerator) {
   EXPECT_GE(reasons.size(), 3u);
 }
 
+// Boards of at most 64 points keep bit sets of each side's tokens and of each line;
+// larger boards go site by site. Both ways must give the same moves, removals,
+// weights and results: the same scripts with the bit sets turned off play the same.
+TEST(Mill, BoardsWithoutBitSetsPlayTheSame) {
+  int compared = 0, removals = 0;
+  for (const Case& c : cases()) {
+    Rules fast = rules_of(c.script, c.options);
+    ASSERT_TRUE(fast);
+    auto copy = std::make_shared<Ruleset>(*fast);
+    copy->topology.disable_bit_sets();
+    Rules slow = copy;
+    ASSERT_TRUE(Position(fast).has_occupancy());
+    ASSERT_FALSE(Position(slow).has_occupancy());
+    Position a(fast), b(slow);
+    EXPECT_EQ(perft(a, 4), perft(b, 4)) << c.script;
+    for (int g = 0; g < 20; ++g) {
+      std::mt19937_64 rng_a(g), rng_b(g);
+      Position pa(fast), pb(slow);
+      MoveList ma, mb;
+      Turn ta, tb;
+      for (int ply = 0; ply < 400; ++ply) {
+        const Result ra = game_result(pa, ma), rb = game_result(pb, mb);
+        ASSERT_EQ(ra.over, rb.over) << c.script << " game " << g << " ply " << ply;
+        ASSERT_EQ(ra.reason, rb.reason);
+        if (ra.over || ma.empty()) break;
+        ASSERT_EQ(ma.size(), mb.size()) << write_position(pa);
+        for (int i = 0; i < ma.size(); ++i) {
+          ASSERT_TRUE(ma[i].same(mb[i])) << write_position(pa) << " move " << i;
+          ASSERT_EQ(turns_after(pa, ma[i]), turns_after(pb, mb[i])) << write_position(pa);
+        }
+        ++compared;
+        random_turn(pa, ma, rng_a, ta);
+        random_turn(pb, mb, rng_b, tb);
+        ASSERT_EQ(ta.steps.size(), tb.steps.size());
+        removals += ta.steps.size() > 1;
+        Undo u;
+        for (size_t k = 0; k < ta.steps.size(); ++k) {
+          ASSERT_TRUE(ta.steps[k].same(tb.steps[k])) << write_position(pa);
+          pa.make(ta.steps[k], u);
+          pb.make(tb.steps[k], u);
+        }
+        ASSERT_EQ(pa.hash(), pb.hash());
+      }
+    }
+  }
+  EXPECT_GT(compared, 5000);
+  EXPECT_GT(removals, 500);
+}
+
 // ---- hand-made positions ------------------------------------------------------------
 
 Position at(const Rules& r, const std::string& text) {

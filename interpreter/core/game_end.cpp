@@ -220,7 +220,7 @@ Result game_result(Position& pos, MoveList& moves) {
     moves.clear();
     return *res;
   }
-  legal_moves(pos, moves);
+  legal_moves_undecided(pos, moves);
   if (!moves.empty() || pos.awaiting_roll()) return Result{};
   Result res = no_move_result(pos);
   rank_seats(res, pos);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <unordered_set>
 
 #include "core/attacks.h"
@@ -45,7 +46,8 @@ struct Gen {
   // Capture chains: the landings tried so far in this pass (bounded by
   // kMaxChainLandings), and the decisions found from the current origin.
   int chain_landings = 0;
-  std::unordered_set<ChainKey, ChainKeyHash> chains = {};
+  // Made on the first capture chain: most passes have none.
+  std::unique_ptr<std::unordered_set<ChainKey, ChainKeyHash>> chains = nullptr;
 
   bool enemy(PieceCode c) const { return c && !r.allies(piece_seat(c), me); }
 
@@ -150,8 +152,9 @@ struct Gen {
     }
   }
 
-  void table(SiteId from, TypeId t, int ri, const MoveRule& rule) {
-    for (SiteId s : rule.table[me][from]) {
+  void table(SiteId from, TypeId t, int ri, const MoveRule& rule,
+             const std::vector<std::vector<std::vector<SiteId>>>& sites) {
+    for (SiteId s : sites[me][from]) {
       if (!lands(rule, t, s)) continue;
       start(from, s, ri, rule);
       promote_last(t);
@@ -181,11 +184,21 @@ struct Gen {
   }
 
   void anywhere(SiteId from, TypeId t, int ri, const MoveRule& rule) {
-    for (SiteId s = 0; s < n; ++s) {
-      if (s == from || !lands(rule, t, s)) continue;
+    auto to = [&](SiteId s) {
+      if (s == from || !lands(rule, t, s)) return;
       start(from, s, ri, rule);
       promote_last(t);
+    };
+    if (!pos.has_occupancy()) {
+      for (SiteId s = 0; s < n; ++s) to(s);
+      return;
     }
+    // Only empty sites can take a plain move, only occupied ones a capture.
+    const uint64_t all = occupied_all();
+    uint64_t sites = 0;
+    if (has_mode(rule.mode, Mode::kMove)) sites |= ~all & site_mask();
+    if (has_mode(rule.mode, Mode::kCapture)) sites |= all;
+    for (; sites; sites &= sites - 1) to(static_cast<SiteId>(__builtin_ctzll(sites)));
   }
 
   // Capture chains: depth-first over landings; the moving piece has left its
@@ -256,12 +269,15 @@ struct Gen {
     ChainKey key{m.to, m.ncap, {}};
     std::copy(m.cap.begin(), m.cap.begin() + m.ncap, key.cap.begin());
     std::sort(key.cap.begin(), key.cap.begin() + key.n);
-    if (!chains.insert(key).second) return;
+    if (!chains->insert(key).second) return;
     emit(m, h.type);
   }
 
   void hop(SiteId from, TypeId t, int ri, const MoveRule& rule) {
-    if (!chains.empty()) chains.clear();
+    if (!chains)
+      chains = std::make_unique<std::unordered_set<ChainKey, ChainKeyHash>>();
+    else if (!chains->empty())
+      chains->clear();
     HopState h{from, t, ri, &rule, Move{}};
     header(h.cur, from, kNoSite, ri, rule);
     hop_from(h, from);
@@ -301,15 +317,30 @@ struct Gen {
     m.to2 = passed;
   }
 
+  void drop_on(SiteId s, int ri, const MoveRule& rule) {
+    if (!to_ok(rule, s)) return;
+    Move& m = start(kNoSite, s, ri, rule);
+    m.kind = MoveKind::kDrop;
+    m.drop_type = rule.drop_type;
+  }
+
   void drop(int ri, const MoveRule& rule) {
     if (pos.hand(me, rule.drop_type) <= 0) return;
-    for (SiteId s = 0; s < n; ++s) {
-      if (pos.at(s) != kEmpty || !to_ok(rule, s)) continue;
-      Move& m = start(kNoSite, s, ri, rule);
-      m.kind = MoveKind::kDrop;
-      m.drop_type = rule.drop_type;
+    if (pos.has_occupancy()) {
+      for (uint64_t empty = ~occupied_all() & site_mask(); empty; empty &= empty - 1)
+        drop_on(static_cast<SiteId>(__builtin_ctzll(empty)), ri, rule);
+      return;
     }
+    for (SiteId s = 0; s < n; ++s)
+      if (pos.at(s) == kEmpty) drop_on(s, ri, rule);
   }
+
+  uint64_t occupied_all() const {
+    uint64_t all = 0;
+    for (SeatId s = 0; s < r.num_seats(); ++s) all |= pos.occupied(s);
+    return all;
+  }
+  uint64_t site_mask() const { return n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1; }
 
   // The moves of the piece on `from`; under the dice, only if the piece accepts
   // the die in play (the throw, or with several dice the one being tried).
@@ -327,10 +358,13 @@ struct Gen {
       if (pos.flags(from) & rule.requires_clear) continue;
       switch (rule.kind) {
         case RuleKind::kSlide:
-          slide(from, t, ri, rule);
+          if (!rule.steps.empty())
+            table(from, t, ri, rule, rule.steps);
+          else
+            slide(from, t, ri, rule);
           break;
         case RuleKind::kTable:
-          table(from, t, ri, rule);
+          table(from, t, ri, rule, rule.table);
           break;
         case RuleKind::kWalk:
           walk(from, t, ri, rule);
@@ -391,9 +425,14 @@ void generate_pseudo(const Position& pos, MoveList& moves) {
       tried |= 1u << g.die;
     }
     const int first = moves.size();
-    for (SiteId s = 0; s < g.n; ++s) {
-      PieceCode c = pos.at(s);
-      if (c && piece_seat(c) == g.me) g.piece(s);
+    if (pos.has_occupancy()) {
+      for (uint64_t own = pos.occupied(g.me); own; own &= own - 1)
+        g.piece(static_cast<SiteId>(__builtin_ctzll(own)));
+    } else {
+      for (SiteId s = 0; s < g.n; ++s) {
+        PieceCode c = pos.at(s);
+        if (c && piece_seat(c) == g.me) g.piece(s);
+      }
     }
     for (size_t ri = 0; ri < r.rules.size(); ++ri)
       if (r.rules[ri].kind == RuleKind::kDrop && (r.rules[ri].phases & g.phase))
@@ -410,6 +449,11 @@ namespace {
 bool in_line(const Position& pos, SiteId site) {
   const Topology& t = pos.rules().topology;
   const SeatId seat = piece_seat(pos.at(site));
+  if (pos.has_occupancy()) {
+    for (uint64_t line : t.line_masks_through(site))
+      if ((line & ~pos.occupied(seat)) == 0) return true;
+    return false;
+  }
   for (int li : t.lines_through(site)) {
     bool full = true;
     for (SiteId x : t.lines()[li])
@@ -428,21 +472,34 @@ void stage_moves(const Position& pos, const Stage& st, MoveList& moves) {
   const SeatId me = pos.to_move();
   auto add = [&](MoveKind kind, SiteId site, int index) {
     Move& m = moves.add();
-    m = Move{};
-    m.kind = kind;
+    m.from = kNoSite;
     m.to = site;
+    m.kind = kind;
+    m.promote = m.drop_type = -1;
+    m.set_flags = 0;
+    m.rule = 0;
+    m.from2 = m.to2 = m.ep_set = kNoSite;
     m.chance = static_cast<int16_t>(index);
+    m.ncap = m.npath = 0;
   };
   switch (st.choice) {
     case Stage::Choice::kRemoveEnemy:
     case Stage::Choice::kGiveOwn: {
       const bool own = st.choice == Stage::Choice::kGiveOwn;
-      for (SiteId s = 0; s < pos.num_sites(); ++s) {
-        const PieceCode c = pos.at(s);
-        if (!c) continue;
-        const SeatId owner = piece_seat(c);
-        if (own ? owner != me : (r.allies(owner, me) || pos.is_out(owner))) continue;
-        add(MoveKind::kRemove, s, 0);
+      auto takes = [&](SeatId owner) {
+        return own ? owner == me : !r.allies(owner, me) && !pos.is_out(owner);
+      };
+      if (pos.has_occupancy()) {
+        uint64_t sites = 0;
+        for (SeatId s = 0; s < r.num_seats(); ++s)
+          if (takes(s)) sites |= pos.occupied(s);
+        for (; sites; sites &= sites - 1)
+          add(MoveKind::kRemove, static_cast<SiteId>(__builtin_ctzll(sites)), 0);
+      } else {
+        for (SiteId s = 0; s < pos.num_sites(); ++s) {
+          const PieceCode c = pos.at(s);
+          if (c && takes(piece_seat(c))) add(MoveKind::kRemove, s, 0);
+        }
       }
       if (st.protect == Stage::Protect::kLinesUnlessAll) {
         int kept = 0;
@@ -500,6 +557,14 @@ bool move_was_safe(const Position& pos, SeatId mover, const Move& m) {
 
 bool completes_line_after(const Position& pos, SiteId from, SiteId to, SeatId seat) {
   const Topology& t = pos.rules().topology;
+  if (pos.has_occupancy()) {
+    uint64_t own = pos.occupied(seat);
+    if (from != kNoSite) own &= ~(uint64_t{1} << from);
+    own |= uint64_t{1} << to;
+    for (uint64_t line : t.line_masks_through(to))
+      if ((line & ~own) == 0) return true;
+    return false;
+  }
   for (int li : t.lines_through(to)) {
     bool full = true;
     for (SiteId x : t.lines()[li])
@@ -521,6 +586,11 @@ bool banned_return(const Position& pos, const Move& m) {
 void legal_moves(Position& pos, MoveList& moves) {
   moves.clear();
   if (decided_result(pos)) return;
+  legal_moves_undecided(pos, moves);
+}
+
+void legal_moves_undecided(Position& pos, MoveList& moves) {
+  moves.clear();
   const Ruleset& r = pos.rules();
   if (pos.awaiting_roll()) {
     for (int outcome : r.dice.outcomes) {

@@ -10,6 +10,7 @@ Position::Position(std::shared_ptr<const Ruleset> rules, EmptyTag) : rules_(std:
   board_.assign(rules_->topology.size(), kEmpty);
   flags_.assign(rules_->topology.size(), 0);
   royal_site_.fill(kNoSite);
+  small_ = rules_->topology.small();
   for (SeatId s = 0; s < kMaxSeats; ++s) seats_.controller[s] = s;
   to_move_ = rules_->first;
   hash_ = compute_hash();
@@ -270,6 +271,11 @@ bool Position::asks_promotion(SiteId site) const {
 
 bool Position::completes_line(SiteId site, SeatId seat) const {
   const Topology& t = rules_->topology;
+  if (small_) {
+    for (uint64_t line : t.line_masks_through(site))
+      if ((line & ~occ_[seat]) == 0) return true;
+    return false;
+  }
   for (int li : t.lines_through(site)) {
     bool full = true;
     for (SiteId x : t.lines()[li])
@@ -324,6 +330,7 @@ void Position::place(SiteId site, PieceCode code, uint8_t flags) {
       royal_site_[s] = kNoSite;
       lost_royal = s;
     }
+    if (small_) occ_[s] &= ~(uint64_t{1} << site);
   }
   uint8_t diff = flags_[site] ^ flags;
   while (diff) {
@@ -341,6 +348,7 @@ void Position::place(SiteId site, PieceCode code, uint8_t flags) {
     const PieceType& t = r.types[piece_type(code)];
     seat_value_[s] += t.value;
     if (t.royal && (royal_site_[s] == kNoSite || site < royal_site_[s])) royal_site_[s] = site;
+    if (small_) occ_[s] |= uint64_t{1} << site;
   }
   if (lost_royal >= 0 && royal_site_[lost_royal] == kNoSite) {
     bool more = false;
@@ -477,7 +485,7 @@ void Position::make_inner(const Move& m, Undo& u) {
   const bool ordinary =
       m.kind == MoveKind::kNormal || m.kind == MoveKind::kDrop || m.kind == MoveKind::kCastle;
   // Triggers look at the phase the move was made in.
-  const uint32_t bit = !r.simple_flow && ordinary && !r.triggers.empty() ? phase_bit(*this) : ~0u;
+  const uint32_t bit = r.phased_triggers && ordinary ? phase_bit(*this) : ~0u;
   if (ep_ != kNoSite) set_ep(kNoSite, kNoSite);
   if (roll_ && (ordinary || (m.kind == MoveKind::kPass && was_stage < 0))) {
     // One die: any move uses it. Several: a move uses the die it names, a pass all that remain.
@@ -683,8 +691,8 @@ bool Position::operator==(const Position& o) const {
   return board_ == o.board_ && flags_ == o.flags_ && vars_ == o.vars_ && hash_ == o.hash_ &&
          ep_ == o.ep_ && ep_victim_ == o.ep_victim_ && to_move_ == o.to_move_ && roll_ == o.roll_ &&
          end_rule_ == o.end_rule_ && out_mask_ == o.out_mask_ && counts_ == o.counts_ &&
-         royal_site_ == o.royal_site_ && stage_ == o.stage_ && owner_ == o.owner_ &&
-         anchor_ == o.anchor_ && seats_.state == o.seats_.state &&
+         royal_site_ == o.royal_site_ && occ_ == o.occ_ && stage_ == o.stage_ &&
+         owner_ == o.owner_ && anchor_ == o.anchor_ && seats_.state == o.seats_.state &&
          seats_.controller == o.seats_.controller && seats_.left_at == o.seats_.left_at &&
          seats_.reason == o.seats_.reason;
 }

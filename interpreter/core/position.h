@@ -116,6 +116,10 @@ class Position {
   // site its piece went to back to the site it left; kNoSite when there is none.
   SiteId ban_from(SeatId seat) const;
   SiteId ban_to(SeatId seat) const;
+  // On a board of at most 64 sites (Topology::small), the sites of the seat's
+  // pieces as bits (bit s for site s); 0 on larger boards.
+  uint64_t occupied(SeatId seat) const { return occ_[seat]; }
+  bool has_occupancy() const { return small_; }
   int count(PieceCode code) const { return counts_[code]; }
   int pieces(SeatId seat) const { return seat_pieces_[seat]; }
   int material(SeatId seat) const { return seat_value_[seat]; }
@@ -193,6 +197,8 @@ class Position {
   std::array<int16_t, kMaxSeats> seat_pieces_{};
   std::array<int32_t, kMaxSeats> seat_value_{};
   std::array<SiteId, kMaxSeats> royal_site_{};
+  std::array<uint64_t, kMaxSeats> occ_{};
+  bool small_ = false;
   std::vector<uint64_t> history_;
   uint64_t hash_ = 0;
   SiteId ep_ = kNoSite;

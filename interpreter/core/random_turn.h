@@ -12,11 +12,12 @@
 
 namespace regula {
 
-// moves: the legal decisions of pos (non-empty). Returns the turn to play.
+// moves: the legal decisions of pos (non-empty). Writes the turn to play into t
+// (whose steps keep their room from one call to the next).
 template <typename Rng>
-Turn random_turn(Position& pos, const MoveList& moves, Rng& rng) {
+void random_turn(Position& pos, const MoveList& moves, Rng& rng, Turn& t) {
   const Ruleset& r = pos.rules();
-  Turn t;
+  t.steps.clear();
   if (moves[0].kind == MoveKind::kChance) {
     uint64_t total = r.dice.outcome_total ? r.dice.outcome_total : 1;
     uint64_t x = std::uniform_int_distribution<uint64_t>(0, total - 1)(rng);
@@ -25,53 +26,72 @@ Turn random_turn(Position& pos, const MoveList& moves, Rng& rng) {
         if (r.dice.outcomes[i] != m.chance) continue;
         if (x < r.dice.outcome_weights[i]) {
           t.steps.push_back(m);
-          return t;
+          return;
         }
         x -= r.dice.outcome_weights[i];
       }
     }
     t.steps.push_back(moves[moves.size() - 1]);
-    return t;
+    return;
   }
   if (!r.has_continuations) {
     t.steps.push_back(moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)]);
-    return t;
+    return;
   }
   if (r.dice.count > 1) {
     // Orders of the same dice that reach the same position are one turn.
     std::vector<Turn> turns;
     legal_turns(pos, turns);
-    return turns[std::uniform_int_distribution<size_t>(0, turns.size() - 1)(rng)];
+    t = turns[std::uniform_int_distribution<size_t>(0, turns.size() - 1)(rng)];
+    return;
   }
   // Each decision weighted by the number of whole turns it begins, so that every
   // turn is as likely; only decisions that may go on are made to count them.
-  std::vector<Undo> undos;
+  // When none of them may go on (most turns), the pick is uniform.
+  thread_local std::vector<uint64_t> weights;
+  thread_local std::vector<Undo> undos;
   const MoveList* choices = &moves;
   MoveList next;
-  std::vector<uint64_t> weights;
-  std::vector<bool> goes_on;
+  size_t made = 0;
   while (true) {
-    weights.clear();
-    goes_on.clear();
-    uint64_t total = 0;
-    for (const Move& m : *choices) {
-      goes_on.push_back(may_continue(pos, m));
-      total += weights.emplace_back(
-          goes_on.back() ? turns_after_made(pos, m, static_cast<int>(t.steps.size())) : 1);
+    const int n = choices->size();
+    const ContinuationTest may_continue(pos);
+    int first_on = 0;
+    while (first_on < n && !may_continue((*choices)[first_on])) ++first_on;
+    if (first_on == n) {
+      // Drawn as the weighted draw below would, so that a seed plays the same game.
+      const uint64_t x = std::uniform_int_distribution<uint64_t>(0, n - 1)(rng);
+      t.steps.push_back((*choices)[static_cast<int>(x)]);
+      break;
+    }
+    weights.assign(n, 1);
+    uint64_t total = first_on;
+    for (int i = first_on; i < n; ++i) {
+      const Move& m = (*choices)[i];
+      if (i == first_on || may_continue(m))
+        weights[i] = turns_after_made(pos, m, static_cast<int>(t.steps.size()));
+      total += weights[i];
     }
     uint64_t x = std::uniform_int_distribution<uint64_t>(0, total ? total - 1 : 0)(rng);
-    size_t i = 0;
-    while (i + 1 < weights.size() && x >= weights[i]) x -= weights[i++];
+    int i = 0;
+    while (i + 1 < n && x >= weights[i]) x -= weights[i++];
     t.steps.push_back((*choices)[i]);
-    if (!goes_on[i]) break;
-    undos.emplace_back();
-    pos.make(t.steps.back(), undos.back());
+    if (i < first_on || (i > first_on && !may_continue((*choices)[i]))) break;
+    if (undos.size() <= made) undos.resize(made + 1);
+    pos.make(t.steps.back(), undos[made++]);
     if (!pos.in_turn() || decided_result(pos)) break;
     legal_moves(pos, next);
     if (next.empty()) break;
     choices = &next;
   }
-  for (size_t k = undos.size(); k-- > 0;) pos.unmake(t.steps[k], undos[k]);
+  for (size_t k = made; k-- > 0;) pos.unmake(t.steps[k], undos[k]);
+}
+
+// The same, returning the turn.
+template <typename Rng>
+Turn random_turn(Position& pos, const MoveList& moves, Rng& rng) {
+  Turn t;
+  random_turn(pos, moves, rng, t);
   return t;
 }
 

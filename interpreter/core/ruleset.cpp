@@ -107,6 +107,8 @@ void Ruleset::finalize() {
       }
   has_continuations = !stages.empty() || dice.count > 1;
   simple_flow = !has_continuations && triggers.empty();
+  phased_triggers = false;
+  for (const Trigger& t : triggers) phased_triggers |= t.phases != ~0u;
   for (auto& t : types) {
     t.phase_rules.clear();
     if (phases.empty()) continue;
@@ -134,6 +136,18 @@ void Ruleset::finalize() {
     anywhere_attacks[s].clear();
     ep_attacks[s].clear();
     other_attackers[s].clear();
+  }
+
+  for (auto& rule : rules) {
+    rule.steps.clear();
+    if (rule.kind != RuleKind::kSlide || rule.max_range != 1 || rule.min_range > 1 || rule.takes_ep)
+      continue;
+    rule.steps.assign(num_seats(), std::vector<std::vector<SiteId>>(n));
+    for (SeatId s = 0; s < num_seats(); ++s)
+      for (SiteId from = 0; from < n; ++from)
+        for (DirId d : rule.dirs[s])
+          if (SiteId to = topology.neighbor(from, d); to != kNoSite)
+            rule.steps[s][from].push_back(to);
   }
 
   // Reverse tables so that "is this site attacked?" looks from the target outwards.

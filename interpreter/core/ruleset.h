@@ -64,6 +64,10 @@ struct MoveRule {
   // kTable: [seat][site] -> destinations; kWalk: [seat][site] -> paths, sorted by dest
   std::vector<std::vector<std::vector<SiteId>>> table;
   std::vector<std::vector<std::vector<WalkPath>>> walks;
+  // kSlide of one step (max_range 1) that takes no en passant: [seat][site] -> the
+  // neighbours in dirs, in their order, so that move generation reads a table
+  // instead of walking every direction (built by Ruleset::finalize).
+  std::vector<std::vector<std::vector<SiteId>>> steps;
   // Reverse tables for attack detection, built for capturing rules only: [seat][target]
   // -> origins (kTable) or paths from origin to target with origin stored in dest (kWalk).
   // They hold only what the rule may capture by: an origin its from region allows, a
@@ -399,6 +403,8 @@ struct Ruleset {
   bool has_continuations = false;
   // No stages, triggers or several dice: after a move the next seat plays.
   bool simple_flow = true;
+  // Some trigger applies in some phases only (Trigger::phases).
+  bool phased_triggers = false;
   // Builds derived tables (zobrist keys, royals, reverse tables); call once after filling.
   void finalize();
 

@@ -147,6 +147,8 @@ void Topology::build_index() {
     if (slot == kNoSite) slot = static_cast<SiteId>(i);
   }
   lines_through_.assign(names_.size(), {});
+  line_masks_.clear();
+  line_masks_begin_.assign(names_.size() + 1, 0);
 }
 
 SiteId Topology::find(const std::string& name) const {
@@ -161,11 +163,28 @@ SiteId Topology::at(int x, int y) const {
   return by_coord_[y * span_x_ + x];
 }
 
+void Topology::disable_bit_sets() {
+  bit_sets_ = false;
+  set_lines(std::move(lines_));
+}
+
 void Topology::set_lines(std::vector<std::vector<SiteId>> lines) {
   lines_ = std::move(lines);
   lines_through_.assign(names_.size(), {});
   for (size_t i = 0; i < lines_.size(); ++i)
     for (SiteId s : lines_[i]) lines_through_[s].push_back(static_cast<int>(i));
+  line_masks_.clear();
+  line_masks_begin_.assign(names_.size() + 1, 0);
+  if (!small()) return;
+  for (size_t s = 0; s < names_.size(); ++s) {
+    line_masks_begin_[s] = static_cast<uint32_t>(line_masks_.size());
+    for (int li : lines_through_[s]) {
+      uint64_t mask = 0;
+      for (SiteId x : lines_[li]) mask |= uint64_t{1} << x;
+      line_masks_.push_back(mask);
+    }
+  }
+  line_masks_begin_[names_.size()] = static_cast<uint32_t>(line_masks_.size());
 }
 
 }  // namespace regula

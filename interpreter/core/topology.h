@@ -6,6 +6,8 @@
 // compass through their own facing, so "forward" differs for each of four seats.
 
 #include <array>
+#include <cstdint>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -58,6 +60,19 @@ class Topology {
   const std::vector<std::vector<SiteId>>& lines() const { return lines_; }
   const std::vector<int>& lines_through(SiteId site) const { return lines_through_[site]; }
   void set_lines(std::vector<std::vector<SiteId>> lines);
+  // Boards of at most 64 sites keep bit sets (bit s for site s): positions keep
+  // each seat's pieces as one, and each line through a site is one here.
+  bool small() const { return size() <= 64 && bit_sets_; }
+  // Makes a small board go the way of large ones (no bit sets), so that tests can
+  // check that both ways agree.
+  void disable_bit_sets();
+  // The same, flat: the masks of site are masks[begin[site]] up to masks[begin[site + 1]].
+  const uint64_t* line_masks() const { return line_masks_.data(); }
+  const uint32_t* line_masks_begin() const { return line_masks_begin_.data(); }
+  std::span<const uint64_t> line_masks_through(SiteId site) const {
+    return {line_masks_.data() + line_masks_begin_[site],
+            line_masks_.data() + line_masks_begin_[site + 1]};
+  }
 
  private:
   void build_index();
@@ -73,6 +88,9 @@ class Topology {
   std::vector<SiteId> by_coord_;
   std::vector<std::vector<SiteId>> lines_;
   std::vector<std::vector<int>> lines_through_;  // per site, indices into lines_
+  bool bit_sets_ = true;
+  std::vector<uint64_t> line_masks_;        // small boards: lines through each site
+  std::vector<uint32_t> line_masks_begin_;  // per site, into line_masks_; one more at the end
 };
 
 // Rotates a seat-relative offset (forward = +y) by a seat's facing (quarter turns clockwise).

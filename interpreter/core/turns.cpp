@@ -68,36 +68,75 @@ void legal_turns(Position& pos, std::vector<Turn>& turns) {
   walk.extend(pos, cur);
 }
 
-bool may_continue(const Position& pos, const Move& m) {
+ContinuationTest::ContinuationTest(const Position& pos) : pos_(pos) {
   const Ruleset& r = pos.rules();
-  if (r.simple_flow || m.kind == MoveKind::kChance) return false;
-  if (r.dice.count > 1 || pos.stage() >= 0 || r.promotion_stage >= 0 ||
-      (r.hooks && r.hooks->has_after()))
-    return true;
-  if (r.stages.empty()) return false;
-  const bool ordinary =
-      m.kind == MoveKind::kNormal || m.kind == MoveKind::kDrop || m.kind == MoveKind::kCastle;
-  if (!ordinary) return false;
+  if (r.simple_flow) return;
+  if (r.dice.count > 1 || r.promotion_stage >= 0 || (r.hooks && r.hooks->has_after())) {
+    always_ = true;
+    return;
+  }
+  if (r.stages.empty()) return;
+  if (pos.stage() >= 0) {
+    // A decision of a stage leads to the stage's `then`, unless it is an ordinary
+    // move made in a kMoveAgain stage, which may start a stage by a trigger too.
+    const Stage& st = r.stages[pos.stage()];
+    if (st.then >= 0 && r.stages[st.then].who == Stage::Who::kMover) {
+      always_ = true;
+      return;
+    }
+    if (st.choice != Stage::Choice::kMoveAgain) return;
+  }
   for (const Trigger& t : r.triggers) {
+    // A stage decided by another seat ends the mover's turn.
+    if (t.stage >= 0 && r.stages[t.stage].who != Stage::Who::kMover) continue;
     switch (t.on) {
       case Trigger::On::kLine:
-        if (m.kind != MoveKind::kCastle && completes_line_after(pos, m.from, m.to, pos.to_move()))
-          return true;
+        line_ = true;
         break;
       case Trigger::On::kFull: {
         // Only a drop onto the last empty site fills the board.
-        if (m.kind != MoveKind::kDrop || m.ncap > 0) break;
         int occupied = 0;
         for (SeatId s = 0; s < r.num_seats(); ++s) occupied += pos.pieces(s);
-        if (occupied + 1 == pos.num_sites()) return true;
+        fills_ |= occupied + 1 == pos.num_sites();
         break;
       }
       case Trigger::On::kLabel:
-        if (m.rule < r.rules.size() && r.rules[m.rule].label == t.label) return true;
+        labels_ = true;
         break;
     }
   }
+  ordinary_ = line_ || fills_ || labels_;
+  // A board full of one seat's pieces would read as "no masks": it has no
+  // empty site, so its line tests go the long way.
+  if (pos.has_occupancy()) {
+    own_ = pos.occupied(pos.to_move());
+    masks_ = r.topology.line_masks();
+    masks_begin_ = r.topology.line_masks_begin();
+  }
+}
+
+bool ContinuationTest::ordinary_goes_on(const Move& m) const {
+  if (line_ && m.kind != MoveKind::kCastle &&
+      completes_line_after(pos_, m.from, m.to, pos_.to_move()))
+    return true;
+  return by_fill_or_label(m);
+}
+
+bool ContinuationTest::by_fill_or_label(const Move& m) const {
+  if (fills_ && m.kind == MoveKind::kDrop && m.ncap == 0) return true;
+  if (labels_) {
+    const Ruleset& r = pos_.rules();
+    if (m.rule >= r.rules.size()) return false;
+    for (const Trigger& t : r.triggers)
+      if (t.on == Trigger::On::kLabel && r.stages[t.stage].who == Stage::Who::kMover &&
+          r.rules[m.rule].label == t.label)
+        return true;
+  }
   return false;
+}
+
+bool may_continue(const Position& pos, const Move& m) {
+  return ContinuationTest(pos)(m);
 }
 
 uint64_t turns_after(Position& pos, const Move& m, int made) {
@@ -111,9 +150,13 @@ uint64_t turns_after_made(Position& pos, const Move& m, int made) {
   ScopedMove scoped(pos, m, u);
   if (!pos.in_turn() || decided_result(pos)) return 1;
   MoveList moves;
-  legal_moves(pos, moves);
+  legal_moves_undecided(pos, moves);
+  const ContinuationTest goes_on(pos);
+  if (goes_on.never()) return static_cast<uint64_t>(moves.size());
   uint64_t n = 0;
-  for (const Move& next : moves) n += turns_after(pos, next, made + 1);
+  for (const Move& next : moves)
+    n += next.kind == MoveKind::kChance || !goes_on(next) ? 1
+                                                          : turns_after_made(pos, next, made + 1);
   return n;
 }
 

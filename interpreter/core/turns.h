@@ -47,6 +47,46 @@ void legal_turns(Position& pos, std::vector<Turn>& turns);
 // no wrongly: a move that completes a line, fills the board, carries a trigger's
 // label, ...). When it says no, m is a whole turn by itself.
 bool may_continue(const Position& pos, const Move& m);
+// may_continue for many decisions of one position: what depends on the position
+// alone is worked out once, when the test is made.
+class ContinuationTest {
+ public:
+  explicit ContinuationTest(const Position& pos);
+  // Whether no decision of the position may go on.
+  bool never() const { return !always_ && !ordinary_; }
+  bool operator()(const Move& m) const {
+    if (m.kind == MoveKind::kChance) return false;
+    if (always_) return true;
+    if (!ordinary_ ||
+        (m.kind != MoveKind::kNormal && m.kind != MoveKind::kDrop && m.kind != MoveKind::kCastle))
+      return false;
+    if (line_ && m.kind != MoveKind::kCastle && own_ != kNoMasks) {
+      uint64_t own = own_;
+      if (m.from != kNoSite) own &= ~(uint64_t{1} << m.from);
+      own |= uint64_t{1} << m.to;
+      for (uint32_t i = masks_begin_[m.to], e = masks_begin_[m.to + 1]; i < e; ++i)
+        if ((masks_[i] & ~own) == 0) return true;
+      if (!fills_ && !labels_) return false;
+      return by_fill_or_label(m);
+    }
+    return ordinary_goes_on(m);
+  }
+
+ private:
+  static constexpr uint64_t kNoMasks = ~uint64_t{0};
+  bool ordinary_goes_on(const Move& m) const;
+  bool by_fill_or_label(const Move& m) const;
+
+  const Position& pos_;
+  uint64_t own_ = kNoMasks;                // the mover's pieces, on a board with occupancy bits
+  const uint64_t* masks_ = nullptr;        // Topology::line_masks_through, flat
+  const uint32_t* masks_begin_ = nullptr;  // per site, into masks_
+  bool always_ = false;                    // every decision but a throw may go on
+  bool ordinary_ = false;  // an ordinary move (not a stage's choice) may start a stage
+  bool line_ = false;      // ... by completing a line
+  bool fills_ = false;     // ... by a drop that fills the board
+  bool labels_ = false;    // ... by the label of its rule
+};
 // The number of whole turns that begin with decision m of pos, as legal_turns
 // counts them (0 when m leads nowhere); made: the decisions of the turn already
 // made before m. A turn longer than kMaxTurnDecisions throws (turn_too_long).
