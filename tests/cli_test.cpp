@@ -173,4 +173,25 @@ TEST(Cli, SelfplayJsonParses) {
   EXPECT_NE(text.out.find("draw rate"), std::string::npos) << text.out;
 }
 
+// Each game has its own seed, so the games and what they add up to are the same
+// however many threads play them; another seed plays other games.
+TEST(Cli, SelfplayIsTheSameOnAnyNumberOfThreads) {
+  const std::string cmd = "selfplay mill/ishikulu -n 60 --json --seed ";
+  CliRun one = run(cmd + "5 --threads 1");
+  ASSERT_EQ(one.code, 0) << one.out;
+  for (const char* threads : {"2", "3", "7"}) {
+    CliRun many = run(cmd + "5 --threads " + threads);
+    ASSERT_EQ(many.code, 0) << many.out;
+    EXPECT_EQ(many.out, one.out) << threads << " threads";
+  }
+  auto j = nlohmann::json::parse(one.out, nullptr, false);
+  ASSERT_FALSE(j.is_discarded()) << one.out;
+  EXPECT_EQ(j["games"], 60);
+  int decided = j["draws"].get<int>() + j["seats"]["white"]["wins"].get<int>() +
+                j["seats"]["black"]["wins"].get<int>() + j["unfinished"].get<int>();
+  EXPECT_EQ(decided, 60);
+  EXPECT_NE(run(cmd + "6 --threads 2").out, one.out);
+  EXPECT_EQ(run("selfplay mill/ishikulu --threads 0").code, 2);
+}
+
 }  // namespace

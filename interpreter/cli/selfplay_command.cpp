@@ -1,10 +1,15 @@
 // selfplay: random playouts from the start, to see how a reading of the rules
 // plays out (draw rate, length, branching, how games end).
 
+#include <algorithm>
+#include <atomic>
 #include <cstdio>
+#include <exception>
 #include <map>
 #include <memory>
 #include <random>
+#include <thread>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -15,63 +20,149 @@
 
 namespace regula::cli {
 
+namespace {
+
+// What a run of games adds up to; workers keep their own and are summed at the end.
+struct Tally {
+  std::vector<std::array<int, 3>> per_seat;  // wins, losses, draws
+  std::map<std::string, int> reasons;
+  int draws = 0, unfinished = 0;
+  uint64_t total_plies = 0, decisions = 0, branches = 0;
+
+  void add(const Tally& o) {
+    for (size_t s = 0; s < per_seat.size(); ++s)
+      for (int k = 0; k < 3; ++k) per_seat[s][k] += o.per_seat[s][k];
+    for (const auto& [reason, n] : o.reasons) reasons[reason] += n;
+    draws += o.draws;
+    unfinished += o.unfinished;
+    total_plies += o.total_plies;
+    decisions += o.decisions;
+    branches += o.branches;
+  }
+};
+
+// The seed of game `index` of a run: each game has its own, so that what a run
+// finds does not depend on how its games are shared among threads.
+uint64_t game_seed(uint64_t seed, uint64_t index) {
+  uint64_t x = seed + 0x9e3779b97f4a7c15ull * (index + 1);
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+void play_game(const std::shared_ptr<const Ruleset>& rules, uint64_t seed, int max_plies,
+               Tally& tally, MoveList& moves, Turn& t) {
+  const Ruleset& r = *rules;
+  std::mt19937_64 rng(seed);
+  Position pos(rules);
+  Undo u;
+  int plies = 0;
+  Result res;
+  while (true) {
+    res = game_result(pos, moves);
+    if (res.over || plies >= max_plies || moves.empty()) break;
+    random_turn(pos, moves, rng, t);
+    if (!pos.awaiting_roll()) {
+      ++tally.decisions;
+      tally.branches += moves.size();
+      ++plies;
+    }
+    for (const Move& m : t.steps) pos.make(m, u);
+  }
+  tally.total_plies += plies;
+  if (!res.over) {
+    ++tally.unfinished;
+    ++tally.reasons["unfinished (max plies)"];
+    return;
+  }
+  ++tally.reasons[res.reason];
+  if (res.is_draw()) ++tally.draws;
+  for (SeatId s = 0; s < r.num_seats(); ++s) {
+    Outcome o = res.outcome[s];
+    ++tally.per_seat[s][o == Outcome::kWin ? 0 : o == Outcome::kLoss ? 1 : 2];
+  }
+}
+
+}  // namespace
+
 void add_selfplay(CLI::App& app, int& rc) {
   struct Args {
     RulesArgs rules;
     int games = 100;
     uint64_t seed = 1;
     int max_plies = 1000;
+    int threads = 0;
     bool json = false;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("selfplay", "random playouts from the start position");
   add_rules_args(*cmd, args->rules);
   cmd->add_option("-n,--games", args->games, "number of games")->check(CLI::Range(1, 100000000));
-  cmd->add_option("--seed", args->seed, "random seed")->check(unsigned_number());
+  cmd->add_option("--seed", args->seed,
+                  "random seed; each game plays with its own seed made from this one and its "
+                  "number, so the results do not depend on --threads")
+      ->check(unsigned_number());
   cmd->add_option("--max-plies", args->max_plies, "stop a game after this many moves")
       ->check(CLI::Range(1, 100000000));
+  cmd->add_option("--threads", args->threads, "games played at once (default: every core)")
+      ->check(CLI::Range(1, 256));
   cmd->add_flag("--json", args->json, "print one JSON object");
   cmd->callback([&rc, args] {
     auto rules = load_or_fail(args->rules, rc);
     if (!rules) return;
     const Ruleset& r = *rules;
-    std::mt19937_64 rng(args->seed);
-    std::vector<std::array<int, 3>> per_seat(r.num_seats(), {0, 0, 0});  // wins, losses, draws
-    std::map<std::string, int> reasons;
-    int draws = 0, unfinished = 0;
-    uint64_t total_plies = 0, decisions = 0, branches = 0;
-    MoveList moves;
-    for (int g = 0; g < args->games; ++g) {
-      Position pos(rules);
-      int plies = 0;
-      Result res;
-      while (true) {
-        res = game_result(pos, moves);
-        if (res.over || plies >= args->max_plies || moves.empty()) break;
-        Turn t = random_turn(pos, moves, rng);
-        if (!pos.awaiting_roll()) {
-          ++decisions;
-          branches += moves.size();
-          ++plies;
-        }
-        for (const Move& m : t.steps) {
-          Undo u;
-          pos.make(m, u);
-        }
-      }
-      total_plies += plies;
-      if (!res.over) {
-        ++unfinished;
-        ++reasons["unfinished (max plies)"];
+    int threads = args->threads;
+    if (threads <= 0) threads = std::max(1u, std::thread::hardware_concurrency());
+    threads = std::min(threads, args->games);
+    // Script hooks run in a Lua state of their own, which one thread at a time may
+    // use: each further thread loads the script again.
+    std::vector<std::shared_ptr<const Ruleset>> copies{rules};
+    for (int i = 1; i < threads; ++i) {
+      if (!r.hooks) {
+        copies.push_back(rules);
         continue;
       }
-      ++reasons[res.reason];
-      if (res.is_draw()) ++draws;
-      for (SeatId s = 0; s < r.num_seats(); ++s) {
-        Outcome o = res.outcome[s];
-        ++per_seat[s][o == Outcome::kWin ? 0 : o == Outcome::kLoss ? 1 : 2];
-      }
+      auto copy = load_or_fail(args->rules, rc);
+      if (!copy) return;
+      copies.push_back(copy);
     }
+    std::vector<Tally> tallies(threads);
+    for (Tally& t : tallies) t.per_seat.assign(r.num_seats(), {0, 0, 0});
+    std::vector<std::exception_ptr> errors(threads);
+    std::vector<int> failed_at(threads, -1);
+    std::atomic<int> next{0};
+    auto work = [&](int w) {
+      MoveList moves;
+      Turn t;
+      for (int g; (g = next++) < args->games;) {
+        try {
+          play_game(copies[w], game_seed(args->seed, g), args->max_plies, tallies[w], moves, t);
+        } catch (...) {
+          errors[w] = std::current_exception();
+          failed_at[w] = g;
+          next = args->games;  // the others stop after their current game
+          return;
+        }
+      }
+    };
+    std::vector<std::thread> pool;
+    for (int w = 1; w < threads; ++w) pool.emplace_back(work, w);
+    work(0);
+    for (auto& th : pool) th.join();
+    // The error of the earliest game that failed, whatever thread played it.
+    int first = -1;
+    for (int w = 0; w < threads; ++w)
+      if (errors[w] && (first < 0 || failed_at[w] < failed_at[first])) first = w;
+    if (first >= 0) std::rethrow_exception(errors[first]);
+    for (const auto& copy : copies)
+      if (copy != rules && (rc = hook_status(*copy))) return;
+    Tally total = tallies[0];
+    for (int w = 1; w < threads; ++w) total.add(tallies[w]);
+    auto& per_seat = total.per_seat;
+    auto& reasons = total.reasons;
+    const int draws = total.draws, unfinished = total.unfinished;
+    const uint64_t total_plies = total.total_plies, decisions = total.decisions,
+                   branches = total.branches;
     if ((rc = hook_status(r))) return;
     const double n = args->games;
     const double draw_rate = draws / n;
