@@ -1079,5 +1079,46 @@ TEST(VocabErrors, EndlessLoopInHook) {
   EXPECT_EQ(err->text(), thrown->text());
 }
 
+TEST(VocabUnlessAttacked, TheMoveIsOpenOnlyWhileThePieceIsNotAttacked) {
+  auto r = load("unless_attacked", grid_game(5, 5, R"(
+    piece { name = "king", symbol = "K", moves = {
+      step { dirs = "orthogonal" },
+      leap { offsets = { { 2, 0 } }, mode = "move", unless_attacked = true } } },
+    piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } },)"));
+  ASSERT_TRUE(r);
+  auto safe = board(r, {{"c3", "king", 0}, {"e5", "rook", 1}});
+  EXPECT_EQ(legal_from(safe, "c3"),
+            (Moves{"c3-c4", "c3-d3", "c3-c2", "c3-b3", "c3-a3", "c3-e3", "c3-c5", "c3-c1"}));
+  // The rook on e3 attacks c3 along the rank: only the steps remain.
+  auto attacked = board(r, {{"c3", "king", 0}, {"e3", "rook", 1}});
+  EXPECT_EQ(legal_from(attacked, "c3"), (Moves{"c3-c4", "c3-d3", "c3-c2", "c3-b3"}));
+}
+
+TEST(VocabUnlessAttacked, NeedsAPlainMove) {
+  Error e = load_error("unless_attacked_capture", grid_game(5, 5, R"(
+    piece { name = "king", symbol = "K",
+            moves = { leap { offsets = { { 2, 0 } }, unless_attacked = true } } },)"));
+  expect_located(e, "unless_attacked_capture.lua:7", "unless_attacked needs mode = \"move\"");
+}
+
+TEST(VocabPromotion, ToTheTypeThatStartedOnTheSquare) {
+  auto r = load("promote_start",
+                grid_game(3, 3, R"(
+    piece { name = "pawn", symbol = "P", moves = { step { dirs = "forward" } },
+            promotion = { zone = "top", to = "start", only_lost = true } },
+    piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } },
+    piece { name = "knight", symbol = "N", moves = { leap { offsets = { { 1, 2 } } } } },)",
+                          R"(  regions = { top = { rank = 3 } },)",
+                          R"({ white = { pawn = "a2 b2 c2", rook = "a1", knight = "b1" },
+             black = { rook = "a3", knight = "b3" } })"));
+  ASSERT_TRUE(r);
+  // White still has its rook but lost its knight: on b3 (a knight's square) the
+  // pawn becomes a knight; on a3 (a rook's) and c3 (nobody's) it stays a pawn.
+  auto pos = board(r, {{"a2", "pawn", 0}, {"b2", "pawn", 0}, {"c2", "pawn", 0}, {"a1", "rook", 0}});
+  EXPECT_EQ(legal_from(pos, "a2"), (Moves{"a2-a3"}));
+  EXPECT_EQ(legal_from(pos, "b2"), (Moves{"b2-b3=knight"}));
+  EXPECT_EQ(legal_from(pos, "c2"), (Moves{"c2-c3"}));
+}
+
 }  // namespace
 }  // namespace regula

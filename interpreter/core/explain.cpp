@@ -111,6 +111,19 @@ Finding walk_finding(const Position& pos, const Ruleset& r, const MoveRule& rule
                  std::to_string(longest) + " " + how + " steps"};
 }
 
+// Why a rule whose geometry reaches the destination is not open now: its
+// once-per-game flag is spent, or the piece stands attacked.
+Finding condition_finding(const Position& pos, const MoveRule& rule, SeatId me, SiteId from,
+                          const std::string& piece) {
+  const std::string name = rule.label.empty() ? std::string("that move") : rule.label;
+  if (pos.flags(from) & rule.requires_clear)
+    return {6, name + " already used: it is allowed once per game"};
+  if (rule.unless_attacked && pos.at(from) && is_attacked(pos, from, me, piece_type(pos.at(from))))
+    return {6, name + " is allowed only while the " + piece + " is not attacked, and the " + piece +
+                   " on " + pos.rules().topology.name(from) + " is attacked"};
+  return {};
+}
+
 Finding rule_finding(const Position& pos, const Ruleset& r, const MoveRule& rule, SeatId me,
                      SiteId from, SiteId to, const std::string& piece) {
   const Topology& t = r.topology;
@@ -122,7 +135,8 @@ Finding rule_finding(const Position& pos, const Ruleset& r, const MoveRule& rule
       return walk_finding(pos, r, rule, me, from, to, piece);
     case RuleKind::kTable: {
       const auto& dests = rule.table[me][from];
-      if (std::find(dests.begin(), dests.end(), to) != dests.end()) return {};
+      if (std::find(dests.begin(), dests.end(), to) != dests.end())
+        return condition_finding(pos, rule, me, from, piece);
       return {1, "out of reach: no move of " + article(piece) + " from " + t.name(from) +
                      " ends on " + t.name(to)};
     }
@@ -150,10 +164,7 @@ Finding rule_finding(const Position& pos, const Ruleset& r, const MoveRule& rule
                      t.name(to)};
     }
     case RuleKind::kAnywhere:
-      if (pos.flags(from) & rule.requires_clear)
-        return {6, (rule.label.empty() ? std::string("that move") : rule.label) +
-                       " already used: it is allowed once per game"};
-      return {};
+      return condition_finding(pos, rule, me, from, piece);
     default:
       return {1, "not a move " + article(piece) + " can make"};
   }

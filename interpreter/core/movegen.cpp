@@ -83,18 +83,17 @@ struct Gen {
     const PieceType& pt = r.types[t];
     if (pt.promo_region < 0) return;
     Move& last = out[out.size() - 1];
-    if (!r.regions[pt.promo_region].contains(me, last.to) || pt.promo_to.empty()) return;
+    if (!r.regions[pt.promo_region].contains(me, last.to) || !pt.promotes()) return;
     if (pt.promo_ask) return;  // asked for afterwards, as a stage of its own
     const Move m = last;
     out.pop();
     int choices = 0;
-    for (TypeId p : pt.promo_to) {
-      if (pt.promo_only_lost && pos.count(make_piece(p, me)) >= r.setup_count[me][p]) continue;
+    for_each_promotion(pos, t, me, m.to, [&](TypeId p) {
       Move& x = out.add();
       x = m;
       x.promote = p;
       ++choices;
-    }
+    });
     // With no type to promote to (none lost yet), the piece arrives unpromoted.
     if (!pt.promo_mandatory || choices == 0) out.push(m);
   }
@@ -356,6 +355,7 @@ struct Gen {
       const MoveRule& rule = r.rules[ri];
       if (rule.from_region >= 0 && !r.regions[rule.from_region].contains(me, from)) continue;
       if (pos.flags(from) & rule.requires_clear) continue;
+      if (rule.unless_attacked && is_attacked(pos, from, me, t)) continue;
       switch (rule.kind) {
         case RuleKind::kSlide:
           if (!rule.steps.empty())
@@ -518,11 +518,10 @@ void stage_moves(const Position& pos, const Stage& st, MoveList& moves) {
       const PieceCode code = site == kNoSite ? kEmpty : pos.at(site);
       if (!code) break;
       const PieceType& pt = r.types[piece_type(code)];
-      for (TypeId p : pt.promo_to) {
-        if (pt.promo_only_lost && pos.count(make_piece(p, me)) >= r.setup_count[me][p]) continue;
+      for_each_promotion(pos, piece_type(code), me, site, [&](TypeId p) {
         add(MoveKind::kPromote, site, 0);
         moves[moves.size() - 1].promote = p;
-      }
+      });
       if (!pt.promo_mandatory) moves.push(Move::pass());
       return;
     }

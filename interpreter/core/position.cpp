@@ -263,10 +263,9 @@ bool Position::asks_promotion(SiteId site) const {
   if (!pt.promo_ask || pt.promo_region < 0 ||
       !rules_->regions[pt.promo_region].contains(seat, site))
     return false;
-  for (TypeId p : pt.promo_to)
-    if (!pt.promo_only_lost || count(make_piece(p, seat)) < rules_->setup_count[seat][p])
-      return true;
-  return false;
+  bool any = false;
+  for_each_promotion(*this, piece_type(code), seat, site, [&](TypeId) { any = true; });
+  return any;
 }
 
 bool Position::completes_line(SiteId site, SeatId seat) const {

@@ -239,4 +239,24 @@ int current_phase(const Position& pos);
 uint32_t phase_bit(const Position& pos);
 bool condition_holds(const Condition& c, const Position& pos, SeatId seat);
 
+// Calls f(type) for each type a piece of type t belonging to seat may become on
+// arriving on site, in order: promotion.to, or the type the start position had
+// there (promotion.to = "start"), less, with only_lost, the types the seat has
+// as many of as it started with.
+template <typename F>
+void for_each_promotion(const Position& pos, TypeId t, SeatId seat, SiteId site, F&& f) {
+  const Ruleset& r = pos.rules();
+  const PieceType& pt = r.types[t];
+  auto allowed = [&](TypeId p) {
+    return !pt.promo_only_lost || pos.count(make_piece(p, seat)) < r.setup_count[seat][p];
+  };
+  if (pt.promo_to_start) {
+    const TypeId p = r.start_type[site];
+    if (p >= 0 && p != t && allowed(p)) f(p);
+    return;
+  }
+  for (TypeId p : pt.promo_to)
+    if (allowed(p)) f(p);
+}
+
 }  // namespace regula

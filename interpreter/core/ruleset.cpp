@@ -124,7 +124,11 @@ void Ruleset::finalize() {
     for (SeatId s = 0; s < num_seats(); ++s) turn_order.push_back(s);
 
   setup_count = setup_hand;
-  for (auto [site, code] : setup) ++setup_count[piece_seat(code)][piece_type(code)];
+  start_type.assign(n, -1);
+  for (auto [site, code] : setup) {
+    ++setup_count[piece_seat(code)][piece_type(code)];
+    start_type[site] = piece_type(code);
+  }
 
   for (auto& r : royals) r.clear();
   for (SeatId s = 0; s < num_seats(); ++s) {

@@ -82,12 +82,13 @@ struct MoveRule {
   // maps, which read the forward walks, must then leave such paths out.
   bool walk_crosses_target = false;
   // Conditions
-  int from_region = -1;        // the origin must lie in this region (for the mover's seat)
-  int to_region = -1;          // the destination must lie in this region
-  uint8_t requires_clear = 0;  // piece flags that must be clear (once-per-game moves)
-  uint8_t sets_flags = 0;      // piece flags set by the move
-  bool sets_ep = false;        // the passed site becomes capturable en passant
-  bool takes_ep = false;       // may capture en passant
+  int from_region = -1;          // the origin must lie in this region (for the mover's seat)
+  int to_region = -1;            // the destination must lie in this region
+  uint8_t requires_clear = 0;    // piece flags that must be clear (once-per-game moves)
+  uint8_t sets_flags = 0;        // piece flags set by the move
+  bool sets_ep = false;          // the passed site becomes capturable en passant
+  bool takes_ep = false;         // may capture en passant
+  bool unless_attacked = false;  // only while the piece stands where no enemy could capture it
   // kHop
   bool hop_flying = false;  // over any distance before and after the hopped piece
   bool hop_chain = true;    // continue hopping while possible
@@ -120,9 +121,13 @@ struct PieceType {
   bool promo_mandatory = true;
   bool promo_only_lost = false;  // only to a type of which the seat has fewer than at the start
   bool promo_ask = false;        // chosen as a decision of its own after the move (a stage)
-  uint32_t roll_mask = ~0u;      // die outcomes under which it may move (dice games)
-  int reset_counter = 0;         // its moves reset the move-rule counter
-  bool san_no_letter = false;    // SAN writes it with no letter, and its file on captures (exd5)
+  // Promotes to the type that stood on the arrival site in the start position
+  // (Ruleset::start_type), in place of promo_to.
+  bool promo_to_start = false;
+  bool promotes() const { return !promo_to.empty() || promo_to_start; }
+  uint32_t roll_mask = ~0u;    // die outcomes under which it may move (dice games)
+  int reset_counter = 0;       // its moves reset the move-rule counter
+  bool san_no_letter = false;  // SAN writes it with no letter, and its file on captures (exd5)
 };
 
 struct Region {
@@ -333,6 +338,8 @@ struct Ruleset {
   std::array<std::array<int, kMaxTypes>, kMaxSeats> setup_hand{};
   // Pieces of each type each seat starts with, on the board or in hand (finalize()).
   std::array<std::array<int, kMaxTypes>, kMaxSeats> setup_count{};
+  // The type on each site in the start position, or -1 (finalize()).
+  std::vector<TypeId> start_type;
   SeatId first = 0;
   EndRules end;
   CapturePriority capture_priority = CapturePriority::kFree;

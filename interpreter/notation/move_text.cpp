@@ -359,6 +359,11 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
     hits = collect([&](int i) { return loose_text(longs[i]) == l; });
     if (hits.empty()) hits = collect([&](int i) { return loose_text(sans[i]) == l; });
   }
+  if (hits.empty()) {
+    // A long text given without what it adds after the sites (the label of a
+    // once-per-game move, a die): the moves it begins; more than one is ambiguous.
+    hits = collect([&](int i) { return longs[i].rfind(text + " ", 0) == 0; });
+  }
   if (hits.empty() && r.notation == "san") {
     hits = collect([&](int i) {
       const Move& m = legal[i];

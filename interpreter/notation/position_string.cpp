@@ -881,7 +881,7 @@ Expected<Position> read_position(std::shared_ptr<const Ruleset> rules, const std
   if (auto e = check_piece_totals(r, st)) return *e;
   if (st.stage >= 0 && r.stages[st.stage].choice == Stage::Choice::kPromote) {
     const PieceCode c = st.board[st.anchor].first;
-    if (!c || r.types[piece_type(c)].promo_to.empty())
+    if (!c || !r.types[piece_type(c)].promotes())
       return bad("stage " + r.stages[st.stage].name + ": no piece that promotes on " +
                  r.topology.name(st.anchor));
   }

@@ -343,6 +343,11 @@ class Compiler : private FieldReader {
       rule.requires_clear = rule.sets_flags = flag_bit(name, v.where);
       if (rule.label.empty()) rule.label = name;
     }
+    rule.unless_attacked = bool_or(v, "unless_attacked", false);
+    if (rule.unless_attacked && rule.mode != Mode::kMove)
+      fail(v.where,
+           "unless_attacked needs mode = \"move\": attack detection does not follow a capture "
+           "that depends on attacks");
     if (auto* e = v.get("ep")) {
       std::string s = string(*e, "ep");
       if (s == "set")
@@ -641,9 +646,13 @@ class Compiler : private FieldReader {
         auto* z = pr->get("zone");
         if (!z) fail(p.where, "promotion needs a zone");
         tt.promo_region = region_named(string(*z, "zone"), p.where);
-        if (auto* to = pr->get("to"))
-          for (auto& n : strings(*to, "promotion.to"))
-            tt.promo_to.push_back(type_named(n, p.where));
+        if (auto* to = pr->get("to")) {
+          if (to->is_string() && to->str == "start")
+            tt.promo_to_start = true;
+          else
+            for (auto& n : strings(*to, "promotion.to"))
+              tt.promo_to.push_back(type_named(n, p.where));
+        }
         tt.promo_mandatory = !bool_or(*pr, "optional", false);
         tt.promo_only_lost = bool_or(*pr, "only_lost", false);
         tt.promo_ask = bool_or(*pr, "ask", false);
