@@ -445,27 +445,6 @@ void generate_pseudo(const Position& pos, MoveList& moves) {
 
 namespace {
 
-// Whether the piece on site stands in a complete line of its own seat's pieces.
-bool in_line(const Position& pos, SiteId site) {
-  const Topology& t = pos.rules().topology;
-  const SeatId seat = piece_seat(pos.at(site));
-  if (pos.has_occupancy()) {
-    for (uint64_t line : t.line_masks_through(site))
-      if ((line & ~pos.occupied(seat)) == 0) return true;
-    return false;
-  }
-  for (int li : t.lines_through(site)) {
-    bool full = true;
-    for (SiteId x : t.lines()[li])
-      if (!pos.at(x) || piece_seat(pos.at(x)) != seat) {
-        full = false;
-        break;
-      }
-    if (full) return true;
-  }
-  return false;
-}
-
 // The decisions of a pending stage other than kMoveAgain.
 void stage_moves(const Position& pos, const Stage& st, MoveList& moves) {
   const Ruleset& r = pos.rules();
@@ -504,7 +483,8 @@ void stage_moves(const Position& pos, const Stage& st, MoveList& moves) {
       if (st.protect == Stage::Protect::kLinesUnlessAll) {
         int kept = 0;
         for (int i = 0; i < moves.size(); ++i)
-          if (!in_line(pos, moves[i].to)) moves[kept++] = moves[i];
+          if (!pos.completes_line(moves[i].to, piece_seat(pos.at(moves[i].to))))
+            moves[kept++] = moves[i];
         if (kept > 0) moves.resize(kept);
       }
       break;
@@ -554,32 +534,10 @@ bool move_was_safe(const Position& pos, SeatId mover, const Move& m) {
   return true;
 }
 
-bool completes_line_after(const Position& pos, SiteId from, SiteId to, SeatId seat) {
-  const Topology& t = pos.rules().topology;
-  if (pos.has_occupancy()) {
-    uint64_t own = pos.occupied(seat);
-    if (from != kNoSite) own &= ~(uint64_t{1} << from);
-    own |= uint64_t{1} << to;
-    for (uint64_t line : t.line_masks_through(to))
-      if ((line & ~own) == 0) return true;
-    return false;
-  }
-  for (int li : t.lines_through(to)) {
-    bool full = true;
-    for (SiteId x : t.lines()[li])
-      if (x != to && (x == from || !pos.at(x) || piece_seat(pos.at(x)) != seat)) {
-        full = false;
-        break;
-      }
-    if (full) return true;
-  }
-  return false;
-}
-
 bool banned_return(const Position& pos, const Move& m) {
   const SeatId me = pos.to_move();
   return m.kind == MoveKind::kNormal && m.from == pos.ban_from(me) && m.to == pos.ban_to(me) &&
-         completes_line_after(pos, m.from, m.to, me);
+         pos.completes_line(m.to, me, m.from);
 }
 
 void legal_moves(Position& pos, MoveList& moves) {

@@ -30,9 +30,6 @@ void legal_moves(Position& pos, MoveList& moves);
 // The same, for a position known to have no decided result (decided_result is
 // empty): game_result has asked already.
 void legal_moves_undecided(Position& pos, MoveList& moves);
-// Whether a piece of seat arriving on to (from, if any, left empty) completes a
-// line of the board's lines of seat's pieces.
-bool completes_line_after(const Position& pos, SiteId from, SiteId to, SeatId seat);
 // Whether m takes a piece straight back where Ruleset::return_ban forbids it.
 bool banned_return(const Position& pos, const Move& m);
 

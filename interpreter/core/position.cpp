@@ -268,17 +268,12 @@ bool Position::asks_promotion(SiteId site) const {
   return any;
 }
 
-bool Position::completes_line(SiteId site, SeatId seat) const {
+bool Position::completes_line_by_sites(SiteId site, SeatId seat, SiteId vacated) const {
   const Topology& t = rules_->topology;
-  if (small_) {
-    for (uint64_t line : t.line_masks_through(site))
-      if ((line & ~occ_[seat]) == 0) return true;
-    return false;
-  }
   for (int li : t.lines_through(site)) {
     bool full = true;
     for (SiteId x : t.lines()[li])
-      if (!board_[x] || piece_seat(board_[x]) != seat) {
+      if (x != site && (x == vacated || !board_[x] || piece_seat(board_[x]) != seat)) {
         full = false;
         break;
       }

@@ -120,6 +120,20 @@ class Position {
   // pieces as bits (bit s for site s); 0 on larger boards.
   uint64_t occupied(SeatId seat) const { return occ_[seat]; }
   bool has_occupancy() const { return small_; }
+  // Whether a line of the board through site is complete in seat's pieces,
+  // counting site as holding one of them and vacated (if any) as empty: for a
+  // piece of seat standing on site, or arriving there from vacated.
+  bool completes_line(SiteId site, SeatId seat, SiteId vacated = kNoSite) const {
+    if (!small_) return completes_line_by_sites(site, seat, vacated);
+    uint64_t own = occ_[seat];
+    if (vacated != kNoSite) own &= ~(uint64_t{1} << vacated);
+    own |= uint64_t{1} << site;
+    const uint64_t* masks = rules_->topology.line_masks();
+    const uint32_t* begin = rules_->topology.line_masks_begin();
+    for (uint32_t i = begin[site], e = begin[site + 1]; i < e; ++i)
+      if ((masks[i] & ~own) == 0) return true;
+    return false;
+  }
   int count(PieceCode code) const { return counts_[code]; }
   int pieces(SeatId seat) const { return seat_pieces_[seat]; }
   int material(SeatId seat) const { return seat_value_[seat]; }
@@ -182,7 +196,7 @@ class Position {
   // After an ordinary decision (or one made in a kMoveAgain stage): the stage
   // its consequences start, or -1.
   int triggered_stage(const Move& m, SeatId mover, uint32_t phase_bit) const;
-  bool completes_line(SiteId site, SeatId seat) const;
+  bool completes_line_by_sites(SiteId site, SeatId seat, SiteId vacated) const;
   // Whether the piece that arrived on site promotes by a decision of its own now.
   bool asks_promotion(SiteId site) const;
   // The seat after `after` in turn order that takes turns.

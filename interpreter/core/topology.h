@@ -7,7 +7,6 @@
 
 #include <array>
 #include <cstdint>
-#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -66,13 +65,11 @@ class Topology {
   // Makes a small board go the way of large ones (no bit sets), so that tests can
   // check that both ways agree.
   void disable_bit_sets();
-  // The same, flat: the masks of site are masks[begin[site]] up to masks[begin[site + 1]].
+  // On a small board, each line through each site as a bit set, flat: the
+  // masks of site are line_masks()[line_masks_begin()[site]] up to
+  // line_masks()[line_masks_begin()[site + 1]].
   const uint64_t* line_masks() const { return line_masks_.data(); }
   const uint32_t* line_masks_begin() const { return line_masks_begin_.data(); }
-  std::span<const uint64_t> line_masks_through(SiteId site) const {
-    return {line_masks_.data() + line_masks_begin_[site],
-            line_masks_.data() + line_masks_begin_[site + 1]};
-  }
 
  private:
   void build_index();

@@ -106,20 +106,6 @@ ContinuationTest::ContinuationTest(const Position& pos) : pos_(pos) {
     }
   }
   ordinary_ = line_ || fills_ || labels_;
-  // A board full of one seat's pieces would read as "no masks": it has no
-  // empty site, so its line tests go the long way.
-  if (pos.has_occupancy()) {
-    own_ = pos.occupied(pos.to_move());
-    masks_ = r.topology.line_masks();
-    masks_begin_ = r.topology.line_masks_begin();
-  }
-}
-
-bool ContinuationTest::ordinary_goes_on(const Move& m) const {
-  if (line_ && m.kind != MoveKind::kCastle &&
-      completes_line_after(pos_, m.from, m.to, pos_.to_move()))
-    return true;
-  return by_fill_or_label(m);
 }
 
 bool ContinuationTest::by_fill_or_label(const Move& m) const {

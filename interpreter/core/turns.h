@@ -60,28 +60,16 @@ class ContinuationTest {
     if (!ordinary_ ||
         (m.kind != MoveKind::kNormal && m.kind != MoveKind::kDrop && m.kind != MoveKind::kCastle))
       return false;
-    if (line_ && m.kind != MoveKind::kCastle && own_ != kNoMasks) {
-      uint64_t own = own_;
-      if (m.from != kNoSite) own &= ~(uint64_t{1} << m.from);
-      own |= uint64_t{1} << m.to;
-      for (uint32_t i = masks_begin_[m.to], e = masks_begin_[m.to + 1]; i < e; ++i)
-        if ((masks_[i] & ~own) == 0) return true;
-      if (!fills_ && !labels_) return false;
-      return by_fill_or_label(m);
-    }
-    return ordinary_goes_on(m);
+    if (line_ && m.kind != MoveKind::kCastle && pos_.completes_line(m.to, pos_.to_move(), m.from))
+      return true;
+    return (fills_ || labels_) && by_fill_or_label(m);
   }
 
  private:
-  static constexpr uint64_t kNoMasks = ~uint64_t{0};
-  bool ordinary_goes_on(const Move& m) const;
   bool by_fill_or_label(const Move& m) const;
 
   const Position& pos_;
-  uint64_t own_ = kNoMasks;                // the mover's pieces, on a board with occupancy bits
-  const uint64_t* masks_ = nullptr;        // Topology::line_masks_through, flat
-  const uint32_t* masks_begin_ = nullptr;  // per site, into masks_
-  bool always_ = false;                    // every decision but a throw may go on
+  bool always_ = false;    // every decision but a throw may go on
   bool ordinary_ = false;  // an ordinary move (not a stage's choice) may start a stage
   bool line_ = false;      // ... by completing a line
   bool fills_ = false;     // ... by a drop that fills the board
