@@ -445,6 +445,18 @@ void generate_pseudo(const Position& pos, MoveList& moves) {
 
 namespace {
 
+// The pieces a pending removal or gift may take, before protection, on a board
+// with bit sets.
+uint64_t stage_sites(const Position& pos, const Stage& st) {
+  const Ruleset& r = pos.rules();
+  const SeatId me = pos.to_move();
+  uint64_t sites = 0;
+  for (SeatId s = 0; s < r.num_seats(); ++s)
+    if (st.choice == Stage::Choice::kGiveOwn ? s == me : !r.allies(s, me) && !pos.is_out(s))
+      sites |= pos.occupied(s);
+  return sites;
+}
+
 // The decisions of a pending stage other than kMoveAgain.
 void stage_moves(const Position& pos, const Stage& st, MoveList& moves) {
   const Ruleset& r = pos.rules();
@@ -469,10 +481,7 @@ void stage_moves(const Position& pos, const Stage& st, MoveList& moves) {
         return own ? owner == me : !r.allies(owner, me) && !pos.is_out(owner);
       };
       if (pos.has_occupancy()) {
-        uint64_t sites = 0;
-        for (SeatId s = 0; s < r.num_seats(); ++s)
-          if (takes(s)) sites |= pos.occupied(s);
-        for (; sites; sites &= sites - 1)
+        for (uint64_t sites = stage_sites(pos, st); sites; sites &= sites - 1)
           add(MoveKind::kRemove, static_cast<SiteId>(__builtin_ctzll(sites)), 0);
       } else {
         for (SiteId s = 0; s < pos.num_sites(); ++s) {
@@ -532,6 +541,26 @@ bool move_was_safe(const Position& pos, SeatId mover, const Move& m) {
       return false;
   }
   return true;
+}
+
+int count_stage_moves(const Position& pos) {
+  const Ruleset& r = pos.rules();
+  if (pos.stage() < 0 || pos.awaiting_roll() || !pos.has_occupancy() || r.end.check ||
+      r.any_fears_attack)
+    return -1;
+  const Stage& st = r.stages[pos.stage()];
+  if (st.choice != Stage::Choice::kRemoveEnemy && st.choice != Stage::Choice::kGiveOwn) return -1;
+  const uint64_t sites = stage_sites(pos, st);
+  int n = __builtin_popcountll(sites);
+  if (st.protect == Stage::Protect::kLinesUnlessAll) {
+    int open = 0;
+    for (uint64_t b = sites; b; b &= b - 1) {
+      const auto s = static_cast<SiteId>(__builtin_ctzll(b));
+      open += !pos.completes_line(s, piece_seat(pos.at(s)));
+    }
+    if (open > 0) n = open;
+  }
+  return st.optional || n == 0 ? n + 1 : n;
 }
 
 bool banned_return(const Position& pos, const Move& m) {

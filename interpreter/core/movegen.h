@@ -30,6 +30,10 @@ void legal_moves(Position& pos, MoveList& moves);
 // The same, for a position known to have no decided result (decided_result is
 // empty): game_result has asked already.
 void legal_moves_undecided(Position& pos, MoveList& moves);
+// The number of decisions legal_moves_undecided would list, where it is known
+// without listing them (a pending removal or gift on a board with bit sets);
+// -1 otherwise.
+int count_stage_moves(const Position& pos);
 // Whether m takes a piece straight back where Ruleset::return_ban forbids it.
 bool banned_return(const Position& pos, const Move& m);
 

@@ -135,9 +135,13 @@ uint64_t turns_after_made(Position& pos, const Move& m, int made) {
   Undo u;
   ScopedMove scoped(pos, m, u);
   if (!pos.in_turn() || decided_result(pos)) return 1;
+  const ContinuationTest goes_on(pos);
+  if (goes_on.never()) {
+    const int n = count_stage_moves(pos);
+    if (n >= 0) return static_cast<uint64_t>(n);
+  }
   MoveList moves;
   legal_moves_undecided(pos, moves);
-  const ContinuationTest goes_on(pos);
   if (goes_on.never()) return static_cast<uint64_t>(moves.size());
   uint64_t n = 0;
   for (const Move& next : moves)
