@@ -143,6 +143,8 @@ struct Tally {
 std::vector<uint8_t> reference_captures(const Position& pos, SeatId e, Tally* tally = nullptr) {
   Position copy = pos;
   copy.set_to_move(e);
+  // The die thrown limits what moves now, not what could capture: every piece counts.
+  copy.set_roll(0);
   MoveList ml;
   generate_pseudo(copy, ml);
   std::vector<uint8_t> hit(pos.num_sites(), 0);
@@ -197,10 +199,16 @@ bool reference_safe(const Position& after, SeatId mover, const Move& m) {
 }
 
 // The legal moves by the definition: pseudo-legal moves that pass the script's filter and
-// are safe once made, then the capture priority, then a forced pass.
+// are safe once made, then the capture priority, then a forced pass, then the actions.
 std::vector<Move> reference_legal(Position& pos) {
   const Ruleset& r = pos.rules();
   const SeatId me = pos.to_move();
+  if (pos.awaiting_roll()) {
+    // A throw of the dice is no matter of attack.
+    MoveList throws;
+    legal_moves(pos, throws);
+    return {throws.begin(), throws.end()};
+  }
   MoveList pseudo;
   generate_pseudo(pos, pseudo);
   std::vector<Move> out;
@@ -233,6 +241,12 @@ std::vector<Move> reference_legal(Position& pos) {
                               ? (reference_in_check(pos, me) ? r.end.checkmate : r.end.stalemate)
                               : r.end.no_moves;
     if (effect == NoMoveEffect::kPass) out.push_back(Move::pass());
+  }
+  // Offers in place of a move are no matter of attack.
+  if (!r.actions.empty() && pos.stage() < 0 && !pos.in_turn()) {
+    MoveList actions;
+    add_actions(pos, actions);
+    out.insert(out.end(), actions.begin(), actions.end());
   }
   return out;
 }

@@ -36,6 +36,8 @@ std::string text(const Position& pos, const Move& m) {
   auto name = [&](SiteId s) { return s == kNoSite ? std::string("?") : r.topology.name(s); };
   if (m.kind == MoveKind::kPass) return "pass";
   if (m.kind == MoveKind::kChance) return "roll" + std::to_string(m.chance);
+  if (m.kind == MoveKind::kAnswer) return "answer" + std::to_string(m.chance);
+  if (m.kind == MoveKind::kAction) return "action:" + r.actions[m.chance].name;
   std::string s;
   if (m.kind == MoveKind::kDrop) {
     s += r.types[m.drop_type].name;
@@ -1118,6 +1120,187 @@ TEST(VocabPromotion, ToTheTypeThatStartedOnTheSquare) {
   EXPECT_EQ(legal_from(pos, "a2"), (Moves{"a2-a3"}));
   EXPECT_EQ(legal_from(pos, "b2"), (Moves{"b2-b3=knight"}));
   EXPECT_EQ(legal_from(pos, "c2"), (Moves{"c2-c3"}));
+}
+
+// ---- arrivals: command of an ally's army, a completed square ---------------
+
+// Four seats in two teams on a 4x4 board, with the given pieces and more fields.
+std::string teams_game(const std::string& pieces, const std::string& setup,
+                       const std::string& more = "") {
+  return "return game {\n  title = \"t\",\n  board = grid { width = 4, height = 4 },\n"
+         "  seats = { { name = \"a\", team = 1 }, { name = \"b\", team = 2 },\n"
+         "            { name = \"c\", team = 1 }, { name = \"d\", team = 2 } },\n"
+         "  pieces = {\n" +
+         pieces + "\n  },\n  setup = " + setup + ",\n" + more + "\n}\n";
+}
+
+TEST(VocabTakesCommand, ArrivingOnAnAllysStartSquareCommandsItsArmy) {
+  auto r = load("takes_command", teams_game(R"(
+    piece { name = "king", symbol = "K", takes_command = "ally-start",
+            moves = { step { dirs = "orthogonal" } } },)",
+                                            R"({ a = { king = "a1" }, b = { king = "d1" },
+             c = { king = "b2" }, d = { king = "d4" } })"));
+  ASSERT_TRUE(r);
+  Position pos(r);
+  // a's king steps onto c's start square (b2 is where c's king started; c's king
+  // has gone to b3 here): a commands c.
+  pos = board(r, {{"b1", "king", 0}, {"d1", "king", 1}, {"b3", "king", 2}, {"d4", "king", 3}});
+  ASSERT_TRUE(play(pos, "b1-b2"));
+  EXPECT_EQ(pos.controller(2), 0);
+  EXPECT_EQ(pos.controller(1), 1) << "b is an enemy: nothing";
+  ASSERT_TRUE(play(pos, "d1-c1"));
+  EXPECT_EQ(pos.to_move(), 2);
+  EXPECT_EQ(pos.decider(), 0);
+  // An enemy's start square (b's d1) commands nothing.
+  Position enemy =
+      board(r, {{"c1", "king", 0}, {"d2", "king", 1}, {"b3", "king", 2}, {"d4", "king", 3}});
+  ASSERT_TRUE(play(enemy, "c1-d1"));
+  EXPECT_EQ(enemy.controller(1), 1);
+  EXPECT_EQ(enemy.hash(), enemy.compute_hash());
+}
+
+TEST(VocabSquare, CompletingASquareTakesEnemiesAndWinsAllies) {
+  auto r = load("square", teams_game(R"(
+    piece { name = "stone", symbol = "S", moves = { step { dirs = "orthogonal", mode = "move" } },
+            square = { size = 2, enemies = "capture", allies = "take" } },
+    piece { name = "king", symbol = "K", moves = { step { dirs = "orthogonal" } } },)",
+                                     R"({ a = { king = "a1" }, b = { king = "d1" },
+             c = { king = "a4" }, d = { king = "d4" } })"));
+  ASSERT_TRUE(r);
+  // a's stone steps b1-b2 into the square b2 c2 b3 c3 of stones of c (ally) on c2,
+  // b (enemy) on b3 and d (enemy) on c3: b's and d's are taken, c's becomes a's.
+  Position pos = board(r, {{"b1", "stone", 0},
+                           {"c2", "stone", 2},
+                           {"b3", "stone", 1},
+                           {"c3", "stone", 3},
+                           {"a1", "king", 0},
+                           {"d1", "king", 1},
+                           {"a4", "king", 2},
+                           {"d4", "king", 3}});
+  ASSERT_TRUE(play(pos, "b1-b2"));
+  const Topology& t = r->topology;
+  const TypeId stone = r->type_index("stone");
+  EXPECT_EQ(pos.at(t.find("b2")), make_piece(stone, 0));
+  EXPECT_EQ(pos.at(t.find("c2")), make_piece(stone, 0));
+  EXPECT_EQ(pos.at(t.find("b3")), kEmpty);
+  EXPECT_EQ(pos.at(t.find("c3")), kEmpty);
+  EXPECT_EQ(pos.counter(0, kCaptured), 2);
+  EXPECT_EQ(pos.hash(), pos.compute_hash());
+  // A king in the square in place of a stone: no square, nothing happens.
+  Position king = board(r, {{"b1", "stone", 0},
+                            {"c2", "stone", 2},
+                            {"b3", "stone", 1},
+                            {"c3", "king", 3},
+                            {"a1", "king", 0},
+                            {"d1", "king", 1},
+                            {"a4", "king", 2}});
+  ASSERT_TRUE(play(king, "b1-b2"));
+  EXPECT_EQ(king.at(t.find("b3")), make_piece(stone, 1));
+  EXPECT_EQ(king.at(t.find("c2")), make_piece(stone, 2));
+}
+
+TEST(VocabSquare, BadFieldsAreErrors) {
+  const std::string pieces = R"(
+    piece { name = "stone", symbol = "S", moves = { step { dirs = "orthogonal" } },
+            square = SQUARE },)";
+  auto with = [&](const std::string& sq) {
+    std::string p = pieces;
+    p.replace(p.find("SQUARE"), 6, sq);
+    return grid_game(3, 3, p);
+  };
+  expect_located(load_error("square_field", with("{ size = 2, corner = 1 }")), "square_field.lua:6",
+                 "unknown field 'corner' in square");
+  expect_located(load_error("square_nothing", with("{ size = 2 }")), "square_nothing.lua:6",
+                 "square = ... does nothing");
+  expect_located(load_error("square_value", with("{ enemies = \"eat\" }")), "square_value.lua:6",
+                 "square.enemies must be \"capture\" or \"stay\"");
+  expect_located(load_error("command_value", grid_game(3, 3, R"(
+    piece { name = "king", symbol = "K", takes_command = "enemy-start",
+            moves = { step { dirs = "orthogonal" } } },)")),
+                 "command_value.lua:6", "takes_command must be \"ally-start\"");
+}
+
+// ---- actions: offers in place of a move ------------------------------------
+
+const char* kExchange = R"(
+    piece { name = "king", symbol = "K", moves = { step { dirs = "orthogonal" } } },
+    piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } },)";
+const char* kExchangeSetup = R"({ a = { king = "a1" }, b = { king = "d1" },
+             c = { king = "a4", rook = "b4" }, d = { king = "d4" } })";
+const char* kExchangeRules =
+    R"(  stages = { stage { name = "offer", who = "next-enemy", choose = "answer",
+                      answers = { "yes", "no" }, effects = { yes = { restore = "king" } } } },
+  actions = { action { name = "swap", stage = "offer",
+                       when = "team_pieces:king == 1 and enemy_pieces:king == 1" } },
+  ends = { captures = { { captured = "king", result = "freeze" } } },)";
+
+TEST(VocabActions, AnActionIsOpenWhileItsConditionHoldsAndItsAnswerTakesEffect) {
+  auto r = load("actions", teams_game(kExchange, kExchangeSetup, kExchangeRules));
+  ASSERT_TRUE(r);
+  // All four kings: no action.
+  Position full(r);
+  EXPECT_EQ(legal(full).count("action:swap"), 0u);
+  EXPECT_EQ(legal(full).size(), 2u);
+  // a and b have lost their kings: c (to move) may offer, d answers.
+  Position pos = board(r, {{"a4", "king", 2}, {"d4", "king", 3}, {"a1", "rook", 2}}, 2);
+  pos.set_seat_state(0, SeatState::kFrozen, -1);
+  pos.set_seat_state(1, SeatState::kFrozen, -1);
+  MoveList ml;
+  legal_moves(pos, ml);
+  ASSERT_GT(ml.size(), 0);
+  const Move offer = ml[ml.size() - 1];
+  ASSERT_EQ(offer.kind, MoveKind::kAction);
+  EXPECT_EQ(legal(pos),
+            (Moves{"a4-a3", "a4-b4", "a1-a2", "a1-a3", "a1-b1", "a1-c1", "a1-d1", "action:swap"}));
+  Undo u1;
+  pos.make(offer, u1);
+  EXPECT_EQ(pos.to_move(), 3);
+  EXPECT_EQ(legal(pos), (Moves{"answer0", "answer1"}));
+  MoveList answers;
+  legal_moves(pos, answers);
+  ASSERT_EQ(answers.size(), 2);
+  EXPECT_EQ(answers[0].kind, MoveKind::kAnswer);
+  Undo u2;
+  pos.make(answers[0], u2);  // yes
+  // a's king comes back on a1 (its start square, now empty of it? the rook stands
+  // there): the nearest empty site, a2, the first neighbour north; b's on d1.
+  const TypeId king = r->type_index("king");
+  EXPECT_EQ(pos.at(r->topology.find("a2")), make_piece(king, 0));
+  EXPECT_EQ(pos.at(r->topology.find("d1")), make_piece(king, 1));
+  EXPECT_EQ(pos.seat_state(0), SeatState::kActive);
+  EXPECT_EQ(pos.seat_state(1), SeatState::kActive);
+  EXPECT_EQ(pos.to_move(), 3) << "play goes on after c, the seat that offered";
+  EXPECT_EQ(pos.hash(), pos.compute_hash());
+  pos.unmake(answers[0], u2);
+  pos.unmake(offer, u1);
+  EXPECT_EQ(pos.seat_state(0), SeatState::kFrozen);
+  EXPECT_EQ(pos.at(r->topology.find("a2")), kEmpty);
+  EXPECT_EQ(pos.hash(), pos.compute_hash());
+}
+
+TEST(VocabActions, BadActionsAreErrors) {
+  const std::string bad_stage =
+      R"(  stages = { stage { name = "offer", who = "next-enemy", choose = "answer",
+                      answers = { "yes", "no" } } },
+  actions = { action { name = "swap", stage = "offr" } },)";
+  expect_located(load_error("action_stage", teams_game(kExchange, kExchangeSetup, bad_stage)),
+                 "action_stage.lua:15", "action needs stage = the name of a declared stage");
+  const std::string bad_effect =
+      R"(  stages = { stage { name = "offer", who = "next-enemy", choose = "answer",
+                      answers = { "yes", "no" }, effects = { maybe = { restore = "king" } } } },)";
+  expect_located(load_error("action_effect", teams_game(kExchange, kExchangeSetup, bad_effect)),
+                 "action_effect.lua:13", "effects names 'maybe', which is not one of the answers");
+  const std::string bad_type =
+      R"(  stages = { stage { name = "offer", choose = "answer", answers = { "yes" } } },
+  actions = { action { name = "swap", stage = "offer", when = "enemy_pieces:queen == 1" } },)";
+  expect_located(load_error("action_type", teams_game(kExchange, kExchangeSetup, bad_type)),
+                 "action_type.lua:14", "no piece named 'queen'");
+  const std::string bad_quantity =
+      R"(  stages = { stage { name = "offer", choose = "answer", answers = { "yes" } } },
+  actions = { action { name = "swap", stage = "offer", when = "hand:king == 1" } },)";
+  expect_located(load_error("action_quantity", teams_game(kExchange, kExchangeSetup, bad_quantity)),
+                 "action_quantity.lua:14",
+                 "only pieces, team_pieces and enemy_pieces count one type");
 }
 
 }  // namespace

@@ -17,7 +17,8 @@ namespace regula {
 // kRemove takes the piece on `to` off the board (a removal or a gift chosen in a
 // Stage); kAnswer picks answer number `chance` of the pending Stage.
 // kPromote turns the piece on `to` into type `promote` (a promotion asked for
-// as a decision of its own).
+// as a decision of its own). kAction takes action number `chance` of the
+// ruleset (an offer) in place of a move.
 enum class MoveKind : uint8_t {
   kNormal,
   kDrop,
@@ -26,7 +27,8 @@ enum class MoveKind : uint8_t {
   kCastle,
   kRemove,
   kAnswer,
-  kPromote
+  kPromote,
+  kAction
 };
 
 // Fixed room in a Move. A capture chain that would need more is an error

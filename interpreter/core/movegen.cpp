@@ -543,6 +543,17 @@ bool move_was_safe(const Position& pos, SeatId mover, const Move& m) {
   return true;
 }
 
+void add_actions(const Position& pos, MoveList& moves) {
+  const Ruleset& r = pos.rules();
+  for (size_t i = 0; i < r.actions.size(); ++i) {
+    if (!condition_holds(r.actions[i].when, pos, pos.to_move())) continue;
+    Move& m = moves.add();
+    m = Move{};
+    m.kind = MoveKind::kAction;
+    m.chance = static_cast<int16_t>(i);
+  }
+}
+
 int count_stage_moves(const Position& pos) {
   const Ruleset& r = pos.rules();
   if (pos.stage() < 0 || pos.awaiting_roll() || !pos.has_occupancy() || r.end.check ||
@@ -734,6 +745,7 @@ void legal_moves_undecided(Position& pos, MoveList& moves) {
                               : r.end.no_moves;
     if (effect == NoMoveEffect::kPass) moves.push(Move::pass());
   }
+  if (!r.actions.empty() && pos.stage() < 0 && !pos.in_turn()) add_actions(pos, moves);
 }
 
 }  // namespace regula

@@ -194,11 +194,14 @@ bool condition_holds(const Condition& c, const Position& pos, SeatId seat) {
         v = pos.hand_total(seat);
         break;
       case Condition::Subject::kPieces:
-        v = pos.pieces(seat);
-        break;
+      case Condition::Subject::kTeamPieces:
       case Condition::Subject::kEnemyPieces:
-        for (SeatId s = 0; s < r.num_seats(); ++s)
-          if (!r.allies(s, seat)) v += pos.pieces(s);
+        for (SeatId s = 0; s < r.num_seats(); ++s) {
+          const bool counted = t.subject == Condition::Subject::kPieces        ? s == seat
+                               : t.subject == Condition::Subject::kEnemyPieces ? !r.allies(s, seat)
+                                                                               : r.allies(s, seat);
+          if (counted) v += t.type >= 0 ? pos.count(make_piece(t.type, s)) : pos.pieces(s);
+        }
         break;
       case Condition::Subject::kEmpty: {
         int occupied = 0;
@@ -280,6 +283,62 @@ bool Position::completes_line_by_sites(SiteId site, SeatId seat, SiteId vacated)
     if (full) return true;
   }
   return false;
+}
+
+int Position::completed_square(SiteId site, TypeId t, int k,
+                               std::array<SiteId, kMaxSquareSites>& out) const {
+  const Topology& topo = rules_->topology;
+  const int x = topo.x(site), y = topo.y(site);
+  for (int x0 = x - k + 1; x0 <= x; ++x0)
+    for (int y0 = y - k + 1; y0 <= y; ++y0) {
+      int n = 0;
+      for (int dx = 0; dx < k && n >= 0; ++dx)
+        for (int dy = 0; dy < k && n >= 0; ++dy) {
+          const SiteId s = topo.at(x0 + dx, y0 + dy);
+          if (s == kNoSite || !board_[s] || piece_type(board_[s]) != t)
+            n = -1;
+          else
+            out[n++] = s;
+        }
+      if (n > 0) return n;
+    }
+  return 0;
+}
+
+void Position::restore(TypeId t, Undo& u) {
+  const Ruleset& r = *rules_;
+  const Topology& topo = r.topology;
+  for (SeatId seat = 0; seat < r.num_seats(); ++seat) {
+    if (r.setup_count[seat][t] == 0 || counts_[make_piece(t, seat)] > 0) continue;
+    SiteId home = kNoSite;
+    for (SiteId s = 0; s < num_sites() && home == kNoSite; ++s)
+      if (r.start_type[s] == t && r.start_seat[s] == seat) home = s;
+    if (home == kNoSite) continue;  // it started in hand
+    // The start square, or the nearest empty site (breadth first over the links,
+    // in the board's order of directions).
+    std::vector<SiteId> queue{home};
+    std::vector<uint8_t> seen(num_sites(), 0);
+    seen[home] = 1;
+    SiteId where = kNoSite;
+    for (size_t i = 0; i < queue.size() && where == kNoSite; ++i) {
+      if (!board_[queue[i]]) {
+        where = queue[i];
+        break;
+      }
+      for (DirId d = 0; d < kNumDirs; ++d) {
+        const SiteId n = topo.neighbor(queue[i], d);
+        if (n != kNoSite && !seen[n]) {
+          seen[n] = 1;
+          queue.push_back(n);
+        }
+      }
+    }
+    if (where == kNoSite) continue;  // a full board: nowhere to come back to
+    record_site(where, u);
+    place(where, make_piece(t, seat), 0);
+    set_seat_state(seat, SeatState::kActive, 0, &u);
+    set_controller(seat, seat, &u);
+  }
 }
 
 int Position::triggered_stage(const Move& m, SeatId mover, uint32_t bit) const {
@@ -522,7 +581,14 @@ void Position::make_inner(const Move& m, Undo& u) {
     case MoveKind::kPass:
       if (was_stage < 0) set_global(kPasses, global(kPasses) + 1, &u);
       break;
-    case MoveKind::kAnswer:
+    case MoveKind::kAnswer: {
+      const Stage& st = r.stages[was_stage];
+      if (m.chance >= 0 && m.chance < static_cast<int>(st.effects.size()) &&
+          st.effects[m.chance].restore >= 0)
+        restore(st.effects[m.chance].restore, u);
+      break;
+    }
+    case MoveKind::kAction:
       break;
     case MoveKind::kPromote: {
       const PieceCode code = board_[m.to];
@@ -571,6 +637,30 @@ void Position::make_inner(const Move& m, Undo& u) {
       if (m.ep_set != kNoSite) set_ep(m.ep_set, m.to);
     }
   }
+  if (r.any_arrival_effects && ordinary && m.kind != MoveKind::kCastle && board_[m.to] &&
+      r.types[piece_type(board_[m.to])].arrival_effects()) {
+    // What the piece's arrival does: command of an ally's army, a completed square.
+    const TypeId t = piece_type(board_[m.to]);
+    const PieceType& pt = r.types[t];
+    const SeatId army = piece_seat(board_[m.to]);
+    const SeatId ally = r.start_seat[m.to];
+    if (pt.takes_command && ally >= 0 && ally != army && r.allies(ally, army) &&
+        r.start_type[m.to] == t)
+      set_controller(ally, army, &u);
+    std::array<SiteId, kMaxSquareSites> block;
+    const int nblock = pt.square > 0 ? completed_square(m.to, t, pt.square, block) : 0;
+    for (int i = 0; i < nblock; ++i) {
+      const SiteId s = block[i];
+      const SeatId o = piece_seat(board_[s]);
+      if (pt.square_captures && !r.allies(o, army)) {
+        capture_at(s, t);
+      } else if (pt.square_takes && o != army && r.allies(o, army)) {
+        const uint8_t fl = flags_[s];
+        record_site(s, u);
+        place(s, make_piece(t, army), fl);
+      }
+    }
+  }
   if (m.kind != MoveKind::kPass) set_global(kPasses, 0, &u);
   if (r.return_ban != ReturnBan::kNone && was_stage < 0) {
     // The seat's turn has come, so last turn's ban is spent; this move may set one.
@@ -600,6 +690,8 @@ void Position::make_inner(const Move& m, Undo& u) {
   SiteId anchor = kNoSite;
   if (r.simple_flow) {
     // Nothing can follow: the next seat plays.
+  } else if (m.kind == MoveKind::kAction) {
+    next_stage = r.actions[m.chance].stage;
   } else if (r.promotion_stage >= 0 && m.kind == MoveKind::kNormal && m.promote < 0 &&
              asks_promotion(m.to)) {
     next_stage = r.promotion_stage;

@@ -96,7 +96,12 @@ class Position {
   // same seat decides again (a removal after a line, the next die's move).
   bool in_turn() const;
   // The seat that makes the next decision: whoever commands the army to move.
-  SeatId decider() const { return seats_.controller[to_move_]; }
+  // A commander that has left play no longer decides: the seat does, if in play.
+  SeatId decider() const {
+    const SeatId c = seats_.controller[to_move_];
+    return c == to_move_ || seats_.state[c] == static_cast<uint8_t>(SeatState::kActive) ? c
+                                                                                        : to_move_;
+  }
   SeatState seat_state(SeatId seat) const { return static_cast<SeatState>(seats_.state[seat]); }
   SeatId controller(SeatId seat) const { return seats_.controller[seat]; }
   // Whether the seat still takes turns: in play, or frozen but commanded by a
@@ -195,6 +200,12 @@ class Position {
   void refresh_inert();
   // After an ordinary decision (or one made in a kMoveAgain stage): the stage
   // its consequences start, or -1.
+  // The sites of a k x k block of the grid through site whose every site holds a
+  // piece of type t (the first such block), in out; 0 when there is none.
+  int completed_square(SiteId site, TypeId t, int k,
+                       std::array<SiteId, kMaxSquareSites>& out) const;
+  // Gives every seat that has lost all its pieces of type t one back (Stage::Effect).
+  void restore(TypeId t, Undo& u);
   int triggered_stage(const Move& m, SeatId mover, uint32_t phase_bit) const;
   bool completes_line_by_sites(SiteId site, SeatId seat, SiteId vacated) const;
   // Whether the piece that arrived on site promotes by a decision of its own now.

@@ -108,6 +108,8 @@ void Ruleset::finalize() {
   has_continuations = !stages.empty() || dice.count > 1;
   simple_flow = !has_continuations && triggers.empty();
   phased_triggers = false;
+  any_arrival_effects = false;
+  for (const PieceType& t : types) any_arrival_effects |= t.arrival_effects();
   for (const Trigger& t : triggers) phased_triggers |= t.phases != ~0u;
   for (auto& t : types) {
     t.phase_rules.clear();
@@ -125,9 +127,11 @@ void Ruleset::finalize() {
 
   setup_count = setup_hand;
   start_type.assign(n, -1);
+  start_seat.assign(n, -1);
   for (auto [site, code] : setup) {
     ++setup_count[piece_seat(code)][piece_type(code)];
     start_type[site] = piece_type(code);
+    start_seat[site] = piece_seat(code);
   }
 
   for (auto& r : royals) r.clear();

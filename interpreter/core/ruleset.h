@@ -102,6 +102,9 @@ struct MoveRule {
   uint32_t phases = ~0u;
 };
 
+// Sites of the largest square block a piece's arrival may complete (4 x 4).
+constexpr int kMaxSquareSites = 16;
+
 struct PieceType {
   std::string name;
   std::array<std::string, kMaxSeats> symbol;  // per seat, as written in positions
@@ -125,6 +128,17 @@ struct PieceType {
   // (Ruleset::start_type), in place of promo_to.
   bool promo_to_start = false;
   bool promotes() const { return !promo_to.empty() || promo_to_start; }
+  // What happens when a piece of this type ends a move on the board:
+  // takes_command: on the start square of an allied seat's piece of its type, its
+  // seat takes command of that seat's army (Position::controller).
+  // square: when its arrival completes a square block of that many sites a side,
+  // every site holding a piece of its type, the enemy ones in the block are
+  // captured (square_captures) and the allied ones become the mover's (square_takes).
+  bool takes_command = false;
+  int square = 0;
+  bool square_captures = false;
+  bool square_takes = false;
+  bool arrival_effects() const { return takes_command || square > 0; }
   uint32_t roll_mask = ~0u;    // die outcomes under which it may move (dice games)
   int reset_counter = 0;       // its moves reset the move-rule counter
   bool san_no_letter = false;  // SAN writes it with no letter, and its file on captures (exd5)
@@ -174,6 +188,7 @@ struct Condition {
   enum class Subject : uint8_t {
     kHand,         // pieces in the seat's hand
     kPieces,       // the seat's pieces on the board
+    kTeamPieces,   // pieces of its team (itself and its allies), on the board
     kEnemyPieces,  // pieces of seats not allied with it, on the board
     kEmpty,        // empty sites
     kCaptured,     // pieces the seat has captured
@@ -183,7 +198,8 @@ struct Condition {
   enum class Op : uint8_t { kLt, kLe, kEq, kNe, kGe, kGt };
   struct Term {
     Subject subject;
-    int counter = 0;  // kCounter: its index
+    int counter = 0;   // kCounter: its index
+    TypeId type = -1;  // kPieces, kTeamPieces, kEnemyPieces: only pieces of this type
     Op op;
     int value;
   };
@@ -231,6 +247,23 @@ struct Stage {
   int count = 1;          // decisions in a row (each its own stage visit)
   int then = -1;          // the stage that follows this one, or -1
   std::vector<std::string> answers;
+  // What each answer does besides ending the stage (parallel to answers).
+  struct Effect {
+    // Every seat that has lost all its pieces of this type gets one back on the
+    // start square of one of them (or the nearest empty site), is back in play
+    // and commands its own army again.
+    TypeId restore = -1;
+  };
+  std::vector<Effect> effects;
+};
+
+// A decision a seat may take in place of a move while a condition holds for it,
+// such as an offer: it starts its stage (usually answered by another seat).
+struct Action {
+  std::string name;
+  std::string where;
+  Condition when;
+  int stage = -1;
 };
 
 // What starts a stage: a decision that completes a line of the board through
@@ -340,6 +373,7 @@ struct Ruleset {
   std::array<std::array<int, kMaxTypes>, kMaxSeats> setup_count{};
   // The type on each site in the start position, or -1 (finalize()).
   std::vector<TypeId> start_type;
+  std::vector<SeatId> start_seat;  // the seat of that piece, or -1
   SeatId first = 0;
   EndRules end;
   CapturePriority capture_priority = CapturePriority::kFree;
@@ -347,6 +381,7 @@ struct Ruleset {
   std::vector<Phase> phases;
   std::vector<Stage> stages;
   std::vector<Trigger> triggers;
+  std::vector<Action> actions;
   int promotion_stage = -1;  // the stage of asked promotions, when a piece has one
   bool must_drop = false;    // when a drop is legal, only drops are
   ReturnBan return_ban = ReturnBan::kNone;
@@ -406,6 +441,8 @@ struct Ruleset {
   uint64_t z_var_seed = 0;
   std::array<uint64_t, kMaxSeats> z_frozen{};
   uint64_t z_stage_seed = 0;
+  // Some piece type's arrival does something (PieceType::arrival_effects).
+  bool any_arrival_effects = false;
   // Whether a move may leave a decision pending (stages, or several dice).
   bool has_continuations = false;
   // No stages, triggers or several dice: after a move the next seat plays.

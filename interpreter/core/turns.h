@@ -53,10 +53,11 @@ class ContinuationTest {
  public:
   explicit ContinuationTest(const Position& pos);
   // Whether no decision of the position may go on.
-  bool never() const { return !always_ && !ordinary_; }
+  bool never() const { return !always_ && !ordinary_ && !actions_; }
   bool operator()(const Move& m) const {
     if (m.kind == MoveKind::kChance) return false;
     if (always_) return true;
+    if (m.kind == MoveKind::kAction) return actions_;
     if (!ordinary_ ||
         (m.kind != MoveKind::kNormal && m.kind != MoveKind::kDrop && m.kind != MoveKind::kCastle))
       return false;
@@ -74,6 +75,7 @@ class ContinuationTest {
   bool line_ = false;      // ... by completing a line
   bool fills_ = false;     // ... by a drop that fills the board
   bool labels_ = false;    // ... by the label of its rule
+  bool actions_ = false;   // an action starts a stage of the mover's
 };
 // The number of whole turns that begin with decision m of pos, as legal_turns
 // counts them (0 when m leads nowhere); made: the decisions of the turn already

@@ -41,6 +41,10 @@ std::string long_text(const Position& pos, const Move& m) {
           m.chance < static_cast<int>(r.stages[pos.stage()].answers.size()))
         return r.stages[pos.stage()].answers[m.chance];
       return "answer " + std::to_string(m.chance);
+    case MoveKind::kAction:
+      if (m.chance >= 0 && m.chance < static_cast<int>(r.actions.size()))
+        return r.actions[m.chance].name;
+      return "action " + std::to_string(m.chance);
     case MoveKind::kDrop:
       out = r.drop_letter ? r.types[m.drop_type].letter + "@" + topo.name(m.to) : topo.name(m.to);
       break;
@@ -137,7 +141,7 @@ std::string MoveTexts::text(const Move& m) const {
 
 bool MoveTexts::needs_legal(const Move& m) {
   return m.kind != MoveKind::kPass && m.kind != MoveKind::kChance && m.kind != MoveKind::kRemove &&
-         m.kind != MoveKind::kAnswer && m.kind != MoveKind::kPromote;
+         m.kind != MoveKind::kAnswer && m.kind != MoveKind::kPromote && m.kind != MoveKind::kAction;
 }
 
 namespace {

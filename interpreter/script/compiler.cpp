@@ -661,6 +661,32 @@ class Compiler : private FieldReader {
             fail(p.where, "unknown field '" + k +
                               "' in promotion (allowed: zone, to, optional, only_lost, ask)");
       }
+      if (auto* tc = p.get("takes_command")) {
+        const std::string v = string(*tc, "takes_command");
+        if (v != "ally-start")
+          fail(p.where, "takes_command must be \"ally-start\", not '" + v + "'");
+        tt.takes_command = true;
+      }
+      if (auto* sq = p.get("square")) {
+        if (!sq->is_table()) fail(p.where, "square = { size = 2, enemies = \"capture\", ... }");
+        if (!r_->topology.is_grid())
+          fail(p.where, "square = ... needs a grid board (squares are read from its coordinates)");
+        for (auto& [k, _] : sq->fields)
+          if (k != "size" && k != "enemies" && k != "allies")
+            fail(p.where, "unknown field '" + k + "' in square (allowed: size, enemies, allies)");
+        tt.square = int_or(*sq, "size", 2, 2, 4);
+        const std::string en = str_or(*sq, "enemies", "stay");
+        const std::string al = str_or(*sq, "allies", "stay");
+        if (en != "capture" && en != "stay")
+          fail(p.where, "square.enemies must be \"capture\" or \"stay\", not '" + en + "'");
+        if (al != "take" && al != "stay")
+          fail(p.where, "square.allies must be \"take\" or \"stay\", not '" + al + "'");
+        tt.square_captures = en == "capture";
+        tt.square_takes = al == "take";
+        if (!tt.square_captures && !tt.square_takes)
+          fail(p.where,
+               "square = ... does nothing: give enemies = \"capture\" or allies = \"take\"");
+      }
       if (auto* rl = p.get("roll")) {
         tt.roll_mask = 0;
         for (auto& x : list(*rl, "roll")) {
@@ -707,18 +733,33 @@ class Compiler : private FieldReader {
     static const std::map<std::string, Condition::Subject> kSubjects = {
         {"hand", Condition::Subject::kHand},
         {"pieces", Condition::Subject::kPieces},
+        {"team_pieces", Condition::Subject::kTeamPieces},
         {"enemy_pieces", Condition::Subject::kEnemyPieces},
         {"empty", Condition::Subject::kEmpty},
         {"captured", Condition::Subject::kCaptured},
         {"ply", Condition::Subject::kPly}};
     const std::string form =
         "a condition is 'QUANTITY OP NUMBER' joined by 'and', where QUANTITY is hand, pieces, "
-        "enemy_pieces, empty, captured, ply or a counter's name and OP is <, <=, ==, ~=, >=, >";
+        "team_pieces, enemy_pieces (each optionally :PIECE, counting one type), empty, captured, "
+        "ply or a counter's name and OP is <, <=, ==, ~=, >=, >";
     for (size_t i = 0; i < w.size(); i += 4) {
       if (i + 3 > w.size() || (i + 3 < w.size() && w[i + 3] != "and"))
         fail(where, "cannot read condition '" + text + "': " + form);
       Condition::Term t;
-      auto sub = kSubjects.find(w[i]);
+      std::string quantity = w[i];
+      if (const size_t colon = quantity.find(':'); colon != std::string::npos) {
+        const std::string type = quantity.substr(colon + 1);
+        quantity.resize(colon);
+        if (quantity != "pieces" && quantity != "team_pieces" && quantity != "enemy_pieces")
+          fail(where, "condition '" + text +
+                          "': only pieces, team_pieces and enemy_pieces count "
+                          "one type (" +
+                          w[i] + ")");
+        if (r_->types.empty())
+          fail(where, "condition '" + text + "': a phase cannot count pieces of one type");
+        t.type = type_named(type, where);
+      }
+      auto sub = kSubjects.find(quantity);
       if (sub != kSubjects.end()) {
         t.subject = sub->second;
       } else {
@@ -797,6 +838,55 @@ class Compiler : private FieldReader {
     fail(where_of(v), key + " must be one of " + join(names) + ", not '" + s + "'");
   }
 
+  // effects = { accept = { restore = "rajah" }, ... }: what each answer does.
+  void answer_effects(const Value& e, Stage& st) {
+    if (!e.is_table() || !e.items.empty())
+      fail(st.where, "effects = { ANSWER = { ... }, ... } names answers of the stage");
+    for (auto& [answer, eff] : e.fields) {
+      auto it = std::find(st.answers.begin(), st.answers.end(), answer);
+      if (it == st.answers.end())
+        fail(st.where, "effects names '" + answer + "', which is not one of the answers (" +
+                           join(st.answers) + ")");
+      if (!eff.is_table()) fail(st.where, "effects." + answer + " must be a table");
+      Stage::Effect& out = st.effects[it - st.answers.begin()];
+      for (auto& [k, x] : eff.fields) {
+        if (k == "restore") {
+          out.restore = type_named(string(x, "restore"), st.where);
+        } else {
+          fail(st.where, "unknown field '" + k + "' in effects." + answer + " (allowed: restore)");
+        }
+      }
+    }
+  }
+
+  // actions = { action { name = "exchange", when = "...", stage = "offer" } }
+  void actions() {
+    const Value* as = game_.get("actions");
+    if (!as) return;
+    for (auto& v : list(*as, "actions")) {
+      if (v.tag != "action")
+        fail(where_of(v), "each entry of actions must be action { name = ..., stage = ... }");
+      check_fields(v, "action");
+      Action a;
+      a.where = v.where;
+      a.name = str_or(v, "name", "");
+      if (a.name.empty() || a.name.find_first_of(" \t\n") != std::string::npos)
+        fail(v.where, "an action needs a name without spaces");
+      for (auto& o : r_->actions)
+        if (o.name == a.name) fail(v.where, "two actions are named '" + a.name + "'");
+      for (auto& st : r_->stages)
+        for (auto& ans : st.answers)
+          if (ans == a.name)
+            fail(v.where,
+                 "action '" + a.name + "' has the name of an answer of stage '" + st.name + "'");
+      a.when = condition(str_or(v, "when", ""), v.where);
+      const std::string stage = str_or(v, "stage", "");
+      a.stage = r_->stage_index(stage);
+      if (a.stage < 0) fail(v.where, "action needs stage = the name of a declared stage");
+      r_->actions.push_back(a);
+    }
+  }
+
   void stages() {
     if (const Value* ss = game_.get("stages")) {
       if (list(*ss, "stages").size() > kMaxStages)
@@ -834,6 +924,8 @@ class Compiler : private FieldReader {
           fail(v.where, "a stage that chooses an answer needs answers = { \"accept\", ... }");
         if (st.choice != Stage::Choice::kAnswer && !st.answers.empty())
           fail(v.where, "answers = ... goes with choose = \"answer\"");
+        st.effects.resize(st.answers.size());
+        if (auto* e = v.get("effects")) answer_effects(*e, st);
         if (auto* f = v.get("followed_by")) follow.push_back({st.name, string(*f, "followed_by")});
         r_->stages.push_back(st);
       }
@@ -851,6 +943,7 @@ class Compiler : private FieldReader {
                "stages follow each other in a circle from '" + r_->stages[i].name + "'");
       }
     }
+    actions();
     if (const Value* ts = game_.get("triggers")) {
       for (auto& v : list(*ts, "triggers")) {
         if (v.tag != "trigger")

@@ -19,18 +19,20 @@ const std::vector<std::string>* allowed_fields(const std::string& tag) {
     const std::vector<std::string> common = {"mode",  "from",           "to", "once", "label",
                                              "phase", "unless_attacked"};
     std::map<std::string, std::vector<std::string>> own = {
-        {"game", {"title",    "sources",   "description", "board",     "seats",    "pieces",
-                  "setup",    "hand",      "regions",     "ends",      "capture",  "dice",
-                  "stakes",   "first",     "turn_order",  "notation",  "position", "filter",
-                  "after",    "generate",  "end_check",   "counters",  "phases",   "stages",
-                  "triggers", "must_drop", "out_pieces",  "return_ban"}},
+        {"game", {"title",    "sources",   "description", "board",      "seats",    "pieces",
+                  "setup",    "hand",      "regions",     "ends",       "capture",  "dice",
+                  "stakes",   "first",     "turn_order",  "notation",   "position", "filter",
+                  "after",    "generate",  "end_check",   "counters",   "phases",   "stages",
+                  "triggers", "must_drop", "out_pieces",  "return_ban", "actions"}},
         {"phase", {"name", "when"}},
-        {"stage", {"name", "who", "choose", "protect", "optional", "followed_by", "answers"}},
+        {"stage",
+         {"name", "who", "choose", "protect", "optional", "followed_by", "answers", "effects"}},
+        {"action", {"name", "when", "stage"}},
         {"trigger", {"on", "stage", "phase", "label"}},
         {"piece",
          {"name", "symbol", "letter", "value", "royal", "avoid_attack", "track_moved", "moves",
           "captures", "cannot_capture", "promotion", "roll", "resets_move_rule", "drop", "remove",
-          "san"}},
+          "san", "takes_command", "square"}},
         {"step", {"dirs", "ep"}},
         {"slide", {"dirs", "min", "max", "ep"}},
         {"leap", {"offsets", "symmetric"}},
@@ -45,7 +47,7 @@ const std::vector<std::string>* allowed_fields(const std::string& tag) {
     };
     for (auto& [tag, fields] : own)
       if (tag != "game" && tag != "piece" && tag != "grid" && tag != "points" && tag != "phase" &&
-          tag != "stage" && tag != "trigger")
+          tag != "stage" && tag != "trigger" && tag != "action")
         fields.insert(fields.end(), common.begin(), common.end());
     return own;
   }();

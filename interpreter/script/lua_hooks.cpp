@@ -376,9 +376,9 @@ void push_move(lua_State* L, const Position& pos, const Move& m, int stage) {
     lua_pushstring(L, t.name(m.to).c_str());
     lua_setfield(L, -2, "to");
   }
-  static const char* kKinds[] = {"normal", "drop",   "pass",   "chance",
-                                 "castle", "remove", "answer", "promote"};
-  static_assert(sizeof(kKinds) / sizeof(kKinds[0]) == static_cast<size_t>(MoveKind::kPromote) + 1);
+  static const char* kKinds[] = {"normal", "drop",   "pass",    "chance", "castle",
+                                 "remove", "answer", "promote", "action"};
+  static_assert(sizeof(kKinds) / sizeof(kKinds[0]) == static_cast<size_t>(MoveKind::kAction) + 1);
   lua_pushstring(L, kKinds[static_cast<int>(m.kind)]);
   lua_setfield(L, -2, "kind");
   push_names(L, t, m.cap.data(), m.ncap);
@@ -398,6 +398,11 @@ void push_move(lua_State* L, const Position& pos, const Move& m, int stage) {
         m.chance < static_cast<int>(r.stages[stage].answers.size())) {
       lua_pushstring(L, r.stages[stage].answers[m.chance].c_str());
       lua_setfield(L, -2, "answer");
+    }
+  } else if (m.kind == MoveKind::kAction) {
+    if (m.chance >= 0 && m.chance < static_cast<int>(r.actions.size())) {
+      lua_pushstring(L, r.actions[m.chance].name.c_str());
+      lua_setfield(L, -2, "action");
     }
   } else if (m.rule < r.rules.size() && !r.rules[m.rule].label.empty()) {
     lua_pushstring(L, r.rules[m.rule].label.c_str());
