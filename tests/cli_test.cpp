@@ -42,6 +42,34 @@ TEST(Cli, PerftPrintsTheCountLast) {
   EXPECT_EQ(last_line(p.out), "191") << p.out;
 }
 
+TEST(Cli, MovesAndPerftTakeTheThrowOfTheDice) {
+  CliRun m = run("moves chaturanga/four-handed --option dice=on --roll 3");
+  EXPECT_EQ(m.code, 0) << m.out;
+  EXPECT_EQ(m.out, "b1c3\nb1a3\n");
+  CliRun pass = run("moves chaturanga/four-handed --option dice=on --roll 6");
+  EXPECT_EQ(pass.out, "pass\n");
+  // Each throw of the second seat expanded, not counted as a ply (counted by hand):
+  // after either Horse move of south, west's throws give 2: a8c6; 3: a7c6, a7c8;
+  // 4: a pass (the Tower is shut in); 5: the Rajah's two steps and three leaps and
+  // four Soldier steps; 1 and 6: a pass each. 15 each, 30 in all.
+  CliRun p = run("perft chaturanga/four-handed 2 --option dice=on --roll 3");
+  EXPECT_EQ(p.code, 0) << p.out;
+  EXPECT_EQ(last_line(p.out), "30") << p.out;
+  CliRun no_dice = run("moves chaturanga/four-handed --roll 3");
+  EXPECT_EQ(no_dice.code, 1);
+  EXPECT_NE(no_dice.out.find("--roll: this game has no dice"), std::string::npos) << no_dice.out;
+  CliRun bad = run("moves chaturanga/four-handed --option dice=on --roll 7");
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_NE(bad.out.find("'7' is not a throw of this game's dice"), std::string::npos) << bad.out;
+  CliRun twice =
+      run("moves chaturanga/four-handed --option dice=on --roll 3 --position \"" +
+          std::string("(wE)(wP)2(nK)(nR)(nN)(nE)/(wN)(wP)2(nP)(nP)(nP)(nP)/(wR)(wP)6/(wK)(wP)6/"
+                      "6(eP)(eK)/6(eP)(eR)/(sP)(sP)(sP)(sP)2(eP)(eN)/(sE)(sN)(sR)(sK)2(eP)(eE) "
+                      "south roll=3\""));
+  EXPECT_EQ(twice.code, 1) << twice.out;
+  EXPECT_NE(twice.out.find("does not wait for a throw"), std::string::npos) << twice.out;
+}
+
 TEST(Cli, ListInfoMoves) {
   CliRun l = run("list");
   EXPECT_EQ(l.code, 0);

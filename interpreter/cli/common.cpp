@@ -1,5 +1,8 @@
 #include "cli/common.h"
 
+#include "core/movegen.h"
+#include "notation/move_text.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
@@ -35,6 +38,40 @@ void add_rules_args(CLI::App& cmd, RulesArgs& args) {
 
 void add_position_arg(CLI::App& cmd, std::string& position) {
   cmd.add_option("--position", position, "position string (FEN or the generic form)");
+}
+
+void add_roll_arg(CLI::App& cmd, std::string& roll) {
+  cmd.add_option("--roll", roll,
+                 "start from this throw of the dice, as records write it (3, or 6+3 for two dice)");
+}
+
+bool roll_or_fail(Position& pos, const std::string& roll, int& rc) {
+  if (roll.empty()) return true;
+  const Ruleset& r = pos.rules();
+  if (!r.dice.enabled()) {
+    rc = fail(Error{"--roll", "this game has no dice"});
+    return false;
+  }
+  if (!pos.awaiting_roll()) {
+    rc = fail(Error{"--roll", "the position does not wait for a throw (it has roll=" +
+                                  std::to_string(pos.roll()) + " or a pending stage)"});
+    return false;
+  }
+  MoveList throws;
+  legal_moves(pos, throws);
+  const std::vector<std::string> texts = move_texts(pos, throws);
+  std::string allowed;
+  for (int i = 0; i < throws.size(); ++i) {
+    if (texts[i] == "roll " + roll) {
+      Undo u;
+      pos.make(throws[i], u);
+      return true;
+    }
+    allowed += (allowed.empty() ? "" : ", ") + texts[i].substr(5);
+  }
+  rc = fail(Error{"--roll",
+                  "'" + roll + "' is not a throw of this game's dice (throws: " + allowed + ")"});
+  return false;
 }
 
 CLI::Validator unsigned_number() {

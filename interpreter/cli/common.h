@@ -32,6 +32,12 @@ extern const char* const kRulesPathHelp;
 void add_rules_args(CLI::App& cmd, RulesArgs& args);
 // Adds --position STR.
 void add_position_arg(CLI::App& cmd, std::string& position);
+// Adds --roll THROW: the throw of the dice the position starts from.
+void add_roll_arg(CLI::App& cmd, std::string& roll);
+// Makes the throw given with --roll (as records write it: "3", "6+3") in pos,
+// which must be waiting for one; nothing when roll is empty. On an error it
+// prints it, sets rc to 1 and returns false.
+bool roll_or_fail(Position& pos, const std::string& roll, int& rc);
 // Checks a 64-bit unsigned option (a seed, a budget): digits only, within
 // range, since the conversion would quietly turn -1 into 2^64 - 1 and a number
 // too large into the largest one.

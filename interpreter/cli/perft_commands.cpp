@@ -19,6 +19,7 @@ void add_perft(CLI::App& app, int& rc) {
     uint64_t max_moves = kPerftMoveBudget;
     bool divide = false;
     std::string position;
+    std::string roll;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("perft", "count move sequences of a given length");
@@ -30,11 +31,12 @@ void add_perft(CLI::App& app, int& rc) {
       ->capture_default_str();
   cmd->add_flag("--divide", args->divide, "print the count below each first move");
   add_position_arg(*cmd, args->position);
+  add_roll_arg(*cmd, args->roll);
   cmd->callback([&rc, args] {
     auto rules = load_or_fail(args->rules, rc);
     if (!rules) return;
     auto pos = position_or_fail(rules, args->position, rc);
-    if (!pos) return;
+    if (!pos || !roll_or_fail(*pos, args->roll, rc)) return;
     uint64_t total = 0;
     if (args->divide && args->depth > 0) {
       auto divided = perft_divide(*pos, args->depth, args->max_moves);
@@ -57,16 +59,18 @@ void add_moves(CLI::App& app, int& rc) {
   struct Args {
     RulesArgs rules;
     std::string position;
+    std::string roll;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("moves", "legal moves of a position, one per line");
   add_rules_args(*cmd, args->rules);
   add_position_arg(*cmd, args->position);
+  add_roll_arg(*cmd, args->roll);
   cmd->callback([&rc, args] {
     auto rules = load_or_fail(args->rules, rc);
     if (!rules) return;
     auto pos = position_or_fail(rules, args->position, rc);
-    if (!pos) return;
+    if (!pos || !roll_or_fail(*pos, args->roll, rc)) return;
     if (rules->has_continuations) {
       // Whole turns: a move with the removal it causes is one line.
       std::vector<Turn> turns;

@@ -41,7 +41,7 @@ void show(const Game& game) {
     if (pos.seat_state(s) != SeatState::kActive)
       out("%s is %s\n", r.seats[s].name,
           pos.seat_state(s) == SeatState::kFrozen ? "frozen" : "out");
-    if (pos.controller(s) != s)
+    if (pos.controller(s) != s && pos.seat_state(pos.controller(s)) == SeatState::kActive)
       out("%s's army is commanded by %s\n", r.seats[s].name, r.seats[pos.controller(s)].name);
   }
   if (!game.over()) {
@@ -124,7 +124,10 @@ void add_play(CLI::App& app, int& rc) {
         if (t.first().kind != MoveKind::kChance) show(game);
         continue;
       }
-      out("%s> ", r.seats[pos.to_move()].name);
+      if (pos.decider() != pos.to_move())
+        out("%s for %s> ", r.seats[pos.decider()].name, r.seats[pos.to_move()].name);
+      else
+        out("%s> ", r.seats[pos.to_move()].name);
       std::fflush(stdout);
       std::string line;
       if (!std::getline(std::cin, line)) {
