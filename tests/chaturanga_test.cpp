@@ -3,7 +3,10 @@
 // leaflet's third variant and Murray), and hand-made positions with their exact
 // moves: the Rajah's once-per-game leap and when it is refused, promotion only to
 // a lost type of the piece that started on the square, the capture of the Rajah,
-// and the two passes that draw.
+// and the two passes that draw. Then Chaturanga for four (four-handed.lua) in
+// hand-made positions: each throw of the die from the start, minor pieces facing
+// major ones, the Rajah's leap refused when attacked, a frozen army, command of an
+// ally's army, elephant combat, the exchange of Rajahs and the end.
 //
 // The generator shares no code with the engine: a board is a string of 64
 // letters (upper case white, lower case black, '.' empty; index 8 * rank + file),
@@ -11,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <random>
 #include <set>
 #include <string>
@@ -373,6 +377,284 @@ TEST(Chaturanga, TakingTheRajahWinsAndTwoPassesDraw) {
   res = game_result(blocked);
   ASSERT_TRUE(res.over);
   EXPECT_TRUE(res.is_draw());
+}
+
+// ---- Chaturanga for four (rules/chaturanga/four-handed.lua): hand-made positions --
+// (the independent generator for four is in chaturanga_four_test.cpp)
+
+Rules four_handed(const script::OptionList& options = {}) {
+  auto r = script::load_rules("chaturanga/four-handed", options);
+  EXPECT_TRUE(r) << r.error().text();
+  return r ? *r : nullptr;
+}
+
+// A generic position string from pieces by site ("d1" -> "sK"), the seat to
+// move and further fields.
+std::string four(const std::map<std::string, std::string>& pieces, const std::string& rest) {
+  std::string board;
+  for (int rank = 8; rank >= 1; --rank) {
+    int empty = 0;
+    for (char file = 'a'; file <= 'h'; ++file) {
+      auto it = pieces.find(std::string(1, file) + std::to_string(rank));
+      if (it == pieces.end()) {
+        ++empty;
+        continue;
+      }
+      if (empty) board += std::to_string(empty);
+      empty = 0;
+      board += "(" + it->second + ")";
+    }
+    if (empty) board += std::to_string(empty);
+    if (rank > 1) board += "/";
+  }
+  return board + " " + rest;
+}
+
+std::set<std::string> all_moves(Position& pos) {
+  MoveList legal;
+  legal_moves(pos, legal);
+  const std::vector<std::string> texts = move_texts(pos, legal);
+  return {texts.begin(), texts.end()};
+}
+
+void play(Position& pos, const std::string& text) {
+  auto m = parse_move(pos, text);
+  ASSERT_TRUE(m) << text << ": " << m.error().text() << " in " << write_position(pos);
+  Undo u;
+  pos.make(*m, u);
+}
+
+TEST(Chaturanga, FourHandedEachThrowMovesItsPieceFromTheStart) {
+  Rules r = four_handed({{"dice", "on"}});
+  ASSERT_TRUE(r);
+  const std::map<int, std::set<std::string>> want = {
+      {1, {"pass"}},
+      {2, {"a1c3"}},
+      {3, {"b1a3", "b1c3"}},
+      {4, {"pass"}},  // the Tower on c1 is shut in
+      {5, {"d1e1", "d1e2", "d1c3 leap", "d1e3 leap", "d1f2 leap", "a2a3", "b2b3", "c2c3", "d2d3"}},
+      {6, {"pass"}},
+  };
+  for (auto& [face, moves] : want) {
+    Position pos(r);
+    ASSERT_TRUE(pos.awaiting_roll());
+    EXPECT_EQ(all_moves(pos).size(), 6u);
+    play(pos, "roll " + std::to_string(face));
+    EXPECT_EQ(pos.to_move(), 0);
+    EXPECT_EQ(all_moves(pos), moves) << "throw " << face;
+  }
+  // Without dice, every piece may move: the union of the throws' moves.
+  Position plain(four_handed());
+  EXPECT_EQ(all_moves(plain).size(), 12u);
+}
+
+TEST(Chaturanga, FourHandedMinorPiecesDoNotTakeMajorOnes) {
+  Rules r = four_handed();
+  // The south Soldier on d4 has a west Horse ahead (d5), a west Tower (e5) and an
+  // east Soldier (c5) diagonally ahead: it takes the Soldier only. The south
+  // Elephant on c3 reaches a1 (its own Rajah), a5 (the west Rajah), e5 (the
+  // Tower) and e1 (an east Soldier): it takes the Soldier only.
+  Position pos = at(r, four({{"d4", "sP"},
+                             {"d5", "wN"},
+                             {"e5", "wR"},
+                             {"c5", "eP"},
+                             {"c3", "sE"},
+                             {"a5", "wK"},
+                             {"e1", "eP"},
+                             {"a1", "sK"},
+                             {"h8", "nK"},
+                             {"h1", "eK"}},
+                            "south"));
+  EXPECT_EQ(moves_from(pos, "d4"), (std::set<std::string>{"d4c5"}));
+  EXPECT_EQ(moves_from(pos, "c3"), (std::set<std::string>{"c3e1"}));
+  // A major piece takes any enemy piece, and never an ally's: the west Horse on e6
+  // takes the south Soldier on d4 but not the east Soldier on g5.
+  Position major = at(r, four({{"d4", "sP"},
+                               {"e6", "wN"},
+                               {"g5", "eP"},
+                               {"a5", "wK"},
+                               {"d1", "sK"},
+                               {"e8", "nK"},
+                               {"h4", "eK"}},
+                              "west"));
+  EXPECT_EQ(moves_from(major, "e6"),
+            (std::set<std::string>{"e6d4", "e6c5", "e6c7", "e6d8", "e6f8", "e6g7", "e6f4"}));
+}
+
+TEST(Chaturanga, FourHandedTheRajahLeapsOnlyWhenNoEnemyCouldTakeIt) {
+  Rules r = four_handed();
+  const std::set<std::string> steps = {"d1c1", "d1c2", "d1d2", "d1e1", "d1e2"};
+  std::set<std::string> with_leaps = steps;
+  for (const char* t : {"d1b2 leap", "d1c3 leap", "d1e3 leap", "d1f2 leap"}) with_leaps.insert(t);
+  // A west Tower on d8 attacks d1 down the file: no leap.
+  Position rook =
+      at(r, four({{"d1", "sK"}, {"d8", "wR"}, {"a5", "wK"}, {"e8", "nK"}, {"h4", "eK"}}, "south"));
+  EXPECT_EQ(moves_from(rook, "d1"), steps);
+  // An east Soldier diagonally ahead of the Rajah (e2, facing west) could not take
+  // it (a minor piece), so the Rajah still leaps; the Soldier is taken by a step.
+  Position soldier =
+      at(r, four({{"d1", "sK"}, {"e2", "eP"}, {"a5", "wK"}, {"e8", "nK"}, {"h4", "eK"}}, "south"));
+  EXPECT_EQ(moves_from(soldier, "d1"), with_leaps);
+  // A frozen seat's Tower threatens nothing: west's Rajah is gone, so its Tower on
+  // d8 leaves the leap open.
+  Position frozen =
+      at(r, four({{"d1", "sK"}, {"d8", "wR"}, {"e8", "nK"}, {"h4", "eK"}}, "south frozen=west"));
+  EXPECT_EQ(moves_from(frozen, "d1"), with_leaps);
+  // An ally's Tower is no threat either.
+  Position ally =
+      at(r, four({{"d1", "sK"}, {"d8", "nR"}, {"a5", "wK"}, {"e8", "nK"}, {"h4", "eK"}}, "south"));
+  EXPECT_EQ(moves_from(ally, "d1"), with_leaps);
+}
+
+TEST(Chaturanga, FourHandedAFrozenArmyStaysCapturableAndIsSkipped) {
+  Rules r = four_handed();
+  // The west Tower takes the south Rajah: south is frozen, its Soldier stays.
+  Position pos = at(r, four({{"d1", "sK"},
+                             {"d3", "sP"},
+                             {"d8", "wR"},
+                             {"a5", "wK"},
+                             {"e8", "nK"},
+                             {"h4", "eK"},
+                             {"h1", "eR"}},
+                            "west"));
+  play(pos, "d8d4");  // west
+  play(pos, "e8e7");  // north
+  play(pos, "h1g1");  // east
+  EXPECT_EQ(pos.to_move(), 0);
+  play(pos, "d1e1");  // south
+  play(pos, "d4d3");  // west takes the Soldier
+  play(pos, "e7e6");  // north
+  play(pos, "g1e1");  // east takes the south Rajah
+  EXPECT_EQ(pos.seat_state(0), SeatState::kFrozen);
+  EXPECT_EQ(pos.to_move(), 1) << "south's turn is skipped";
+  Position later = at(
+      r, four({{"d2", "sP"}, {"d1", "sR"}, {"d8", "wR"}, {"a5", "wK"}, {"e8", "nK"}, {"h4", "eK"}},
+              "west frozen=south"));
+  // The frozen Soldier on d2 blocks the file and may be taken; the Tower behind it
+  // cannot move.
+  EXPECT_EQ(moves_from(later, "d8"),
+            (std::set<std::string>{"d8d7", "d8d6", "d8d5", "d8d4", "d8d3", "d8d2", "d8c8", "d8b8",
+                                   "d8a8", "d8e8"}));
+  play(later, "d8d2");
+  EXPECT_EQ(later.to_move(), 2) << "north, then east, then west again: south is skipped";
+  play(later, "e8e7");
+  play(later, "h4h3");
+  EXPECT_EQ(later.to_move(), 1);
+}
+
+TEST(Chaturanga, FourHandedARajahOnItsAllysThroneCommandsTheAllysArmy) {
+  Rules r = four_handed();
+  // South's Rajah is gone; north's Rajah steps onto d1, south's Rajah's square.
+  Position pos = at(r, four({{"d2", "nK"}, {"b2", "sP"}, {"c1", "sR"}, {"a5", "wK"}, {"h4", "eK"}},
+                            "north frozen=south"));
+  play(pos, "d2d1");
+  EXPECT_EQ(pos.controller(0), 2);
+  EXPECT_EQ(pos.to_move(), 3) << "east";
+  play(pos, "h4h3");
+  // South's turn comes again, decided by north, moving south's pieces.
+  EXPECT_EQ(pos.to_move(), 0);
+  EXPECT_EQ(pos.decider(), 2);
+  EXPECT_EQ(all_moves(pos), (std::set<std::string>{"b2b3", "c1c2", "c1c3", "c1c4", "c1c5", "c1c6",
+                                                   "c1c7", "c1c8", "c1b1", "c1a1"}));
+  // An ally still in play is commanded too: on its turns, its commander decides.
+  Position active = at(r, four({{"e7", "sK"}, {"d1", "nK"}, {"a5", "wK"}, {"h4", "eK"}}, "south"));
+  play(active, "e7e8");
+  EXPECT_EQ(active.controller(2), 0);
+  play(active, "a5a4");
+  EXPECT_EQ(active.to_move(), 2);
+  EXPECT_EQ(active.decider(), 0);
+  EXPECT_EQ(moves_from(active, "d1").count("d1d2"), 1u) << "north's own Rajah moves";
+  // Reaching an enemy's throne commands nothing.
+  Position enemy = at(r, four({{"a4", "sK"}, {"e8", "nK"}, {"h4", "eK"}}, "south frozen=west"));
+  play(enemy, "a4a5");
+  EXPECT_EQ(enemy.controller(1), 1);
+}
+
+TEST(Chaturanga, FourHandedElephantCombat) {
+  Rules r = four_handed();
+  // Elephants of north (d4), west (e4) and east (d5) stand in the square d4-e5;
+  // the south Elephant leaps c3-e5 and completes it: the west and east Elephants
+  // are taken and north's becomes south's.
+  Position pos = at(r, four({{"c3", "sE"},
+                             {"d4", "nE"},
+                             {"e4", "wE"},
+                             {"d5", "eE"},
+                             {"d1", "sK"},
+                             {"e8", "nK"},
+                             {"a5", "wK"},
+                             {"h4", "eK"}},
+                            "south"));
+  play(pos, "c3e5");
+  const Topology& t = r->topology;
+  EXPECT_EQ(pos.at(t.find("e4")), kEmpty);
+  EXPECT_EQ(pos.at(t.find("d5")), kEmpty);
+  ASSERT_NE(pos.at(t.find("d4")), kEmpty);
+  EXPECT_EQ(piece_seat(pos.at(t.find("d4"))), 0);
+  EXPECT_EQ(piece_seat(pos.at(t.find("e5"))), 0);
+  EXPECT_EQ(pos.counter(0, kCaptured), 2);
+  EXPECT_EQ(pos.hash(), pos.compute_hash());
+  // Three Elephants and a Soldier in the square: nothing happens.
+  Position none = at(r, four({{"c3", "sE"},
+                              {"d4", "nE"},
+                              {"e4", "wP"},
+                              {"d5", "eE"},
+                              {"d1", "sK"},
+                              {"e8", "nK"},
+                              {"a5", "wK"},
+                              {"h4", "eK"}},
+                             "south"));
+  play(none, "c3e5");
+  EXPECT_NE(none.at(t.find("d5")), kEmpty);
+  EXPECT_EQ(piece_seat(none.at(t.find("d4"))), 2);
+}
+
+TEST(Chaturanga, FourHandedRajahExchangeAndTheEnd) {
+  Rules r = four_handed();
+  // South and west have lost their Rajahs; north offers the exchange, east (the
+  // next seat of the other team) answers.
+  const std::string start =
+      four({{"e8", "nK"}, {"h4", "eK"}, {"a2", "sP"}, {"d1", "wN"}, {"b1", "nR"}},
+           "north frozen=south,west");
+  Position pos = at(r, start);
+  EXPECT_EQ(all_moves(pos).count("exchange"), 1u);
+  play(pos, "exchange");
+  EXPECT_EQ(pos.to_move(), 3);
+  EXPECT_EQ(all_moves(pos), (std::set<std::string>{"accept", "decline"}));
+  Position declined = pos;
+  play(declined, "decline");
+  EXPECT_EQ(declined.to_move(), 3) << "east plays its turn after north's offer";
+  EXPECT_EQ(declined.seat_state(0), SeatState::kFrozen);
+  play(pos, "accept");
+  // South's Rajah comes back next to its square (d1 holds a west Horse: d2 is the
+  // first empty neighbour), west's on a5; both play again.
+  const Topology& t = r->topology;
+  EXPECT_EQ(pos.at(t.find("d2")), make_piece(r->type_index("rajah"), 0));
+  EXPECT_EQ(pos.at(t.find("a5")), make_piece(r->type_index("rajah"), 1));
+  EXPECT_EQ(pos.seat_state(0), SeatState::kActive);
+  EXPECT_EQ(pos.seat_state(1), SeatState::kActive);
+  EXPECT_EQ(pos.to_move(), 3);
+  EXPECT_EQ(pos.hash(), pos.compute_hash());
+  // With all four Rajahs on the board there is nothing to exchange.
+  EXPECT_EQ(all_moves(pos).count("exchange"), 0u);
+  // The end: north's Tower takes west's Rajah, then east's; the second ends the game.
+  Position end =
+      at(r, four({{"e8", "nK"}, {"h4", "eK"}, {"a5", "wK"}, {"a1", "nR"}, {"d1", "sK"}}, "north"));
+  play(end, "a1a5");
+  EXPECT_FALSE(game_result(end).over);
+  EXPECT_EQ(end.seat_state(1), SeatState::kFrozen);
+  play(end, "h4h3");  // east
+  play(end, "d1c1");  // south
+  play(end, "a5a3");  // north
+  play(end, "h3g3");  // east
+  play(end, "c1b1");  // south
+  play(end, "a3g3");  // north takes east's Rajah
+  const Result res = game_result(end);
+  ASSERT_TRUE(res.over);
+  EXPECT_EQ(res.outcome[0], Outcome::kWin);
+  EXPECT_EQ(res.outcome[2], Outcome::kWin);
+  EXPECT_EQ(res.outcome[1], Outcome::kLoss);
+  EXPECT_EQ(res.outcome[3], Outcome::kLoss);
+  EXPECT_EQ(res.reason, "both enemy Rajahs taken");
 }
 
 }  // namespace
