@@ -29,7 +29,7 @@ namespace regula {
 namespace {
 
 constexpr int kGames = 200;
-constexpr int kMaxPlies = 2000;
+constexpr int kMaxPlies = 10000;  // decisions, throws of the dice included
 // Games whose every ply is also checked move by move (make/unmake of every
 // legal move, position strings); the rest are only played.
 constexpr int kCheckedGames = 10;
@@ -156,10 +156,22 @@ TEST_P(Conformance, MakeUnmakeRestoresPositionAndHash) {
       ASSERT_TRUE(pos == before) << "make/unmake changed the position at ply " << ply;
       ASSERT_EQ(pos.hash(), before.hash()) << "make/unmake changed the hash at ply " << ply;
     }
-    // Whole turns are the decision sequences that end a turn: perft 1 counts them.
+    // Whole turns are the decision sequences that end a turn: perft 1 counts them,
+    // after each throw of the dice when one is due (a throw is not a ply).
     std::vector<Turn> turns;
     legal_turns(pos, turns);
-    ASSERT_EQ(perft(pos, 1), turns.size()) << "ply " << ply;
+    uint64_t want = turns.size();
+    if (pos.awaiting_roll()) {
+      want = 0;
+      for (const Move& m : ml) {
+        pos.make(m, u);
+        std::vector<Turn> after;
+        legal_turns(pos, after);
+        want += after.size();
+        pos.unmake(m, u);
+      }
+    }
+    ASSERT_EQ(perft(pos, 1), want) << "ply " << ply;
     for (const Turn& t : turns) {
       std::vector<Undo> undos;
       make_turn(pos, t, undos);

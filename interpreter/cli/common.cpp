@@ -58,7 +58,11 @@ bool roll_or_fail(Position& pos, const std::string& roll, int& rc) {
     return false;
   }
   MoveList throws;
-  legal_moves(pos, throws);
+  const Result over = game_result(pos, throws);
+  if (over.over) {
+    rc = fail(Error{"--roll", "the game is over in this position (" + over.reason + ")"});
+    return false;
+  }
   const std::vector<std::string> texts = move_texts(pos, throws);
   std::string allowed;
   for (int i = 0; i < throws.size(); ++i) {

@@ -1,5 +1,8 @@
 #include "core/game_end.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "core/movegen.h"
 
 namespace regula {
@@ -48,6 +51,7 @@ std::string left_reason(const Ruleset& r, int reason) {
   if (reason == 1) return "no pieces left";
   if (reason >= 2 && reason - 2 < static_cast<int>(r.end.on_capture.size()))
     return r.end.on_capture[reason - 2].reason;
+  if (reason == kLeftByLeave) return "withdrew (" + r.end.leave.text + ")";
   return "out of play";
 }
 
@@ -59,11 +63,15 @@ std::optional<Result> teams_left(const Position& pos) {
   const EndRules& e = r.end;
   if (!e.extinction && !pos.any_inert()) return std::nullopt;
   std::array<bool, kMaxSeats> gone{};
-  bool any = false;
+  bool any = false, all_inert = true;
   for (SeatId s = 0; s < r.num_seats(); ++s) {
-    gone[s] = pos.is_inert(s) || (e.extinction && pos.pieces(s) == 0 && pos.hand_total(s) == 0);
+    // Playing on, a frozen seat is still in the game: its pieces can be taken.
+    const bool left = e.last_team_wins ? pos.is_inert(s) : pos.is_out(s);
+    gone[s] = left || (e.extinction && pos.pieces(s) == 0 && pos.hand_total(s) == 0);
     any |= gone[s];
+    all_inert &= pos.is_inert(s);
   }
+  if (!e.last_team_wins && all_inert) return Result::draw(r.num_seats(), "no seat can move");
   if (!any) return std::nullopt;
   int live_teams = 0;
   SeatId live = -1;
@@ -138,7 +146,6 @@ std::optional<Result> decided_unranked(const Position& pos) {
     for (SeatId s = 0; s < r.num_seats(); ++s)
       if (pos.counter(s, kCaptured) >= e.capture_target)
         return win_for(r, s, "captured " + std::to_string(e.capture_target) + " pieces");
-  if (auto res = teams_left(pos)) return res;
   if (!e.on_condition.empty() && pos.stage() < 0 && !pos.in_turn()) {
     const SeatId me = pos.to_move();
     for (const ConditionEnd& c : e.on_condition) {
@@ -153,6 +160,9 @@ std::optional<Result> decided_unranked(const Position& pos) {
       }
     }
   }
+  // After the conditions, which say why the game ended when the same move also
+  // leaves a team with no seat in play.
+  if (auto res = teams_left(pos)) return res;
   if (e.bare_royal) {
     for (SeatId s = 0; s < r.num_seats(); ++s) {
       if (e.bare_royal && !r.royals[s].empty()) {
@@ -181,7 +191,10 @@ std::optional<Result> decided_unranked(const Position& pos) {
     // With mate_first the draw waits while the side to move is in check, so that
     // a checkmate given on the last allowed move is found as one.
     if (!(e.move_rule_mate_first && e.check && in_check(pos, pos.to_move()))) {
-      return Result::draw(r.num_seats(), std::to_string(e.move_rule / 2) + "-move rule");
+      return Result::draw(r.num_seats(),
+                          r.num_seats() == 2
+                              ? std::to_string(e.move_rule / 2) + "-move rule"
+                              : std::to_string(e.move_rule) + " turns without a capture");
     }
   }
   if (e.repetition > 0 && pos.global(kHalfmove) >= 4 && repetitions(pos) >= e.repetition)
@@ -195,9 +208,53 @@ std::optional<Result> decided_unranked(const Position& pos) {
 
 }  // namespace
 
+namespace {
+
+// What a seat gets at the end from the pot and from the payments due at the end
+// (Ruleset::money): the winners share the pot (in a draw, every seat), the
+// remainder going one each to the first in seat order; each loser pays each
+// winner that commands an ally's army still in the game.
+int money_settled(const Position& pos, const Result& result, SeatId seat) {
+  const Ruleset& r = pos.rules();
+  const int n = r.num_seats();
+  std::vector<SeatId> sharers, winners, losers;
+  for (SeatId s = 0; s < n; ++s) {
+    if (result.outcome[s] == Outcome::kWin) winners.push_back(s);
+    if (result.outcome[s] == Outcome::kLoss) losers.push_back(s);
+    if (result.outcome[s] != Outcome::kLoss) sharers.push_back(s);
+  }
+  int v = 0;
+  const int pot = pos.global(kPot);
+  if (!sharers.empty()) {
+    const auto at = std::find(sharers.begin(), sharers.end(), seat);
+    if (at != sharers.end()) {
+      const int i = static_cast<int>(at - sharers.begin());
+      const int k = static_cast<int>(sharers.size());
+      v += pot / k + (i < pot % k ? 1 : 0);
+    }
+  }
+  auto commands_ally = [&](SeatId s) {
+    for (SeatId a = 0; a < n; ++a)
+      if (a != s && r.allies(a, s) && pos.controller(a) == s && !pos.is_out(a)) return true;
+    return false;
+  };
+  for (const Payment& p : r.money.payments) {
+    if (p.on != Payment::On::kWinCommanding) continue;
+    int payees = 0;
+    for (SeatId w : winners) payees += commands_ally(w);
+    if (std::find(losers.begin(), losers.end(), seat) != losers.end()) v -= p.amount * payees;
+    if (std::find(winners.begin(), winners.end(), seat) != winners.end() && commands_ally(seat))
+      v += p.amount * static_cast<int>(losers.size());
+  }
+  return v;
+}
+
+}  // namespace
+
 int settled_counter(const Position& pos, const Result& result, SeatId seat, int k) {
   const Ruleset& r = pos.rules();
   int v = pos.counter(seat, k);
+  if (k == kStakes && result.over && r.money.enabled()) v += money_settled(pos, result, seat);
   if (k != kStakes || !result.over || r.stakes_win == 0) return v;
   int others = 0;
   const Outcome want = result.outcome[seat] == Outcome::kWin ? Outcome::kLoss : Outcome::kWin;

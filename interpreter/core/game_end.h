@@ -22,7 +22,8 @@ Result game_result(Position& pos, MoveList& moves);
 
 // Per-seat counter k as the game stands. For the stakes counter of a finished
 // game, the ledger also settles the result: each losing seat owes each winning
-// seat Ruleset::stakes_win.
+// seat Ruleset::stakes_win, and with money the pot is shared and the payments
+// due at the end are made (Ruleset::money).
 int settled_counter(const Position& pos, const Result& result, SeatId seat, int k);
 
 // A result in which every seat of winner's team wins and everyone else loses.

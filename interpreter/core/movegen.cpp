@@ -81,9 +81,10 @@ struct Gen {
   // the piece of type t promotes on arrival.
   void promote_last(TypeId t) {
     const PieceType& pt = r.types[t];
-    if (pt.promo_region < 0) return;
+    if (pt.promotions.empty()) return;
     Move& last = out[out.size() - 1];
-    if (!r.regions[pt.promo_region].contains(me, last.to) || !pt.promotes()) return;
+    const Promotion* pr = promotion_at(pos, t, me, last.to);
+    if (!pr) return;
     if (pt.promo_ask) return;  // asked for afterwards, as a stage of its own
     const Move m = last;
     out.pop();
@@ -95,7 +96,7 @@ struct Gen {
       ++choices;
     });
     // With no type to promote to (none lost yet), the piece arrives unpromoted.
-    if (!pt.promo_mandatory || choices == 0) out.push(m);
+    if (!pr->mandatory || choices == 0) out.push(m);
   }
 
   void emit(const Move& m, TypeId t) {
@@ -343,6 +344,19 @@ struct Gen {
 
   // The moves of the piece on `from`; under the dice, only if the piece accepts
   // the die in play (the throw, or with several dice the one being tried).
+  // Every piece of the seat's army (me).
+  void army(SeatId seat) {
+    if (pos.has_occupancy()) {
+      for (uint64_t own = pos.occupied(seat); own; own &= own - 1)
+        piece(static_cast<SiteId>(__builtin_ctzll(own)));
+    } else {
+      for (SiteId s = 0; s < n; ++s) {
+        PieceCode c = pos.at(s);
+        if (c && piece_seat(c) == seat) piece(s);
+      }
+    }
+  }
+
   void piece(SiteId from) {
     PieceCode c = pos.at(from);
     TypeId t = piece_type(c);
@@ -425,14 +439,15 @@ void generate_pseudo(const Position& pos, MoveList& moves) {
       tried |= 1u << g.die;
     }
     const int first = moves.size();
-    if (pos.has_occupancy()) {
-      for (uint64_t own = pos.occupied(g.me); own; own &= own - 1)
-        g.piece(static_cast<SiteId>(__builtin_ctzll(own)));
-    } else {
-      for (SiteId s = 0; s < g.n; ++s) {
-        PieceCode c = pos.at(s);
-        if (c && piece_seat(c) == g.me) g.piece(s);
-      }
+    g.army(g.me);
+    if (r.command_either) {
+      // The decider moves any army it commands, on any of their turns.
+      const SeatId d = pos.decider();
+      for (SeatId s = 0; s < r.num_seats(); ++s)
+        if (s != g.me && (s == d || pos.controller(s) == d) && !pos.is_inert(s)) {
+          Gen other{pos, r, r.topology, moves, s, g.n, g.phase, g.phase_slot, g.die};
+          other.army(s);
+        }
     }
     for (size_t ri = 0; ri < r.rules.size(); ++ri)
       if (r.rules[ri].kind == RuleKind::kDrop && (r.rules[ri].phases & g.phase))
@@ -506,12 +521,12 @@ void stage_moves(const Position& pos, const Stage& st, MoveList& moves) {
       const SiteId site = pos.anchor();
       const PieceCode code = site == kNoSite ? kEmpty : pos.at(site);
       if (!code) break;
-      const PieceType& pt = r.types[piece_type(code)];
       for_each_promotion(pos, piece_type(code), me, site, [&](TypeId p) {
         add(MoveKind::kPromote, site, 0);
         moves[moves.size() - 1].promote = p;
       });
-      if (!pt.promo_mandatory) moves.push(Move::pass());
+      const Promotion* pr = promotion_at(pos, piece_type(code), me, site);
+      if (!pr || !pr->mandatory) moves.push(Move::pass());
       return;
     }
     case Stage::Choice::kMoveAgain:

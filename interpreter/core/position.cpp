@@ -21,6 +21,11 @@ Position::Position(std::shared_ptr<const Ruleset> rules) : Position(std::move(ru
   for (SeatId s = 0; s < rules_->num_seats(); ++s)
     for (TypeId t = 0; t < static_cast<TypeId>(rules_->types.size()); ++t)
       if (rules_->setup_hand[s][t]) set_hand(s, t, rules_->setup_hand[s][t]);
+  // Each seat puts its ante into the pot.
+  if (const int ante = rules_->money.ante) {
+    for (SeatId s = 0; s < rules_->num_seats(); ++s) set_counter(s, kStakes, -ante, nullptr);
+    set_global(kPot, ante * rules_->num_seats(), nullptr);
+  }
 }
 
 Position Position::empty(std::shared_ptr<const Ruleset> rules) {
@@ -28,8 +33,10 @@ Position Position::empty(std::shared_ptr<const Ruleset> rules) {
 }
 
 uint64_t Position::var_key(int index, int value) const {
-  // The global counters (move clocks, the ply) are not part of a position's identity.
-  if (value == 0 || (index >= kGlobalBase && index < kBanBase)) return 0;
+  // The global counters (move clocks, the ply, the pot) are not part of a position's
+  // identity; the payments made once are, since they change what play can bring.
+  if (value == 0 || (index >= kGlobalBase && index < kBanBase && index != kGlobalBase + kPaid))
+    return 0;
   uint64_t x =
       rules_->z_var_seed ^ (static_cast<uint64_t>(index) << 32) ^ static_cast<uint32_t>(value);
   x += 0x9e3779b97f4a7c15ull;
@@ -49,8 +56,7 @@ uint64_t Position::compute_hash() const {
   }
   if (ep_ != kNoSite) h ^= r.z_ep[ep_];
   h ^= roll_key(roll_);
-  for (int i = 0; i < kGlobalBase; ++i) h ^= var_key(i, vars_[i]);
-  for (int i = kBanBase; i < kNumVars; ++i) h ^= var_key(i, vars_[i]);
+  for (int i = 0; i < kNumVars; ++i) h ^= var_key(i, vars_[i]);
   for (SeatId s = 0; s < kMaxSeats; ++s) {
     if ((out_mask_ >> s) & 1) h ^= r.z_out[s];
     if (seats_.state[s] == static_cast<uint8_t>(SeatState::kFrozen)) h ^= r.z_frozen[s];
@@ -200,7 +206,13 @@ bool condition_holds(const Condition& c, const Position& pos, SeatId seat) {
           const bool counted = t.subject == Condition::Subject::kPieces        ? s == seat
                                : t.subject == Condition::Subject::kEnemyPieces ? !r.allies(s, seat)
                                                                                : r.allies(s, seat);
-          if (counted) v += t.type >= 0 ? pos.count(make_piece(t.type, s)) : pos.pieces(s);
+          if (!counted) continue;
+          if (!t.types) {
+            v += pos.pieces(s);
+            continue;
+          }
+          for (uint32_t b = t.types; b; b &= b - 1)
+            v += pos.count(make_piece(static_cast<TypeId>(__builtin_ctz(b)), s));
         }
         break;
       case Condition::Subject::kEmpty: {
@@ -263,9 +275,7 @@ bool Position::asks_promotion(SiteId site) const {
   if (!code) return false;
   const SeatId seat = piece_seat(code);
   const PieceType& pt = rules_->types[piece_type(code)];
-  if (!pt.promo_ask || pt.promo_region < 0 ||
-      !rules_->regions[pt.promo_region].contains(seat, site))
-    return false;
+  if (!pt.promo_ask || !promotion_at(*this, piece_type(code), seat, site)) return false;
   bool any = false;
   for_each_promotion(*this, piece_type(code), seat, site, [&](TypeId) { any = true; });
   return any;
@@ -305,10 +315,12 @@ int Position::completed_square(SiteId site, TypeId t, int k,
   return 0;
 }
 
-void Position::restore(TypeId t, Undo& u) {
+void Position::restore(const Stage::Effect& e, SeatId whose, Undo& u) {
   const Ruleset& r = *rules_;
   const Topology& topo = r.topology;
+  const TypeId t = e.restore;
   for (SeatId seat = 0; seat < r.num_seats(); ++seat) {
+    if (e.team_only && !r.allies(seat, whose)) continue;
     if (r.setup_count[seat][t] == 0 || counts_[make_piece(t, seat)] > 0) continue;
     SiteId home = kNoSite;
     for (SiteId s = 0; s < num_sites() && home == kNoSite; ++s)
@@ -540,7 +552,8 @@ void Position::make_inner(const Move& m, Undo& u) {
   // Triggers look at the phase the move was made in.
   const uint32_t bit = r.phased_triggers && ordinary ? phase_bit(*this) : ~0u;
   if (ep_ != kNoSite) set_ep(kNoSite, kNoSite);
-  if (roll_ && (ordinary || (m.kind == MoveKind::kPass && was_stage < 0))) {
+  if (roll_ &&
+      (ordinary || m.kind == MoveKind::kAction || (m.kind == MoveKind::kPass && was_stage < 0))) {
     // One die: any move uses it. Several: a move uses the die it names, a pass all that remain.
     int rest = r.dice.count > 1 && ordinary ? without_die(roll_, m.chance) : 0;
     hash_ ^= roll_key(roll_) ^ roll_key(rest);
@@ -550,12 +563,21 @@ void Position::make_inner(const Move& m, Undo& u) {
   bool broke_line = false;  // the piece moved left a complete line of its seat
   TypeId mover_type = -1;
   int gained = 0, taken = 0;
+  // Who is owed what this decision captures: the army of the piece that moves.
+  SeatId credit = m.from != kNoSite && board_[m.from] ? piece_seat(board_[m.from]) : me;
+  auto pay = [&](SeatId from, SeatId to, int amount) {
+    set_counter(from, kStakes, counter(from, kStakes) - amount, &u);
+    set_counter(to, kStakes, counter(to, kStakes) + amount, &u);
+  };
   auto capture_at = [&](SiteId site, TypeId by) {
     PieceCode victim = board_[site];
     if (!victim) return;
     TypeId vt = piece_type(victim);
     gained += r.types[vt].value;
     ++taken;
+    for (const Payment& p : r.money.payments)
+      if (p.on == Payment::On::kCapture && p.piece == vt && piece_seat(victim) != credit)
+        pay(piece_seat(victim), credit, p.amount);
     for (size_t i = 0; i < r.end.on_capture.size(); ++i) {
       const CaptureEnd& ce = r.end.on_capture[i];
       if (ce.captured != vt || (ce.by >= 0 && ce.by != by)) continue;
@@ -576,7 +598,6 @@ void Position::make_inner(const Move& m, Undo& u) {
     record_site(site, u);
     place(site, kEmpty, 0);
   };
-  SeatId credit = me;  // who is owed what this decision captures
   switch (m.kind) {
     case MoveKind::kPass:
       if (was_stage < 0) set_global(kPasses, global(kPasses) + 1, &u);
@@ -585,10 +606,12 @@ void Position::make_inner(const Move& m, Undo& u) {
       const Stage& st = r.stages[was_stage];
       if (m.chance >= 0 && m.chance < static_cast<int>(st.effects.size()) &&
           st.effects[m.chance].restore >= 0)
-        restore(st.effects[m.chance].restore, u);
+        restore(st.effects[m.chance], owner, u);
       break;
     }
     case MoveKind::kAction:
+      if (r.actions[m.chance].stage < 0 && r.actions[m.chance].effect.restore >= 0)
+        restore(r.actions[m.chance].effect, me, u);
       break;
     case MoveKind::kPromote: {
       const PieceCode code = board_[m.to];
@@ -637,6 +660,32 @@ void Position::make_inner(const Move& m, Undo& u) {
       if (m.ep_set != kNoSite) set_ep(m.ep_set, m.to);
     }
   }
+  if (!r.money.payments.empty() && ordinary && m.kind != MoveKind::kCastle && board_[m.to]) {
+    // An enemy piece on the start square of a seat's piece: that seat pays, once.
+    const SeatId owner_of_square = r.start_seat[m.to];
+    const SeatId occupier = piece_seat(board_[m.to]);
+    for (size_t i = 0; i < r.money.payments.size(); ++i) {
+      const Payment& p = r.money.payments[i];
+      if (p.on != Payment::On::kOccupy || owner_of_square < 0 || r.start_type[m.to] != p.piece ||
+          r.allies(owner_of_square, occupier))
+        continue;
+      const int bit = static_cast<int>(i) * kMaxSeats + owner_of_square;
+      if ((global(kPaid) >> bit) & 1) continue;
+      set_global(kPaid, global(kPaid) | (1 << bit), &u);
+      pay(owner_of_square, occupier, p.amount);
+    }
+  }
+  if (m.promote >= 0 && m.to != kNoSite && board_[m.to]) {
+    // A seat frozen by the capture of a type is back in play when it promotes to one.
+    const SeatId s = piece_seat(board_[m.to]);
+    const int why = seats_.reason[s] - 2;
+    if (seats_.state[s] == static_cast<uint8_t>(SeatState::kFrozen) && why >= 0 &&
+        why < static_cast<int>(r.end.on_capture.size()) &&
+        r.end.on_capture[why].captured == m.promote) {
+      set_seat_state(s, SeatState::kActive, 0, &u);
+      set_controller(s, s, &u);
+    }
+  }
   if (r.any_arrival_effects && ordinary && m.kind != MoveKind::kCastle && board_[m.to] &&
       r.types[piece_type(board_[m.to])].arrival_effects()) {
     // What the piece's arrival does: command of an ally's army, a completed square.
@@ -683,6 +732,10 @@ void Position::make_inner(const Move& m, Undo& u) {
       if (seats_.state[s] != static_cast<uint8_t>(SeatState::kOut) && seat_pieces_[s] == 0 &&
           hand_total(s) == 0)
         set_seat_state(s, SeatState::kOut, 1, &u);
+  if (!r.end.leave.terms.empty())
+    for (SeatId s = 0; s < r.num_seats(); ++s)
+      if (!is_out(s) && condition_holds(r.end.leave, *this, s))
+        set_seat_state(s, SeatState::kOut, kLeftByLeave, &u);
 
   // What comes next: a stage this decision starts or continues, the same seat
   // again while dice remain, or the next seat in turn order.
@@ -691,7 +744,7 @@ void Position::make_inner(const Move& m, Undo& u) {
   if (r.simple_flow) {
     // Nothing can follow: the next seat plays.
   } else if (m.kind == MoveKind::kAction) {
-    next_stage = r.actions[m.chance].stage;
+    next_stage = r.actions[m.chance].stage;  // -1: done, the next seat plays
   } else if (r.promotion_stage >= 0 && m.kind == MoveKind::kNormal && m.promote < 0 &&
              asks_promotion(m.to)) {
     next_stage = r.promotion_stage;

@@ -18,7 +18,16 @@ namespace regula {
 // Per-seat counters the engine keeps itself; scripts may declare more after these.
 enum SeatCounter : int { kCaptured = 0, kStakes = 1, kFirstScriptCounter = 2 };
 // Global counters.
-enum GlobalCounter : int { kHalfmove = 0, kPasses = 1, kMaterialPlies = 2, kPly = 3 };
+// kPot: money in the pot (Ruleset::money); kPaid: the payments made once per
+// game, bit (payment * kMaxSeats + seat) for the seat that paid.
+enum GlobalCounter : int {
+  kHalfmove = 0,
+  kPasses = 1,
+  kMaterialPlies = 2,
+  kPly = 3,
+  kPot = 4,
+  kPaid = 5
+};
 
 // Everything make() needs to put back. The fixed arrays hold any move of the
 // bundled games (a long draughts capture chain with its removals); an after hook
@@ -111,7 +120,8 @@ class Position {
   bool is_inert(SeatId seat) const { return (inert_mask_ >> seat) & 1u; }
   bool any_inert() const { return inert_mask_ != 0; }
   // When and why a seat left play: 1 + the ply (0: in play), and the reason's
-  // index (1: no pieces left, 2 + i: capture end i, -1: set by a script).
+  // index (1: no pieces left, 2 + i: capture end i, kLeftByLeave: ends.leave,
+  // -1: set by a script).
   int left_at(SeatId seat) const { return seats_.left_at[seat]; }
   int left_reason(SeatId seat) const { return seats_.reason[seat]; }
   int hand(SeatId seat, TypeId type) const { return vars_[kHandBase + seat * kMaxTypes + type]; }
@@ -204,8 +214,9 @@ class Position {
   // piece of type t (the first such block), in out; 0 when there is none.
   int completed_square(SiteId site, TypeId t, int k,
                        std::array<SiteId, kMaxSquareSites>& out) const;
-  // Gives every seat that has lost all its pieces of type t one back (Stage::Effect).
-  void restore(TypeId t, Undo& u);
+  // Gives every seat that has lost all its pieces of type e.restore one back
+  // (with team_only, only seats allied with whose).
+  void restore(const Stage::Effect& e, SeatId whose, Undo& u);
   int triggered_stage(const Move& m, SeatId mover, uint32_t phase_bit) const;
   bool completes_line_by_sites(SiteId site, SeatId seat, SiteId vacated) const;
   // Whether the piece that arrived on site promotes by a decision of its own now.
@@ -268,19 +279,31 @@ bool condition_holds(const Condition& c, const Position& pos, SeatId seat);
 // arriving on site, in order: promotion.to, or the type the start position had
 // there (promotion.to = "start"), less, with only_lost, the types the seat has
 // as many of as it started with.
+// The promotion clause for a piece of type t of seat arriving on site: the first
+// whose region holds the site and whose condition holds for the seat; or none.
+inline const Promotion* promotion_at(const Position& pos, TypeId t, SeatId seat, SiteId site) {
+  const Ruleset& r = pos.rules();
+  for (const Promotion& p : r.types[t].promotions)
+    if (r.regions[p.region].contains(seat, site) &&
+        (p.when.terms.empty() || condition_holds(p.when, pos, seat)))
+      return &p;
+  return nullptr;
+}
+
 template <typename F>
 void for_each_promotion(const Position& pos, TypeId t, SeatId seat, SiteId site, F&& f) {
   const Ruleset& r = pos.rules();
-  const PieceType& pt = r.types[t];
+  const Promotion* pr = promotion_at(pos, t, seat, site);
+  if (!pr) return;
   auto allowed = [&](TypeId p) {
-    return !pt.promo_only_lost || pos.count(make_piece(p, seat)) < r.setup_count[seat][p];
+    return !pr->only_lost || pos.count(make_piece(p, seat)) < r.setup_count[seat][p];
   };
-  if (pt.promo_to_start) {
+  if (pr->to_start) {
     const TypeId p = r.start_type[site];
     if (p >= 0 && p != t && allowed(p)) f(p);
     return;
   }
-  for (TypeId p : pt.promo_to)
+  for (TypeId p : pr->to)
     if (allowed(p)) f(p);
 }
 

@@ -102,6 +102,45 @@ struct MoveRule {
   uint32_t phases = ~0u;
 };
 
+// A condition on the position as seen by the seat to move, compiled from text
+// such as "hand == 0 and pieces == 3": a conjunction of comparisons of a
+// quantity with a number. Phases are chosen by them.
+struct Condition {
+  enum class Subject : uint8_t {
+    kHand,         // pieces in the seat's hand
+    kPieces,       // the seat's pieces on the board
+    kTeamPieces,   // pieces of its team (itself and its allies), on the board
+    kEnemyPieces,  // pieces of seats not allied with it, on the board
+    kEmpty,        // empty sites
+    kCaptured,     // pieces the seat has captured
+    kCounter,      // one of the seat's counters
+    kPly,          // plies played
+  };
+  enum class Op : uint8_t { kLt, kLe, kEq, kNe, kGe, kGt };
+  struct Term {
+    Subject subject;
+    int counter = 0;     // kCounter: its index
+    uint32_t types = 0;  // kPieces, kTeamPieces, kEnemyPieces: only these types (bits; 0: all)
+    Op op;
+    int value;
+  };
+  std::vector<Term> terms;  // all must hold; none: always
+  std::string text;         // as written, for messages
+};
+
+// One way a piece promotes: on arrival in a region, while a condition holds for
+// its seat (no terms: always), to one of some types or to the type that started
+// on the square (to_start), optionally only to a type of which its seat has
+// fewer than it started with (only_lost).
+struct Promotion {
+  int region = -1;
+  std::vector<TypeId> to;
+  bool to_start = false;
+  bool mandatory = true;
+  bool only_lost = false;
+  Condition when;
+};
+
 // Sites of the largest square block a piece's arrival may complete (4 x 4).
 constexpr int kMaxSquareSites = 16;
 
@@ -118,16 +157,11 @@ struct PieceType {
   // and at [0] those that apply when no phase holds.
   std::vector<std::vector<int>> phase_rules;
   uint32_t captures = ~0u;  // bitmask of types it may capture
-  // Promotion
-  int promo_region = -1;
-  std::vector<TypeId> promo_to;
-  bool promo_mandatory = true;
-  bool promo_only_lost = false;  // only to a type of which the seat has fewer than at the start
-  bool promo_ask = false;        // chosen as a decision of its own after the move (a stage)
-  // Promotes to the type that stood on the arrival site in the start position
-  // (Ruleset::start_type), in place of promo_to.
-  bool promo_to_start = false;
-  bool promotes() const { return !promo_to.empty() || promo_to_start; }
+  // Promotion: the first clause whose region holds the arrival site and whose
+  // condition holds for the seat applies (promotion_at in position.h).
+  std::vector<Promotion> promotions;
+  bool promo_ask = false;  // chosen as a decision of its own after the move (a stage)
+  bool promotes() const { return !promotions.empty(); }
   // What happens when a piece of this type ends a move on the board:
   // takes_command: on the start square of an allied seat's piece of its type, its
   // seat takes command of that seat's army (Position::controller).
@@ -180,32 +214,8 @@ struct CaptureEnd {
 // pieces are inert: they stay as obstacles, or leave the board when the rules
 // say so (Ruleset::out_removes).
 enum class SeatState : uint8_t { kActive = 0, kFrozen = 1, kOut = 2 };
-
-// A condition on the position as seen by the seat to move, compiled from text
-// such as "hand == 0 and pieces == 3": a conjunction of comparisons of a
-// quantity with a number. Phases are chosen by them.
-struct Condition {
-  enum class Subject : uint8_t {
-    kHand,         // pieces in the seat's hand
-    kPieces,       // the seat's pieces on the board
-    kTeamPieces,   // pieces of its team (itself and its allies), on the board
-    kEnemyPieces,  // pieces of seats not allied with it, on the board
-    kEmpty,        // empty sites
-    kCaptured,     // pieces the seat has captured
-    kCounter,      // one of the seat's counters
-    kPly,          // plies played
-  };
-  enum class Op : uint8_t { kLt, kLe, kEq, kNe, kGe, kGt };
-  struct Term {
-    Subject subject;
-    int counter = 0;   // kCounter: its index
-    TypeId type = -1;  // kPieces, kTeamPieces, kEnemyPieces: only pieces of this type
-    Op op;
-    int value;
-  };
-  std::vector<Term> terms;  // all must hold; none: always
-  std::string text;         // as written, for messages
-};
+// Position::left_reason of a seat that left by EndRules::leave.
+constexpr int kLeftByLeave = -2;
 
 // A phase of the game: the first declared phase whose condition holds for the
 // seat to move is the phase of the position, and only the rules that name it
@@ -253,6 +263,7 @@ struct Stage {
     // start square of one of them (or the nearest empty site), is back in play
     // and commands its own army again.
     TypeId restore = -1;
+    bool team_only = false;  // only the seats of the team whose turn it is
   };
   std::vector<Effect> effects;
 };
@@ -263,7 +274,8 @@ struct Action {
   std::string name;
   std::string where;
   Condition when;
-  int stage = -1;
+  int stage = -1;        // the stage it starts, or -1: it takes effect at once
+  Stage::Effect effect;  // with no stage
 };
 
 // What starts a stage: a decision that completes a line of the board through
@@ -303,6 +315,11 @@ struct EndRules {
   std::vector<CaptureEnd> on_capture;
   std::vector<ConditionEnd> on_condition;
   bool extinction = false;  // a seat with no pieces loses
+  // When no seat of all teams but one is in play, that team wins; otherwise
+  // (plays-on) play goes on while a seat can move, its frozen enemies capturable.
+  bool last_team_wins = true;
+  // A seat for which this holds after a move leaves play (out); no terms: never.
+  Condition leave;
   bool bare_royal = false;  // a seat left with only royals loses
   int move_rule = 0;        // plies without capture or reset move: draw (0: off)
   int repetition = 0;       // n-fold repetition: draw (0: off)
@@ -352,6 +369,24 @@ class Hooks {
   virtual std::optional<Result> end(const Position& pos) = 0;
 };
 
+// Money: each seat's ante goes into a pot that the winners share at the end (a
+// draw gives it back), and payments between seats: the owner of a captured piece
+// of a type pays the capturer; the seat whose piece of a type started on a square
+// pays the enemy that ends a move there, once per game; at the end, each loser
+// pays each winner that commands an ally's army. The ledger is the seats'
+// `stakes` counters with the pot (global kPot): they always sum to zero.
+struct Payment {
+  enum class On : uint8_t { kCapture, kOccupy, kWinCommanding };
+  On on = On::kCapture;
+  TypeId piece = -1;
+  int amount = 0;
+};
+struct Money {
+  int ante = 0;
+  std::vector<Payment> payments;
+  bool enabled() const { return ante > 0 || !payments.empty(); }
+};
+
 struct Ruleset {
   std::string name;  // bundled name, e.g. "chess/orthodox"
   std::string title;
@@ -385,7 +420,8 @@ struct Ruleset {
   int promotion_stage = -1;  // the stage of asked promotions, when a piece has one
   bool must_drop = false;    // when a drop is legal, only drops are
   ReturnBan return_ban = ReturnBan::kNone;
-  bool out_removes = false;                 // a seat that goes out loses its pieces from the board
+  bool out_removes = false;  // a seat that goes out loses its pieces from the board
+  Money money;
   bool stakes = false;                      // capturer is owed the captured piece's value
   int stakes_win = 0;                       // and each loser owes each winner this at the end
   std::string notation = "long";            // "long" (e2e4), "san"
@@ -441,6 +477,9 @@ struct Ruleset {
   uint64_t z_var_seed = 0;
   std::array<uint64_t, kMaxSeats> z_frozen{};
   uint64_t z_stage_seed = 0;
+  // A seat that commands another's army moves either army on either's turn
+  // (otherwise each army on its own seat's turns).
+  bool command_either = false;
   // Some piece type's arrival does something (PieceType::arrival_effects).
   bool any_arrival_effects = false;
   // Whether a move may leave a decision pending (stages, or several dice).

@@ -77,7 +77,8 @@ ContinuationTest::ContinuationTest(const Position& pos) : pos_(pos) {
   }
   if (r.stages.empty()) return;
   if (pos.stage() < 0)
-    for (const Action& a : r.actions) actions_ |= r.stages[a.stage].who == Stage::Who::kMover;
+    for (const Action& a : r.actions)
+      actions_ |= a.stage >= 0 && r.stages[a.stage].who == Stage::Who::kMover;
   if (pos.stage() >= 0) {
     // A decision of a stage leads to the stage's `then`, unless it is an ordinary
     // move made in a kMoveAgain stage, which may start a stage by a trigger too.

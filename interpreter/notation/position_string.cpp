@@ -14,7 +14,7 @@ namespace regula {
 
 namespace {
 
-const char* const kGlobalNames[] = {"halfmove", "passes", "material_plies", "ply"};
+const char* const kGlobalNames[] = {"halfmove", "passes", "material_plies", "ply", "pot", "paid"};
 
 // Everything a position string says, before it becomes a Position.
 struct State {
@@ -606,7 +606,8 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
       int at = 0, why = 0;
       if (auto e = bounded_int(parts[1], "left ply of " + parts[0], 1, kMaxCounterValue + 1, at))
         return e;
-      if (auto e = bounded_int(parts[2], "left reason of " + parts[0], -1, reasons, why)) return e;
+      if (auto e = bounded_int(parts[2], "left reason of " + parts[0], kLeftByLeave, reasons, why))
+        return e;
       st.left[s] = {at, why};
     }
     return std::nullopt;

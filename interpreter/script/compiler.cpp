@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <sstream>
 
 #include "script/field_reader.h"
 #include "script/limits.h"
@@ -582,6 +583,36 @@ class Compiler : private FieldReader {
   };
   std::vector<PendingPartner> pending_partners_;
 
+  // promotion = { zone = "...", to = { ... } | "start", optional, only_lost, ask, when }
+  Promotion promotion(const Value& pr, PieceType& tt, const std::string& where) {
+    if (!pr.is_table()) fail(where, "promotion = { zone = \"...\", to = { ... } }");
+    Promotion out;
+    auto* z = pr.get("zone");
+    if (!z) fail(where, "promotion needs a zone");
+    out.region = region_named(string(*z, "zone"), where);
+    if (auto* to = pr.get("to")) {
+      if (to->is_string() && to->str == "start")
+        out.to_start = true;
+      else
+        for (auto& n : strings(*to, "promotion.to")) out.to.push_back(type_named(n, where));
+    }
+    if (out.to.empty() && !out.to_start)
+      fail(where, "promotion needs to = { \"piece\", ... } or to = \"start\"");
+    out.mandatory = !bool_or(pr, "optional", false);
+    out.only_lost = bool_or(pr, "only_lost", false);
+    tt.promo_ask = tt.promo_ask || bool_or(pr, "ask", false);
+    if (auto* w = pr.get("when")) {
+      out.when = condition(string(*w, "promotion.when"), where);
+      if (out.when.terms.empty()) fail(where, "promotion.when is empty");
+    }
+    for (auto& [k, _] : pr.fields)
+      if (k != "zone" && k != "to" && k != "optional" && k != "only_lost" && k != "ask" &&
+          k != "when")
+        fail(where, "unknown field '" + k +
+                        "' in promotion (allowed: zone, to, optional, only_lost, ask, when)");
+    return out;
+  }
+
   void pieces() {
     const Value* ps = game_.get("pieces");
     if (!ps) fail(game_.where, "the game has no pieces");
@@ -642,24 +673,13 @@ class Compiler : private FieldReader {
         for (auto& n : strings(*c, "cannot_capture"))
           tt.captures &= ~(1u << type_named(n, p.where));
       if (auto* pr = p.get("promotion")) {
-        if (!pr->is_table()) fail(p.where, "promotion = { zone = \"...\", to = { ... } }");
-        auto* z = pr->get("zone");
-        if (!z) fail(p.where, "promotion needs a zone");
-        tt.promo_region = region_named(string(*z, "zone"), p.where);
-        if (auto* to = pr->get("to")) {
-          if (to->is_string() && to->str == "start")
-            tt.promo_to_start = true;
-          else
-            for (auto& n : strings(*to, "promotion.to"))
-              tt.promo_to.push_back(type_named(n, p.where));
-        }
-        tt.promo_mandatory = !bool_or(*pr, "optional", false);
-        tt.promo_only_lost = bool_or(*pr, "only_lost", false);
-        tt.promo_ask = bool_or(*pr, "ask", false);
-        for (auto& [k, _] : pr->fields)
-          if (k != "zone" && k != "to" && k != "optional" && k != "only_lost" && k != "ask")
-            fail(p.where, "unknown field '" + k +
-                              "' in promotion (allowed: zone, to, optional, only_lost, ask)");
+        // One clause, or a list of clauses tried in order.
+        std::vector<const Value*> clauses;
+        if (pr->is_table() && pr->fields.empty() && !pr->items.empty())
+          for (auto& c : pr->items) clauses.push_back(&c);
+        else
+          clauses.push_back(pr);
+        for (const Value* c : clauses) tt.promotions.push_back(promotion(*c, tt, p.where));
       }
       if (auto* tc = p.get("takes_command")) {
         const std::string v = string(*tc, "takes_command");
@@ -740,7 +760,8 @@ class Compiler : private FieldReader {
         {"ply", Condition::Subject::kPly}};
     const std::string form =
         "a condition is 'QUANTITY OP NUMBER' joined by 'and', where QUANTITY is hand, pieces, "
-        "team_pieces, enemy_pieces (each optionally :PIECE, counting one type), empty, captured, "
+        "team_pieces, enemy_pieces (each optionally :PIECE or :PIECE,PIECE,..., counting those "
+        "types), empty, captured, "
         "ply or a counter's name and OP is <, <=, ==, ~=, >=, >";
     for (size_t i = 0; i < w.size(); i += 4) {
       if (i + 3 > w.size() || (i + 3 < w.size() && w[i + 3] != "and"))
@@ -748,7 +769,7 @@ class Compiler : private FieldReader {
       Condition::Term t;
       std::string quantity = w[i];
       if (const size_t colon = quantity.find(':'); colon != std::string::npos) {
-        const std::string type = quantity.substr(colon + 1);
+        const std::string types = quantity.substr(colon + 1);
         quantity.resize(colon);
         if (quantity != "pieces" && quantity != "team_pieces" && quantity != "enemy_pieces")
           fail(where, "condition '" + text +
@@ -757,7 +778,9 @@ class Compiler : private FieldReader {
                           w[i] + ")");
         if (r_->types.empty())
           fail(where, "condition '" + text + "': a phase cannot count pieces of one type");
-        t.type = type_named(type, where);
+        std::stringstream list(types);
+        for (std::string type; std::getline(list, type, ',');)
+          t.types |= 1u << type_named(type, where);
       }
       auto sub = kSubjects.find(quantity);
       if (sub != kSubjects.end()) {
@@ -847,16 +870,28 @@ class Compiler : private FieldReader {
       if (it == st.answers.end())
         fail(st.where, "effects names '" + answer + "', which is not one of the answers (" +
                            join(st.answers) + ")");
-      if (!eff.is_table()) fail(st.where, "effects." + answer + " must be a table");
-      Stage::Effect& out = st.effects[it - st.answers.begin()];
-      for (auto& [k, x] : eff.fields) {
-        if (k == "restore") {
-          out.restore = type_named(string(x, "restore"), st.where);
-        } else {
-          fail(st.where, "unknown field '" + k + "' in effects." + answer + " (allowed: restore)");
-        }
+      st.effects[it - st.answers.begin()] = effect(eff, "effects." + answer, st.where);
+    }
+  }
+
+  // { restore = "piece", seats = "all" | "team" }
+  Stage::Effect effect(const Value& eff, const std::string& what, const std::string& where) {
+    if (!eff.is_table()) fail(where, what + " must be a table");
+    Stage::Effect out;
+    for (auto& [k, x] : eff.fields) {
+      if (k == "restore") {
+        out.restore = type_named(string(x, "restore"), where);
+      } else if (k == "seats") {
+        const std::string s = string(x, "seats");
+        if (s != "all" && s != "team")
+          fail(where, what + ".seats must be \"all\" or \"team\", not '" + s + "'");
+        out.team_only = s == "team";
+      } else {
+        fail(where, "unknown field '" + k + "' in " + what + " (allowed: restore, seats)");
       }
     }
+    if (out.restore < 0) fail(where, what + " does nothing: give restore = \"piece\"");
+    return out;
   }
 
   // actions = { action { name = "exchange", when = "...", stage = "offer" } }
@@ -882,7 +917,14 @@ class Compiler : private FieldReader {
       a.when = condition(str_or(v, "when", ""), v.where);
       const std::string stage = str_or(v, "stage", "");
       a.stage = r_->stage_index(stage);
-      if (a.stage < 0) fail(v.where, "action needs stage = the name of a declared stage");
+      if (auto* e = v.get("effects")) {
+        if (!stage.empty())
+          fail(v.where,
+               "an action has stage = ... (answered) or effects = ... (at once), not both");
+        a.effect = effect(*e, "effects", v.where);
+      } else if (a.stage < 0) {
+        fail(v.where, "action needs stage = the name of a declared stage, or effects = { ... }");
+      }
       r_->actions.push_back(a);
     }
   }
@@ -1054,9 +1096,9 @@ class Compiler : private FieldReader {
     if (!e) return;
     const std::string w = where_of(*e);
     static const std::vector<std::string> kAllowed = {
-        "check",      "checkmate",      "stalemate", "no_moves",   "captures",
-        "extinction", "bare_king",      "move_rule", "repetition", "passes",
-        "material",   "capture_target", "conditions"};
+        "check",      "checkmate",      "stalemate",  "no_moves",   "captures",
+        "extinction", "bare_king",      "move_rule",  "repetition", "passes",
+        "material",   "capture_target", "conditions", "last_team",  "leave"};
     for (auto& [k, _] : e->fields)
       if (std::find(kAllowed.begin(), kAllowed.end(), k) == kAllowed.end())
         fail(w, "unknown field '" + k + "' in ends (allowed: " + join(kAllowed) + ")");
@@ -1066,6 +1108,16 @@ class Compiler : private FieldReader {
     if (auto* v = e->get("stalemate")) end.stalemate = no_move_effect(*v, "stalemate");
     if (auto* v = e->get("no_moves")) end.no_moves = no_move_effect(*v, "no_moves");
     end.extinction = bool_or(*e, "extinction", false);
+    if (auto* lt = e->get("last_team")) {
+      const std::string s = string(*lt, "last_team");
+      if (s != "wins" && s != "plays-on")
+        fail(w, "last_team must be \"wins\" or \"plays-on\", not '" + s + "'");
+      end.last_team_wins = s == "wins";
+    }
+    if (auto* lv = e->get("leave")) {
+      end.leave = condition(string(*lv, "leave"), w);
+      if (end.leave.terms.empty()) fail(w, "ends.leave is an empty condition");
+    }
     if (const Value* b = e->get("bare_king"); b && b->is_table()) {
       for (auto& [k, _] : b->fields)
         if (k != "result" && k != "bare_back")
@@ -1145,6 +1197,42 @@ class Compiler : private FieldReader {
       }
   }
 
+  // money = { ante = 5, payments = { { on = "capture", piece = "rajah", amount = 5 }, ... } }
+  void money(const Value& v) {
+    const std::string w = where_of(v);
+    if (!v.is_table()) fail(w, "money = { ante = N, payments = { ... } }");
+    for (auto& [k, _] : v.fields)
+      if (k != "ante" && k != "payments")
+        fail(w, "unknown field '" + k + "' in money (allowed: ante, payments)");
+    Money& m = r_->money;
+    m.ante = int_or(v, "ante", 0, 0, kMaxCount / kMaxSeats);
+    if (auto* ps = v.get("payments")) {
+      if (list(*ps, "payments").size() > kMaxPayments)
+        fail(w, "at most " + std::to_string(kMaxPayments) + " payments (kMaxPayments)");
+      for (auto& p : list(*ps, "payments")) {
+        for (auto& [k, _] : p.fields)
+          if (k != "on" && k != "piece" && k != "amount")
+            fail(w, "unknown field '" + k + "' in a payment (allowed: on, piece, amount)");
+        Payment pay;
+        const std::string on = str_or(p, "on", "");
+        if (on == "capture")
+          pay.on = Payment::On::kCapture;
+        else if (on == "occupy")
+          pay.on = Payment::On::kOccupy;
+        else if (on == "win-commanding")
+          pay.on = Payment::On::kWinCommanding;
+        else
+          fail(w, "a payment needs on = \"capture\", \"occupy\" or \"win-commanding\"");
+        if (pay.on != Payment::On::kWinCommanding) {
+          if (!p.get("piece")) fail(w, "a payment on " + on + " needs piece = \"...\"");
+          pay.piece = type_named(str_or(p, "piece", ""), w);
+        }
+        pay.amount = int_or(p, "amount", 0, 0, kMaxCount / kMaxSeats);
+        m.payments.push_back(pay);
+      }
+    }
+  }
+
   void misc() {
     if (auto* c = game_.get("capture")) {
       std::string s = string(*c, "capture");
@@ -1161,6 +1249,13 @@ class Compiler : private FieldReader {
     }
     if (auto* d = game_.get("dice")) dice(*d);
     r_->must_drop = bool_or(game_, "must_drop", false);
+    if (auto* mo = game_.get("money")) money(*mo);
+    if (auto* c = game_.get("command")) {
+      const std::string s = string(*c, "command");
+      if (s != "ally-turns" && s != "either-army")
+        fail(game_.where, "command must be \"ally-turns\" or \"either-army\", not '" + s + "'");
+      r_->command_either = s == "either-army";
+    }
     if (auto* b = game_.get("return_ban")) {
       const std::string s = string(*b, "return_ban");
       if (s == "after-break")

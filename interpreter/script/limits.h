@@ -63,6 +63,9 @@ inline constexpr long kMaxPrecomputeSteps = 50'000'000;
 // Phases and stages a game may declare.
 inline constexpr size_t kMaxPhases = 32;
 inline constexpr size_t kMaxStages = 100;
+// Money payments of a game: each payment made once per game keeps a bit per
+// seat in one 32-bit counter (Position's kPaid).
+inline constexpr size_t kMaxPayments = 3;
 
 // ---- numbers a script gives -----------------------------------------------
 
