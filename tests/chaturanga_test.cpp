@@ -24,6 +24,7 @@
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/perft.h"
+#include "core/random_turn.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "script/loader.h"
@@ -655,6 +656,259 @@ TEST(Chaturanga, FourHandedRajahExchangeAndTheEnd) {
   EXPECT_EQ(res.outcome[1], Outcome::kLoss);
   EXPECT_EQ(res.outcome[3], Outcome::kLoss);
   EXPECT_EQ(res.reason, "both enemy Rajahs taken");
+}
+
+// ---- Chaturanga for four with dice and stakes (four-handed-stakes.lua) ---------
+
+Rules stakes_rules() {
+  auto r = script::load_rules("chaturanga/four-handed-stakes");
+  EXPECT_TRUE(r) << r.error().text();
+  return r ? *r : nullptr;
+}
+
+// Each seat's money, in seat order, and the pot.
+std::vector<int> money(const Position& pos) {
+  std::vector<int> out;
+  for (SeatId s = 0; s < 4; ++s) out.push_back(pos.counter(s, kStakes));
+  out.push_back(pos.global(kPot));
+  return out;
+}
+
+const char* kAnte = "stakes=-5,-5,-5,-5 pot=20";
+
+TEST(Chaturanga, StakesEachSeatPaysItsAnteIntoThePot) {
+  Rules r = stakes_rules();
+  Position pos(r);
+  EXPECT_EQ(money(pos), (std::vector<int>{-5, -5, -5, -5, 20}));
+  const std::string text = write_position(pos);
+  EXPECT_NE(text.find("stakes=-5,-5,-5,-5"), std::string::npos) << text;
+  EXPECT_NE(text.find("pot=20"), std::string::npos) << text;
+  auto back = read_position(r, text);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(money(*back), money(pos));
+  EXPECT_EQ(back->hash(), pos.hash());
+}
+
+TEST(Chaturanga, StakesARajahCaptureAndAThronePay) {
+  Rules r = stakes_rules();
+  // West's Tower takes south's Rajah on d3: south pays west a unit. North's
+  // Horse goes g6-h4, onto east's throne (east's Rajah stands on h5): east pays
+  // north a unit, and only once however often the throne is taken.
+  Position pos = at(r, four({{"d3", "sK"},
+                             {"d2", "sP"},
+                             {"d8", "wR"},
+                             {"b6", "wP"},
+                             {"a5", "wK"},
+                             {"e8", "nK"},
+                             {"g6", "nN"},
+                             {"h7", "nP"},
+                             {"h5", "eK"},
+                             {"g1", "eP"}},
+                            std::string("west roll=4 ") + kAnte));
+  play(pos, "d8d3");
+  EXPECT_EQ(money(pos), (std::vector<int>{-10, 0, -5, -5, 20}));
+  EXPECT_EQ(pos.seat_state(0), SeatState::kFrozen);
+  play(pos, "roll 3");
+  play(pos, "g6h4");
+  EXPECT_EQ(money(pos), (std::vector<int>{-10, 0, 0, -10, 20}));
+  // The Horse leaves and comes back: the throne is paid once a game.
+  play(pos, "roll 1");
+  play(pos, "pass");  // east
+  play(pos, "roll 1");
+  play(pos, "pass");  // west (south is frozen and skipped)
+  play(pos, "roll 3");
+  play(pos, "h4g6");
+  play(pos, "roll 1");
+  play(pos, "pass");
+  play(pos, "roll 1");
+  play(pos, "pass");
+  play(pos, "roll 3");
+  play(pos, "g6h4");
+  EXPECT_EQ(money(pos), (std::vector<int>{-10, 0, 0, -10, 20}));
+  EXPECT_EQ(pos.hash(), pos.compute_hash());
+}
+
+TEST(Chaturanga, StakesTheWinnersShareThePotAndAnEmpireIsPaidTwice) {
+  Rules r = stakes_rules();
+  // South commands north (its Rajah on e8, north's Rajah taken); west and east
+  // have one Soldier left between them: south's Tower takes it and wins.
+  const std::string board =
+      four({{"e8", "sK"}, {"h7", "nP"}, {"c1", "sR"}, {"c5", "wP"}, {"a5", "wK"}, {"h4", "eK"}},
+           std::string("south roll=4 frozen=north control=north:south "
+                       "left=north:1:2 ") +
+               kAnte);
+  Position pos = at(r, board);
+  play(pos, "c1c5");
+  const Result res = game_result(pos);
+  ASSERT_TRUE(res.over);
+  EXPECT_EQ(res.reason, "every enemy piece but the Rajahs taken");
+  EXPECT_EQ(res.outcome[0], Outcome::kWin);
+  EXPECT_EQ(res.outcome[2], Outcome::kWin);
+  // The pot: 10 each to south and north. The empire: west and east each pay
+  // south two units.
+  std::vector<int> settled;
+  int total = 0;
+  for (SeatId s = 0; s < 4; ++s) {
+    settled.push_back(settled_counter(pos, res, s, kStakes));
+    total += settled.back();
+  }
+  EXPECT_EQ(settled, (std::vector<int>{-5 + 10 + 20, -5 - 10, -5 + 10, -5 - 10}));
+  EXPECT_EQ(total, 0);
+  // With each player commanding his own army, there is no empire: the pot only.
+  Position plain = at(r, four({{"e8", "nK"},
+                               {"h7", "nP"},
+                               {"c1", "sR"},
+                               {"c5", "wP"},
+                               {"d1", "sK"},
+                               {"a5", "wK"},
+                               {"h4", "eK"}},
+                              std::string("south roll=4 ") + kAnte));
+  play(plain, "c1c5");
+  const Result res2 = game_result(plain);
+  ASSERT_TRUE(res2.over);
+  EXPECT_EQ(settled_counter(plain, res2, 0, kStakes), 5);
+  EXPECT_EQ(settled_counter(plain, res2, 1, kStakes), -5);
+}
+
+TEST(Chaturanga, StakesTheCommanderMovesEitherArmyOnEitherTurn) {
+  Rules r = stakes_rules();
+  // North's Rajah stands on d1, south's throne: north commands south (in play).
+  const std::string board = four({{"d1", "nK"},
+                                  {"a3", "sP"},
+                                  {"h6", "nP"},
+                                  {"b4", "sK"},
+                                  {"a5", "wK"},
+                                  {"b7", "wP"},
+                                  {"h4", "eK"},
+                                  {"g2", "eP"}},
+                                 "south roll=5 control=south:north");
+  Position pos = at(r, board);
+  EXPECT_EQ(pos.decider(), 2);
+  // On south's turn, with a 5: south's Soldier and Rajah, and north's.
+  EXPECT_EQ(all_moves(pos),
+            (std::set<std::string>{"a3a4", "b4a4", "b4b5", "b4c5", "b4c4", "b4c3", "b4b3", "b4a5",
+                                   "h6h5", "d1c1", "d1c2", "d1d2", "d1e2", "d1e1"}));
+  // Without command, south moves its own army only.
+  Position alone = at(r, four({{"d2", "nK"},
+                               {"a3", "sP"},
+                               {"h6", "nP"},
+                               {"b4", "sK"},
+                               {"a5", "wK"},
+                               {"b7", "wP"},
+                               {"h4", "eK"},
+                               {"g2", "eP"}},
+                              "south roll=5"));
+  EXPECT_EQ(moves_from(alone, "h6").size(), 0u);
+  EXPECT_EQ(moves_from(alone, "d2").size(), 0u);
+}
+
+TEST(Chaturanga, StakesPromotionRestitutionAndWithdrawal) {
+  Rules r = stakes_rules();
+  // South has lost its Tower: its Soldier on a5, reaching a6 (west's Tower's
+  // square), may become a Tower; the one on b6 reaches b7, no Horse's or Tower's
+  // square, and stays a Soldier.
+  Position promo = at(r, four({{"a5", "sP"},
+                               {"b6", "sP"},
+                               {"b1", "sN"},
+                               {"d1", "sK"},
+                               {"c5", "wK"},
+                               {"b8", "wP"},
+                               {"e8", "nK"},
+                               {"h7", "nP"},
+                               {"h4", "eK"},
+                               {"g1", "eP"}},
+                              "south roll=5"));
+  EXPECT_EQ(moves_from(promo, "a5"), (std::set<std::string>{"a5a6", "a5a6=R"}));
+  EXPECT_EQ(moves_from(promo, "b6"), (std::set<std::string>{"b6b7"}));
+  // The privileged pawn: south, its Rajah taken and its army commanded by north,
+  // has a Soldier and an Elephant; on a5 (west's throne) the Soldier may become a
+  // Horse, a Tower or a Rajah; as a Rajah, south is back in play.
+  Position gadha = at(r, four({{"a4", "sP"},
+                               {"c3", "sE"},
+                               {"d1", "nK"},
+                               {"h7", "nP"},
+                               {"c5", "wK"},
+                               {"b8", "wP"},
+                               {"h4", "eK"},
+                               {"g1", "eP"}},
+                              "south roll=5 frozen=south control=south:north left=south:1:2"));
+  EXPECT_EQ(moves_from(gadha, "a4"), (std::set<std::string>{"a4a5", "a4a5=N", "a4a5=R", "a4a5=K"}));
+  play(gadha, "a4a5=K");
+  EXPECT_EQ(gadha.seat_state(0), SeatState::kActive);
+  EXPECT_EQ(gadha.controller(0), 0);
+  // Restitution: west and east have both lost their Rajahs, south only its own:
+  // north (to move) may demand south's Rajah back, with nothing in return.
+  Position rest = at(
+      r, four({{"e8", "nK"}, {"h7", "nP"}, {"d2", "wR"}, {"d3", "sP"}, {"b8", "wP"}, {"g1", "eP"}},
+              "north roll=1 frozen=south,west,east left=south:1:2,west:1:2,"
+              "east:1:2"));
+  EXPECT_EQ(all_moves(rest), (std::set<std::string>{"pass", "restitution"}));
+  play(rest, "restitution");
+  const Topology& t = r->topology;
+  EXPECT_EQ(rest.at(t.find("d1")), make_piece(r->type_index("rajah"), 0));
+  EXPECT_EQ(rest.seat_state(0), SeatState::kActive);
+  EXPECT_EQ(rest.seat_state(1), SeatState::kFrozen) << "west gets nothing back";
+  EXPECT_EQ(rest.to_move(), 0) << "south plays next";
+  // Withdrawal: north's Tower takes east's last Soldier: east, left with its
+  // Rajah alone, withdraws and its Rajah leaves the board.
+  Position lone = at(r, four({{"e8", "nK"},
+                              {"g8", "nR"},
+                              {"g1", "eP"},
+                              {"h4", "eK"},
+                              {"a5", "wK"},
+                              {"b8", "wP"},
+                              {"d1", "sK"},
+                              {"d2", "sP"}},
+                             "north roll=4"));
+  play(lone, "g8g1");
+  EXPECT_TRUE(lone.is_out(3));
+  EXPECT_EQ(lone.at(t.find("h4")), kEmpty);
+  EXPECT_FALSE(game_result(lone).over) << "west plays on alone";
+  EXPECT_EQ(lone.to_move(), 0) << "south, then west; east is skipped";
+}
+
+// 1,000 seeded random games: each ends with a result, and the money never
+// changes in total: the seats' ledger and the pot sum to zero at every turn,
+// and the settled ledger at the end sums to zero.
+TEST(Chaturanga, StakesRandomGamesEndAndKeepTheMoney) {
+  Rules r = stakes_rules();
+  ASSERT_TRUE(r);
+  std::mt19937_64 rng(7);
+  int decided = 0, drawn = 0, commanded = 0, paid = 0, restored = 0;
+  for (int g = 0; g < 1000; ++g) {
+    Position pos(r);
+    MoveList moves;
+    Turn t;
+    Result res;
+    for (int ply = 0; ply < 20000; ++ply) {
+      res = game_result(pos, moves);
+      if (res.over) break;
+      random_turn(pos, moves, rng, t);
+      for (const Move& m : t.steps) {
+        restored += m.kind == MoveKind::kAction;
+        Undo u;
+        pos.make(m, u);
+      }
+      int sum = pos.global(kPot);
+      for (SeatId s = 0; s < 4; ++s) sum += pos.counter(s, kStakes);
+      ASSERT_EQ(sum, 0) << write_position(pos);
+      for (SeatId s = 0; s < 4; ++s) commanded += pos.controller(s) != s;
+    }
+    ASSERT_TRUE(res.over) << "game " << g << " did not end";
+    int total = 0;
+    for (SeatId s = 0; s < 4; ++s) {
+      const int v = settled_counter(pos, res, s, kStakes);
+      total += v;
+      paid += v != 0;
+    }
+    ASSERT_EQ(total, 0) << "game " << g;
+    res.is_draw() ? ++drawn : ++decided;
+  }
+  EXPECT_GT(decided, 800);
+  EXPECT_GT(drawn, 0);
+  EXPECT_GT(commanded, 0);
+  EXPECT_GT(paid, 1000);
+  EXPECT_GT(restored, 0) << "exchanges and restitutions";
 }
 
 }  // namespace

@@ -51,16 +51,16 @@
 --  * Option dice = "on" (the leaflet's optional rule): a six-sided die is thrown
 --    each turn; 1 or 6: no move; 2: an Elephant; 3: a Horse; 4: a Tower; 5: a
 --    Soldier or the Rajah. A throw no piece can use is a pass.
+local four = require "chaturanga.four"
+
 local turns = option("turns", { "clockwise", "counter-clockwise" }, "clockwise")
 local soldier = option("soldier", { "forward-or-diagonal", "diagonal" }, "forward-or-diagonal")
 local dice = option("dice", { "off", "on" }, "off")
 
-local function roll(faces)
-  if dice == "on" then return faces end
+local function roll(piece)
+  if dice == "on" then return four.roll[piece] end
   return nil
 end
-
-local majors = { "horse", "tower", "rajah" }
 
 return game {
   title = "Chaturanga for four",
@@ -72,32 +72,22 @@ return game {
   description = "Four armies in two teams of allies seated opposite; take both enemy Rajahs. "
     .. "Frozen armies, command of an ally's army, elephant combat and the exchange of Rajahs.",
   board = grid { width = 8, height = 8 },
-  seats = {
-    { name = "south", team = 1, facing = "north" },
-    { name = "west", team = 2, facing = "east" },
-    { name = "north", team = 1, facing = "south" },
-    { name = "east", team = 2, facing = "west" },
-  },
-  turn_order = turns == "clockwise" and "south west north east" or "south east north west",
-  dice = dice == "on" and { 1, 2, 3, 4, 5, 6 } or nil,
+  seats = four.seats,
+  turn_order = four.turn_order(turns),
+  dice = dice == "on" and four.die or nil,
   pieces = {
-    piece { name = "soldier", symbol = "P", value = 1, roll = roll { 5 },
-      cannot_capture = majors,
-      moves = {
-        step { dirs = "forward", mode = soldier == "diagonal" and "move" or "any" },
-        step { dirs = "forward-diagonal", mode = "capture" },
-      },
-    },
-    piece { name = "elephant", symbol = "E", value = 2, roll = roll { 2 },
-      cannot_capture = majors,
+    piece { name = "soldier", symbol = "P", value = 1, roll = roll "soldier",
+      cannot_capture = four.majors, moves = four.soldier_moves(soldier) },
+    piece { name = "elephant", symbol = "E", value = 2, roll = roll "elephant",
+      cannot_capture = four.majors,
       moves = { leap { offsets = { { 2, 2 } } } },
       square = { size = 2, enemies = "capture", allies = "take" },
     },
-    piece { name = "horse", symbol = "N", value = 3, roll = roll { 3 },
+    piece { name = "horse", symbol = "N", value = 3, roll = roll "horse",
       moves = { leap { offsets = { { 1, 2 } } } } },
-    piece { name = "tower", symbol = "R", value = 4, roll = roll { 4 },
+    piece { name = "tower", symbol = "R", value = 4, roll = roll "tower",
       moves = { slide { dirs = "orthogonal" } } },
-    piece { name = "rajah", symbol = "K", value = 5, roll = roll { 5 },
+    piece { name = "rajah", symbol = "K", value = 5, roll = roll "rajah",
       takes_command = "ally-start",
       moves = {
         step { dirs = "all" },
@@ -105,20 +95,9 @@ return game {
       },
     },
   },
-  setup = {
-    south = { elephant = "a1", horse = "b1", tower = "c1", rajah = "d1", soldier = "a2 b2 c2 d2" },
-    east = { elephant = "h1", horse = "h2", tower = "h3", rajah = "h4", soldier = "g1 g2 g3 g4" },
-    north = { elephant = "h8", horse = "g8", tower = "f8", rajah = "e8", soldier = "h7 g7 f7 e7" },
-    west = { elephant = "a8", horse = "a7", tower = "a6", rajah = "a5", soldier = "b8 b7 b6 b5" },
-  },
-  stages = {
-    stage { name = "exchange", who = "next-enemy", choose = "answer",
-            answers = { "accept", "decline" }, effects = { accept = { restore = "rajah" } } },
-  },
-  actions = {
-    action { name = "exchange", stage = "exchange",
-             when = "team_pieces:rajah == 1 and enemy_pieces:rajah == 1" },
-  },
+  setup = four.setup,
+  stages = { four.exchange_stage },
+  actions = { four.exchange_action },
   ends = {
     captures = { { captured = "rajah", result = "freeze", reason = "both enemy Rajahs taken" } },
     no_moves = "pass",
