@@ -70,6 +70,22 @@ TEST(Cli, MovesAndPerftTakeTheThrowOfTheDice) {
   EXPECT_NE(twice.out.find("does not wait for a throw"), std::string::npos) << twice.out;
 }
 
+TEST(Cli, PlayShowsTheMoneyTheThrowAndTheSeats) {
+  CliRun r = run("play chaturanga/four-handed-stakes --seed 3", "quit\n");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("stakes: south -5, west -5, north -5, east -5\npot: 20\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("south to roll"), std::string::npos) << r.out;
+  // All four seats played by the random player to the end: the settled ledger,
+  // frozen seats and the seat each throw is for are shown.
+  CliRun all = run("play chaturanga/four-handed --option dice=on --seed 5 --seat south=random");
+  EXPECT_EQ(all.code, 0) << all.out;
+  EXPECT_NE(all.out.find("west: roll "), std::string::npos) << all.out;
+  EXPECT_NE(all.out.find(" is frozen\n"), std::string::npos) << all.out;
+  EXPECT_NE(all.out.find("result: "), std::string::npos) << all.out;
+}
+
 TEST(Cli, ListInfoMoves) {
   CliRun l = run("list");
   EXPECT_EQ(l.code, 0);

@@ -192,6 +192,8 @@ std::string counters_text(const Position& pos, const Result& result) {
              std::to_string(settled_counter(pos, result, s, k));
     out += "\n";
   }
+  // Until the end settles it, the money in the pot.
+  if (r.money.enabled() && !result.over) out += "pot: " + std::to_string(pos.global(kPot)) + "\n";
   for (SeatId s = 0; s < r.num_seats(); ++s)
     for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
       if (pos.hand(s, t))

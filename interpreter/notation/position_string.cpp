@@ -606,7 +606,8 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
       int at = 0, why = 0;
       if (auto e = bounded_int(parts[1], "left ply of " + parts[0], 1, kMaxCounterValue + 1, at))
         return e;
-      if (auto e = bounded_int(parts[2], "left reason of " + parts[0], kLeftByLeave, reasons, why))
+      const int least = r.end.leave.terms.empty() ? -1 : kLeftByLeave;
+      if (auto e = bounded_int(parts[2], "left reason of " + parts[0], least, reasons, why))
         return e;
       st.left[s] = {at, why};
     }
