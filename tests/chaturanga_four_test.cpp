@@ -335,7 +335,10 @@ struct Oracle {
             const int at = nearest_empty(n, kRajahStart[seat]);
             n.board[at] = OPiece{kRajah, static_cast<int8_t>(seat), false};
             n.frozen[seat] = false;
-            n.controller[seat] = seat;
+            // Back in play, it commands its own army, and no longer its ally's: that
+            // command lapsed when its Rajah was taken.
+            for (int other = 0; other < 4; ++other)
+              if (other == seat || n.controller[other] == seat) n.controller[other] = other;
           }
         n.offerer = -1;
         hand_on(n, s.offerer);

@@ -754,6 +754,19 @@ TEST(Chaturanga, StakesTheWinnersShareThePotAndAnEmpireIsPaidTwice) {
   }
   EXPECT_EQ(settled, (std::vector<int>{-5 + 10 + 20, -5 - 10, -5 + 10, -5 - 10}));
   EXPECT_EQ(total, 0);
+  // A commander whose Rajah was taken commands no longer: no empire for south,
+  // whose command over north lapsed.
+  Position lapsed =
+      at(r, four({{"e6", "nK"}, {"c1", "nR"}, {"c5", "wP"}, {"a5", "wK"}, {"h4", "eK"}},
+                 std::string("north roll=4 frozen=south control=north:south "
+                             "left=south:1:2 ") +
+                     kAnte));
+  play(lapsed, "c1c5");
+  const Result res3 = game_result(lapsed);
+  ASSERT_TRUE(res3.over);
+  std::vector<int> no_empire;
+  for (SeatId s = 0; s < 4; ++s) no_empire.push_back(settled_counter(lapsed, res3, s, kStakes));
+  EXPECT_EQ(no_empire, (std::vector<int>{5, -5, 5, -5}));
   // With each player commanding his own army, there is no empire: the pot only.
   Position plain = at(r, four({{"e8", "nK"},
                                {"h7", "nP"},
@@ -768,6 +781,29 @@ TEST(Chaturanga, StakesTheWinnersShareThePotAndAnEmpireIsPaidTwice) {
   ASSERT_TRUE(res2.over);
   EXPECT_EQ(settled_counter(plain, res2, 0, kStakes), 5);
   EXPECT_EQ(settled_counter(plain, res2, 1, kStakes), -5);
+}
+
+TEST(Chaturanga, StakesADrawGivesEveryoneHisStakeBack) {
+  Rules r = stakes_rules();
+  // 799 turns without a capture; south's pass is the 800th: drawn, the pot of 20
+  // goes back 5 to each, and what was paid during the game stays paid.
+  Position pos = at(r, four({{"d1", "sK"},
+                             {"d2", "sP"},
+                             {"a5", "wK"},
+                             {"b5", "wP"},
+                             {"e8", "nK"},
+                             {"e7", "nP"},
+                             {"h4", "eK"},
+                             {"g4", "eP"}},
+                            "south roll=1 halfmove=799 stakes=0,-10,-5,-5 pot=20"));
+  play(pos, "pass");
+  const Result res = game_result(pos);
+  ASSERT_TRUE(res.over);
+  EXPECT_TRUE(res.is_draw());
+  EXPECT_EQ(res.reason, "800 turns without a capture");
+  std::vector<int> settled;
+  for (SeatId s = 0; s < 4; ++s) settled.push_back(settled_counter(pos, res, s, kStakes));
+  EXPECT_EQ(settled, (std::vector<int>{5, -5, 0, 0}));
 }
 
 TEST(Chaturanga, StakesTheCommanderMovesEitherArmyOnEitherTurn) {

@@ -1278,6 +1278,27 @@ TEST(VocabActions, AnActionIsOpenWhileItsConditionHoldsAndItsAnswerTakesEffect) 
   EXPECT_EQ(pos.hash(), pos.compute_hash());
 }
 
+TEST(VocabMoney, BadMoneyIsAnError) {
+  auto game = [](const std::string& more) {
+    return grid_game(3, 3, R"(
+    piece { name = "king", symbol = "K", moves = { step { dirs = "orthogonal" } } },)",
+                     more);
+  };
+  expect_located(load_error("money_amount", game(R"(  money = { ante = 5, payments = {
+    { on = "capture", piece = "king" } } },)")),
+                 "money_amount.lua:1", "a payment needs amount = N");
+  expect_located(load_error("money_piece", game(R"(  money = { payments = {
+    { on = "win-commanding", piece = "king", amount = 2 } } },)")),
+                 "money_piece.lua:1", "a payment on win-commanding names no piece");
+  expect_located(load_error("money_on", game(R"(  money = { payments = {
+    { on = "mate", amount = 2 } } },)")),
+                 "money_on.lua:1", "a payment needs on = \"capture\"");
+  expect_located(load_error("money_stakes", game(R"(  stakes = true, money = { ante = 1 },)")),
+                 "money_stakes.lua:1", "money and stakes = ... are two ledgers");
+  expect_located(load_error("money_field", game(R"(  money = { ante = 1, bank = 3 },)")),
+                 "money_field.lua:1", "unknown field 'bank' in money");
+}
+
 TEST(VocabActions, BadActionsAreErrors) {
   const std::string bad_stage =
       R"(  stages = { stage { name = "offer", who = "next-enemy", choose = "answer",

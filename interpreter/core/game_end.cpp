@@ -233,7 +233,9 @@ int money_settled(const Position& pos, const Result& result, SeatId seat) {
       v += pot / k + (i < pot % k ? 1 : 0);
     }
   }
+  // A commander out of play (its royal taken) commands no longer.
   auto commands_ally = [&](SeatId s) {
+    if (pos.seat_state(s) != SeatState::kActive) return false;
     for (SeatId a = 0; a < n; ++a)
       if (a != s && r.allies(a, s) && pos.controller(a) == s && !pos.is_out(a)) return true;
     return false;

@@ -315,12 +315,21 @@ int Position::completed_square(SiteId site, TypeId t, int k,
   return 0;
 }
 
+void Position::back_in_play(SeatId seat, Undo& u) {
+  set_seat_state(seat, SeatState::kActive, 0, &u);
+  // It commands its own army again, and no other: the command it had over an
+  // ally lapsed when it left play.
+  for (SeatId s = 0; s < rules_->num_seats(); ++s)
+    set_controller(s, s == seat || controller(s) == seat ? s : controller(s), &u);
+}
+
 void Position::restore(const Stage::Effect& e, SeatId whose, Undo& u) {
   const Ruleset& r = *rules_;
   const Topology& topo = r.topology;
   const TypeId t = e.restore;
   for (SeatId seat = 0; seat < r.num_seats(); ++seat) {
     if (e.team_only && !r.allies(seat, whose)) continue;
+    if (is_out(seat)) continue;  // a seat that left play does not come back
     if (r.setup_count[seat][t] == 0 || counts_[make_piece(t, seat)] > 0) continue;
     SiteId home = kNoSite;
     for (SiteId s = 0; s < num_sites() && home == kNoSite; ++s)
@@ -348,8 +357,7 @@ void Position::restore(const Stage::Effect& e, SeatId whose, Undo& u) {
     if (where == kNoSite) continue;  // a full board: nowhere to come back to
     record_site(where, u);
     place(where, make_piece(t, seat), 0);
-    set_seat_state(seat, SeatState::kActive, 0, &u);
-    set_controller(seat, seat, &u);
+    back_in_play(seat, u);
   }
 }
 
@@ -682,8 +690,7 @@ void Position::make_inner(const Move& m, Undo& u) {
     if (seats_.state[s] == static_cast<uint8_t>(SeatState::kFrozen) && why >= 0 &&
         why < static_cast<int>(r.end.on_capture.size()) &&
         r.end.on_capture[why].captured == m.promote) {
-      set_seat_state(s, SeatState::kActive, 0, &u);
-      set_controller(s, s, &u);
+      back_in_play(s, u);
     }
   }
   if (r.any_arrival_effects && ordinary && m.kind != MoveKind::kCastle && board_[m.to] &&

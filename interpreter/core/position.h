@@ -217,6 +217,8 @@ class Position {
   // Gives every seat that has lost all its pieces of type e.restore one back
   // (with team_only, only seats allied with whose).
   void restore(const Stage::Effect& e, SeatId whose, Undo& u);
+  // A frozen seat back in play, commanding its own army only.
+  void back_in_play(SeatId seat, Undo& u);
   int triggered_stage(const Move& m, SeatId mover, uint32_t phase_bit) const;
   bool completes_line_by_sites(SiteId site, SeatId seat, SiteId vacated) const;
   // Whether the piece that arrived on site promotes by a decision of its own now.

@@ -781,6 +781,7 @@ class Compiler : private FieldReader {
         std::stringstream list(types);
         for (std::string type; std::getline(list, type, ',');)
           t.types |= 1u << type_named(type, where);
+        if (!t.types) fail(where, "condition '" + text + "': no piece named after ':'");
       }
       auto sub = kSubjects.find(quantity);
       if (sub != kSubjects.end()) {
@@ -1226,8 +1227,11 @@ class Compiler : private FieldReader {
         if (pay.on != Payment::On::kWinCommanding) {
           if (!p.get("piece")) fail(w, "a payment on " + on + " needs piece = \"...\"");
           pay.piece = type_named(str_or(p, "piece", ""), w);
+        } else if (p.get("piece")) {
+          fail(w, "a payment on win-commanding names no piece");
         }
-        pay.amount = int_or(p, "amount", 0, 0, kMaxCount / kMaxSeats);
+        if (!p.get("amount")) fail(w, "a payment needs amount = N");
+        pay.amount = int_or(p, "amount", 0, 1, kMaxCount / kMaxSeats);
         m.payments.push_back(pay);
       }
     }
@@ -1249,7 +1253,6 @@ class Compiler : private FieldReader {
     }
     if (auto* d = game_.get("dice")) dice(*d);
     r_->must_drop = bool_or(game_, "must_drop", false);
-    if (auto* mo = game_.get("money")) money(*mo);
     if (auto* c = game_.get("command")) {
       const std::string s = string(*c, "command");
       if (s != "ally-turns" && s != "either-army")
@@ -1281,6 +1284,11 @@ class Compiler : private FieldReader {
         if (k != "win") fail(game_.where, "unknown field '" + k + "' in stakes (allowed: win)");
     } else {
       r_->stakes = bool_or(game_, "stakes", false);
+    }
+    if (auto* mo = game_.get("money")) {
+      if (r_->stakes || r_->stakes_win)
+        fail(game_.where, "money and stakes = ... are two ledgers: a game keeps one");
+      money(*mo);
     }
     notation();
     r_->position_format = str_or(game_, "position", "generic");
