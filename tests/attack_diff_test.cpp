@@ -243,7 +243,7 @@ std::vector<Move> reference_legal(Position& pos) {
     if (effect == NoMoveEffect::kPass) out.push_back(Move::pass());
   }
   // Offers in place of a move are no matter of attack.
-  if (!r.actions.empty() && pos.stage() < 0 && !pos.in_turn()) {
+  if (!r.actions.empty() && pos.stage() < 0) {
     MoveList actions;
     add_actions(pos, actions);
     out.insert(out.end(), actions.begin(), actions.end());

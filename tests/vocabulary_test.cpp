@@ -1299,6 +1299,33 @@ TEST(VocabMoney, BadMoneyIsAnError) {
                  "money_field.lua:1", "unknown field 'bank' in money");
 }
 
+TEST(VocabActions, WithSeveralDiceAnActionTakesTheRestOfTheTurn) {
+  auto r = load("actions_dice", R"(return game {
+  title = "t",
+  board = grid { width = 3, height = 3 },
+  dice = { faces = { 1, 2 }, count = 2 },
+  pieces = { piece { name = "man", symbol = "M", roll = { 1 },
+                     moves = { step { dirs = "n", mode = "move" } } } },
+  setup = { white = { man = "a1 c1" }, black = { man = "a3" } },
+  stages = { stage { name = "answer", who = "next-enemy", choose = "answer",
+                     answers = { "yes", "no" } } },
+  actions = { action { name = "offer", stage = "answer", when = "pieces == 2" } },
+  ends = { no_moves = "pass", passes = 4 },
+})");
+  ASSERT_TRUE(r);
+  Position pos(r);
+  ASSERT_TRUE(play(pos, "roll" + std::to_string(2 | 1 << 5)));  // a 2 and a 1
+  // Two dice to use: each man's step, and the offer.
+  EXPECT_EQ(legal(pos), (Moves{"a1-a2", "c1-c2", "action:offer"}));
+  ASSERT_TRUE(play(pos, "a1-a2"));
+  ASSERT_TRUE(pos.in_turn());
+  EXPECT_EQ(legal(pos).count("action:offer"), 1u) << "in place of the die left";
+  ASSERT_TRUE(play(pos, "action:offer"));
+  EXPECT_EQ(pos.to_move(), 1);
+  EXPECT_EQ(pos.roll(), 0) << "the offer took the die left";
+  EXPECT_EQ(legal(pos), (Moves{"answer0", "answer1"}));
+}
+
 TEST(VocabActions, BadActionsAreErrors) {
   const std::string bad_stage =
       R"(  stages = { stage { name = "offer", who = "next-enemy", choose = "answer",

@@ -752,15 +752,15 @@ void legal_moves_undecided(Position& pos, MoveList& moves) {
   if (moves.empty() && pos.in_turn()) {
     // Dice left that no piece can use: the rest of the turn is passed.
     moves.push(Move::pass());
-    return;
-  }
-  if (moves.empty()) {
+  } else if (moves.empty()) {
     NoMoveEffect effect = r.end.check
                               ? (in_check(pos, pos.to_move()) ? r.end.checkmate : r.end.stalemate)
                               : r.end.no_moves;
     if (effect == NoMoveEffect::kPass) moves.push(Move::pass());
   }
-  if (!r.actions.empty() && pos.stage() < 0 && !pos.in_turn()) add_actions(pos, moves);
+  // Actions are open at the seat's decisions outside stages: at the start of its
+  // turn, and with several dice before they are all used (taking the rest).
+  if (!r.actions.empty() && pos.stage() < 0) add_actions(pos, moves);
 }
 
 }  // namespace regula

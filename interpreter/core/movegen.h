@@ -31,7 +31,8 @@ void legal_moves(Position& pos, MoveList& moves);
 // empty): game_result has asked already.
 void legal_moves_undecided(Position& pos, MoveList& moves);
 // Appends the actions (Ruleset::actions) whose condition holds for the seat to
-// move: they are open at the start of a turn, in place of a move.
+// move: they are open at its decisions outside stages, in place of a move (with
+// several dice, in place of the rest of the turn).
 void add_actions(const Position& pos, MoveList& moves);
 // The number of decisions legal_moves_undecided would list, where it is known
 // without listing them (a pending removal or gift on a board with bit sets);
