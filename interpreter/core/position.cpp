@@ -200,6 +200,11 @@ bool condition_holds(const Condition& c, const Position& pos, SeatId seat) {
         v = pos.hand_total(seat);
         break;
       case Condition::Subject::kPieces:
+        if (!t.types) {
+          v = pos.pieces(seat);
+          break;
+        }
+        [[fallthrough]];
       case Condition::Subject::kTeamPieces:
       case Condition::Subject::kEnemyPieces:
         for (SeatId s = 0; s < r.num_seats(); ++s) {
@@ -668,52 +673,55 @@ void Position::make_inner(const Move& m, Undo& u) {
       if (m.ep_set != kNoSite) set_ep(m.ep_set, m.to);
     }
   }
-  if (!r.money.payments.empty() && ordinary && m.kind != MoveKind::kCastle && board_[m.to]) {
-    // An enemy piece on the start square of a seat's piece: that seat pays, once.
-    const SeatId owner_of_square = r.start_seat[m.to];
-    const SeatId occupier = piece_seat(board_[m.to]);
-    for (size_t i = 0; i < r.money.payments.size(); ++i) {
-      const Payment& p = r.money.payments[i];
-      if (p.on != Payment::On::kOccupy || owner_of_square < 0 || r.start_type[m.to] != p.piece ||
-          r.allies(owner_of_square, occupier))
-        continue;
-      const int bit = static_cast<int>(i) * kMaxSeats + owner_of_square;
-      if ((global(kPaid) >> bit) & 1) continue;
-      set_global(kPaid, global(kPaid) | (1 << bit), &u);
-      pay(owner_of_square, occupier, p.amount);
+  if (r.move_effects) {
+    // Payments, a seat back in play, what a piece's arrival does (rare: one test).
+    if (!r.money.payments.empty() && ordinary && m.kind != MoveKind::kCastle && board_[m.to]) {
+      // An enemy piece on the start square of a seat's piece: that seat pays, once.
+      const SeatId owner_of_square = r.start_seat[m.to];
+      const SeatId occupier = piece_seat(board_[m.to]);
+      for (size_t i = 0; i < r.money.payments.size(); ++i) {
+        const Payment& p = r.money.payments[i];
+        if (p.on != Payment::On::kOccupy || owner_of_square < 0 || r.start_type[m.to] != p.piece ||
+            r.allies(owner_of_square, occupier))
+          continue;
+        const int bit = static_cast<int>(i) * kMaxSeats + owner_of_square;
+        if ((global(kPaid) >> bit) & 1) continue;
+        set_global(kPaid, global(kPaid) | (1 << bit), &u);
+        pay(owner_of_square, occupier, p.amount);
+      }
     }
-  }
-  if (m.promote >= 0 && m.to != kNoSite && board_[m.to]) {
-    // A seat frozen by the capture of a type is back in play when it promotes to one.
-    const SeatId s = piece_seat(board_[m.to]);
-    const int why = seats_.reason[s] - 2;
-    if (seats_.state[s] == static_cast<uint8_t>(SeatState::kFrozen) && why >= 0 &&
-        why < static_cast<int>(r.end.on_capture.size()) &&
-        r.end.on_capture[why].captured == m.promote) {
-      back_in_play(s, u);
+    if (m.promote >= 0 && m.to != kNoSite && board_[m.to]) {
+      // A seat frozen by the capture of a type is back in play when it promotes to one.
+      const SeatId s = piece_seat(board_[m.to]);
+      const int why = seats_.reason[s] - 2;
+      if (seats_.state[s] == static_cast<uint8_t>(SeatState::kFrozen) && why >= 0 &&
+          why < static_cast<int>(r.end.on_capture.size()) &&
+          r.end.on_capture[why].captured == m.promote) {
+        back_in_play(s, u);
+      }
     }
-  }
-  if (r.any_arrival_effects && ordinary && m.kind != MoveKind::kCastle && board_[m.to] &&
-      r.types[piece_type(board_[m.to])].arrival_effects()) {
-    // What the piece's arrival does: command of an ally's army, a completed square.
-    const TypeId t = piece_type(board_[m.to]);
-    const PieceType& pt = r.types[t];
-    const SeatId army = piece_seat(board_[m.to]);
-    const SeatId ally = r.start_seat[m.to];
-    if (pt.takes_command && ally >= 0 && ally != army && r.allies(ally, army) &&
-        r.start_type[m.to] == t)
-      set_controller(ally, army, &u);
-    std::array<SiteId, kMaxSquareSites> block;
-    const int nblock = pt.square > 0 ? completed_square(m.to, t, pt.square, block) : 0;
-    for (int i = 0; i < nblock; ++i) {
-      const SiteId s = block[i];
-      const SeatId o = piece_seat(board_[s]);
-      if (pt.square_captures && !r.allies(o, army)) {
-        capture_at(s, t);
-      } else if (pt.square_takes && o != army && r.allies(o, army)) {
-        const uint8_t fl = flags_[s];
-        record_site(s, u);
-        place(s, make_piece(t, army), fl);
+    if (r.any_arrival_effects && ordinary && m.kind != MoveKind::kCastle && board_[m.to] &&
+        r.types[piece_type(board_[m.to])].arrival_effects()) {
+      // What the piece's arrival does: command of an ally's army, a completed square.
+      const TypeId t = piece_type(board_[m.to]);
+      const PieceType& pt = r.types[t];
+      const SeatId army = piece_seat(board_[m.to]);
+      const SeatId ally = r.start_seat[m.to];
+      if (pt.takes_command && ally >= 0 && ally != army && r.allies(ally, army) &&
+          r.start_type[m.to] == t)
+        set_controller(ally, army, &u);
+      std::array<SiteId, kMaxSquareSites> block;
+      const int nblock = pt.square > 0 ? completed_square(m.to, t, pt.square, block) : 0;
+      for (int i = 0; i < nblock; ++i) {
+        const SiteId s = block[i];
+        const SeatId o = piece_seat(board_[s]);
+        if (pt.square_captures && !r.allies(o, army)) {
+          capture_at(s, t);
+        } else if (pt.square_takes && o != army && r.allies(o, army)) {
+          const uint8_t fl = flags_[s];
+          record_site(s, u);
+          place(s, make_piece(t, army), fl);
+        }
       }
     }
   }

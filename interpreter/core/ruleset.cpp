@@ -110,6 +110,9 @@ void Ruleset::finalize() {
   phased_triggers = false;
   any_arrival_effects = false;
   for (const PieceType& t : types) any_arrival_effects |= t.arrival_effects();
+  bool freezes = false;
+  for (const CaptureEnd& ce : end.on_capture) freezes |= ce.effect == CaptureEnd::Effect::kFreeze;
+  move_effects = any_arrival_effects || !money.payments.empty() || freezes;
   for (const Trigger& t : triggers) phased_triggers |= t.phases != ~0u;
   for (auto& t : types) {
     t.phase_rules.clear();

@@ -482,6 +482,9 @@ struct Ruleset {
   bool command_either = false;
   // Some piece type's arrival does something (PieceType::arrival_effects).
   bool any_arrival_effects = false;
+  // A move may pay money, bring a frozen seat back by promotion, or trigger an
+  // arrival effect (finalize()).
+  bool move_effects = false;
   // Whether a move may leave a decision pending (stages, or several dice).
   bool has_continuations = false;
   // No stages, triggers or several dice: after a move the next seat plays.
