@@ -48,6 +48,8 @@ struct Gen {
   int chain_landings = 0;
   // Made on the first capture chain: most passes have none.
   std::unique_ptr<std::unordered_set<ChainKey, ChainKeyHash>> chains = nullptr;
+  uint64_t all = 0;  // occupied_all(), once known
+  bool all_known = false;
 
   bool enemy(PieceCode c) const { return c && !r.allies(piece_seat(c), me); }
 
@@ -194,10 +196,10 @@ struct Gen {
       return;
     }
     // Only empty sites can take a plain move, only occupied ones a capture.
-    const uint64_t all = occupied_all();
+    const uint64_t occ = occupied_all();
     uint64_t sites = 0;
-    if (has_mode(rule.mode, Mode::kMove)) sites |= ~all & site_mask();
-    if (has_mode(rule.mode, Mode::kCapture)) sites |= all;
+    if (has_mode(rule.mode, Mode::kMove)) sites |= ~occ & site_mask();
+    if (has_mode(rule.mode, Mode::kCapture)) sites |= occ;
     for (; sites; sites &= sites - 1) to(static_cast<SiteId>(__builtin_ctzll(sites)));
   }
 
@@ -335,9 +337,12 @@ struct Gen {
       if (pos.at(s) == kEmpty) drop_on(s, ri, rule);
   }
 
-  uint64_t occupied_all() const {
-    uint64_t all = 0;
-    for (SeatId s = 0; s < r.num_seats(); ++s) all |= pos.occupied(s);
+  // The occupied sites (boards with bit sets); generation leaves them as they are.
+  uint64_t occupied_all() {
+    if (!all_known) {
+      for (SeatId s = 0; s < r.num_seats(); ++s) all |= pos.occupied(s);
+      all_known = true;
+    }
     return all;
   }
   uint64_t site_mask() const { return n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1; }
@@ -505,9 +510,15 @@ void stage_moves(const Position& pos, const Stage& st, MoveList& moves) {
         }
       }
       if (st.protect == Stage::Protect::kLinesUnlessAll) {
+        uint64_t in_lines = 0;
+        if (pos.has_occupancy())
+          for (SeatId s = 0; s < r.num_seats(); ++s)
+            if (takes(s)) in_lines |= pos.in_lines(s);
         int kept = 0;
         for (int i = 0; i < moves.size(); ++i)
-          if (!pos.completes_line(moves[i].to, piece_seat(pos.at(moves[i].to))))
+          if (pos.has_occupancy()
+                  ? !((in_lines >> moves[i].to) & 1)
+                  : !pos.completes_line(moves[i].to, piece_seat(pos.at(moves[i].to))))
             moves[kept++] = moves[i];
         if (kept > 0) moves.resize(kept);
       }
@@ -579,12 +590,10 @@ int count_stage_moves(const Position& pos) {
   const uint64_t sites = stage_sites(pos, st);
   int n = __builtin_popcountll(sites);
   if (st.protect == Stage::Protect::kLinesUnlessAll) {
-    int open = 0;
-    for (uint64_t b = sites; b; b &= b - 1) {
-      const auto s = static_cast<SiteId>(__builtin_ctzll(b));
-      open += !pos.completes_line(s, piece_seat(pos.at(s)));
-    }
-    if (open > 0) n = open;
+    uint64_t in_lines = 0;
+    for (SeatId s = 0; s < r.num_seats(); ++s)
+      if (sites & pos.occupied(s)) in_lines |= pos.in_lines(s);
+    if (const uint64_t open = sites & ~in_lines) n = __builtin_popcountll(open);
   }
   return st.optional || n == 0 ? n + 1 : n;
 }

@@ -153,6 +153,7 @@ void Position::set_seat_state(SeatId seat, SeatState state, int reason, Undo* un
     hash_ ^= r.z_out[seat];
   }
   seats_.state[seat] = static_cast<uint8_t>(state);
+  phase_ = kPhaseUnknown;
   if (state == SeatState::kOut && r.out_removes)
     for (SiteId s = 0; s < num_sites(); ++s)
       if (board_[s] && piece_seat(board_[s]) == seat) {
@@ -175,6 +176,7 @@ void Position::set_controller(SeatId seat, SeatId by, Undo* undo) {
   hash_ ^= controller_key(seat);
   seats_.controller[seat] = by;
   hash_ ^= controller_key(seat);
+  phase_ = kPhaseUnknown;
   refresh_inert();
 }
 
@@ -263,9 +265,13 @@ bool condition_holds(const Condition& c, const Position& pos, SeatId seat) {
 }
 
 int current_phase(const Position& pos) {
-  const Ruleset& r = pos.rules();
+  return pos.phase();
+}
+
+int Position::compute_phase() const {
+  const Ruleset& r = *rules_;
   for (size_t i = 0; i < r.phases.size(); ++i)
-    if (condition_holds(r.phases[i].when, pos, pos.to_move())) return static_cast<int>(i);
+    if (condition_holds(r.phases[i].when, *this, to_move_)) return static_cast<int>(i);
   return -1;
 }
 
@@ -418,6 +424,7 @@ void Position::place(SiteId site, PieceCode code, uint8_t flags) {
   }
   board_[site] = code;
   flags_[site] = flags;
+  phase_ = kPhaseUnknown;
   if (code) {
     hash_ ^= r.z_piece[code * n + site];
     ++counts_[code];
@@ -459,6 +466,9 @@ void Position::set_var(int index, int value, Undo* undo) {
   }
   hash_ ^= var_key(index, vars_[index]) ^ var_key(index, value);
   vars_[index] = value;
+  // Of the globals, conditions read only the ply.
+  if (index < kGlobalBase || (index == kGlobalBase + kPly && rules_->phases_read_ply))
+    phase_ = kPhaseUnknown;
 }
 
 SiteId Position::ban_from(SeatId seat) const {
@@ -478,6 +488,7 @@ void Position::set_ban(SeatId seat, SiteId from, SiteId to, Undo* undo) {
 void Position::set_to_move(SeatId seat) {
   hash_ ^= rules_->z_side[to_move_] ^ rules_->z_side[seat];
   to_move_ = seat;
+  phase_ = kPhaseUnknown;
 }
 
 void Position::set_ep(SiteId ep, SiteId victim) {
@@ -549,6 +560,7 @@ void Position::make_inner(const Move& m, Undo& u) {
   u.owner = owner_;
   u.anchor = anchor_;
   u.out_mask = out_mask_;
+  u.phase = phase_;
   u.seats_changed = false;
   history_.push_back(hash_);
 
@@ -838,6 +850,7 @@ void Position::unmake(const Move& m, const Undo& u) {
     refresh_inert();
   }
   hash_ = u.hash;
+  phase_ = u.phase;
   history_.pop_back();
 }
 

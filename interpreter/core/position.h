@@ -59,6 +59,7 @@ struct Undo {
   SeatId owner = 0;
   SiteId anchor = kNoSite;
   uint8_t out_mask = 0;
+  int8_t phase = -2;           // Position's cached phase before the move
   bool seats_changed = false;  // seats below was saved (only when a seat changed)
   struct SeatsState {
     std::array<uint8_t, kMaxSeats> state{};      // SeatState
@@ -98,6 +99,12 @@ class Position {
   // The decision pending within the game's flow (an index into Ruleset::stages),
   // or -1; the seat whose turn it is (owner) is who plays once it is settled.
   int stage() const { return stage_; }
+  // The phase for the seat to move (an index into Ruleset::phases), or -1 when
+  // none is declared or none holds; as current_phase.
+  int phase() const {
+    if (phase_ == kPhaseUnknown) phase_ = static_cast<int8_t>(compute_phase());
+    return phase_;
+  }
   SeatId owner() const { return stage_ >= 0 ? owner_ : to_move_; }
   // The site the pending stage is about (the piece that asks to promote), or kNoSite.
   SiteId anchor() const { return anchor_; }
@@ -148,6 +155,15 @@ class Position {
     for (uint32_t i = begin[site], e = begin[site + 1]; i < e; ++i)
       if ((masks[i] & ~own) == 0) return true;
     return false;
+  }
+  // On a board with bit sets, the sites of seat's pieces that stand in a line
+  // complete in seat's pieces.
+  uint64_t in_lines(SeatId seat) const {
+    const uint64_t own = occ_[seat];
+    uint64_t out = 0;
+    for (uint64_t line : rules_->topology.line_set())
+      if ((line & ~own) == 0) out |= line;
+    return out;
   }
   int count(PieceCode code) const { return counts_[code]; }
   int pieces(SeatId seat) const { return seat_pieces_[seat]; }
@@ -226,6 +242,7 @@ class Position {
   // The seat after `after` in turn order that takes turns.
   SeatId next_to_play(SeatId after) const;
   void make_inner(const Move& move, Undo& undo);
+  int compute_phase() const;
 
   std::shared_ptr<const Ruleset> rules_;
   std::vector<PieceCode> board_;
@@ -250,6 +267,10 @@ class Position {
   SiteId anchor_ = kNoSite;
   uint8_t out_mask_ = 0;
   uint8_t inert_mask_ = 0;
+  // The phase for the seat to move, once computed (kPhaseUnknown until then);
+  // every edit of what a phase condition reads forgets it.
+  static constexpr int8_t kPhaseUnknown = -2;
+  mutable int8_t phase_ = kPhaseUnknown;
   Undo::SeatsState seats_;
 };
 

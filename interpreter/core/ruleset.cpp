@@ -114,6 +114,10 @@ void Ruleset::finalize() {
   for (const CaptureEnd& ce : end.on_capture) freezes |= ce.effect == CaptureEnd::Effect::kFreeze;
   move_effects = any_arrival_effects || !money.payments.empty() || freezes;
   for (const Trigger& t : triggers) phased_triggers |= t.phases != ~0u;
+  phases_read_ply = false;
+  for (const Phase& ph : phases)
+    for (const Condition::Term& term : ph.when.terms)
+      phases_read_ply |= term.subject == Condition::Subject::kPly;
   for (auto& t : types) {
     t.phase_rules.clear();
     if (phases.empty()) continue;

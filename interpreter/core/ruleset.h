@@ -491,6 +491,8 @@ struct Ruleset {
   bool simple_flow = true;
   // Some trigger applies in some phases only (Trigger::phases).
   bool phased_triggers = false;
+  // Some phase condition reads the ply count (Condition::Subject::kPly).
+  bool phases_read_ply = false;
   // Builds derived tables (zobrist keys, royals, reverse tables); call once after filling.
   void finalize();
 

@@ -175,7 +175,13 @@ void Topology::set_lines(std::vector<std::vector<SiteId>> lines) {
     for (SiteId s : lines_[i]) lines_through_[s].push_back(static_cast<int>(i));
   line_masks_.clear();
   line_masks_begin_.assign(names_.size() + 1, 0);
+  line_set_.clear();
   if (!small()) return;
+  for (const auto& line : lines_) {
+    uint64_t mask = 0;
+    for (SiteId x : line) mask |= uint64_t{1} << x;
+    line_set_.push_back(mask);
+  }
   for (size_t s = 0; s < names_.size(); ++s) {
     line_masks_begin_[s] = static_cast<uint32_t>(line_masks_.size());
     for (int li : lines_through_[s]) {

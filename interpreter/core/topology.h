@@ -70,6 +70,8 @@ class Topology {
   // line_masks()[line_masks_begin()[site + 1]].
   const uint64_t* line_masks() const { return line_masks_.data(); }
   const uint32_t* line_masks_begin() const { return line_masks_begin_.data(); }
+  // On a small board, each line once, as a bit set.
+  const std::vector<uint64_t>& line_set() const { return line_set_; }
 
  private:
   void build_index();
@@ -88,6 +90,7 @@ class Topology {
   bool bit_sets_ = true;
   std::vector<uint64_t> line_masks_;        // small boards: lines through each site
   std::vector<uint32_t> line_masks_begin_;  // per site, into line_masks_; one more at the end
+  std::vector<uint64_t> line_set_;          // small boards: each line once
 };
 
 // Rotates a seat-relative offset (forward = +y) by a seat's facing (quarter turns clockwise).

@@ -94,6 +94,14 @@ ContinuationTest::ContinuationTest(const Position& pos) : pos_(pos) {
     if (t.stage >= 0 && r.stages[t.stage].who != Stage::Who::kMover) continue;
     switch (t.on) {
       case Trigger::On::kLine:
+        if (!line_ && pos.has_occupancy()) {
+          const uint64_t own = pos.occupied(pos.to_move());
+          for (uint64_t line : r.topology.line_set()) {
+            const uint64_t missing = line & ~own;
+            if (missing && !(missing & (missing - 1))) gaps_ |= missing;
+          }
+          use_gaps_ = true;
+        }
         line_ = true;
         break;
       case Trigger::On::kFull: {

@@ -61,7 +61,10 @@ class ContinuationTest {
     if (!ordinary_ ||
         (m.kind != MoveKind::kNormal && m.kind != MoveKind::kDrop && m.kind != MoveKind::kCastle))
       return false;
-    if (line_ && m.kind != MoveKind::kCastle && pos_.completes_line(m.to, pos_.to_move(), m.from))
+    // A line can be completed only on a gap: the one site of a line the mover's
+    // pieces miss (on small boards; elsewhere every site is tried).
+    if (line_ && m.kind != MoveKind::kCastle && (((gaps_ >> m.to) & 1) || !use_gaps_) &&
+        pos_.completes_line(m.to, pos_.to_move(), m.from))
       return true;
     return (fills_ || labels_) && by_fill_or_label(m);
   }
@@ -75,7 +78,9 @@ class ContinuationTest {
   bool line_ = false;      // ... by completing a line
   bool fills_ = false;     // ... by a drop that fills the board
   bool labels_ = false;    // ... by the label of its rule
-  bool actions_ = false;   // an action starts a stage of the mover's
+  bool use_gaps_ = false;  // gaps_ holds every site where a line may be completed
+  uint64_t gaps_ = 0;
+  bool actions_ = false;  // an action starts a stage of the mover's
 };
 // The number of whole turns that begin with decision m of pos, as legal_turns
 // counts them (0 when m leads nowhere); made: the decisions of the turn already
