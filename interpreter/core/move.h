@@ -112,7 +112,7 @@ struct Move {
 class MoveList {
  public:
   static constexpr int kInline = 512;
-  MoveList() : data_(storage_.slots), capacity_(kInline) {}
+  MoveList() : data_(storage_.items), capacity_(kInline) {}
   MoveList(const MoveList& o) : MoveList() { *this = o; }
   MoveList& operator=(const MoveList& o) {
     if (this == &o) return *this;
@@ -123,7 +123,7 @@ class MoveList {
     return *this;
   }
   ~MoveList() {
-    if (data_ != storage_.slots) delete[] data_;
+    if (data_ != storage_.items) delete[] data_;
   }
   Move* data() { return data_; }
   const Move* data() const { return data_; }
@@ -150,14 +150,14 @@ class MoveList {
     if (n <= capacity_) return;
     Move* bigger = new Move[n];
     std::copy(data_, data_ + size_, bigger);
-    if (data_ != storage_.slots) delete[] data_;
+    if (data_ != storage_.items) delete[] data_;
     data_ = bigger;
     capacity_ = n;
   }
 
   union Storage {
     Storage() {}
-    Move slots[kInline];
+    Move items[kInline];
   } storage_;
   Move* data_;
   int size_ = 0;

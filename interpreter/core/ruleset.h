@@ -393,6 +393,8 @@ struct Ruleset {
   std::string file;
   std::vector<std::string> sources;
   std::string description;
+  // How a grid is drawn: squares of two alternating shades, or all alike.
+  bool checkered = true;
   Topology topology;
   std::vector<Seat> seats;
   std::vector<SeatId> turn_order;

@@ -103,6 +103,7 @@ class Compiler : private FieldReader {
         fail(b->where,
              "grid needs a width and a height, each from 1 to " + std::to_string(kMaxGridSide));
       r_->topology = Topology::grid(w, h);
+      r_->checkered = bool_or(*b, "checkered", true);
     } else if (b->tag == "points") {
       check_fields(*b, "points");
       std::vector<std::string> names;

@@ -43,7 +43,7 @@ const std::vector<std::string>* allowed_fields(const std::string& tag) {
         {"castle", {"dir", "steps", "with"}},
         {"anywhere", {}},
         {"drop", {}},
-        {"grid", {"width", "height", "lines"}},
+        {"grid", {"width", "height", "lines", "checkered"}},
         {"points", {"points", "links", "lines"}},
     };
     for (auto& [tag, fields] : own)

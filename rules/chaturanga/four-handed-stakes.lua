@@ -64,7 +64,7 @@ return game {
   },
   description = "Four armies in two teams, a die naming the piece to move, and money: throne "
     .. "and Rajah captures, empire, restitution; take every enemy piece but the Rajahs.",
-  board = grid { width = 8, height = 8 },
+  board = grid { width = 8, height = 8, checkered = false },
   seats = four.seats,
   turn_order = four.turn_order(turns),
   dice = four.die,

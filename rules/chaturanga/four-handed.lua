@@ -71,7 +71,7 @@ return game {
   },
   description = "Four armies in two teams of allies seated opposite; take both enemy Rajahs. "
     .. "Frozen armies, command of an ally's army, elephant combat and the exchange of Rajahs.",
-  board = grid { width = 8, height = 8 },
+  board = grid { width = 8, height = 8, checkered = false },
   seats = four.seats,
   turn_order = four.turn_order(turns),
   dice = dice == "on" and four.die or nil,

@@ -39,7 +39,7 @@ return game {
     "chessvariants.org, Chaturanga (rules after Murray and Gollon)",
   },
   description = "Indian chess for two: capture the enemy Rajah to win; no check, no stalemate.",
-  board = grid { width = 8, height = 8 },
+  board = grid { width = 8, height = 8, checkered = false },
   seats = { { name = "white", facing = "north" }, { name = "black", facing = "south" } },
   position = "fen",
   regions = { last_rank = { rank = 8 } },

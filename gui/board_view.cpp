@@ -1,0 +1,254 @@
+#include "gui/board_view.h"
+
+#include <QFontMetricsF>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace regula::gui {
+
+QColor seat_colour(const Ruleset& rules, SeatId seat) {
+  const QString name = QString::fromStdString(rules.seats[seat].name);
+  if (QColor::isValidColorName(name)) return QColor::fromString(name);
+  static const std::array<QColor, 8> palette = {
+      QColor(240, 240, 230), QColor(40, 40, 40),  QColor(200, 50, 40),  QColor(40, 140, 60),
+      QColor(230, 190, 40),  QColor(50, 90, 200), QColor(150, 70, 170), QColor(60, 170, 180)};
+  return palette[seat % palette.size()];
+}
+
+namespace {
+
+// Black or white, whichever reads better on c.
+QColor ink_on(QColor c) {
+  return c.lightnessF() > 0.55 ? QColor(20, 20, 20) : QColor(245, 245, 245);
+}
+
+}  // namespace
+
+BoardView::BoardView(QWidget* parent) : QWidget(parent) {
+  setMouseTracking(false);
+  setMinimumSize(240, 240);
+}
+
+void BoardView::set_position(const Position* pos) {
+  pos_ = pos;
+  if (pos_) {
+    const Topology& t = pos_->rules().topology;
+    min_x_ = max_x_ = t.x(0);
+    min_y_ = max_y_ = t.y(0);
+    for (SiteId s = 1; s < t.size(); ++s) {
+      min_x_ = std::min(min_x_, t.x(s));
+      max_x_ = std::max(max_x_, t.x(s));
+      min_y_ = std::min(min_y_, t.y(s));
+      max_y_ = std::max(max_y_, t.y(s));
+    }
+  }
+  update();
+}
+
+void BoardView::set_rotation(int quarter_turns) {
+  rotation_ = ((quarter_turns % 4) + 4) % 4;
+  update();
+}
+
+QPointF BoardView::unit(SiteId site) const {
+  const Topology& t = pos_->rules().topology;
+  const double w = std::max(1, max_x_ - min_x_), h = std::max(1, max_y_ - min_y_);
+  double x = (t.x(site) - min_x_) / w, y = (t.y(site) - min_y_) / h;
+  for (int k = 0; k < rotation_; ++k) {  // a quarter turn clockwise as seen
+    const double nx = y, ny = 1 - x;
+    x = nx, y = ny;
+  }
+  return {x, y};
+}
+
+double BoardView::cell() const {
+  const Topology& t = pos_->rules().topology;
+  const int across = std::max(max_x_ - min_x_, max_y_ - min_y_) + 1;
+  const double side = std::min(width(), height());
+  if (t.is_grid()) return side / (across + 1);  // room for the coordinates
+  // Points: a token a little under the smallest gap between two points.
+  double gap = 1e9;
+  for (SiteId a = 0; a < t.size(); ++a)
+    for (SiteId b = a + 1; b < t.size(); ++b) {
+      const double dx = t.x(a) - t.x(b), dy = t.y(a) - t.y(b);
+      gap = std::min(gap, std::sqrt(dx * dx + dy * dy));
+    }
+  const double span = std::max(1, std::max(max_x_ - min_x_, max_y_ - min_y_));
+  return std::min(side / 8, side * 0.8 * gap / span);
+}
+
+QRectF BoardView::area() const {
+  const Topology& t = pos_->rules().topology;
+  const double c = cell();
+  const double side = std::min(width(), height());
+  QRectF square((width() - side) / 2, (height() - side) / 2, side, side);
+  if (t.is_grid()) {
+    // Site centres lie half a square inside the squares' outer edge.
+    const int cols = (rotation_ % 2 ? max_y_ - min_y_ : max_x_ - min_x_) + 1;
+    const int rows = (rotation_ % 2 ? max_x_ - min_x_ : max_y_ - min_y_) + 1;
+    const double left = square.center().x() - cols * c / 2 + c / 2 + c / 4;
+    const double top = square.center().y() - rows * c / 2 + c / 2 - c / 4;
+    return QRectF(left, top, (cols - 1) * c, (rows - 1) * c);
+  }
+  return square.adjusted(c, c, -c, -c);
+}
+
+QPointF BoardView::centre(SiteId site) const {
+  const QRectF a = area();
+  const QPointF u = unit(site);
+  return {a.left() + u.x() * a.width(), a.bottom() - u.y() * a.height()};
+}
+
+SiteId BoardView::site_at(QPointF p) const {
+  if (!pos_) return kNoSite;
+  const double c = cell();
+  SiteId best = kNoSite;
+  double best_d = 1e18;
+  for (SiteId s = 0; s < pos_->num_sites(); ++s) {
+    const QPointF d = centre(s) - p;
+    const double dd = d.x() * d.x() + d.y() * d.y();
+    if (dd < best_d) best_d = dd, best = s;
+  }
+  return best_d <= (c * 0.55) * (c * 0.55) * 2 ? best : kNoSite;
+}
+
+void BoardView::draw_piece(QPainter& p, QPointF at, PieceCode code, double size) const {
+  const Ruleset& r = pos_->rules();
+  const SeatId seat = piece_seat(code);
+  const PieceType& pt = r.types[piece_type(code)];
+  const QColor fill = seat_colour(r, seat);
+  const double rad = size * 0.4;
+  p.setPen(QPen(ink_on(fill).lighter(fill.lightnessF() > 0.55 ? 100 : 60), size * 0.04));
+  p.setBrush(fill);
+  p.drawEllipse(at, rad, rad);
+  QString label = QString::fromStdString(pt.letter.empty() ? pt.symbol[seat] : pt.letter);
+  if (label.isEmpty()) label = QString::fromStdString(pt.name.substr(0, 1)).toUpper();
+  QFont f = font();
+  f.setBold(true);
+  f.setPixelSize(std::max(6, static_cast<int>(rad * (label.size() > 1 ? 0.8 : 1.1))));
+  p.setFont(f);
+  p.setPen(ink_on(fill));
+  p.drawText(QRectF(at.x() - rad, at.y() - rad, 2 * rad, 2 * rad), Qt::AlignCenter, label);
+}
+
+void BoardView::paintEvent(QPaintEvent*) {
+  QPainter p(this);
+  p.setRenderHint(QPainter::Antialiasing);
+  p.fillRect(rect(), QColor(90, 70, 50));
+  if (!pos_) return;
+  const Ruleset& r = pos_->rules();
+  const Topology& t = r.topology;
+  const double c = cell();
+  auto mark = [&](SiteId s, QColor col) {
+    if (t.is_grid()) {
+      p.fillRect(QRectF(centre(s) - QPointF(c / 2, c / 2), QSizeF(c, c)), col);
+    } else {
+      p.setPen(Qt::NoPen);
+      p.setBrush(col);
+      p.drawEllipse(centre(s), c * 0.5, c * 0.5);
+    }
+  };
+  if (t.is_grid()) {
+    for (SiteId s = 0; s < t.size(); ++s) {
+      const bool dark = (t.x(s) + t.y(s)) % 2 == 0;
+      const QColor col = !r.checkered ? QColor(222, 196, 150)
+                         : dark       ? QColor(181, 136, 99)
+                                      : QColor(240, 217, 181);
+      p.fillRect(QRectF(centre(s) - QPointF(c / 2, c / 2), QSizeF(c, c)), col);
+    }
+    if (!r.checkered) {
+      p.setPen(QPen(QColor(120, 90, 60), 1));
+      for (SiteId s = 0; s < t.size(); ++s)
+        p.drawRect(QRectF(centre(s) - QPointF(c / 2, c / 2), QSizeF(c, c)));
+    }
+    // Coordinates: the letters and digits of the site names along two edges.
+    QFont f = font();
+    f.setPixelSize(std::max(8, static_cast<int>(c * 0.25)));
+    p.setFont(f);
+    p.setPen(QColor(240, 230, 210));
+    for (SiteId s = 0; s < t.size(); ++s) {
+      const QString name = QString::fromStdString(t.name(s));
+      QString letters, digits;
+      for (QChar ch : name) (ch.isDigit() ? digits : letters) += ch;
+      const QPointF at = centre(s);
+      const QPointF u = unit(s);
+      if (u.y() < 1e-9)
+        p.drawText(QRectF(at.x() - c / 2, at.y() + c / 2, c, c * 0.4), Qt::AlignCenter,
+                   rotation_ % 2 ? digits : letters);
+      if (u.x() < 1e-9)
+        p.drawText(QRectF(at.x() - c, at.y() - c / 2, c * 0.45, c), Qt::AlignCenter,
+                   rotation_ % 2 ? letters : digits);
+    }
+  } else {
+    // Points and the links between them.
+    p.fillRect(area().adjusted(-c, -c, c, c), QColor(222, 196, 150));
+    p.setPen(QPen(QColor(60, 40, 20), std::max(1.5, c * 0.06)));
+    for (SiteId a = 0; a < t.size(); ++a)
+      for (DirId d = 0; d < kNumDirs; ++d) {
+        const SiteId b = t.neighbor(a, d);
+        if (b != kNoSite && b > a) p.drawLine(centre(a), centre(b));
+      }
+    p.setBrush(QColor(60, 40, 20));
+    for (SiteId s = 0; s < t.size(); ++s) p.drawEllipse(centre(s), c * 0.12, c * 0.12);
+  }
+  for (SiteId s : last_)
+    if (s != kNoSite) mark(s, QColor(205, 210, 60, 110));
+  if (selected_ != kNoSite) mark(selected_, QColor(90, 160, 240, 140));
+  if (checked_ != kNoSite) mark(checked_, QColor(230, 40, 40, 150));
+  for (SiteId s = 0; s < t.size(); ++s) {
+    const PieceCode code = pos_->at(s);
+    if (!code || (dragging_ && s == press_)) continue;
+    draw_piece(p, centre(s), code, c);
+  }
+  // Where a click may go on: a dot on an empty site, a ring round a piece.
+  for (SiteId s : targets_) {
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(QColor(30, 150, 60, 200), c * 0.08));
+    if (pos_->at(s))
+      p.drawEllipse(centre(s), c * 0.45, c * 0.45);
+    else {
+      p.setPen(Qt::NoPen);
+      p.setBrush(QColor(30, 150, 60, 170));
+      p.drawEllipse(centre(s), c * 0.15, c * 0.15);
+    }
+  }
+  if (dragging_ && press_ != kNoSite && pos_->at(press_))
+    draw_piece(p, drag_at_, pos_->at(press_), c);
+}
+
+void BoardView::mousePressEvent(QMouseEvent* e) {
+  if (e->button() != Qt::LeftButton) return;
+  press_ = site_at(e->position());
+  dragging_ = false;
+  drag_at_ = e->position();
+}
+
+void BoardView::mouseMoveEvent(QMouseEvent* e) {
+  if (press_ == kNoSite || !pos_ || !pos_->at(press_)) return;
+  if (!dragging_ && (e->position() - centre(press_)).manhattanLength() < cell() * 0.3) return;
+  if (!dragging_) emit site_clicked(press_);  // picks the piece up
+  dragging_ = true;
+  drag_at_ = e->position();
+  update();
+}
+
+void BoardView::mouseReleaseEvent(QMouseEvent* e) {
+  if (e->button() != Qt::LeftButton) return;
+  const SiteId at = site_at(e->position());
+  const SiteId from = press_;
+  const bool dragged_away = dragging_;
+  press_ = kNoSite;
+  dragging_ = false;
+  update();
+  if (dragged_away) {
+    if (at != kNoSite && at != from) emit dragged(from, at);
+    return;
+  }
+  if (at != kNoSite && at == from) emit site_clicked(at);
+}
+
+}  // namespace regula::gui

@@ -1,0 +1,73 @@
+#pragma once
+// The board, drawn from the script's topology alone: a grid of squares with its
+// coordinates, or points joined by their links (a mill board); pieces as tokens
+// in their seat's colour with the piece's letter. Takes clicks and drags and
+// shows what the window asks it to: the selected piece, the sites a click may
+// go on to, and the last move.
+
+#include <QColor>
+#include <QPointF>
+#include <QRectF>
+#include <QWidget>
+#include <set>
+
+#include "core/position.h"
+
+namespace regula::gui {
+
+// The colour a seat's pieces are drawn in: its name when that names a colour
+// ("white", "orange"), else one of a fixed palette by seat number.
+QColor seat_colour(const Ruleset& rules, SeatId seat);
+
+class BoardView : public QWidget {
+  Q_OBJECT
+ public:
+  explicit BoardView(QWidget* parent = nullptr);
+
+  void set_position(const Position* pos);
+  // Quarter turns the board is shown rotated by (2: seen from the other side).
+  void set_rotation(int quarter_turns);
+  int rotation() const { return rotation_; }
+  void set_selected(SiteId site) { selected_ = site, update(); }
+  void set_targets(std::set<SiteId> sites) { targets_ = std::move(sites), update(); }
+  void set_last_move(std::vector<SiteId> sites) { last_ = std::move(sites), update(); }
+  void set_checked(SiteId site) { checked_ = site, update(); }
+
+  // The centre of a site in widget coordinates, and the site under a point
+  // (kNoSite when none is near enough).
+  QPointF centre(SiteId site) const;
+  SiteId site_at(QPointF p) const;
+
+  QSize sizeHint() const override { return {560, 560}; }
+
+ signals:
+  // A click on a site, or a drag from one site released on another.
+  void site_clicked(SiteId site);
+  void dragged(SiteId from, SiteId to);
+
+ protected:
+  void paintEvent(QPaintEvent*) override;
+  void mousePressEvent(QMouseEvent* e) override;
+  void mouseMoveEvent(QMouseEvent* e) override;
+  void mouseReleaseEvent(QMouseEvent* e) override;
+
+ private:
+  // Site coordinates scaled to 0..1 (x right, y up) before rotation.
+  QPointF unit(SiteId site) const;
+  double cell() const;  // the size of a square or of a point's token
+  QRectF area() const;  // where the sites lie
+  void draw_piece(QPainter& p, QPointF at, PieceCode code, double size) const;
+
+  const Position* pos_ = nullptr;
+  int rotation_ = 0;
+  int min_x_ = 0, max_x_ = 0, min_y_ = 0, max_y_ = 0;
+  SiteId selected_ = kNoSite;
+  SiteId checked_ = kNoSite;
+  std::set<SiteId> targets_;
+  std::vector<SiteId> last_;
+  SiteId press_ = kNoSite;  // where the mouse went down
+  QPointF drag_at_;
+  bool dragging_ = false;
+};
+
+}  // namespace regula::gui

@@ -1,0 +1,47 @@
+#pragma once
+// Choosing what to play: every bundled script by family, with its title,
+// sources and description, the options it declares, and who plays each seat.
+
+#include <QDialog>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/ruleset.h"
+#include "script/loader.h"
+
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QTreeWidget;
+
+namespace regula::gui {
+
+struct GameChoice {
+  std::string spec;  // bundled name or path
+  script::OptionList options;
+  std::vector<bool> computer;  // per seat
+};
+
+class GamePicker : public QDialog {
+  Q_OBJECT
+ public:
+  explicit GamePicker(QWidget* parent = nullptr, const std::string& current = "");
+  GameChoice choice() const;
+  // The tree of scripts, for tests.
+  QTreeWidget* tree() const { return tree_; }
+
+ private:
+  void show_script(const std::string& name);
+
+  QTreeWidget* tree_;
+  QLabel* about_;
+  QFormLayout* options_form_;
+  QFormLayout* seats_form_;
+  std::string chosen_;
+  std::vector<std::pair<std::string, QComboBox*>> option_boxes_;
+  std::vector<QComboBox*> seat_boxes_;
+};
+
+}  // namespace regula::gui

@@ -1,0 +1,694 @@
+#include "gui/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+#include <fstream>
+#include <sstream>
+
+#include "core/attacks.h"
+#include "core/explain.h"
+#include "core/random_turn.h"
+#include "gui/board_view.h"
+#include "gui/game_picker.h"
+#include "notation/move_text.h"
+#include "notation/position_string.h"
+#include "script/search_path.h"
+#include "session/game_record.h"
+
+namespace regula::gui {
+
+namespace {
+QString qs(const std::string& s) {
+  return QString::fromStdString(s);
+}
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+  setWindowTitle("regula");
+  auto* central = new QWidget;
+  auto* column = new QVBoxLayout(central);
+  turn_label_ = new QLabel;
+  QFont big = turn_label_->font();
+  big.setPointSizeF(big.pointSizeF() * 1.2);
+  big.setBold(true);
+  turn_label_->setFont(big);
+  column->addWidget(turn_label_);
+  board_ = new BoardView;
+  column->addWidget(board_, 1);
+  hand_bar_ = new QWidget;
+  hand_layout_ = new QHBoxLayout(hand_bar_);
+  hand_layout_->setContentsMargins(0, 0, 0, 0);
+  column->addWidget(hand_bar_);
+  button_bar_ = new QWidget;
+  button_layout_ = new QHBoxLayout(button_bar_);
+  button_layout_->setContentsMargins(0, 0, 0, 0);
+  column->addWidget(button_bar_);
+  setCentralWidget(central);
+
+  auto* side = new QWidget;
+  auto* side_column = new QVBoxLayout(side);
+  seats_box_ = new QWidget;
+  seats_layout_ = new QVBoxLayout(seats_box_);
+  seats_layout_->setContentsMargins(0, 0, 0, 0);
+  side_column->addWidget(seats_box_);
+  info_label_ = new QLabel;
+  info_label_->setWordWrap(true);
+  info_label_->setTextFormat(Qt::RichText);
+  side_column->addWidget(info_label_);
+  moves_ = new QListWidget;
+  side_column->addWidget(moves_, 1);
+  auto* dock = new QDockWidget("Game");
+  dock->setObjectName("game");
+  dock->setWidget(side);
+  dock->setFeatures(QDockWidget::DockWidgetMovable);
+  addDockWidget(Qt::RightDockWidgetArea, dock);
+
+  error_view_ = new QPlainTextEdit;
+  error_view_->setReadOnly(true);
+  error_dock_ = new QDockWidget("Script errors");
+  error_dock_->setObjectName("errors");
+  error_dock_->setWidget(error_view_);
+  addDockWidget(Qt::BottomDockWidgetArea, error_dock_);
+  error_dock_->hide();
+
+  build_menus();
+  connect(board_, &BoardView::site_clicked, this, &MainWindow::site_clicked);
+  connect(board_, &BoardView::dragged, this, &MainWindow::drag);
+  connect(&watcher_, &QFutureWatcher<Turn>::finished, this, &MainWindow::computer_done);
+  connect(moves_, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
+    // Going to a move: undo or redo until that many turns are played.
+    const int want = moves_->row(item) + 1;
+    ++generation_;
+    while (static_cast<int>(game_->turns().size()) > want && game_->undo()) {
+    }
+    while (static_cast<int>(game_->turns().size()) < want && game_->redo()) {
+    }
+    refresh();
+  });
+  connect(&files_, &QFileSystemWatcher::fileChanged, this, [this] {
+    // Editors often replace the file: wait for it to settle, then watch it again.
+    QTimer::singleShot(200, this, [this] {
+      reload();
+      watch_script();
+    });
+  });
+  statusBar()->showMessage("Welcome");
+  resize(980, 700);
+}
+
+MainWindow::~MainWindow() {
+  ++generation_;
+  watcher_.waitForFinished();
+}
+
+void MainWindow::build_menus() {
+  QMenu* game = menuBar()->addMenu("&Game");
+  game->addAction("&New game...", QKeySequence::New, this, &MainWindow::new_game_dialog);
+  game->addAction("&Open script...", QKeySequence::Open, this, [this] {
+    const QString f = QFileDialog::getOpenFileName(this, "Open script", "", "Rule scripts (*.lua)");
+    if (!f.isEmpty()) open(f.toStdString());
+  });
+  game->addAction("&Reload script", QKeySequence(Qt::Key_F5), this, &MainWindow::reload);
+  game->addSeparator();
+  game->addAction("&Load record...", this, [this] {
+    const QString f = QFileDialog::getOpenFileName(
+        this, "Load record", "", "Game records (*.rgr *.pgn *.txt);;All files (*)");
+    if (!f.isEmpty()) load_record(f);
+  });
+  game->addAction("&Save record...", QKeySequence::Save, this, [this] {
+    const QString f =
+        QFileDialog::getSaveFileName(this, "Save record", "game.rgr", "Game records (*.rgr)");
+    if (!f.isEmpty()) save_record(f);
+  });
+  game->addAction("Copy &position", this, [this] {
+    QApplication::clipboard()->setText(qs(write_position(game_->position())));
+    statusBar()->showMessage("Position copied");
+  });
+  game->addAction("&Paste position", this,
+                  [this] { set_position(QApplication::clipboard()->text().toStdString()); });
+  game->addAction("&Export board as PNG...", this, [this] {
+    const QString f =
+        QFileDialog::getSaveFileName(this, "Export board", "board.png", "PNG (*.png)");
+    if (!f.isEmpty() && !board_->grab().save(f, "PNG")) show_error("could not write " + f);
+  });
+  game->addSeparator();
+  game->addAction("&Quit", QKeySequence::Quit, this, &QWidget::close);
+  QMenu* edit = menuBar()->addMenu("&Edit");
+  edit->addAction("&Undo", QKeySequence::Undo, this, &MainWindow::undo);
+  edit->addAction("&Redo", QKeySequence::Redo, this, &MainWindow::redo);
+  QMenu* view = menuBar()->addMenu("&View");
+  view->addAction("&Flip board", QKeySequence(Qt::Key_F), this,
+                  [this] { board_->set_rotation(board_->rotation() + 2); });
+  view->addAction("&Rotate a quarter turn", QKeySequence(Qt::Key_R), this,
+                  [this] { board_->set_rotation(board_->rotation() + 1); });
+}
+
+bool MainWindow::open(const std::string& spec, const script::OptionList& options) {
+  auto rules = script::load_rules(spec, options);
+  if (!rules) {
+    show_error(qs(rules.error().text()));
+    return false;
+  }
+  error_dock_->hide();
+  rules_ = *rules;
+  spec_ = spec;
+  options_ = options;
+  computer_.assign(rules_->num_seats(), false);
+  script::SearchPath path;
+  auto file = path.find_chosen(spec);
+  script_file_ = file ? file->path : "";
+  watch_script();
+  rebuild_seats();
+  start(std::make_unique<Game>(rules_));
+  return true;
+}
+
+void MainWindow::watch_script() {
+  if (!files_.files().isEmpty()) files_.removePaths(files_.files());
+  if (script_file_.empty()) return;
+  // The script and the modules beside it that it may require or extend.
+  QFileInfo info(qs(script_file_));
+  QStringList paths{info.absoluteFilePath()};
+  for (const QFileInfo& f : info.dir().entryInfoList({"*.lua"}, QDir::Files))
+    if (f.absoluteFilePath() != info.absoluteFilePath()) paths << f.absoluteFilePath();
+  files_.addPaths(paths);
+}
+
+bool MainWindow::set_position(const std::string& text) {
+  if (!rules_) return false;
+  auto g = Game::from_position(rules_, text);
+  if (!g) {
+    statusBar()->showMessage(qs(g.error().text()));
+    return false;
+  }
+  start(std::make_unique<Game>(std::move(*g)));
+  return true;
+}
+
+void MainWindow::set_computer(SeatId seat, bool computer) {
+  if (seat < 0 || seat >= static_cast<int>(computer_.size())) return;
+  computer_[seat] = computer;
+  if (seat < static_cast<int>(seat_boxes_.size())) {
+    QSignalBlocker block(seat_boxes_[seat]);
+    seat_boxes_[seat]->setCurrentIndex(computer ? 1 : 0);
+  }
+  refresh();
+}
+
+void MainWindow::rebuild_seats() {
+  while (QLayoutItem* item = seats_layout_->takeAt(0)) {
+    delete item->widget();
+    delete item;
+  }
+  seat_boxes_.clear();
+  for (SeatId s = 0; s < rules_->num_seats(); ++s) {
+    auto* row = new QWidget;
+    auto* h = new QHBoxLayout(row);
+    h->setContentsMargins(0, 0, 0, 0);
+    auto* swatch = new QLabel;
+    swatch->setFixedSize(16, 16);
+    swatch->setStyleSheet(QString("background:%1;border:1px solid #555;border-radius:8px")
+                              .arg(seat_colour(*rules_, s).name()));
+    h->addWidget(swatch);
+    QString name = qs(rules_->seats[s].name);
+    if (rules_->num_seats() > 2) name += QString(" (team %1)").arg(rules_->seats[s].team + 1);
+    h->addWidget(new QLabel(name), 1);
+    auto* box = new QComboBox;
+    box->addItems({"Human", "Computer (random)"});
+    box->setCurrentIndex(computer_[s] ? 1 : 0);
+    connect(box, &QComboBox::currentIndexChanged, this, [this, s](int i) {
+      computer_[s] = i == 1;
+      refresh();
+    });
+    h->addWidget(box);
+    seats_layout_->addWidget(row);
+    seat_boxes_.push_back(box);
+  }
+}
+
+void MainWindow::start(std::unique_ptr<Game> game) {
+  ++generation_;
+  game_ = std::move(game);
+  result_shown_ = false;
+  setWindowTitle(qs(rules_->title) + " - regula");
+  board_->set_position(&game_->position());
+  board_->set_rotation(rules_->seats[0].facing == 0 ? 0 : -rules_->seats[0].facing);
+  refresh();
+}
+
+void MainWindow::refresh() {
+  if (!game_) return;
+  const Position& pos = game_->position();
+  const Ruleset& r = *rules_;
+  board_->set_position(&pos);
+  input_ = game_->over() ? MoveInput() : MoveInput(game_->legal_moves());
+  board_->set_selected(kNoSite);
+  board_->set_targets({});
+  // The last decision's sites.
+  std::vector<SiteId> last;
+  if (!game_->history().empty()) {
+    const Move& m = game_->history().back().move;
+    for (SiteId s : {m.from, m.to}) last.push_back(s);
+    for (int i = 0; i < m.ncap; ++i) last.push_back(m.cap[i]);
+  }
+  board_->set_last_move(last);
+  board_->set_checked(r.end.check && !game_->over() && in_check(pos, pos.to_move())
+                          ? pos.royal_site(pos.to_move())
+                          : kNoSite);
+
+  // Who is to do what.
+  const SeatId to_move = pos.to_move();
+  QString who = qs(r.seats[to_move].name);
+  if (pos.decider() != to_move) who = qs(r.seats[pos.decider()].name) + " for " + who;
+  if (game_->over())
+    turn_label_->setText(
+        qs(game_->result().reason.empty() ? "Game over" : "Game over: " + game_->result().reason));
+  else
+    turn_label_->setText(who + (pos.awaiting_roll() ? " to roll" : " to move") +
+                         (pos.roll() ? "   (throw: " + qs(roll_text(r, pos.roll())) + ")" : ""));
+
+  // Seats, hands, captures, money.
+  QString info;
+  for (SeatId s = 0; s < r.num_seats(); ++s) {
+    info += "<b>" + qs(r.seats[s].name).toHtmlEscaped() + "</b>";
+    if (pos.seat_state(s) == SeatState::kFrozen) info += " frozen";
+    if (pos.seat_state(s) == SeatState::kOut) info += " out";
+    if (pos.controller(s) != s) info += ", commanded by " + qs(r.seats[pos.controller(s)].name);
+    info +=
+        QString(": %1 on the board, %2 captured").arg(pos.pieces(s)).arg(pos.counter(s, kCaptured));
+    QString hand;
+    for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
+      if (pos.hand(s, t) > 0)
+        hand += QString(" %1 %2").arg(pos.hand(s, t)).arg(qs(r.types[t].name));
+    if (!hand.isEmpty()) info += ", in hand:" + hand;
+    if (r.money.enabled() || r.stakes_win) info += QString(", stakes %1").arg(game_->stakes(s));
+    info += "<br>";
+  }
+  if (r.money.enabled()) info += QString("pot: %1<br>").arg(pos.global(kPot));
+  if (game_->over()) {
+    for (SeatId s = 0; s < r.num_seats(); ++s)
+      info += qs(r.seats[s].name) + ": " +
+              (game_->result().outcome[s] == Outcome::kWin    ? "wins"
+               : game_->result().outcome[s] == Outcome::kLoss ? "loses"
+                                                              : "draws") +
+              "<br>";
+  }
+  info_label_->setText(info);
+
+  // With one kind of piece in hand to drop and nothing else to move, the hand is
+  // taken at once: a click on the board drops it.
+  if (!game_->over() && !computer_[pos.decider()]) {
+    const auto next = input_.next();
+    if (next.size() == 1 && next[0].kind == InputStep::Kind::kHand) {
+      input_.add(next[0]);
+      std::set<SiteId> targets;
+      for (const InputStep& s : input_.next()) targets.insert(static_cast<SiteId>(s.value));
+      board_->set_targets(targets);
+    }
+  }
+  // Pieces in hand that can be dropped now.
+  while (QLayoutItem* item = hand_layout_->takeAt(0)) {
+    delete item->widget();
+    delete item;
+  }
+  for (const InputStep& step : input_.next())
+    if (step.kind == InputStep::Kind::kHand) {
+      auto* b = new QToolButton;
+      const TypeId t = static_cast<TypeId>(step.value);
+      b->setText(
+          QString("%1 from hand (%2)").arg(qs(r.types[t].name)).arg(pos.hand(pos.to_move(), t)));
+      b->setObjectName(QString("hand:%1").arg(qs(r.types[t].name)));
+      connect(b, &QToolButton::clicked, this, [this, t] { hand_clicked(t); });
+      hand_layout_->addWidget(b);
+    }
+  hand_layout_->addStretch();
+  // Decisions without a site, and the throw of the dice.
+  while (QLayoutItem* item = button_layout_->takeAt(0)) {
+    delete item->widget();
+    delete item;
+  }
+  const bool human = !game_->over() && !computer_[pos.decider()];
+  if (human && pos.awaiting_roll()) {
+    auto* b = new QPushButton("Roll");
+    connect(b, &QPushButton::clicked, this, [this] { press_button("Roll"); });
+    button_layout_->addWidget(b);
+  } else if (human) {
+    for (const Move& m : input_.buttons()) {
+      auto* b = new QPushButton(qs(move_text(pos, m)));
+      connect(b, &QPushButton::clicked, this, [this, m] { play(m); });
+      button_layout_->addWidget(b);
+    }
+  }
+  button_layout_->addStretch();
+
+  // The moves, a turn a line.
+  moves_->clear();
+  int number = 0;
+  for (const Game::TurnRecord& t : game_->turns())
+    moves_->addItem(
+        QString("%1. %2: %3").arg(++number).arg(qs(r.seats[t.seat].name)).arg(qs(t.text)));
+  moves_->scrollToBottom();
+
+  if (game_->over() && !result_shown_) {
+    result_shown_ = true;
+    statusBar()->showMessage("Game over: " + qs(game_->result().reason));
+    if (result_dialogs_) {
+      auto* box =
+          new QMessageBox(QMessageBox::Information, "Game over",
+                          turn_label_->text() + "\n\n" +
+                              QString(info).replace("<br>", "\n").remove("<b>").remove("</b>"),
+                          QMessageBox::Ok, this);
+      box->setAttribute(Qt::WA_DeleteOnClose);
+      box->open();
+    }
+  }
+  emit changed();
+  computer_move();
+}
+
+QString MainWindow::status() const {
+  return statusBar()->currentMessage();
+}
+QString MainWindow::errors() const {
+  return last_error_;
+}
+
+void MainWindow::show_error(const QString& text) {
+  last_error_ = text;
+  error_view_->setPlainText(text);
+  error_dock_->show();
+  statusBar()->showMessage(text.section('\n', 0, 0));
+}
+
+void MainWindow::play(const Move& m) {
+  if (Status err = game_->play(m)) {
+    statusBar()->showMessage(qs(err->text()));
+    return;
+  }
+  ++generation_;
+  statusBar()->clearMessage();
+  refresh();
+}
+
+void MainWindow::play_turn(const Turn& t) {
+  if (Status err = game_->play_turn(t)) {
+    statusBar()->showMessage(qs(err->text()));
+    return;
+  }
+  ++generation_;
+  refresh();
+}
+
+void MainWindow::site_clicked(SiteId site) {
+  if (!game_ || game_->over()) return;
+  const Position& pos = game_->position();
+  if (computer_[pos.decider()] || pos.awaiting_roll()) {
+    statusBar()->showMessage(pos.awaiting_roll() ? "The dice are to be thrown first"
+                                                 : "The computer is to move");
+    return;
+  }
+  // A second click on the selected piece puts it down.
+  if (input_.steps().size() == 1 && input_.steps()[0] == InputStep::site(site)) {
+    input_.reset();
+    board_->set_selected(kNoSite);
+    board_->set_targets({});
+    return;
+  }
+  take_click(InputStep::site(site));
+}
+
+void MainWindow::hand_clicked(TypeId type) {
+  take_click(InputStep::hand(type));
+}
+
+void MainWindow::take_click(InputStep step) {
+  const auto out = input_.add(step);
+  if (out == MoveInput::Outcome::kIllegal && !input_.steps().empty()) {
+    // Another piece of the mover's: start again from it.
+    const std::vector<InputStep> before = input_.steps();
+    input_.reset();
+    if (step.kind == InputStep::Kind::kSite && input_.add(step) != MoveInput::Outcome::kIllegal)
+      return show_outcome(MoveInput::Outcome::kPartial);
+    // Else say why the move is not legal, and keep the first click.
+    for (const InputStep& s : before) input_.add(s);
+    if (before[0].kind == InputStep::Kind::kSite && step.kind == InputStep::Kind::kSite) {
+      Position copy = game_->position();
+      const std::string why = explain_illegal(copy, static_cast<SiteId>(before[0].value),
+                                              static_cast<SiteId>(step.value));
+      statusBar()->showMessage(why.empty() ? "Not a legal move" : qs(why));
+    } else {
+      statusBar()->showMessage("Not a legal move");
+    }
+    return;
+  }
+  if (out == MoveInput::Outcome::kIllegal) {
+    const Position& pos = game_->position();
+    const Topology& t = rules_->topology;
+    if (step.kind == InputStep::Kind::kSite && pos.at(static_cast<SiteId>(step.value)))
+      statusBar()->showMessage("No legal move starts at " +
+                               qs(t.name(static_cast<SiteId>(step.value))));
+    else if (step.kind == InputStep::Kind::kSite)
+      statusBar()->showMessage(qs(t.name(static_cast<SiteId>(step.value))) + " is empty");
+    else
+      statusBar()->showMessage("No drop is legal now");
+    return;
+  }
+  show_outcome(out);
+}
+
+void MainWindow::show_outcome(MoveInput::Outcome out) {
+  const Position& pos = game_->position();
+  if (out == MoveInput::Outcome::kComplete) return play(input_.chosen());
+  if (out == MoveInput::Outcome::kChoose) {
+    QMenu menu(this);
+    std::vector<Move> options = input_.candidates();
+    for (size_t i = 0; i < options.size(); ++i)
+      menu.addAction(qs(move_text(pos, options[i])))->setData(static_cast<int>(i));
+    QAction* picked = menu.exec(QCursor::pos());
+    if (!picked) {
+      input_.reset();
+      board_->set_selected(kNoSite);
+      board_->set_targets({});
+      return;
+    }
+    return play(options[picked->data().toInt()]);
+  }
+  // More clicks to come: show where they may go.
+  SiteId selected = kNoSite;
+  for (const InputStep& s : input_.steps())
+    if (s.kind == InputStep::Kind::kSite) selected = static_cast<SiteId>(s.value);
+  std::set<SiteId> targets;
+  for (const InputStep& s : input_.next())
+    if (s.kind == InputStep::Kind::kSite) targets.insert(static_cast<SiteId>(s.value));
+  board_->set_selected(selected);
+  board_->set_targets(targets);
+  statusBar()->clearMessage();
+}
+
+void MainWindow::drag(SiteId from, SiteId to) {
+  // The press already picked the piece up (a click on from).
+  if (input_.steps().empty() || !(input_.steps().back() == InputStep::site(from))) {
+    input_.reset();
+    if (input_.add(InputStep::site(from)) == MoveInput::Outcome::kIllegal) return;
+  }
+  take_click(InputStep::site(to));
+}
+
+QStringList MainWindow::button_texts() const {
+  QStringList out;
+  for (int i = 0; i < button_layout_->count(); ++i)
+    if (auto* b = qobject_cast<QPushButton*>(button_layout_->itemAt(i)->widget())) out << b->text();
+  return out;
+}
+
+bool MainWindow::press_button(const QString& text) {
+  if (!game_ || game_->over()) return false;
+  const Position& pos = game_->position();
+  if (text == "Roll" && pos.awaiting_roll()) {
+    if (Status err = game_->roll(rng_)) {
+      statusBar()->showMessage(qs(err->text()));
+      return false;
+    }
+    statusBar()->showMessage("Thrown: " + qs(roll_text(*rules_, game_->position().roll())));
+    ++generation_;
+    refresh();
+    return true;
+  }
+  for (const Move& m : input_.buttons())
+    if (qs(move_text(pos, m)) == text) {
+      play(m);
+      return true;
+    }
+  return false;
+}
+
+void MainWindow::computer_move() {
+  if (!game_ || game_->over() || watcher_.isRunning()) return;
+  const Position& pos = game_->position();
+  if (!computer_[pos.decider()]) return;
+  const int gen = generation_;
+  if (pos.awaiting_roll()) {
+    // A pause, so that the throw can be seen.
+    QTimer::singleShot(150, this, [this, gen] {
+      if (gen != generation_ || !game_ || !game_->position().awaiting_roll()) return;
+      if (Status err = game_->roll(rng_)) return show_error(qs(err->text()));
+      statusBar()->showMessage("Thrown: " + qs(roll_text(*rules_, game_->position().roll())));
+      ++generation_;
+      refresh();
+    });
+    return;
+  }
+  MoveList moves = game_->legal_moves();
+  if (moves.empty()) return;
+  thinking_for_ = gen;
+  const uint64_t seed = rng_();
+  statusBar()->showMessage(qs(rules_->seats[pos.decider()].name) + " is thinking...");
+  watcher_.setFuture(QtConcurrent::run([here = pos, moves, seed]() mutable {
+    std::mt19937_64 rng(seed);
+    return random_turn(here, moves, rng);
+  }));
+}
+
+void MainWindow::computer_done() {
+  const Turn t = watcher_.result();
+  if (thinking_for_ != generation_) {
+    // The game changed meanwhile (undo, a new game): think again on what is shown now.
+    QTimer::singleShot(0, this, &MainWindow::computer_move);
+    return;
+  }
+  statusBar()->clearMessage();
+  play_turn(t);
+}
+
+void MainWindow::undo() {
+  if (!game_) return;
+  ++generation_;
+  // Back to the last decision of a human seat.
+  bool any = game_->undo();
+  while (any && game_->can_undo() &&
+         (computer_[game_->position().decider()] || game_->position().awaiting_roll()))
+    game_->undo();
+  result_shown_ = false;
+  refresh();
+}
+
+void MainWindow::redo() {
+  if (!game_) return;
+  ++generation_;
+  game_->redo();
+  refresh();
+}
+
+bool MainWindow::save_record(const QString& file) {
+  std::ofstream out(file.toStdString(), std::ios::binary);
+  out << write_record(*game_);
+  out.close();
+  if (!out) {
+    show_error("could not write " + file);
+    return false;
+  }
+  statusBar()->showMessage("Saved " + file);
+  return true;
+}
+
+bool MainWindow::load_record(const QString& file) {
+  std::ifstream in(file.toStdString(), std::ios::binary);
+  if (!in) {
+    show_error("could not read " + file);
+    return false;
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  script::SearchPath path;
+  path.add(QFileInfo(file).absolutePath().toStdString());
+  auto g = read_record(text.str(), path);
+  if (!g) {
+    show_error(file + ": " + qs(g.error().text()));
+    return false;
+  }
+  auto tags = read_record_tags(text.str());
+  rules_ = g->rules_ptr();
+  options_ = rules_->options;
+  if (tags)
+    for (const auto& [k, v] : *tags)
+      if (k == "Rules") spec_ = v;
+  computer_.assign(rules_->num_seats(), false);
+  auto found = path.find_chosen(spec_);
+  script_file_ = found ? found->path : "";
+  watch_script();
+  rebuild_seats();
+  start(std::make_unique<Game>(std::move(*g)));
+  statusBar()->showMessage("Loaded " + file);
+  return true;
+}
+
+void MainWindow::reload() {
+  if (spec_.empty() || !game_) return;
+  auto rules = script::load_rules(spec_, options_);
+  if (!rules) {
+    // The rules in play stay as they were.
+    show_error(qs(rules.error().text()));
+    return;
+  }
+  error_dock_->hide();
+  last_error_.clear();
+  auto fresh = game_->from_start() ? Expected<Game>(Game(*rules))
+                                   : Game::from_position(*rules, write_position(game_->start()));
+  if (!fresh) {
+    show_error("the start position no longer loads: " + qs(fresh.error().text()));
+    return;
+  }
+  const auto turns = game_->turns();
+  rules_ = *rules;
+  if (static_cast<int>(computer_.size()) != rules_->num_seats()) {
+    computer_.assign(rules_->num_seats(), false);
+    rebuild_seats();
+  }
+  auto game = std::make_unique<Game>(std::move(*fresh));
+  int n = 0;
+  for (const Game::TurnRecord& t : turns) {
+    ++n;
+    auto played = game->play_text(t.text);
+    if (!played) {
+      start(std::move(game));
+      statusBar()->showMessage(
+          QString("Reloaded; turn %1 (%2) is not legal under the edited rules: %3")
+              .arg(n)
+              .arg(qs(t.text))
+              .arg(qs(played.error().what)));
+      return;
+    }
+  }
+  start(std::move(game));
+  statusBar()->showMessage("Reloaded " + qs(spec_));
+}
+
+void MainWindow::new_game_dialog() {
+  GamePicker picker(this, spec_);
+  if (picker.exec() != QDialog::Accepted) return;
+  const GameChoice c = picker.choice();
+  if (c.spec.empty() || !open(c.spec, c.options)) return;
+  for (size_t s = 0; s < c.computer.size(); ++s)
+    set_computer(static_cast<SeatId>(s), c.computer[s]);
+}
+
+}  // namespace regula::gui

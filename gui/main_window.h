@@ -1,0 +1,125 @@
+#pragma once
+// The game window: the board, the players, the moves played, and the menus
+// around them. Everything it knows of a game comes from the session layer, so
+// it plays any script; a computer seat thinks in a worker thread.
+
+#include <QFileSystemWatcher>
+#include <QFutureWatcher>
+#include <QMainWindow>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/turns.h"
+#include "script/loader.h"
+#include "session/game.h"
+#include "session/move_input.h"
+
+class QLabel;
+class QListWidget;
+class QPlainTextEdit;
+class QHBoxLayout;
+class QVBoxLayout;
+class QComboBox;
+class QDockWidget;
+
+namespace regula::gui {
+
+class BoardView;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  // Loads a script (bundled name or path) with options and starts a game;
+  // false, with the error shown, when it does not load.
+  bool open(const std::string& spec, const script::OptionList& options = {});
+  // Starts again from a position string of the open script.
+  bool set_position(const std::string& text);
+  // Who plays each seat: true for the computer.
+  void set_computer(SeatId seat, bool computer);
+  // Seeds the computer players (and the dice), for reproducible games.
+  void set_seed(uint64_t seed) { rng_.seed(seed); }
+  // Whether the window shows the result in a dialog (off for screenshots and tests).
+  void set_result_dialogs(bool on) { result_dialogs_ = on; }
+
+  // Saves the game record to a file, or loads one; false with the reason shown.
+  bool save_record(const QString& file);
+  bool load_record(const QString& file);
+
+  const Game* game() const { return game_.get(); }
+  BoardView* board() const { return board_; }
+  QString status() const;
+  // The text of the latest error (a script that failed to load), or "".
+  QString errors() const;
+  // The move list as shown.
+  QListWidget* move_list() const { return moves_; }
+  // Whether a computer move is being thought about.
+  bool thinking() const { return watcher_.isRunning(); }
+  // The buttons for decisions without a site (pass, answers, throw), by text.
+  QStringList button_texts() const;
+  bool press_button(const QString& text);
+
+  void undo();
+  void redo();
+  // Reloads the open script from disk and replays the game under it.
+  void reload();
+
+ signals:
+  // After every change of the game shown.
+  void changed();
+
+ private:
+  void build_menus();
+  void start(std::unique_ptr<Game> game);
+  void refresh();
+  void play(const Move& m);
+  void play_turn(const Turn& t);
+  void site_clicked(SiteId site);
+  void hand_clicked(TypeId type);
+  void take_click(InputStep step);
+  void drag(SiteId from, SiteId to);
+  void show_outcome(MoveInput::Outcome out);
+  void computer_move();
+  void computer_done();
+  void show_error(const QString& text);
+  void watch_script();
+  void new_game_dialog();
+  void rebuild_seats();
+
+  std::shared_ptr<const Ruleset> rules_;
+  std::string spec_;
+  script::OptionList options_;
+  std::string script_file_;  // the file of the open script, watched for changes
+  std::unique_ptr<Game> game_;
+  MoveInput input_;
+  std::vector<bool> computer_;
+  std::mt19937_64 rng_{1};
+  QFutureWatcher<Turn> watcher_;
+  int generation_ = 0;  // bumped on every change, so that a late computer move is dropped
+  int thinking_for_ = -1;
+  bool result_dialogs_ = true;
+  bool result_shown_ = false;
+  QFileSystemWatcher files_;
+
+  BoardView* board_;
+  QLabel* turn_label_;
+  QLabel* info_label_;
+  QWidget* hand_bar_;
+  QHBoxLayout* hand_layout_;
+  QWidget* button_bar_;
+  QHBoxLayout* button_layout_;
+  QListWidget* moves_;
+  QVBoxLayout* seats_layout_;
+  QWidget* seats_box_;
+  std::vector<QComboBox*> seat_boxes_;
+  QPlainTextEdit* error_view_;
+  QDockWidget* error_dock_;
+  QString last_error_;
+};
+
+}  // namespace regula::gui
