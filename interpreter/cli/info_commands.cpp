@@ -68,6 +68,8 @@ void add_info(CLI::App& app, int& rc) {
         std::string list;
         for (auto& v : values) list += (list.empty() ? "" : ", ") + v;
         out("  %s = %s (allowed: %s)\n", name, chosen, list);
+        if (i < r.option_descriptions.size() && !r.option_descriptions[i].empty())
+          out("      %s\n", r.option_descriptions[i]);
       }
     }
     rc = 0;

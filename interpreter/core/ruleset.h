@@ -148,6 +148,9 @@ struct PieceType {
   std::string name;
   std::array<std::string, kMaxSeats> symbol;  // per seat, as written in positions
   std::string letter;                         // seat-neutral letter for move text
+  // How a front end draws it, per seat: a text (a Unicode figure), the absolute
+  // path of an SVG file, or "" for a token with the letter.
+  std::array<std::string, kMaxSeats> glyph;
   int value = 0;
   bool royal = false;
   bool fears_attack = false;  // may not end a move on a site the enemy attacks
@@ -432,6 +435,7 @@ struct Ruleset {
   std::string position_format = "generic";  // or "fen"
   std::vector<std::pair<std::string, std::string>> options;  // chosen values
   std::vector<std::pair<std::string, std::vector<std::string>>> declared_options;
+  std::vector<std::string> option_descriptions;  // per declared option: one line, or ""
   std::shared_ptr<Hooks> hooks;
 
   int num_seats() const { return static_cast<int>(seats.size()); }

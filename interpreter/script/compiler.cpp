@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <set>
@@ -89,6 +90,40 @@ class Compiler : private FieldReader {
       fail(where, "no region named '" + name + "' (regions: " + join(names) + ")");
     }
     return i;
+  }
+
+  // ---- glyphs ----------------------------------------------------------
+  // glyph = "text" | "file.svg" for every seat, or { seat = ..., ... }. An SVG
+  // file is named relative to the script's folder and must lie inside it.
+  void glyphs(const Value& p, PieceType& t) {
+    const Value* g = p.get("glyph");
+    if (!g) return;
+    auto one = [&](const Value& v, SeatId seat) {
+      std::string text = string(v, "a glyph");
+      if (text.empty() || text.size() > 256)
+        fail(p.where, "a glyph is a short text or an .svg file name, 1 to 256 bytes");
+      if (text.size() > 4 && text.compare(text.size() - 4, 4, ".svg") == 0) {
+        const std::string file = p.where.substr(0, p.where.rfind(':'));
+        const std::filesystem::path dir = std::filesystem::path(file).parent_path();
+        const std::filesystem::path rel(text);
+        for (const auto& part : rel)
+          if (part == "..") fail(p.where, "glyph '" + text + "' leaves the script's folder");
+        if (rel.is_absolute())
+          fail(p.where, "glyph '" + text + "' must be named from the script's folder");
+        std::error_code ec;
+        const auto full = std::filesystem::absolute(dir / rel, ec);
+        if (ec || !std::filesystem::is_regular_file(full, ec))
+          fail(p.where, "glyph file '" + text + "' not found beside the script");
+        text = full.string();
+      }
+      t.glyph[seat] = text;
+    };
+    if (g->is_table()) {
+      if (!g->items.empty()) fail(p.where, "glyph = { seat = \"...\", ... } names its seats");
+      for (const auto& [seat, v] : g->fields) one(v, seat_named(seat, p.where));
+    } else {
+      for (SeatId s = 0; s < r_->num_seats(); ++s) one(*g, s);
+    }
   }
 
   // ---- board -----------------------------------------------------------
@@ -645,6 +680,7 @@ class Compiler : private FieldReader {
         }
         t.symbol[s] = x;
       }
+      glyphs(p, t);
       r_->types.push_back(t);
     }
     for (size_t i = 0; i < items.size(); ++i) {

@@ -28,6 +28,7 @@ inline constexpr long kBytesPerInstruction = 8;
 inline constexpr size_t kMaxOptions = 64;
 inline constexpr size_t kMaxOptionValues = 256;
 inline constexpr size_t kMaxOptionText = 256;
+inline constexpr size_t kMaxOptionDescription = 300;
 // Length of a script name given to require, extends or a record's [Rules].
 inline constexpr size_t kMaxScriptName = 4096;
 // Size of a script file read by the command line, require or extends.

@@ -40,6 +40,7 @@ Expected<std::shared_ptr<const Ruleset>> load_file(const Expected<ScriptFile>& f
   for (auto& d : state->declared()) {
     r->options.emplace_back(d.name, d.chosen);
     r->declared_options.emplace_back(d.name, d.values);
+    r->option_descriptions.push_back(d.description);
   }
   for (const char* key : {"filter", "after", "generate", "end_check"}) {
     const Value* f = value->get(key);

@@ -545,6 +545,20 @@ int LuaState::l_option(lua_State* L) {
   if (std::find(values.begin(), values.end(), chosen) == values.end())
     return luaL_error(L, "option '%s': default '%s' is not one of its values", name.c_str(),
                       chosen.c_str());
+  std::string description;
+  if (!lua_isnoneornil(L, 4)) {
+    if (lua_type(L, 4) != LUA_TSTRING)
+      return luaL_error(L, "option '%s': the description (argument 4) must be a string",
+                        name.c_str());
+    description = lua_tostring(L, 4);
+    if (description.size() > kMaxOptionDescription)
+      return luaL_error(L,
+                        "option '%s': the description is longer than %d characters "
+                        "(kMaxOptionDescription)",
+                        name.c_str(), static_cast<int>(kMaxOptionDescription));
+    if (description.find('\n') != std::string::npos)
+      return luaL_error(L, "option '%s': the description is one line", name.c_str());
+  }
   for (auto& [k, v] : s->options_)
     if (k == name) chosen = v;
   if (std::find(values.begin(), values.end(), chosen) == values.end()) {
@@ -560,7 +574,7 @@ int LuaState::l_option(lua_State* L) {
   for (auto& d : s->declared_) known |= d.name == name;
   if (!known && s->declared_.size() >= kMaxOptions)
     return luaL_error(L, "more than %d options (kMaxOptions)", static_cast<int>(kMaxOptions));
-  if (!known) s->declared_.push_back({name, values, chosen});
+  if (!known) s->declared_.push_back({name, values, chosen, description});
   lua_pushstring(L, chosen.c_str());
   return 1;
 }

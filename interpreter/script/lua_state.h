@@ -33,6 +33,7 @@ struct DeclaredOption {
   std::string name;
   std::vector<std::string> values;
   std::string chosen;
+  std::string description;  // one line: what the choice means ("" when not given)
 };
 
 class LuaState {

@@ -49,8 +49,10 @@
 --    every position string carries it; the money in play always sums to zero.
 local four = require "chaturanga.four"
 
-local turns = option("turns", { "clockwise", "counter-clockwise" }, "clockwise")
-local soldier = option("soldier", { "forward-or-diagonal", "diagonal" }, "forward-or-diagonal")
+local turns = option("turns", { "clockwise", "counter-clockwise" }, "clockwise",
+  "the order of play round the board, South first")
+local soldier = option("soldier", { "forward-or-diagonal", "diagonal" }, "forward-or-diagonal",
+  "how a Soldier captures: a step forward or diagonally forward, or diagonally only")
 
 local unit = 5
 local lesser = "soldier,elephant,horse,tower"

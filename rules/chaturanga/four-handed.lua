@@ -53,9 +53,12 @@
 --    Soldier or the Rajah. A throw no piece can use is a pass.
 local four = require "chaturanga.four"
 
-local turns = option("turns", { "clockwise", "counter-clockwise" }, "clockwise")
-local soldier = option("soldier", { "forward-or-diagonal", "diagonal" }, "forward-or-diagonal")
-local dice = option("dice", { "off", "on" }, "off")
+local turns = option("turns", { "clockwise", "counter-clockwise" }, "clockwise",
+  "the order of play round the board, South first")
+local soldier = option("soldier", { "forward-or-diagonal", "diagonal" }, "forward-or-diagonal",
+  "how a Soldier captures: a step forward or diagonally forward, or diagonally only")
+local dice = option("dice", { "off", "on" }, "off",
+  "on: a six-sided die names the piece type to move")
 
 local function roll(piece)
   if dice == "on" then return four.roll[piece] end

@@ -25,8 +25,10 @@
 --    on that square at the start (Tower, Horse, Elephant or Vizir), only if its
 --    side has lost a piece of that type; otherwise, and on the Rajah's square, it
 --    stays a Soldier. "Peut être promu": promotion is the mover's choice.
-local array = option("array", { "seed", "murray" }, "seed")
-local soldier = option("soldier", { "forward-or-diagonal", "diagonal" }, "forward-or-diagonal")
+local array = option("array", { "seed", "murray" }, "seed",
+  "seed: pieces as in chess, Rajahs face to face; murray: Murray's array, Rajahs crosswise")
+local soldier = option("soldier", { "forward-or-diagonal", "diagonal" }, "forward-or-diagonal",
+  "how a Soldier captures: a step forward or diagonally forward, or diagonally only")
 
 local black_vizir, black_rajah = "d8", "e8"
 if array == "murray" then black_vizir, black_rajah = "e8", "d8" end

@@ -15,7 +15,7 @@ return game {
     pawn_start = { rank = 2 },
   },
   pieces = {
-    piece { name = "pawn", symbol = "P", value = 1, resets_move_rule = true, san = "no-letter",
+    piece { name = "pawn", symbol = "P", glyph = "♟", value = 1, resets_move_rule = true, san = "no-letter",
       moves = {
         step { dirs = "forward", mode = "move" },
         slide { dirs = "forward", min = 2, max = 2, mode = "move", from = "pawn_start", ep = "set" },
@@ -23,12 +23,12 @@ return game {
       },
       promotion = { zone = "last_rank", to = { "queen", "rook", "bishop", "knight" } },
     },
-    piece { name = "knight", symbol = "N", value = 3, moves = { leap { offsets = { { 1, 2 } } } } },
-    piece { name = "bishop", symbol = "B", value = 3, moves = { slide { dirs = diag } } },
-    piece { name = "rook", symbol = "R", value = 5, track_moved = true,
+    piece { name = "knight", symbol = "N", glyph = "♞", value = 3, moves = { leap { offsets = { { 1, 2 } } } } },
+    piece { name = "bishop", symbol = "B", glyph = "♝", value = 3, moves = { slide { dirs = diag } } },
+    piece { name = "rook", symbol = "R", glyph = "♜", value = 5, track_moved = true,
       moves = { slide { dirs = orth } } },
-    piece { name = "queen", symbol = "Q", value = 9, moves = { slide { dirs = all } } },
-    piece { name = "king", symbol = "K", royal = true, track_moved = true,
+    piece { name = "queen", symbol = "Q", glyph = "♛", value = 9, moves = { slide { dirs = all } } },
+    piece { name = "king", symbol = "K", glyph = "♚", royal = true, track_moved = true,
       moves = {
         step { dirs = all },
         castle { dir = "e", steps = 2, with = "rook" },

@@ -18,7 +18,8 @@
 --    last allowed move still wins; threefold repetition draws, as in the
 --    engines that play shatranj today. Neither rule is medieval.
 local orth, diag, all = "orthogonal", "diagonal", "all"
-local bare = option("bare_king", { "loss", "bare-back" }, "loss")
+local bare = option("bare_king", { "loss", "bare-back" }, "loss",
+  "a bare king loses at once, or its side may first bare the other king and draw")
 
 return game {
   title = "Shatranj",
@@ -34,18 +35,18 @@ return game {
     last_rank = { rank = 8 },
   },
   pieces = {
-    piece { name = "baidaq", symbol = "P", value = 1, resets_move_rule = true, san = "no-letter",
+    piece { name = "baidaq", symbol = "P", glyph = "♟", value = 1, resets_move_rule = true, san = "no-letter",
       moves = {
         step { dirs = "forward", mode = "move" },
         step { dirs = "forward-diagonal", mode = "capture" },
       },
       promotion = { zone = "last_rank", to = { "ferz" } },
     },
-    piece { name = "faras", symbol = "N", value = 3, moves = { leap { offsets = { { 1, 2 } } } } },
-    piece { name = "alfil", symbol = "B", value = 1, moves = { leap { offsets = { { 2, 2 } } } } },
-    piece { name = "rukh", symbol = "R", value = 5, moves = { slide { dirs = orth } } },
-    piece { name = "ferz", symbol = "Q", value = 2, moves = { step { dirs = diag } } },
-    piece { name = "shah", symbol = "K", royal = true, moves = { step { dirs = all } } },
+    piece { name = "faras", symbol = "N", glyph = "♞", value = 3, moves = { leap { offsets = { { 1, 2 } } } } },
+    piece { name = "alfil", symbol = "B", glyph = "♝", value = 1, moves = { leap { offsets = { { 2, 2 } } } } },
+    piece { name = "rukh", symbol = "R", glyph = "♜", value = 5, moves = { slide { dirs = orth } } },
+    piece { name = "ferz", symbol = "Q", glyph = "♛", value = 2, moves = { step { dirs = diag } } },
+    piece { name = "shah", symbol = "K", glyph = "♚", royal = true, moves = { step { dirs = all } } },
   },
   setup = {
     white = { rukh = "a1 h1", faras = "b1 g1", alfil = "c1 f1", ferz = "d1", shah = "e1",

@@ -14,14 +14,14 @@ return game {
   regions = { crown = { rank = 8 } },
   capture = "max-then-value",
   pieces = {
-    piece { name = "man", symbol = "M", value = 1, resets_move_rule = true,
+    piece { name = "man", symbol = "M", glyph = "⛂", value = 1, resets_move_rule = true,
       moves = {
         step { dirs = "forward-diagonal", mode = "move" },
         hop { dirs = "forward-diagonal" },
       },
       promotion = { zone = "crown", to = { "king" } },
     },
-    piece { name = "king", symbol = "K", value = 2,
+    piece { name = "king", symbol = "K", glyph = "⛃", value = 2,
       moves = {
         slide { dirs = "diagonal", mode = "move" },
         hop { dirs = "diagonal", flying = true },

@@ -37,8 +37,10 @@ local function pick(v, dflt)
 end
 
 function M.game(p)
-  local array = option("array", { "point", "manator" }, "point")
-  local first = option("first", { "black", "orange" }, "black")
+  local array = option("array", { "point", "manator" }, "point",
+    "point: the rows as in the Appendix; manator: Orange's back row mirrored, Chief facing Chief")
+  local first = option("first", { "black", "orange" }, "black",
+    "which side makes the first move")
   local exact = pick(p.steps, "exact") == "exact"
   local bold = pick(p.princess, "timid") == "bold"
 

@@ -21,10 +21,14 @@
 -- square. Only this option runs Lua during move generation.
 local jetan = require "jetan.common"
 
-local steps = option("steps", { "exact", "free" }, "exact")
-local panthan = option("panthan", { "5", "7" }, "5")
-local flier = option("flier", { "jumps", "blocked" }, "jumps")
-local princess = option("princess", { "brave", "frightened" }, "brave")
+local steps = option("steps", { "exact", "free" }, "exact",
+  "exact: a piece takes all its steps; free: a two- or three-stepper may stop short")
+local panthan = option("panthan", { "5", "7" }, "5",
+  "the Panthan's directions: five (none backward) or seven (backward diagonals too)")
+local flier = option("flier", { "jumps", "blocked" }, "jumps",
+  "the Flier jumps over pieces, or is blocked by them")
+local princess = option("princess", { "brave", "frightened" }, "brave",
+  "brave: the Princess may pass threatened squares; frightened: never on her path")
 
 local function coords(name)
   return name:byte(1) - 96, tonumber(name:sub(2))

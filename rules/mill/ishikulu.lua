@@ -29,7 +29,8 @@
 --   moment both reached three.)
 local mill = require "mill.common"
 
-local removal = option("removal", { "compulsory", "optional" }, "compulsory")
+local removal = option("removal", { "compulsory", "optional" }, "compulsory",
+  "whether a new line must remove an enemy token or may leave it")
 
 return mill.game {
   title = "Ishikulu (isiZulu umlabalaba)",

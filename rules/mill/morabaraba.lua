@@ -25,7 +25,8 @@
 --   (the GAR text on it was not found; under "cannot move loses" player 1 would lose).
 local mill = require "mill.common"
 
-local removal = option("removal", { "optional", "compulsory" }, "optional")
+local removal = option("removal", { "optional", "compulsory" }, "optional",
+  "whether a new mill may shoot an enemy cow or must")
 
 return mill.game {
   title = "Morabaraba (Mind Sports South Africa rules)",

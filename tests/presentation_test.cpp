@@ -1,0 +1,110 @@
+// What scripts say about how they are shown: grid shading, piece glyphs and
+// the descriptions of options, as front ends read them from the Ruleset.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "script/loader.h"
+#include "script_support.h"
+
+namespace regula {
+namespace {
+
+using test_support::load;
+using test_support::load_error;
+
+const char* const kHead = R"(
+  board = grid { width = 3, height = 3%s },
+  pieces = { piece { name = "king", symbol = "K"%s, moves = { step { dirs = "all" } } } },
+  setup = { white = { king = "a1" }, black = { king = "c3" } },
+})";
+
+std::string game(const std::string& board_extra, const std::string& piece_extra,
+                 const std::string& before = "") {
+  char buf[1024];
+  std::snprintf(buf, sizeof buf, kHead, board_extra.c_str(), piece_extra.c_str());
+  return before + "return game {\n  title = \"t\"," + buf;
+}
+
+TEST(Presentation, GridsAreCheckeredUnlessTheScriptSaysNot) {
+  auto plain = load("shade_default", game("", ""));
+  ASSERT_TRUE(plain);
+  EXPECT_TRUE(plain->checkered);
+  auto flat = load("shade_off", game(", checkered = false", ""));
+  ASSERT_TRUE(flat);
+  EXPECT_FALSE(flat->checkered);
+  auto chaturanga = script::load_rules("chaturanga/four-handed");
+  ASSERT_TRUE(chaturanga);
+  EXPECT_FALSE((*chaturanga)->checkered);
+}
+
+TEST(Presentation, GlyphsAreATextForEverySeatOrOnePerSeat) {
+  auto one = load("glyph_one", game("", ", glyph = \"\u265A\""));
+  ASSERT_TRUE(one);
+  EXPECT_EQ(one->types[0].glyph[0], "\u265A");
+  EXPECT_EQ(one->types[0].glyph[1], "\u265A");
+  auto each = load("glyph_each", game("", ", glyph = { black = \"B\" }"));
+  ASSERT_TRUE(each);
+  EXPECT_EQ(each->types[0].glyph[0], "");
+  EXPECT_EQ(each->types[0].glyph[1], "B");
+  auto chess = script::load_rules("chess/orthodox");
+  ASSERT_TRUE(chess);
+  for (const PieceType& t : (*chess)->types) EXPECT_FALSE(t.glyph[0].empty()) << t.name;
+}
+
+TEST(Presentation, AnSvgGlyphIsAFileBesideTheScript) {
+  const auto dir = test_support::script_dir();
+  std::ofstream(dir / "king.svg") << "<svg xmlns='http://www.w3.org/2000/svg'/>";
+  auto r = load("glyph_svg", game("", ", glyph = \"king.svg\""));
+  ASSERT_TRUE(r);
+  EXPECT_EQ(std::filesystem::path(r->types[0].glyph[0]),
+            std::filesystem::absolute(dir / "king.svg"));
+  Error missing = load_error("glyph_missing", game("", ", glyph = \"queen.svg\""));
+  EXPECT_NE(missing.what.find("glyph file 'queen.svg' not found"), std::string::npos)
+      << missing.what;
+  Error out = load_error("glyph_out", game("", ", glyph = \"../x.svg\""));
+  EXPECT_NE(out.what.find("leaves the script's folder"), std::string::npos) << out.what;
+  Error seat = load_error("glyph_seat", game("", ", glyph = { red = \"R\" }"));
+  EXPECT_NE(seat.what.find("red"), std::string::npos) << seat.what;
+  Error empty = load_error("glyph_empty", game("", ", glyph = \"\""));
+  EXPECT_NE(empty.what.find("1 to 256 bytes"), std::string::npos) << empty.what;
+}
+
+TEST(Presentation, OptionsCarryTheirOneLineDescription) {
+  auto r = load("described", game("", "",
+                                  "local k = option(\"kings\", { \"one\", \"two\" }, \"one\", "
+                                  "\"how many kings each side has\")\n"));
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->option_descriptions.size(), 1u);
+  EXPECT_EQ(r->option_descriptions[0], "how many kings each side has");
+  Error bad = load_error("described_bad",
+                         game("", "", "local k = option(\"kings\", { \"one\" }, \"one\", 5)\n"));
+  EXPECT_NE(bad.what.find("description (argument 4) must be a string"), std::string::npos)
+      << bad.what;
+  Error two = load_error("described_two", game("", "",
+                                               "local k = option(\"kings\", { \"one\" }, \"one\", "
+                                               "\"a\\nb\")\n"));
+  EXPECT_NE(two.what.find("one line"), std::string::npos) << two.what;
+  Error long_one =
+      load_error("described_long", game("", "",
+                                        "local k = option(\"kings\", { \"one\" }, \"one\", "
+                                        "string.rep(\"x\", 301))\n"));
+  EXPECT_NE(long_one.what.find("kMaxOptionDescription"), std::string::npos) << long_one.what;
+}
+
+TEST(Presentation, EveryBundledOptionIsDescribed) {
+  int options = 0;
+  for (const auto& info : script::bundled_scripts()) {
+    auto r = script::load_rules(info.name);
+    ASSERT_TRUE(r) << r.error().text();
+    ASSERT_EQ((*r)->option_descriptions.size(), (*r)->declared_options.size());
+    for (size_t i = 0; i < (*r)->declared_options.size(); ++i, ++options)
+      EXPECT_FALSE((*r)->option_descriptions[i].empty())
+          << info.name << ": " << (*r)->declared_options[i].first;
+  }
+  EXPECT_GT(options, 10);
+}
+
+}  // namespace
+}  // namespace regula
