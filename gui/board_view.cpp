@@ -4,6 +4,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QSvgRenderer>
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -27,6 +28,8 @@ QColor ink_on(QColor c) {
 }
 
 }  // namespace
+
+BoardView::~BoardView() = default;
 
 BoardView::BoardView(QWidget* parent) : QWidget(parent) {
   setMouseTracking(false);
@@ -122,6 +125,34 @@ void BoardView::draw_piece(QPainter& p, QPointF at, PieceCode code, double size)
   const PieceType& pt = r.types[piece_type(code)];
   const QColor fill = seat_colour(r, seat);
   const double rad = size * 0.4;
+  const std::string& glyph = pt.glyph[seat];
+  if (glyph.size() > 4 && glyph.compare(glyph.size() - 4, 4, ".svg") == 0) {
+    auto& svg = svgs_[glyph];
+    if (!svg) svg = std::make_unique<QSvgRenderer>(QString::fromStdString(glyph));
+    if (svg->isValid()) {
+      svg->render(&p, QRectF(at.x() - rad * 1.1, at.y() - rad * 1.1, rad * 2.2, rad * 2.2));
+      return;
+    }
+  } else if (!glyph.empty()) {
+    // A figure: the glyph's outline filled with the seat's colour, edged in ink.
+    QFont f("DejaVu Sans");
+    f.setPixelSize(100);
+    QPainterPath path;
+    path.addText(0, 0, f, QString::fromStdString(glyph));
+    const QRectF b = path.boundingRect();
+    if (!b.isEmpty()) {
+      // One scale for every figure, so that a pawn stays smaller than a king.
+      const double k = std::min(size * 0.0085, size * 0.9 / std::max(b.width(), b.height()));
+      QTransform tr;
+      tr.translate(at.x(), at.y());
+      tr.scale(k, k);
+      tr.translate(-b.center().x(), -b.center().y());
+      p.setPen(QPen(ink_on(fill), std::max(1.0, size * 0.025)));
+      p.setBrush(fill);
+      p.drawPath(tr.map(path));
+      return;
+    }
+  }
   p.setPen(QPen(ink_on(fill).lighter(fill.lightnessF() > 0.55 ? 100 : 60), size * 0.04));
   p.setBrush(fill);
   p.drawEllipse(at, rad, rad);

@@ -9,9 +9,13 @@
 #include <QPointF>
 #include <QRectF>
 #include <QWidget>
+#include <map>
+#include <memory>
 #include <set>
 
 #include "core/position.h"
+
+class QSvgRenderer;
 
 namespace regula::gui {
 
@@ -23,6 +27,7 @@ class BoardView : public QWidget {
   Q_OBJECT
  public:
   explicit BoardView(QWidget* parent = nullptr);
+  ~BoardView() override;
 
   void set_position(const Position* pos);
   // Quarter turns the board is shown rotated by (2: seen from the other side).
@@ -58,6 +63,8 @@ class BoardView : public QWidget {
   QRectF area() const;  // where the sites lie
   void draw_piece(QPainter& p, QPointF at, PieceCode code, double size) const;
 
+  // SVG glyphs, loaded once per file.
+  mutable std::map<std::string, std::unique_ptr<QSvgRenderer>> svgs_;
   const Position* pos_ = nullptr;
   int rotation_ = 0;
   int min_x_ = 0, max_x_ = 0, min_y_ = 0, max_y_ = 0;

@@ -87,6 +87,14 @@ void GamePicker::show_script(const std::string& name) {
     for (const auto& [k, v] : r.options)
       if (k == option) box->setCurrentText(QString::fromStdString(v));
     options_form_->addRow(QString::fromStdString(option), box);
+    const size_t i = option_boxes_.size();
+    if (i < r.option_descriptions.size() && !r.option_descriptions[i].empty()) {
+      auto* what = new QLabel(
+          "<i>" + QString::fromStdString(r.option_descriptions[i]).toHtmlEscaped() + "</i>");
+      what->setWordWrap(true);
+      box->setToolTip(what->text());
+      options_form_->addRow("", what);
+    }
     option_boxes_.push_back({option, box});
   }
   for (SeatId s = 0; s < r.num_seats(); ++s) {
