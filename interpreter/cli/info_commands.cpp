@@ -5,6 +5,7 @@
 
 #include "cli/common.h"
 #include "core/movegen.h"
+#include "notation/describe.h"
 #include "script/loader.h"
 
 namespace regula::cli {
@@ -55,6 +56,8 @@ void add_info(CLI::App& app, int& rc) {
       std::string syms;
       for (SeatId s = 0; s < r.num_seats(); ++s) syms += (s ? " " : "") + t.symbol[s];
       out("  %-12s %-12s value %d%s\n", t.name, syms, t.value, t.royal ? ", royal" : "");
+      for (const std::string& line : describe_piece(r, static_cast<TypeId>(&t - r.types.data())))
+        out("      %s\n", line);
     }
     if (r.declared_options.empty()) {
       out("options: none\n");

@@ -100,6 +100,16 @@ struct MoveRule {
   TypeId drop_type = -1;
   // Phases (Ruleset::phases) in which the rule applies: bit i for phase i.
   uint32_t phases = ~0u;
+  // The rule as written, where the tables above no longer show it, for
+  // descriptions in words (notation/describe.h): a leap's offsets, a walk's steps.
+  struct Shape {
+    std::vector<Offset> offsets;  // leap: as written
+    bool symmetric = true;        // leap: every rotation and reflection of them
+    bool walk = false;
+    std::vector<std::vector<DirId>> legs;  // walk: the directions of each step, first seat
+    bool exact = true, turn = true, revisit = false, jump = false, any_order = false,
+         no_reverse = false;
+  } shape;
 };
 
 // A condition on the position as seen by the seat to move, compiled from text

@@ -445,10 +445,12 @@ class Compiler : private FieldReader {
     auto add = [&](Offset x) {
       if (seen.insert({x.dx, x.dy}).second) offs.push_back(x);
     };
+    rule.shape.symmetric = symmetric;
     for (auto& p : list(*o, "offsets")) {
       if (p.items.size() != 2) fail(v.where, "each offset is {dx, dy}");
       Offset base{integer(p.items[0], "dx", -kMaxCoordinate, kMaxCoordinate),
                   integer(p.items[1], "dy", -kMaxCoordinate, kMaxCoordinate)};
+      rule.shape.offsets.push_back(base);
       if (!symmetric) {
         add(base);
         continue;
@@ -502,6 +504,14 @@ class Compiler : private FieldReader {
     bool jump = bool_or(v, "jump", false);
     bool any_order = bool_or(v, "any_order", false);
     bool no_reverse = bool_or(v, "no_reverse", false);
+    rule.shape.walk = true;
+    for (auto& l : legs) rule.shape.legs.push_back(l[0]);
+    rule.shape.exact = exact;
+    rule.shape.turn = turn;
+    rule.shape.revisit = revisit;
+    rule.shape.jump = jump;
+    rule.shape.any_order = any_order;
+    rule.shape.no_reverse = no_reverse;
     const Topology& t = r_->topology;
     const int n = t.size();
     rule.kind = jump ? RuleKind::kTable : RuleKind::kWalk;

@@ -1,0 +1,208 @@
+#include "notation/describe.h"
+
+#include <algorithm>
+#include <set>
+
+namespace regula {
+
+namespace {
+
+// The directions relative to the first seat: 0 forward, clockwise by eighths.
+std::set<int> relative(const Ruleset& r, const std::vector<DirId>& dirs) {
+  const int facing = r.seats.empty() ? 0 : r.seats[0].facing;
+  std::set<int> out;
+  for (DirId d : dirs) out.insert(((d - 2 * facing) % 8 + 8) % 8);
+  return out;
+}
+
+std::string join(const std::vector<std::string>& parts, const std::string& last = " and ") {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == parts.size() ? last : ", ") + parts[i];
+  return out;
+}
+
+const char* const kCompass[8] = {"north", "north-east", "east", "south-east",
+                                 "south", "south-west", "west", "north-west"};
+
+std::string plural(int n, const std::string& one) {
+  return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
+}
+
+std::string mode_words(Mode m) {
+  switch (m) {
+    case Mode::kMove:
+      return ", without capturing";
+    case Mode::kCapture:
+      return ", only to capture";
+    case Mode::kBoth:
+      break;
+  }
+  return "";
+}
+
+std::string region_name(const Ruleset& r, int region) {
+  return region >= 0 && region < static_cast<int>(r.regions.size()) ? r.regions[region].name : "";
+}
+
+std::string type_names(const Ruleset& r, uint32_t bits) {
+  std::vector<std::string> names;
+  for (size_t t = 0; t < r.types.size(); ++t)
+    if ((bits >> t) & 1u) names.push_back(r.types[t].name);
+  return join(names);
+}
+
+// What applies to any rule: phases, regions, once per game, attacks.
+std::string conditions(const Ruleset& r, const MoveRule& rule) {
+  std::vector<std::string> c;
+  if (rule.phases != ~0u && !r.phases.empty()) {
+    std::vector<std::string> names;
+    for (size_t i = 0; i < r.phases.size(); ++i)
+      if ((rule.phases >> i) & 1u) names.push_back(r.phases[i].name);
+    c.push_back("in the " + join(names, " or ") + " phase");
+  }
+  if (rule.from_region >= 0) c.push_back("from " + region_name(r, rule.from_region));
+  if (rule.to_region >= 0) c.push_back("to " + region_name(r, rule.to_region));
+  if (rule.requires_clear) c.push_back("once a game");
+  if (rule.unless_attacked) c.push_back("only while no enemy could capture it");
+  if (rule.sets_ep) c.push_back("may be taken en passant");
+  if (rule.takes_ep) c.push_back("takes en passant");
+  std::string out;
+  for (const std::string& s : c) out += ", " + s;
+  if (!rule.label.empty()) out += " (" + rule.label + ")";
+  return out;
+}
+
+}  // namespace
+
+std::string describe_dirs(const Ruleset& r, const std::vector<DirId>& dirs) {
+  const std::set<int> d = relative(r, dirs);
+  const std::set<int> orth{0, 2, 4, 6}, diag{1, 3, 5, 7};
+  if (d.size() == 8) return "in any direction";
+  if (d == orth) return "orthogonally";
+  if (d == diag) return "diagonally";
+  static const char* const kNames[8] = {
+      "forward",  "diagonally forward right", "right", "diagonally backward right",
+      "backward", "diagonally backward left", "left",  "diagonally forward left"};
+  if (d == std::set<int>{1, 7}) return "diagonally forward";
+  if (d == std::set<int>{3, 5}) return "diagonally backward";
+  if (d == std::set<int>{2, 6}) return "sideways";
+  if (d == std::set<int>{0, 1, 7}) return "forward or diagonally forward";
+  std::vector<std::string> names;
+  for (int x : d) names.push_back(kNames[x]);
+  return join(names, " or ");
+}
+
+std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
+  std::vector<std::string> out;
+  const std::string site = r.topology.is_grid() ? "square" : "point";
+  const PieceType& pt = r.types[type];
+  for (int ri : pt.rules) {
+    const MoveRule& rule = r.rules[ri];
+    std::string line;
+    switch (rule.kind) {
+      case RuleKind::kSlide: {
+        const std::string dirs = describe_dirs(r, rule.dirs[0]);
+        if (rule.max_range == 1)
+          line = "one step " + dirs;
+        else if (rule.max_range == 0)
+          line =
+              "slides " + dirs +
+              (rule.min_range > 1 ? ", at least " + plural(rule.min_range, site) : " any distance");
+        else if (rule.min_range == rule.max_range)
+          line = "slides exactly " + plural(rule.max_range, site) + " " + dirs;
+        else
+          line = "slides " + std::to_string(rule.min_range) + " to " +
+                 plural(rule.max_range, site) + " " + dirs;
+        if (rule.max_range != 1) line += ", not over pieces";
+        break;
+      }
+      case RuleKind::kTable:
+      case RuleKind::kWalk: {
+        const MoveRule::Shape& s = rule.shape;
+        if (!s.walk && !s.offsets.empty()) {
+          std::vector<std::string> offs;
+          for (const Offset& o : s.offsets)
+            offs.push_back("(" + std::to_string(o.dx) + "," + std::to_string(o.dy) + ")");
+          line = "leaps " + join(offs, " or ") +
+                 (s.symmetric ? " in every direction" : " as written, forward up") +
+                 ", over pieces";
+        } else if (s.walk) {
+          std::set<std::string> kinds;
+          for (const auto& leg : s.legs) kinds.insert(describe_dirs(r, leg));
+          const int n = static_cast<int>(s.legs.size());
+          std::string dirs = kinds.size() == 1 ? *kinds.begin() : "";
+          if (dirs == "orthogonally") dirs = "orthogonal";
+          if (dirs == "diagonally") dirs = "diagonal";
+          const bool any = dirs == "in any direction";
+          if (any) dirs = "";
+          if (kinds.size() == 1) {
+            line = (s.exact ? "exactly " : "up to ") + std::to_string(n) + " " +
+                   (dirs.empty() ? "" : dirs + " ") + (n == 1 ? "step" : "steps") +
+                   (any ? " in any direction" : "");
+          } else {
+            std::vector<std::string> legs;
+            for (const auto& leg : s.legs) legs.push_back("one step " + describe_dirs(r, leg));
+            line = (s.exact ? "" : "up to: ") + join(legs, " then ") +
+                   (s.any_order ? ", or in the reverse order" : "");
+          }
+          if (n > 1) line += s.turn ? ", may turn" : ", in a straight line";
+          if (n > 1 && s.no_reverse) line += ", never back";
+          if (n > 1) line += s.revisit ? ", may cross its path" : ", no " + site + " twice";
+          line += s.jump ? ", may jump" : ", may not jump";
+        } else {
+          line = "moves by a table of destinations";
+        }
+        break;
+      }
+      case RuleKind::kHop:
+        line =
+            std::string("captures by jumping ") + describe_dirs(r, rule.dirs[0]) +
+            (rule.hop_flying
+                 ? " over an enemy piece at any distance, landing on any empty " + site + " beyond"
+                 : " over an adjacent enemy piece to the empty " + site + " beyond") +
+            (rule.hop_chain ? ", and goes on capturing while it can" : "");
+        break;
+      case RuleKind::kCastle:
+        line = "castles with the " +
+               (rule.castle_partner >= 0 ? r.types[rule.castle_partner].name
+                                         : std::string("partner")) +
+               ": " + plural(rule.castle_steps, site) + " toward the " + kCompass[rule.castle_dir] +
+               ", neither having moved";
+        break;
+      case RuleKind::kAnywhere:
+        line = "moves to any empty " + site;
+        break;
+      case RuleKind::kDrop:
+        continue;
+    }
+    if (rule.kind != RuleKind::kHop && rule.kind != RuleKind::kCastle &&
+        rule.kind != RuleKind::kAnywhere)
+      line += mode_words(rule.mode);
+    out.push_back(line + conditions(r, rule));
+  }
+  for (const MoveRule& rule : r.rules)
+    if (rule.kind == RuleKind::kDrop && rule.drop_type == type)
+      out.push_back("enters from the hand on an empty " + site + conditions(r, rule));
+  const uint32_t all = r.types.size() >= 32 ? ~0u : (1u << r.types.size()) - 1;
+  if ((pt.captures & all) != all) {
+    const uint32_t cannot = all & ~pt.captures;
+    out.push_back(cannot == all ? "never captures" : "may not capture: " + type_names(r, cannot));
+  }
+  for (const Promotion& p : pt.promotions) {
+    std::vector<std::string> to;
+    for (TypeId t : p.to) to.push_back(r.types[t].name);
+    if (p.to_start) to.push_back("the type that started on the square");
+    std::string line =
+        std::string(p.mandatory ? "promotes" : "may promote") + " to " + join(to, " or ");
+    if (p.region >= 0) line += " in " + region_name(r, p.region);
+    if (p.only_lost) line += ", only to a type its side has lost";
+    if (!p.when.text.empty()) line += ", when " + p.when.text;
+    out.push_back(line);
+  }
+  if (pt.royal) out.push_back("royal");
+  if (pt.fears_attack) out.push_back("may not end a move where an enemy could capture it");
+  return out;
+}
+
+}  // namespace regula
