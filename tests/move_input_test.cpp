@@ -13,19 +13,16 @@
 #include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "script/loader.h"
+#include "script_support.h"
 #include "session/game.h"
 
 namespace regula {
 namespace {
 
-std::shared_ptr<const Ruleset> rules_of(const std::string& name) {
-  auto r = script::load_rules(name);
-  EXPECT_TRUE(r) << r.error().text();
-  return *r;
-}
+using test_support::bundled;
 
 Game game_at(const std::string& script, const std::string& position) {
-  auto g = Game::from_position(rules_of(script), position);
+  auto g = Game::from_position(bundled(script), position);
   EXPECT_TRUE(g) << g.error().text();
   return std::move(*g);
 }
@@ -43,7 +40,7 @@ std::set<std::string> names(const Game& g, const std::vector<InputStep>& steps) 
 }
 
 TEST(MoveInput, ChessPawnFromItsSquareToOneOfTwo) {
-  Game g(rules_of("chess/orthodox"));
+  Game g(bundled("chess/orthodox"));
   MoveInput in(g.legal_moves());
   EXPECT_TRUE(in.buttons().empty());
   EXPECT_EQ(names(g, in.next()).size(), 10u);  // eight pawns and two knights

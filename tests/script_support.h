@@ -64,6 +64,13 @@ inline Rules load(const std::string& name, const std::string& text,
   return r ? *r : nullptr;
 }
 
+// A bundled script by name, which must load.
+inline Rules bundled(const std::string& name, const script::OptionList& options = {}) {
+  auto r = script::load_rules(name, options);
+  EXPECT_TRUE(r) << r.error().text();
+  return r ? *r : nullptr;
+}
+
 // The error of a script that must not load.
 inline Error load_error(const std::string& name, const std::string& text,
                         const script::OptionList& options = {}) {

@@ -159,7 +159,37 @@ std::vector<Game::TurnRecord> Game::turns() const {
   return out;
 }
 
+Status Game::resign(SeatId seat) {
+  if (result_.over) return Error{"resign", "the game is over (" + result_.reason + ")"};
+  if (seat < 0 || seat >= rules_->num_seats()) return Error{"resign", "no such seat"};
+  Result r;
+  r.over = true;
+  r.seats = rules_->num_seats();
+  for (SeatId s = 0; s < r.seats; ++s)
+    r.outcome[s] = rules_->allies(s, seat) ? Outcome::kLoss : Outcome::kWin;
+  r.reason = rules_->seats[seat].name + " resigns";
+  rank_seats(r, pos_);
+  agreed_ = r;
+  redo_.clear();
+  refresh();
+  return std::nullopt;
+}
+
+Status Game::agree_draw() {
+  if (result_.over) return Error{"draw", "the game is over (" + result_.reason + ")"};
+  agreed_ = Result::draw(rules_->num_seats(), "draw agreed");
+  rank_seats(*agreed_, pos_);
+  redo_.clear();
+  refresh();
+  return std::nullopt;
+}
+
 bool Game::undo() {
+  if (agreed_) {
+    agreed_.reset();
+    refresh();
+    return true;
+  }
   if (played_.empty()) return false;
   // Back to the start of the last turn, whole or not.
   Turn taken;
@@ -194,7 +224,7 @@ std::vector<int> Game::stakes() const {
 }
 
 void Game::refresh() {
-  result_ = game_result(pos_);
+  result_ = agreed_ ? *agreed_ : game_result(pos_);
 }
 
 }  // namespace regula

@@ -94,7 +94,14 @@ class Game {
   };
   std::vector<TurnRecord> turns() const;
 
-  bool can_undo() const { return !played_.empty(); }
+  // Ends the game by the players' word: the seat's team resigns (every other
+  // seat wins), or all agree to a draw. Undo takes it back; records keep it
+  // as their Termination ("white resigns", "draw agreed").
+  Status resign(SeatId seat);
+  Status agree_draw();
+  bool ended_by_agreement() const { return agreed_.has_value(); }
+
+  bool can_undo() const { return !played_.empty() || agreed_.has_value(); }
   bool can_redo() const { return !redo_.empty(); }
   bool undo();
   bool redo();
@@ -121,6 +128,7 @@ class Game {
   std::vector<Turn> redo_;
   std::optional<Position> turn_start_;  // where the unfinished turn began
   Result result_;
+  std::optional<Result> agreed_;  // a resignation or an agreed draw
 };
 
 }  // namespace regula

@@ -289,6 +289,13 @@ Expected<Game> replay_record(const std::string& text, const RulesLoader& load) {
       return at_line(
           line, "move " + std::to_string(ply) + " (" + excerpt(m) + "): " + played.error().what);
   }
+  // An end by the players' word: a resignation or an agreed draw.
+  for (const auto& [k, v] : scanned->tags) {
+    if (k != "Termination" || game.over()) continue;
+    if (v == "draw agreed") game.agree_draw();
+    for (SeatId s = 0; s < r.num_seats(); ++s)
+      if (v == r.seats[s].name + " resigns") game.resign(s);
+  }
   return game;
 }
 
