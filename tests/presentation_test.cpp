@@ -93,6 +93,15 @@ TEST(Presentation, OptionsCarryTheirOneLineDescription) {
   EXPECT_NE(long_one.what.find("kMaxOptionDescription"), std::string::npos) << long_one.what;
 }
 
+TEST(Presentation, TheRulesListTheFilesTheyWereReadFrom) {
+  auto r = script::load_rules("mill/ishikulu");
+  ASSERT_TRUE(r);
+  ASSERT_EQ((*r)->files.size(), 2u);
+  EXPECT_EQ(std::filesystem::path((*r)->files[0]).filename(), "ishikulu.lua");
+  EXPECT_EQ(std::filesystem::path((*r)->files[1]).filename(), "common.lua");
+  EXPECT_TRUE(std::filesystem::path((*r)->files[1]).is_absolute());
+}
+
 TEST(Presentation, EveryBundledOptionIsDescribed) {
   int options = 0;
   for (const auto& info : script::bundled_scripts()) {

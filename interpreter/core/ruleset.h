@@ -446,6 +446,9 @@ struct Ruleset {
   std::vector<std::pair<std::string, std::string>> options;  // chosen values
   std::vector<std::pair<std::string, std::vector<std::string>>> declared_options;
   std::vector<std::string> option_descriptions;  // per declared option: one line, or ""
+  // The script's file and those it required or extended (canonical paths), for
+  // front ends that reload the rules when one changes.
+  std::vector<std::string> files;
   std::shared_ptr<Hooks> hooks;
 
   int num_seats() const { return static_cast<int>(seats.size()); }

@@ -37,6 +37,9 @@ Expected<std::shared_ptr<const Ruleset>> load_file(const Expected<ScriptFile>& f
   if (!compiled) return compiled.error();
   std::shared_ptr<Ruleset> r = *compiled;
   r->name = path.name_of(file);
+  r->files.push_back(file.canonical);
+  for (const std::string& f : state->files())
+    if (f != file.canonical) r->files.push_back(f);
   for (auto& d : state->declared()) {
     r->options.emplace_back(d.name, d.chosen);
     r->declared_options.emplace_back(d.name, d.values);

@@ -422,6 +422,8 @@ ScriptFile LuaState::find(lua_State* L, const char* what, const std::string& nam
     const std::string shown = name.size() > 80 ? name.substr(0, 80) + "..." : name;
     luaL_error(L, "%s '%s': %s", what, shown.c_str(), found.error().what.c_str());
   }
+  if (std::find(files_.begin(), files_.end(), found->canonical) == files_.end())
+    files_.push_back(found->canonical);
   return *found;
 }
 

@@ -50,6 +50,8 @@ class LuaState {
   Expected<Value> run_file(const ScriptFile& file);
   // Options the scripts declared with option(), in order, with the value chosen.
   const std::vector<DeclaredOption>& declared() const { return declared_; }
+  // The files that require and extends read, canonical, each once.
+  const std::vector<std::string>& files() const { return files_; }
   // Options given on the command line that no script declared.
   std::vector<std::string> undeclared_options() const;
 
@@ -104,6 +106,7 @@ class LuaState {
   std::vector<DeclaredOption> declared_;
   std::map<std::string, int> modules_;  // canonical file -> registry ref of its result
   std::vector<std::string> loading_;    // canonical files being loaded, to catch cycles
+  std::vector<std::string> files_;      // canonical files required or extended, in order
   std::string main_file_;               // the file run_file ran, for errors with no line
   int env_ref_ = -1;
   int merge_ref_ = -1;
