@@ -5,6 +5,7 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QSvgRenderer>
+#include <QVariantAnimation>
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -50,6 +51,30 @@ void BoardView::set_position(const Position* pos) {
     }
   }
   update();
+}
+
+void BoardView::animate(SiteId from, SiteId to, int msecs) {
+  if (!pos_ || from == kNoSite || to == kNoSite || from == to) return;
+  if (!anim_) {
+    anim_ = new QVariantAnimation(this);
+    anim_->setStartValue(0.0);
+    anim_->setEndValue(1.0);
+    anim_->setEasingCurve(QEasingCurve::OutCubic);
+    connect(anim_, &QVariantAnimation::valueChanged, this, [this](const QVariant& v) {
+      anim_t_ = v.toDouble();
+      update();
+    });
+    connect(anim_, &QVariantAnimation::finished, this, [this] {
+      anim_to_ = anim_from_ = kNoSite;
+      update();
+    });
+  }
+  anim_->stop();
+  anim_from_ = from;
+  anim_to_ = to;
+  anim_t_ = 0;
+  anim_->setDuration(msecs);
+  anim_->start();
 }
 
 void BoardView::set_rotation(int quarter_turns) {
@@ -233,6 +258,11 @@ void BoardView::paintEvent(QPaintEvent*) {
   for (SiteId s = 0; s < t.size(); ++s) {
     const PieceCode code = pos_->at(s);
     if (!code || (dragging_ && s == press_)) continue;
+    if (s == anim_to_) {
+      const QPointF a = centre(anim_from_), b = centre(anim_to_);
+      draw_piece(p, a + (b - a) * anim_t_, code, c);
+      continue;
+    }
     draw_piece(p, centre(s), code, c);
   }
   // Where a click may go on: a dot on an empty site, a ring round a piece.

@@ -16,6 +16,7 @@
 #include "core/position.h"
 
 class QSvgRenderer;
+class QVariantAnimation;
 
 namespace regula::gui {
 
@@ -37,6 +38,9 @@ class BoardView : public QWidget {
   void set_targets(std::set<SiteId> sites) { targets_ = std::move(sites), update(); }
   void set_last_move(std::vector<SiteId> sites) { last_ = std::move(sites), update(); }
   void set_checked(SiteId site) { checked_ = site, update(); }
+  // Shows the piece now on `to` gliding there from `from` (a move just made).
+  void animate(SiteId from, SiteId to, int msecs = 180);
+  bool animating() const { return anim_to_ != kNoSite; }
 
   // The centre of a site in widget coordinates, and the site under a point
   // (kNoSite when none is near enough).
@@ -72,6 +76,9 @@ class BoardView : public QWidget {
   SiteId checked_ = kNoSite;
   std::set<SiteId> targets_;
   std::vector<SiteId> last_;
+  SiteId anim_from_ = kNoSite, anim_to_ = kNoSite;
+  double anim_t_ = 1;
+  QVariantAnimation* anim_ = nullptr;
   SiteId press_ = kNoSite;  // where the mouse went down
   QPointF drag_at_;
   bool dragging_ = false;

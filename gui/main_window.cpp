@@ -16,7 +16,9 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QStatusBar>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -29,6 +31,7 @@
 #include "core/random_turn.h"
 #include "gui/board_view.h"
 #include "gui/game_picker.h"
+#include "notation/describe.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "script/search_path.h"
@@ -81,6 +84,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   dock->setWidget(side);
   dock->setFeatures(QDockWidget::DockWidgetMovable);
   addDockWidget(Qt::RightDockWidgetArea, dock);
+
+  rules_view_ = new QTextBrowser;
+  auto* rules_dock = new QDockWidget("Rules");
+  rules_dock->setObjectName("rules");
+  rules_dock->setWidget(rules_view_);
+  addDockWidget(Qt::RightDockWidgetArea, rules_dock);
+  tabifyDockWidget(dock, rules_dock);
+  dock->raise();
+  editor_dock_ = new QDockWidget("Position editor");
+  editor_dock_->setObjectName("editor");
+  addDockWidget(Qt::LeftDockWidgetArea, editor_dock_);
+  editor_dock_->hide();
 
   error_view_ = new QPlainTextEdit;
   error_view_->setReadOnly(true);
@@ -151,6 +166,11 @@ void MainWindow::build_menus() {
     if (!f.isEmpty() && !board_->grab().save(f, "PNG")) show_error("could not write " + f);
   });
   game->addSeparator();
+  game->addAction("Re&sign", this, &MainWindow::resign);
+  game->addAction("Offer a &draw", this, &MainWindow::offer_draw);
+  edit_action_ = game->addAction("Edit &position", this, [this](bool on) { set_editing(on); });
+  edit_action_->setCheckable(true);
+  game->addSeparator();
   game->addAction("&Quit", QKeySequence::Quit, this, &QWidget::close);
   QMenu* edit = menuBar()->addMenu("&Edit");
   edit->addAction("&Undo", QKeySequence::Undo, this, &MainWindow::undo);
@@ -184,13 +204,13 @@ bool MainWindow::open(const std::string& spec, const script::OptionList& options
 
 void MainWindow::watch_script() {
   if (!files_.files().isEmpty()) files_.removePaths(files_.files());
-  if (script_file_.empty()) return;
-  // The script and the modules beside it that it may require or extend.
-  QFileInfo info(qs(script_file_));
-  QStringList paths{info.absoluteFilePath()};
-  for (const QFileInfo& f : info.dir().entryInfoList({"*.lua"}, QDir::Files))
-    if (f.absoluteFilePath() != info.absoluteFilePath()) paths << f.absoluteFilePath();
-  files_.addPaths(paths);
+  // The script and every file it required or extended, wherever they lie.
+  QStringList paths;
+  if (!script_file_.empty()) paths << QFileInfo(qs(script_file_)).absoluteFilePath();
+  if (rules_)
+    for (const std::string& f : rules_->files)
+      if (!paths.contains(qs(f))) paths << qs(f);
+  if (!paths.isEmpty()) files_.addPaths(paths);
 }
 
 bool MainWindow::set_position(const std::string& text) {
@@ -252,6 +272,8 @@ void MainWindow::start(std::unique_ptr<Game> game) {
   setWindowTitle(qs(rules_->title) + " - regula");
   board_->set_position(&game_->position());
   board_->set_rotation(rules_->seats[0].facing == 0 ? 0 : -rules_->seats[0].facing);
+  fill_rules_panel();
+  if (editing_) set_editing(false);
   refresh();
 }
 
@@ -300,10 +322,20 @@ void MainWindow::refresh() {
       if (pos.hand(s, t) > 0)
         hand += QString(" %1 %2").arg(pos.hand(s, t)).arg(qs(r.types[t].name));
     if (!hand.isEmpty()) info += ", in hand:" + hand;
-    if (r.money.enabled() || r.stakes_win) info += QString(", stakes %1").arg(game_->stakes(s));
+    // Pieces the seat has lost since the start, on the board and in hand.
+    QString lost;
+    const Position& st = game_->start();
+    for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) {
+      const PieceCode code = make_piece(t, s);
+      const int was = st.count(code) + st.hand(s, t), now = pos.count(code) + pos.hand(s, t);
+      if (was > now) lost += QString(" %1 %2").arg(was - now).arg(qs(r.types[t].name));
+    }
+    if (!lost.isEmpty()) info += ", lost:" + lost;
+    if (r.money.enabled() || r.stakes) info += QString(", stakes %1").arg(game_->stakes(s));
     info += "<br>";
   }
   if (r.money.enabled()) info += QString("pot: %1<br>").arg(pos.global(kPot));
+  info += ledger();
   if (game_->over()) {
     for (SeatId s = 0; s < r.num_seats(); ++s)
       info += qs(r.seats[s].name) + ": " +
@@ -399,7 +431,7 @@ void MainWindow::show_error(const QString& text) {
   statusBar()->showMessage(text.section('\n', 0, 0));
 }
 
-void MainWindow::play(const Move& m) {
+void MainWindow::play(Move m) {  // a copy: refresh() replaces the input it may come from
   if (Status err = game_->play(m)) {
     statusBar()->showMessage(qs(err->text()));
     return;
@@ -407,6 +439,7 @@ void MainWindow::play(const Move& m) {
   ++generation_;
   statusBar()->clearMessage();
   refresh();
+  if (m.kind == MoveKind::kNormal || m.kind == MoveKind::kCastle) board_->animate(m.from, m.to);
 }
 
 void MainWindow::play_turn(const Turn& t) {
@@ -416,9 +449,21 @@ void MainWindow::play_turn(const Turn& t) {
   }
   ++generation_;
   refresh();
+  for (const Move& m : t.steps)
+    if (m.kind == MoveKind::kNormal || m.kind == MoveKind::kCastle) board_->animate(m.from, m.to);
 }
 
 void MainWindow::site_clicked(SiteId site) {
+  if (editing_ && edit_pos_) {
+    const int i = edit_piece_ ? edit_piece_->currentIndex() : 0;
+    const int types = static_cast<int>(rules_->types.size());
+    const PieceCode code = i <= 0 ? kEmpty
+                                  : make_piece(static_cast<TypeId>((i - 1) % types),
+                                               static_cast<SeatId>((i - 1) / types));
+    edit_pos_->set_site(site, code, 0);
+    board_->set_position(&*edit_pos_);
+    return;
+  }
   if (!game_ || game_->over()) return;
   const Position& pos = game_->position();
   if (computer_[pos.decider()] || pos.awaiting_roll()) {
@@ -528,9 +573,9 @@ bool MainWindow::press_button(const QString& text) {
       statusBar()->showMessage(qs(err->text()));
       return false;
     }
-    statusBar()->showMessage("Thrown: " + qs(roll_text(*rules_, game_->position().roll())));
     ++generation_;
     refresh();
+    show_throw();
     return true;
   }
   for (const Move& m : input_.buttons())
@@ -551,9 +596,9 @@ void MainWindow::computer_move() {
     QTimer::singleShot(150, this, [this, gen] {
       if (gen != generation_ || !game_ || !game_->position().awaiting_roll()) return;
       if (Status err = game_->roll(rng_)) return show_error(qs(err->text()));
-      statusBar()->showMessage("Thrown: " + qs(roll_text(*rules_, game_->position().roll())));
       ++generation_;
       refresh();
+      show_throw();
     });
     return;
   }
@@ -689,6 +734,222 @@ void MainWindow::new_game_dialog() {
   if (c.spec.empty() || !open(c.spec, c.options)) return;
   for (size_t s = 0; s < c.computer.size(); ++s)
     set_computer(static_cast<SeatId>(s), c.computer[s]);
+}
+
+}  // namespace regula::gui
+
+namespace regula::gui {
+
+QString MainWindow::ledger() const {
+  // Each decision that moved money or stakes, with what it was for.
+  const Ruleset& r = *rules_;
+  if (!r.money.enabled() && !r.stakes) return "";
+  QString out;
+  Position p = game_->start();
+  auto stakes = [&](SeatId s) { return p.counter(s, kStakes); };
+  for (const Game::Played& played : game_->history()) {
+    std::vector<int> before;
+    for (SeatId s = 0; s < r.num_seats(); ++s) before.push_back(stakes(s));
+    Undo u;
+    p.make(played.move, u);
+    QString line;
+    for (SeatId s = 0; s < r.num_seats(); ++s)
+      if (const int d = stakes(s) - before[s])
+        line += QString(" %1 %2%3").arg(qs(r.seats[s].name)).arg(d > 0 ? "+" : "").arg(d);
+    if (!line.isEmpty()) out += qs(played.text).toHtmlEscaped() + ":" + line + "<br>";
+  }
+  return out.isEmpty() ? "" : "<b>Ledger</b><br>" + out;
+}
+
+void MainWindow::fill_rules_panel() {
+  const Ruleset& r = *rules_;
+  QString html = "<h3>" + qs(r.title).toHtmlEscaped() + "</h3><p>" +
+                 qs(r.description).toHtmlEscaped() + "</p>";
+  for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) {
+    const PieceType& pt = r.types[t];
+    html += "<p><b>" + qs(pt.name).toHtmlEscaped() + "</b> (" + qs(pt.letter).toHtmlEscaped() +
+            QString(", value %1)<ul>").arg(pt.value);
+    for (const std::string& line : describe_piece(r, t))
+      html += "<li>" + qs(line).toHtmlEscaped() + "</li>";
+    html += "</ul></p>";
+  }
+  if (!r.sources.empty()) {
+    html += "<p><i>Sources</i><br>";
+    for (const std::string& s : r.sources) html += qs(s).toHtmlEscaped() + "<br>";
+    html += "</p>";
+  }
+  rules_view_->setHtml(html);
+}
+
+QString MainWindow::rules_text() const {
+  return rules_view_->toPlainText();
+}
+
+void MainWindow::resign() {
+  if (!game_ || game_->over()) return;
+  const SeatId seat = game_->position().decider();
+  if (computer_[seat]) {
+    statusBar()->showMessage("The computer is to move");
+    return;
+  }
+  ++generation_;
+  if (Status err = game_->resign(seat)) statusBar()->showMessage(qs(err->text()));
+  refresh();
+}
+
+void MainWindow::offer_draw() {
+  if (!game_ || game_->over()) return;
+  const Ruleset& r = *rules_;
+  const SeatId seat = game_->position().decider();
+  for (SeatId s = 0; s < r.num_seats(); ++s) {
+    if (r.allies(s, seat) || game_->position().is_out(s)) continue;
+    if (computer_[s]) {
+      statusBar()->showMessage(qs(r.seats[s].name) + " (the computer) declines the draw");
+      return;
+    }
+    if (QMessageBox::question(this, "Draw offered",
+                              qs(r.seats[seat].name) + " offers a draw. Does " +
+                                  qs(r.seats[s].name) + " accept?") != QMessageBox::Yes) {
+      statusBar()->showMessage(qs(r.seats[s].name) + " declines the draw");
+      return;
+    }
+  }
+  ++generation_;
+  game_->agree_draw();
+  refresh();
+}
+
+void MainWindow::build_editor() {
+  delete editor_box_;
+  editor_box_ = new QWidget;
+  auto* form = new QVBoxLayout(editor_box_);
+  const Ruleset& r = *rules_;
+  form->addWidget(new QLabel("Click a site to put:"));
+  edit_piece_ = new QComboBox;
+  edit_piece_->addItem("(nothing: clear the site)");
+  for (SeatId s = 0; s < r.num_seats(); ++s)
+    for (const PieceType& t : r.types) edit_piece_->addItem(qs(r.seats[s].name + " " + t.name));
+  form->addWidget(edit_piece_);
+  form->addWidget(new QLabel("To move:"));
+  edit_to_move_ = new QComboBox;
+  for (const Seat& s : r.seats) edit_to_move_->addItem(qs(s.name));
+  edit_to_move_->setCurrentIndex(edit_pos_->to_move());
+  connect(edit_to_move_, &QComboBox::currentIndexChanged, this,
+          [this](int i) { set_edit_to_move(static_cast<SeatId>(i)); });
+  form->addWidget(edit_to_move_);
+  bool drops = false;
+  for (const MoveRule& rule : r.rules) drops |= rule.kind == RuleKind::kDrop;
+  if (drops) {
+    form->addWidget(new QLabel("In hand:"));
+    for (SeatId s = 0; s < r.num_seats(); ++s)
+      for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) {
+        auto* row = new QHBoxLayout;
+        row->addWidget(new QLabel(qs(r.seats[s].name + " " + r.types[t].name)));
+        auto* n = new QSpinBox;
+        n->setRange(0, 99);
+        n->setValue(edit_pos_->hand(s, t));
+        connect(n, &QSpinBox::valueChanged, this, [this, s, t](int v) { set_edit_hand(s, t, v); });
+        row->addWidget(n);
+        form->addLayout(row);
+      }
+  }
+  auto* clear = new QPushButton("Empty board");
+  connect(clear, &QPushButton::clicked, this, [this] {
+    for (SiteId s = 0; s < edit_pos_->num_sites(); ++s) edit_pos_->set_site(s, kEmpty, 0);
+    board_->set_position(&*edit_pos_);
+  });
+  form->addWidget(clear);
+  auto* done = new QPushButton("Play from here");
+  connect(done, &QPushButton::clicked, this, [this] { finish_editing(); });
+  form->addWidget(done);
+  auto* cancel = new QPushButton("Cancel");
+  connect(cancel, &QPushButton::clicked, this, [this] { set_editing(false); });
+  form->addWidget(cancel);
+  form->addStretch();
+  editor_dock_->setWidget(editor_box_);
+}
+
+void MainWindow::set_editing(bool on) {
+  if (!game_) return;
+  ++generation_;
+  editing_ = on;
+  if (edit_action_) {
+    QSignalBlocker block(edit_action_);
+    edit_action_->setChecked(on);
+  }
+  if (on) {
+    edit_pos_ = game_->position();
+    build_editor();
+    editor_dock_->show();
+    board_->set_position(&*edit_pos_);
+    board_->set_targets({});
+    board_->set_selected(kNoSite);
+    statusBar()->showMessage("Editing the position");
+  } else {
+    editor_dock_->hide();
+    edit_pos_.reset();
+    board_->set_position(&game_->position());
+    refresh();
+  }
+}
+
+void MainWindow::set_edit_piece(int index) {
+  if (edit_piece_) edit_piece_->setCurrentIndex(index);
+}
+
+void MainWindow::set_edit_to_move(SeatId seat) {
+  if (!edit_pos_ || seat < 0 || seat >= rules_->num_seats()) return;
+  edit_pos_->set_to_move(seat);
+  if (edit_to_move_ && edit_to_move_->currentIndex() != seat) edit_to_move_->setCurrentIndex(seat);
+}
+
+void MainWindow::set_edit_hand(SeatId seat, TypeId type, int n) {
+  if (edit_pos_) edit_pos_->set_hand(seat, type, n);
+}
+
+bool MainWindow::finish_editing() {
+  if (!edit_pos_) return false;
+  // Through the position string, so that the edited position is checked as any pasted one.
+  const std::string text = write_position(*edit_pos_);
+  auto g = Game::from_position(rules_, text);
+  if (!g) {
+    statusBar()->showMessage(qs(g.error().text()));
+    return false;
+  }
+  editing_ = false;
+  if (edit_action_) {
+    QSignalBlocker block(edit_action_);
+    edit_action_->setChecked(false);
+  }
+  editor_dock_->hide();
+  edit_pos_.reset();
+  start(std::make_unique<Game>(std::move(*g)));
+  return true;
+}
+
+}  // namespace regula::gui
+
+namespace regula::gui {
+
+void MainWindow::show_throw() {
+  // The dice tumble for a moment in the status bar, then show the throw kept in the record.
+  const std::shared_ptr<const Ruleset> rules = rules_;
+  const int thrown = game_->position().roll();
+  auto* tick = new QTimer(this);
+  auto left = std::make_shared<int>(6);
+  connect(tick, &QTimer::timeout, this, [this, tick, left, thrown, rules] {
+    const Ruleset& r = *rules;
+    if (--*left <= 0 || r.dice.outcomes.empty()) {
+      statusBar()->showMessage("Thrown: " + qs(roll_text(r, thrown)));
+      tick->deleteLater();
+      return;
+    }
+    const int face = r.dice.outcomes[std::uniform_int_distribution<size_t>(
+        0, r.dice.outcomes.size() - 1)(tumble_)];
+    statusBar()->showMessage("Throwing... " + qs(roll_text(r, face)));
+  });
+  statusBar()->showMessage("Throwing...");
+  tick->start(50);
 }
 
 }  // namespace regula::gui

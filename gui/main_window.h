@@ -18,6 +18,8 @@
 #include "session/move_input.h"
 
 class QLabel;
+class QTextBrowser;
+class QAction;
 class QListWidget;
 class QPlainTextEdit;
 class QHBoxLayout;
@@ -66,6 +68,20 @@ class MainWindow : public QMainWindow {
 
   void undo();
   void redo();
+  // The players' word: the seat that decides now resigns, or offers a draw
+  // (a human opponent is asked; the computer declines).
+  void resign();
+  void offer_draw();
+  // The position editor: while on, a click puts the chosen piece on a site
+  // (or clears it); done() starts a game from the edited position.
+  void set_editing(bool on);
+  bool editing() const { return editing_; }
+  void set_edit_piece(int index);  // 0: clear the site; then seat by seat, type by type
+  void set_edit_to_move(SeatId seat);
+  void set_edit_hand(SeatId seat, TypeId type, int n);
+  bool finish_editing();
+  // The rules panel's text.
+  QString rules_text() const;
   // Reloads the open script from disk and replays the game under it.
   void reload();
 
@@ -77,7 +93,7 @@ class MainWindow : public QMainWindow {
   void build_menus();
   void start(std::unique_ptr<Game> game);
   void refresh();
-  void play(const Move& m);
+  void play(Move m);
   void play_turn(const Turn& t);
   void site_clicked(SiteId site);
   void hand_clicked(TypeId type);
@@ -90,6 +106,10 @@ class MainWindow : public QMainWindow {
   void watch_script();
   void new_game_dialog();
   void rebuild_seats();
+  void fill_rules_panel();
+  void build_editor();
+  QString ledger() const;
+  void show_throw();
 
   std::shared_ptr<const Ruleset> rules_;
   std::string spec_;
@@ -99,6 +119,7 @@ class MainWindow : public QMainWindow {
   MoveInput input_;
   std::vector<bool> computer_;
   std::mt19937_64 rng_{1};
+  std::mt19937 tumble_{7};  // the faces shown while the dice tumble (not the throw)
   QFutureWatcher<Turn> watcher_;
   int generation_ = 0;  // bumped on every change, so that a late computer move is dropped
   int thinking_for_ = -1;
@@ -120,6 +141,14 @@ class MainWindow : public QMainWindow {
   QPlainTextEdit* error_view_;
   QDockWidget* error_dock_;
   QString last_error_;
+  QTextBrowser* rules_view_;
+  QDockWidget* editor_dock_;
+  QWidget* editor_box_ = nullptr;
+  QComboBox* edit_piece_ = nullptr;
+  QComboBox* edit_to_move_ = nullptr;
+  bool editing_ = false;
+  std::optional<Position> edit_pos_;
+  QAction* edit_action_ = nullptr;
 };
 
 }  // namespace regula::gui

@@ -2,6 +2,7 @@
 // QT_QPA_PLATFORM=offscreen.
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QListWidget>
 #include <QMenu>
 #include <QSignalSpy>
@@ -53,6 +54,22 @@ void click_move(MainWindow& w, const Move& m) {
   }
 }
 
+// A position of the window's script with only the given pieces: {site, type, seat}.
+struct Put {
+  const char* site;
+  const char* type;
+  SeatId seat;
+};
+std::string only(const MainWindow& w, std::initializer_list<Put> pieces) {
+  const Ruleset& r = w.game()->rules();
+  Position p = Position::empty(w.game()->rules_ptr());
+  for (const Put& put : pieces)
+    for (size_t t = 0; t < r.types.size(); ++t)
+      if (r.types[t].name == put.type)
+        p.set_site(r.topology.find(put.site), make_piece(static_cast<TypeId>(t), put.seat), 0);
+  return write_position(p);
+}
+
 std::unique_ptr<MainWindow> window(const std::string& spec, const std::string& position = "") {
   auto w = std::make_unique<MainWindow>();
   w->set_result_dialogs(false);
@@ -81,6 +98,13 @@ class GuiTest : public QObject {
   void brokenScriptShowsFileAndLine();
   void hotReloadPicksUpAnEdit();
   void pickerListsEveryScript();
+  void jetanEscapeAndTheStepToTheSameSquareAreTwoChoices();
+  void rulesPanelDescribesThePieces();
+  void resignationAndDrawOffer();
+  void positionEditorPlacesPiecesAndSetsTheTurn();
+  void stakesLedgerShowsWhatEachPaymentWasFor();
+  void moveIsAnimated();
+  void hotReloadFollowsARequiredModule();
 };
 
 void GuiTest::everyScriptPlaysALegalMoveByClicks() {
@@ -322,6 +346,128 @@ void GuiTest::pickerListsEveryScript() {
   QCOMPARE(QString::fromStdString(c.spec), QString("mill/ishikulu"));
   QCOMPARE(c.computer.size(), size_t{2});
   QVERIFY(!c.options.empty());  // removal=compulsory|optional
+}
+
+void GuiTest::jetanEscapeAndTheStepToTheSameSquareAreTwoChoices() {
+  auto w = window("jetan/burroughs");
+  QVERIFY(w);
+  QVERIFY(w->set_position(only(
+      *w, {{"e5", "princess", 0}, {"e8", "warrior", 1}, {"a1", "chief", 0}, {"j10", "chief", 1}})));
+  click(*w, "e5");
+  QTimer::singleShot(50, [] {
+    auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+    QVERIFY(menu);
+    QCOMPARE(menu->actions().size(), 2);
+    for (QAction* a : menu->actions())
+      if (a->text().endsWith("escape")) {
+        menu->setActiveAction(a);
+        QTest::keyClick(menu, Qt::Key_Return);
+        return;
+      }
+  });
+  click(*w, "e2");
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  QVERIFY(QString::fromStdString(w->game()->history().back().text).endsWith("escape"));
+}
+
+void GuiTest::rulesPanelDescribesThePieces() {
+  auto w = window("jetan/burroughs");
+  QVERIFY(w);
+  QVERIFY(w->rules_text().contains(
+      "exactly 3 orthogonal steps, may turn, no square twice, may not jump"));
+  QVERIFY(w->open("mill/ishikulu"));
+  QVERIFY(w->rules_text().contains("enters from the hand on an empty point, in the place phase"));
+}
+
+void GuiTest::resignationAndDrawOffer() {
+  auto w = window("chess/orthodox");
+  QVERIFY(w);
+  click(*w, "e2");
+  click(*w, "e4");
+  w->resign();  // black, to move, resigns
+  QVERIFY(w->game()->over());
+  QCOMPARE(QString::fromStdString(w->game()->result().reason), QString("black resigns"));
+  w->undo();
+  QVERIFY(!w->game()->over());
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  w->set_computer(0, true);  // the computer declines a draw
+  w->offer_draw();
+  QVERIFY(!w->game()->over());
+  QVERIFY(w->status().contains("declines"));
+}
+
+void GuiTest::positionEditorPlacesPiecesAndSetsTheTurn() {
+  auto w = window("mill/ishikulu");
+  QVERIFY(w);
+  w->set_editing(true);
+  QVERIFY(w->editing());
+  w->set_edit_piece(1);  // white token
+  click(*w, "E1");
+  click(*w, "E2");
+  w->set_edit_piece(2);  // black token
+  click(*w, "A1");
+  w->set_edit_to_move(1);
+  w->set_edit_hand(0, 0, 3);
+  w->set_edit_hand(1, 0, 4);
+  QVERIFY(w->game()->position().at(site(*w, "E1")) == kEmpty);  // the game is untouched so far
+  QVERIFY(w->finish_editing());
+  QVERIFY(!w->editing());
+  const Position& pos = w->game()->position();
+  QCOMPARE(pos.to_move(), SeatId{1});
+  QCOMPARE(pos.pieces(0), 2);
+  QCOMPARE(pos.pieces(1), 1);
+  QCOMPARE(pos.hand(0, 0), 3);
+  QCOMPARE(pos.hand(1, 0), 4);
+  QVERIFY(w->game()->history().empty());
+}
+
+void GuiTest::stakesLedgerShowsWhatEachPaymentWasFor() {
+  // Jetan's stakes: the capturer is owed the value of what it takes.
+  auto w = window("jetan/burroughs");
+  QVERIFY(w);
+  QVERIFY(w->set_position(only(
+      *w, {{"e2", "warrior", 0}, {"e4", "panthan", 1}, {"a1", "chief", 0}, {"j10", "chief", 1}})));
+  click(*w, "e2");
+  click(*w, "e4");
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  QString ledger;
+  for (QLabel* l : w->findChildren<QLabel*>())
+    if (l->text().contains("<b>Ledger</b>")) ledger = l->text();
+  QVERIFY2(
+      ledger.contains(QString::fromStdString(w->game()->history().back().text) + ": black +1<br>"),
+      qPrintable(ledger));
+}
+
+void GuiTest::moveIsAnimated() {
+  auto w = window("chess/orthodox");
+  QVERIFY(w);
+  click(*w, "g1");
+  click(*w, "f3");
+  QVERIFY(w->board()->animating());
+  QTRY_VERIFY_WITH_TIMEOUT(!w->board()->animating(), 2000);
+}
+
+void GuiTest::hotReloadFollowsARequiredModule() {
+  QTemporaryDir dir;
+  QVERIFY(QDir(dir.path()).mkdir("lib"));
+  auto put = [&](const QString& name, const QString& text) {
+    QFile f(dir.filePath(name));
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(text.toUtf8());
+  };
+  put("lib/kings.lua", "return { title = \"Kings one\" }\n");
+  put("game.lua",
+      "local k = require \"lib.kings\"\n"
+      "return game {\n  title = k.title,\n  board = grid { width = 3, height = 3 },\n"
+      "  pieces = { piece { name = \"king\", symbol = \"K\", moves = { step { dirs = \"all\" } } } "
+      "},\n"
+      "  setup = { white = { king = \"a1\" }, black = { king = \"c3\" } },\n}\n");
+  auto w = window(dir.filePath("game.lua").toStdString());
+  QVERIFY(w);
+  QCOMPARE(QString::fromStdString(w->game()->rules().title), QString("Kings one"));
+  put("lib/kings.lua", "return { title = \"Kings two\" }\n");
+  QTRY_COMPARE_WITH_TIMEOUT(QString::fromStdString(w->game()->rules().title), QString("Kings two"),
+                            5000);
 }
 
 QTEST_MAIN(GuiTest)
