@@ -43,6 +43,19 @@ namespace {
 QString qs(const std::string& s) {
   return QString::fromStdString(s);
 }
+
+// Deletes a layout's widgets, to be made afresh.
+void clear_layout(QLayout* layout) {
+  while (QLayoutItem* item = layout->takeAt(0)) {
+    delete item->widget();
+    delete item;
+  }
+}
+
+// Shows a piece that moved across the board gliding to where it went.
+void glide(BoardView* board, const Move& m) {
+  if (m.kind == MoveKind::kNormal || m.kind == MoveKind::kCastle) board->animate(m.from, m.to);
+}
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
@@ -193,9 +206,6 @@ bool MainWindow::open(const std::string& spec, const script::OptionList& options
   spec_ = spec;
   options_ = options;
   computer_.assign(rules_->num_seats(), false);
-  script::SearchPath path;
-  auto file = path.find_chosen(spec);
-  script_file_ = file ? file->path : "";
   watch_script();
   rebuild_seats();
   start(std::make_unique<Game>(rules_));
@@ -206,10 +216,8 @@ void MainWindow::watch_script() {
   if (!files_.files().isEmpty()) files_.removePaths(files_.files());
   // The script and every file it required or extended, wherever they lie.
   QStringList paths;
-  if (!script_file_.empty()) paths << QFileInfo(qs(script_file_)).absoluteFilePath();
   if (rules_)
-    for (const std::string& f : rules_->files)
-      if (!paths.contains(qs(f))) paths << qs(f);
+    for (const std::string& f : rules_->files) paths << qs(f);
   if (!paths.isEmpty()) files_.addPaths(paths);
 }
 
@@ -235,10 +243,7 @@ void MainWindow::set_computer(SeatId seat, bool computer) {
 }
 
 void MainWindow::rebuild_seats() {
-  while (QLayoutItem* item = seats_layout_->takeAt(0)) {
-    delete item->widget();
-    delete item;
-  }
+  clear_layout(seats_layout_);
   seat_boxes_.clear();
   for (SeatId s = 0; s < rules_->num_seats(); ++s) {
     auto* row = new QWidget;
@@ -358,10 +363,7 @@ void MainWindow::refresh() {
     }
   }
   // Pieces in hand that can be dropped now.
-  while (QLayoutItem* item = hand_layout_->takeAt(0)) {
-    delete item->widget();
-    delete item;
-  }
+  clear_layout(hand_layout_);
   for (const InputStep& step : input_.next())
     if (step.kind == InputStep::Kind::kHand) {
       auto* b = new QToolButton;
@@ -374,10 +376,7 @@ void MainWindow::refresh() {
     }
   hand_layout_->addStretch();
   // Decisions without a site, and the throw of the dice.
-  while (QLayoutItem* item = button_layout_->takeAt(0)) {
-    delete item->widget();
-    delete item;
-  }
+  clear_layout(button_layout_);
   const bool human = !game_->over() && !computer_[pos.decider()];
   if (human && pos.awaiting_roll()) {
     auto* b = new QPushButton("Roll");
@@ -439,7 +438,7 @@ void MainWindow::play(Move m) {  // a copy: refresh() replaces the input it may 
   ++generation_;
   statusBar()->clearMessage();
   refresh();
-  if (m.kind == MoveKind::kNormal || m.kind == MoveKind::kCastle) board_->animate(m.from, m.to);
+  glide(board_, m);
 }
 
 void MainWindow::play_turn(const Turn& t) {
@@ -449,8 +448,7 @@ void MainWindow::play_turn(const Turn& t) {
   }
   ++generation_;
   refresh();
-  for (const Move& m : t.steps)
-    if (m.kind == MoveKind::kNormal || m.kind == MoveKind::kCastle) board_->animate(m.from, m.to);
+  for (const Move& m : t.steps) glide(board_, m);
 }
 
 void MainWindow::site_clicked(SiteId site) {
@@ -677,8 +675,6 @@ bool MainWindow::load_record(const QString& file) {
     for (const auto& [k, v] : *tags)
       if (k == "Rules") spec_ = v;
   computer_.assign(rules_->num_seats(), false);
-  auto found = path.find_chosen(spec_);
-  script_file_ = found ? found->path : "";
   watch_script();
   rebuild_seats();
   start(std::make_unique<Game>(std::move(*g)));

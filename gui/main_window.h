@@ -114,7 +114,6 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<const Ruleset> rules_;
   std::string spec_;
   script::OptionList options_;
-  std::string script_file_;  // the file of the open script, watched for changes
   std::unique_ptr<Game> game_;
   MoveInput input_;
   std::vector<bool> computer_;

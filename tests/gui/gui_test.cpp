@@ -54,6 +54,23 @@ void click_move(MainWindow& w, const Move& m) {
   }
 }
 
+// Once the next click opens the window's menu of choices (of `entries` moves),
+// picks the one whose text ends with `suffix`.
+void pick_from_menu(const QString& suffix, int entries) {
+  QTimer::singleShot(50, [suffix, entries] {
+    auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+    QVERIFY(menu);
+    QCOMPARE(menu->actions().size(), entries);
+    for (QAction* a : menu->actions())
+      if (a->text().endsWith(suffix)) {
+        menu->setActiveAction(a);
+        QTest::keyClick(menu, Qt::Key_Return);
+        return;
+      }
+    QFAIL("no such choice in the menu");
+  });
+}
+
 // A position of the window's script with only the given pieces: {site, type, seat}.
 struct Put {
   const char* site;
@@ -150,16 +167,7 @@ void GuiTest::promotionIsChosenFromAMenu() {
   QVERIFY(w);
   click(*w, "b7");
   // The menu of promotions opens; take the knight.
-  QTimer::singleShot(50, [] {
-    auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
-    QVERIFY(menu);
-    for (QAction* a : menu->actions())
-      if (a->text().endsWith("=N")) {
-        menu->setActiveAction(a);
-        QTest::keyClick(menu, Qt::Key_Return);
-        return;
-      }
-  });
+  pick_from_menu("=N", 4);
   click(*w, "b8");
   QCOMPARE(w->game()->history().size(), size_t{1});
   QCOMPARE(QString::fromStdString(w->game()->history().back().text), QString("b7b8=N"));
@@ -354,17 +362,7 @@ void GuiTest::jetanEscapeAndTheStepToTheSameSquareAreTwoChoices() {
   QVERIFY(w->set_position(only(
       *w, {{"e5", "princess", 0}, {"e8", "warrior", 1}, {"a1", "chief", 0}, {"j10", "chief", 1}})));
   click(*w, "e5");
-  QTimer::singleShot(50, [] {
-    auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
-    QVERIFY(menu);
-    QCOMPARE(menu->actions().size(), 2);
-    for (QAction* a : menu->actions())
-      if (a->text().endsWith("escape")) {
-        menu->setActiveAction(a);
-        QTest::keyClick(menu, Qt::Key_Return);
-        return;
-      }
-  });
+  pick_from_menu("escape", 2);
   click(*w, "e2");
   QCOMPARE(w->game()->history().size(), size_t{1});
   QVERIFY(QString::fromStdString(w->game()->history().back().text).endsWith("escape"));
