@@ -380,6 +380,10 @@ class Hooks {
   virtual void after(Position& pos, const Move& move, struct Undo& undo) = 0;
   virtual void generate(const Position& pos, MoveList& moves) = 0;
   virtual std::optional<Result> end(const Position& pos) = 0;
+  // The script's judgement of pos for seat's team, in piece values (the
+  // computer players' evaluation), when it defines one.
+  virtual bool has_evaluate() const { return false; }
+  virtual double evaluate(const Position& /*pos*/, SeatId /*seat*/) { return 0; }
 };
 
 // Money: each seat's ante goes into a pot that the winners share at the end (a
@@ -398,6 +402,17 @@ struct Money {
   int ante = 0;
   std::vector<Payment> payments;
   bool enabled() const { return ante > 0 || !payments.empty(); }
+};
+
+// What the computer players take from the script (its `ai` table): the
+// weights of the default evaluation and which search the levels use.
+struct AiSettings {
+  enum class Algorithm : uint8_t { kByRules, kAlphaBeta, kMcts };
+  Algorithm algorithm = Algorithm::kByRules;  // by the rules: alpha-beta for two seats, no dice
+  int material = 100;  // percent of the pieces' values (on the board and in hand)
+  int promotion = 20;  // percent of the promotion's gain earned by the whole way to it
+  int mobility = 2;    // score units (a piece of value 1 is 100) per decision more than the enemy
+  int cutoff = 0;      // MCTS: decisions a playout plays before it is scored (0: engine default)
 };
 
 struct Ruleset {
@@ -450,6 +465,7 @@ struct Ruleset {
   // front ends that reload the rules when one changes.
   std::vector<std::string> files;
   std::shared_ptr<Hooks> hooks;
+  AiSettings ai;
 
   int num_seats() const { return static_cast<int>(seats.size()); }
   int region_index(const std::string& name) const;

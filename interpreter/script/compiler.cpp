@@ -1245,6 +1245,28 @@ class Compiler : private FieldReader {
       }
   }
 
+  // ai = { search = "mcts", material = 100, promotion = 20, mobility = 2, cutoff = 64 }
+  void ai(const Value& v) {
+    const std::string w = where_of(v);
+    if (!v.is_table()) fail(w, "ai = { search = ..., material = N, promotion = N, ... }");
+    for (auto& [k, _] : v.fields)
+      if (k != "search" && k != "material" && k != "promotion" && k != "mobility" && k != "cutoff")
+        fail(w, "unknown field '" + k +
+                    "' in ai (allowed: search, material, promotion, mobility, cutoff)");
+    AiSettings& a = r_->ai;
+    const std::string search = str_or(v, "search", "");
+    if (search == "alphabeta")
+      a.algorithm = AiSettings::Algorithm::kAlphaBeta;
+    else if (search == "mcts")
+      a.algorithm = AiSettings::Algorithm::kMcts;
+    else if (!search.empty())
+      fail(w, "ai.search must be \"alphabeta\" or \"mcts\", not '" + search + "'");
+    a.material = int_or(v, "material", a.material, 0, kMaxAiWeight);
+    a.promotion = int_or(v, "promotion", a.promotion, 0, kMaxAiWeight);
+    a.mobility = int_or(v, "mobility", a.mobility, 0, kMaxAiWeight);
+    a.cutoff = int_or(v, "cutoff", a.cutoff, 0, kMaxAiCutoff);
+  }
+
   // money = { ante = 5, payments = { { on = "capture", piece = "rajah", amount = 5 }, ... } }
   void money(const Value& v) {
     const std::string w = where_of(v);
@@ -1337,6 +1359,7 @@ class Compiler : private FieldReader {
         fail(game_.where, "money and stakes = ... are two ledgers: a game keeps one");
       money(*mo);
     }
+    if (auto* a = game_.get("ai")) ai(*a);
     notation();
     r_->position_format = str_or(game_, "position", "generic");
     if (r_->position_format != "generic" && r_->position_format != "fen")

@@ -67,6 +67,11 @@ inline constexpr size_t kMaxStages = 100;
 // Money payments of a game: each payment made once per game keeps a bit per
 // seat in one 32-bit counter (Position's kPaid).
 inline constexpr size_t kMaxPayments = 3;
+// The weights of the ai table (percentages and score units), and the length
+// of an MCTS playout before it is scored: past these a weight would overflow
+// the scores, and a playout would be a whole game of thousands of turns.
+inline constexpr int kMaxAiWeight = 10'000;
+inline constexpr int kMaxAiCutoff = 4'096;
 
 // ---- numbers a script gives -----------------------------------------------
 

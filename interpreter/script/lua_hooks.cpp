@@ -1,5 +1,6 @@
 #include "script/lua_hooks.h"
 
+#include <cmath>
 #include <lua.hpp>
 
 #include <atomic>
@@ -432,6 +433,7 @@ HookState HookState::of(std::unique_ptr<LuaState> lua, const Value& game) {
   h.after = ref("after");
   h.generate = ref("generate");
   h.end = ref("end_check");
+  h.evaluate = ref("evaluate");
   return h;
 }
 
@@ -575,6 +577,28 @@ std::optional<Result> LuaHooks::end(const Position& pos) {
       }
     }
     lua_settop(L, t - 1);
+  });
+  finish(st ? st : bad);
+  return out;
+}
+
+double LuaHooks::evaluate(const Position& pos, SeatId seat) {
+  throw_if_failed();
+  HookState& h = state();
+  double out = 0;
+  Status bad;
+  Status st = with_position(h, pos, nullptr, nullptr, [&](lua_State* L) {
+    lua_pushstring(L, pos.rules().seats[seat].name.c_str());
+    h.lua->call(h.evaluate, 2, 1);
+    int isnum = 0;
+    const lua_Number v = lua_tonumberx(L, -1, &isnum);
+    if (!isnum || !std::isfinite(v))
+      bad = Error{where_defined(L, h.evaluate),
+                  std::string("evaluate hook: must return a finite number, not ") +
+                      (isnum ? "an infinite one" : luaL_typename(L, -1))};
+    else
+      out = v;
+    lua_pop(L, 1);
   });
   finish(st ? st : bad);
   return out;

@@ -46,12 +46,14 @@ struct PosContext {
 // hook functions its game table holds (-1 for those it does not define).
 struct HookState {
   std::unique_ptr<LuaState> lua;
-  int filter = -1, after = -1, generate = -1, end = -1;
+  int filter = -1, after = -1, generate = -1, end = -1, evaluate = -1;
   std::unique_ptr<PosContext> ctx = std::make_unique<PosContext>();
 
   // The hooks of the game table a script returned into lua.
   static HookState of(std::unique_ptr<LuaState> lua, const Value& game);
-  bool any() const { return filter >= 0 || after >= 0 || generate >= 0 || end >= 0; }
+  bool any() const {
+    return filter >= 0 || after >= 0 || generate >= 0 || end >= 0 || evaluate >= 0;
+  }
 };
 
 // What a script was loaded from, so that another thread can load it again.
@@ -71,10 +73,12 @@ class LuaHooks : public Hooks {
   bool has_after() const override { return main_.after >= 0; }
   bool has_generate() const override { return main_.generate >= 0; }
   bool has_end() const override { return main_.end >= 0; }
+  bool has_evaluate() const override { return main_.evaluate >= 0; }
   bool filter(const Position& pos, const Move& move) override;
   void after(Position& pos, const Move& move, Undo& undo) override;
   void generate(const Position& pos, MoveList& moves) override;
   std::optional<Result> end(const Position& pos) override;
+  double evaluate(const Position& pos, SeatId seat) override;
 
   // The first error a hook raised, if any.
   std::optional<Error> error() const;

@@ -1,0 +1,501 @@
+#include "ai/alpha_beta.h"
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+
+#include "ai/search_support.h"
+#include "core/attacks.h"
+#include "core/game_end.h"
+#include "core/movegen.h"
+
+namespace regula::ai {
+
+namespace {
+
+enum Bound : uint8_t { kNoBound = 0, kUpper = 1, kLower = 2, kExact = 3 };
+
+// The default budget when none is given: a few tenths of a second.
+constexpr uint64_t kDefaultNodes = 100'000;
+// Quiescence follows captures at most this many plies past the horizon, so
+// that long forced sequences (a draughts board full of exchanges) end.
+constexpr int kMaxQuiescence = 24;
+
+// The transposition table: one entry per slot, replaced by deeper or newer
+// results. The best decision is kept as its index in the position's list of
+// legal decisions, which is the same whenever the same position is generated.
+struct Table {
+  struct Entry {
+    uint64_t key = 0;
+    int32_t score = 0;
+    uint16_t move = 0;  // 1 + index of the best decision; 0 none
+    int8_t depth = 0;
+    uint8_t bound = kNoBound;
+    uint8_t age = 0;
+  };
+  std::vector<Entry> entries;
+  uint64_t mask = 0;
+
+  explicit Table(int mb) {
+    size_t n = 1;
+    const size_t want = static_cast<size_t>(std::max(1, mb)) * (1u << 20) / sizeof(Entry);
+    while (n * 2 <= want) n *= 2;
+    entries.assign(n, Entry{});
+    mask = n - 1;
+  }
+  Entry* probe(uint64_t key) {
+    Entry& e = entries[key & mask];
+    return e.key == key && e.bound != kNoBound ? &e : nullptr;
+  }
+  void store(uint64_t key, int score, int move, int depth, Bound bound, uint8_t age) {
+    Entry& e = entries[key & mask];
+    if (e.key == key && e.age == age && e.depth > depth && bound != kExact) return;
+    e.key = key;
+    e.score = score;
+    if (move >= 0 || e.key != key) e.move = static_cast<uint16_t>(move + 1);
+    e.depth = static_cast<int8_t>(std::clamp(depth, -1, 127));
+    e.bound = bound;
+    e.age = age;
+  }
+  void clear() { std::fill(entries.begin(), entries.end(), Entry{}); }
+};
+
+}  // namespace
+
+struct AlphaBeta::Memory {
+  explicit Memory(int mb) : table(mb) {}
+  Table table;
+  // A list of decisions per ply, made once: a list is large, and a search
+  // needs one at every ply.
+  std::vector<std::unique_ptr<MoveList>> lists;
+  MoveList& list(int ply) {
+    while (static_cast<int>(lists.size()) <= ply) lists.push_back(std::make_unique<MoveList>());
+    return *lists[ply];
+  }
+  // History scores per deciding seat, origin and destination, kept from one
+  // search to the next and halved in between.
+  std::vector<int> history;
+};
+
+// One search: the position it walks, its budget and what it has learnt.
+struct AlphaBeta::Search {
+  Search(AlphaBeta& owner, Position& pos, const std::atomic<bool>* stop)
+      : ab(owner),
+        pos(pos),
+        r(pos.rules()),
+        stop(stop),
+        budget(owner.options_.budget),
+        start(std::chrono::steady_clock::now()),
+        mem(*owner.memory_),
+        history(mem.history),
+        scores(kMaxPly + 1),
+        pv(kMaxPly + 1) {
+    if (!budget.any()) budget.nodes = kDefaultNodes;
+    const size_t sites = pos.num_sites();
+    const size_t size = kMaxSeats * (sites + 1) * sites;
+    if (history.size() != size) history.assign(size, 0);
+    for (int& h : history) h /= 2;
+    age = static_cast<uint8_t>(owner.calls_);
+  }
+
+  AlphaBeta& ab;
+  Position& pos;
+  const Ruleset& r;
+  const std::atomic<bool>* stop;
+  Budget budget;
+  std::chrono::steady_clock::time_point start;
+  uint64_t nodes = 0;
+  int seldepth = 0;
+  bool stopped = false;
+  uint8_t age = 0;
+  AlphaBeta::Memory& mem;
+  std::vector<int>& history;
+  std::vector<std::vector<int>> scores;
+  std::vector<std::vector<Move>> pv;
+  std::array<std::array<uint64_t, 2>, kMaxPly + 1> killers{};
+
+  int64_t millis() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                 start)
+        .count();
+  }
+  // Whether the budget is spent or a stop was asked for; checked every few
+  // nodes, since reading the clock costs more than a node.
+  bool out_of_time() {
+    if (stopped) return true;
+    if (budget.nodes && nodes >= budget.nodes) return stopped = true;
+    if ((nodes & 255) == 0) {
+      if (stop && stop->load(std::memory_order_relaxed)) return stopped = true;
+      if (budget.millis && millis() >= budget.millis) return stopped = true;
+    }
+    return false;
+  }
+
+  int team(SeatId s) const { return r.seats[s].team; }
+  int& history_of(const Move& m) {
+    const int sites = pos.num_sites();
+    const int from = m.from == kNoSite ? sites : m.from;
+    const int to = m.to == kNoSite ? 0 : m.to;
+    return history[(static_cast<size_t>(pos.decider()) * (sites + 1) + from) * sites + to];
+  }
+
+  // Orders a list: the hash decision, then gains (captures, removals,
+  // promotions) by what they win, then killers, then by history.
+  void score_moves(const MoveList& moves, std::vector<int>& out, int hash_index, int ply) {
+    out.resize(moves.size());
+    for (int i = 0; i < moves.size(); ++i) {
+      const Move& m = moves[i];
+      int s;
+      if (i == hash_index) {
+        s = 1 << 30;
+      } else if (const int g = gain(pos, m); g > 0) {
+        s = (1 << 24) + g * 64 - mover_value(pos, m);
+      } else if (move_key(m) == killers[ply][0]) {
+        s = (1 << 23) + 1;
+      } else if (move_key(m) == killers[ply][1]) {
+        s = 1 << 23;
+      } else {
+        s = std::min(history_of(m), (1 << 22));
+      }
+      out[i] = s;
+    }
+  }
+  // The index of the best-scored decision from i on, swapped into place i.
+  static void pick(MoveList& moves, std::vector<int>& s, int i) {
+    int best = i;
+    for (int j = i + 1; j < moves.size(); ++j)
+      if (s[j] > s[best]) best = j;
+    if (best != i) {
+      std::swap(moves[i], moves[best]);
+      std::swap(s[i], s[best]);
+    }
+  }
+
+  int terminal(const Result& res, int ply) const {
+    switch (res.outcome[pos.decider()]) {
+      case Outcome::kWin:
+        return kWinScore - ply;
+      case Outcome::kLoss:
+        return -kWinScore + ply;
+      default:
+        return 0;
+    }
+  }
+
+  // The score of the child just made, from the side of the parent's decider:
+  // the sign changes only when the side to decide changes team.
+  int child(int depth, int alpha, int beta, int ply, int parent_team) {
+    const bool same = team(pos.decider()) == parent_team;
+    // A decision that continues the same side's turn (a removal after a line)
+    // costs no depth: the turn is one move.
+    const int d = same && pos.in_turn() ? depth : depth - 1;
+    if (same) return search(d, alpha, beta, ply + 1);
+    return -search(d, -beta, -alpha, ply + 1);
+  }
+
+  // The expected score over the throws of the dice, each searched with a full
+  // window (no pruning across chance).
+  int chance_node(MoveList& moves, int depth, int ply, bool quiet) {
+    double total = 0;
+    const int my_team = team(pos.decider());
+    for (int i = 0; i < moves.size() && !stopped; ++i) {
+      const Move m = moves[i];
+      Undo u;
+      pos.make(m, u);
+      ++nodes;
+      const bool same = team(pos.decider()) == my_team;
+      int v;
+      if (quiet)
+        v = same ? quiesce(-kWinScore, kWinScore, ply + 1, 0)
+                 : -quiesce(-kWinScore, kWinScore, ply + 1, 0);
+      else
+        v = same ? search(depth, -kWinScore, kWinScore, ply + 1)
+                 : -search(depth, -kWinScore, kWinScore, ply + 1);
+      pos.unmake(m, u);
+      total += chance_probability(r, m) * v;
+    }
+    return static_cast<int>(total);
+  }
+
+  void update_pv(int ply, const Move& m) {
+    auto& line = pv[ply];
+    line.clear();
+    line.push_back(m);
+    if (ply + 1 <= kMaxPly) line.insert(line.end(), pv[ply + 1].begin(), pv[ply + 1].end());
+  }
+
+  int quiesce(int alpha, int beta, int ply, int qdepth) {
+    pv[ply].clear();
+    seldepth = std::max(seldepth, ply);
+    if (out_of_time()) return 0;
+    MoveList& moves = mem.list(ply);
+    const Result res = game_result(pos, moves);
+    if (res.over) return terminal(res, ply);
+    if (ply >= kMaxPly || qdepth >= kMaxQuiescence) return ab.eval_(pos, pos.decider());
+    if (moves[0].kind == MoveKind::kChance) return chance_node(moves, 0, ply, true);
+    // A pending choice (which piece to remove) and a capture the rules force
+    // are no place to stand still; nor is a side in check.
+    bool forced = pos.stage() >= 0;
+    if (!forced) {
+      forced = true;
+      for (const Move& m : moves)
+        if (!tactical(pos, m)) {
+          forced = false;
+          break;
+        }
+    }
+    if (!forced && !r.royals[pos.decider()].empty() && in_check(pos, pos.decider()))
+      forced = qdepth < 2;  // evasions, a couple of plies deep
+    int best = -kWinScore;
+    if (!forced) {
+      best = ab.eval_(pos, pos.decider(), moves.size());
+      if (best >= beta) return best;
+      alpha = std::max(alpha, best);
+    }
+    std::vector<int>& s = scores[ply];
+    score_moves(moves, s, -1, ply);
+    const int my_team = team(pos.decider());
+    for (int i = 0; i < moves.size(); ++i) {
+      pick(moves, s, i);
+      const Move m = moves[i];
+      if (!forced && s[i] < (1 << 24)) break;  // the gains are first
+      Undo u;
+      pos.make(m, u);
+      ++nodes;
+      const bool same = team(pos.decider()) == my_team;
+      const int v = same ? quiesce(alpha, beta, ply + 1, qdepth + 1)
+                         : -quiesce(-beta, -alpha, ply + 1, qdepth + 1);
+      pos.unmake(m, u);
+      if (stopped) return 0;
+      if (v > best) {
+        best = v;
+        if (v > alpha) {
+          alpha = v;
+          update_pv(ply, m);
+        }
+        if (v >= beta) break;
+      }
+    }
+    return best;
+  }
+
+  int search(int depth, int alpha, int beta, int ply) {
+    pv[ply].clear();
+    seldepth = std::max(seldepth, ply);
+    if (out_of_time()) return 0;
+    if (depth <= 0) return quiesce(alpha, beta, ply, 0);
+    MoveList& moves = mem.list(ply);
+    const Result res = game_result(pos, moves);
+    if (res.over) return terminal(res, ply);
+    if (ply >= kMaxPly) return ab.eval_(pos, pos.decider());
+    if (moves[0].kind == MoveKind::kChance) return chance_node(moves, depth, ply, false);
+
+    const uint64_t key = pos.hash();
+    int hash_index = -1;
+    if (Table::Entry* e = mem.table.probe(key)) {
+      if (e->move && e->move <= moves.size()) hash_index = e->move - 1;
+      const int score = from_table(e->score, ply);
+      if (e->depth >= depth && ply > 0) {
+        if (e->bound == kExact || (e->bound == kLower && score >= beta) ||
+            (e->bound == kUpper && score <= alpha))
+          return score;
+      }
+    }
+    // Remember each decision's place in the list as generated, for the table.
+    const int n = moves.size();
+    std::vector<int>& s = scores[ply];
+    score_moves(moves, s, hash_index, ply);
+    std::array<uint16_t, 512> order_small;
+    std::vector<uint16_t> order_big;
+    uint16_t* order = n <= 512 ? order_small.data() : (order_big.resize(n), order_big.data());
+    for (int i = 0; i < n; ++i) order[i] = static_cast<uint16_t>(i);
+
+    const int my_team = team(pos.decider());
+    const int alpha0 = alpha;
+    int best = -kWinScore - 1, best_index = -1;
+    for (int i = 0; i < n; ++i) {
+      // pick, keeping order[] in step
+      int b = i;
+      for (int j = i + 1; j < n; ++j)
+        if (s[j] > s[b]) b = j;
+      if (b != i) {
+        std::swap(moves[i], moves[b]);
+        std::swap(s[i], s[b]);
+        std::swap(order[i], order[b]);
+      }
+      const Move m = moves[i];
+      const bool quiet_move = s[i] < (1 << 23);
+      Undo u;
+      pos.make(m, u);
+      ++nodes;
+      int v;
+      if (i == 0) {
+        v = child(depth, alpha, beta, ply, my_team);
+      } else {
+        // Late quiet decisions are searched shallower first, and with a null
+        // window; a surprise is searched again in full.
+        const int reduce = quiet_move && depth >= 3 && i >= 4 ? 1 : 0;
+        v = child(depth - reduce, alpha, alpha + 1, ply, my_team);
+        if (v > alpha && !stopped && (reduce || v < beta))
+          v = child(depth, alpha, beta, ply, my_team);
+      }
+      pos.unmake(m, u);
+      if (stopped) return best > -kWinScore - 1 ? best : 0;
+      if (v > best) {
+        best = v;
+        best_index = order[i];
+        if (v > alpha) {
+          alpha = v;
+          update_pv(ply, m);
+        }
+        if (v >= beta) {
+          if (quiet_move) {
+            const uint64_t k = move_key(m);
+            if (killers[ply][0] != k) {
+              killers[ply][1] = killers[ply][0];
+              killers[ply][0] = k;
+            }
+            int& h = history_of(m);
+            h = std::min(h + depth * depth, 1 << 22);
+          }
+          break;
+        }
+      }
+    }
+    const Bound bound = best >= beta ? kLower : best > alpha0 ? kExact : kUpper;
+    mem.table.store(key, to_table(best, ply), best_index, depth, bound, age);
+    // The list was reordered: put it back as generated is not needed, since
+    // the table keeps indices into the generated order (order[]).
+    return best;
+  }
+};
+
+AlphaBeta::AlphaBeta(std::shared_ptr<const Ruleset> rules, AlphaBetaOptions options,
+                     std::string name)
+    : rules_(std::move(rules)),
+      options_(options),
+      name_(std::move(name)),
+      eval_(*rules_),
+      memory_(std::make_unique<Memory>(options.hash_mb)) {}
+
+AlphaBeta::~AlphaBeta() = default;
+
+void AlphaBeta::new_game() {
+  memory_->table.clear();
+  memory_->history.clear();
+  calls_ = 0;
+}
+
+Move AlphaBeta::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo* info_out) {
+  ++calls_;
+  Search s(*this, pos, stop);
+  MoveList root;
+  legal_moves(pos, root);
+  if (root.empty()) return Move::pass();
+  std::mt19937_64 rng(options_.seed ^ (calls_ * 0x9e3779b97f4a7c15ull) ^ pos.hash());
+  SearchInfo info;
+  if (root.size() == 1 || root[0].kind == MoveKind::kChance) {
+    info.pv = {root[0]};
+    report(info);
+    if (info_out) *info_out = info;
+    return root[0];
+  }
+  // Seeded order among equals, then gains first, so that even a search stopped
+  // at once answers with a sensible decision.
+  std::shuffle(root.begin(), root.end(), rng);
+  std::vector<int> noise(root.size(), 0);
+  std::vector<int> order_score(root.size());
+  for (int i = 0; i < root.size(); ++i) {
+    order_score[i] = gain(pos, root[i]);
+    if (options_.noise)
+      noise[i] = std::uniform_int_distribution<int>(-options_.noise, options_.noise)(rng);
+  }
+  // Puts the root moves (and their noise) in the order idx gives.
+  auto reorder = [&](const std::vector<int>& idx) {
+    MoveList sorted;
+    std::vector<int> sorted_noise;
+    for (int i : idx) {
+      sorted.push(root[i]);
+      sorted_noise.push_back(noise[i]);
+    }
+    root = sorted;
+    noise = sorted_noise;
+  };
+  {
+    std::vector<int> idx(root.size());
+    for (int i = 0; i < root.size(); ++i) idx[i] = i;
+    std::stable_sort(idx.begin(), idx.end(),
+                     [&](int a, int b) { return order_score[a] > order_score[b]; });
+    reorder(idx);
+  }
+  Move best = root[0];
+  const int my_team = rules_->seats[pos.decider()].team;
+  const int max_depth = s.budget.depth ? std::min(s.budget.depth, kMaxPly - 1) : kMaxPly - 1;
+  std::vector<int> last(root.size(), 0);
+  constexpr int kInf = kWinScore + 1;
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    int best_i = -1, best_v = -kInf;
+    std::vector<Move> best_pv;
+    for (int i = 0; i < root.size(); ++i) {
+      const Move m = root[i];
+      Undo u;
+      pos.make(m, u);
+      ++s.nodes;
+      // With noise, a decision matters when its score plus its noise beats
+      // the best so far: the window is shifted by its noise.
+      int v;
+      if (i == 0) {
+        v = s.child(depth, -kInf, kInf, 0, my_team);
+      } else {
+        const int a = std::clamp(best_v - noise[i], -kInf, kInf - 1);
+        v = s.child(depth, a, a + 1, 0, my_team);
+        if (v > a && !s.stopped) v = s.child(depth, a, kInf, 0, my_team);
+      }
+      pos.unmake(m, u);
+      if (s.stopped) break;
+      // Noise blurs the judgement of ordinary positions, never of a decided game.
+      const int judged = std::abs(v) >= kWinScore - kMaxPly ? v : v + noise[i];
+      last[i] = judged;
+      if (judged > best_v) {
+        best_v = judged;
+        best_i = i;
+        best_pv.assign(1, m);
+        best_pv.insert(best_pv.end(), s.pv[1].begin(), s.pv[1].end());
+      }
+    }
+    // A partial iteration counts too: each decision it judged was searched in full.
+    if (best_i >= 0) {
+      best = root[best_i];
+      info.depth = s.stopped ? depth - 1 : depth;
+      info.score = best_v;
+      info.pv = best_pv;
+    }
+    info.nodes = s.nodes;
+    info.seldepth = s.seldepth;
+    info.millis = s.millis();
+    if (s.stopped) break;
+    report(info);
+    // Best first next time, the others by this iteration's scores.
+    std::vector<int> idx(root.size());
+    for (int i = 0; i < root.size(); ++i) idx[i] = i;
+    std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) {
+      if (a == best_i || b == best_i) return a == best_i && b != best_i;
+      return last[a] > last[b];
+    });
+    reorder(idx);
+    // A forced result found within this depth will not change deeper.
+    if (info.mate() != 0 && std::abs(info.mate()) <= depth) break;
+  }
+  info.nodes = s.nodes;
+  info.millis = s.millis();
+  if (info.pv.empty()) info.pv = {best};
+  report(info);
+  if (info_out) *info_out = info;
+  return best;
+}
+
+Turn AlphaBeta::choose(Position& pos, const std::atomic<bool>* stop) {
+  return choose_by_decisions(pos, stop, [&](Position& p) { return decide(p, stop); });
+}
+
+}  // namespace regula::ai

@@ -1,0 +1,53 @@
+#pragma once
+// Alpha-beta search for two sides that take turns without chance: iterative
+// deepening over decisions, a transposition table keyed on the position's
+// Zobrist hash, move ordering (the hash move, captures by value, killers and
+// history), quiescence on captures, promotions and pending removals, and the
+// evaluation of ai/evaluation.h at the leaves.
+//
+// It searches decisions, not whole turns: a turn of several decisions (a line
+// and the removal it earns) is several plies of the same side, and the score
+// changes sign only where the side to decide changes team.
+
+#include <memory>
+#include <vector>
+
+#include "ai/evaluation.h"
+#include "ai/player.h"
+
+namespace regula::ai {
+
+struct AlphaBetaOptions {
+  Budget budget;      // no limit at all: 100,000 nodes
+  uint64_t seed = 1;  // breaks ties among equal root decisions
+  int hash_mb = 16;   // transposition table size
+  int noise = 0;      // up to this many score units of seeded noise per root decision
+};
+
+class AlphaBeta : public Player {
+ public:
+  AlphaBeta(std::shared_ptr<const Ruleset> rules, AlphaBetaOptions options, std::string name);
+  ~AlphaBeta() override;
+
+  std::string name() const override { return name_; }
+  Turn choose(Position& pos, const std::atomic<bool>* stop = nullptr) override;
+  void new_game() override;
+  void set_budget(const Budget& budget) override { options_.budget = budget; }
+
+  // The decision to make now in pos (which has one), with what the search saw
+  // in info when given. pos is left as it was.
+  Move decide(Position& pos, const std::atomic<bool>* stop = nullptr, SearchInfo* info = nullptr);
+
+ private:
+  struct Search;
+  std::shared_ptr<const Ruleset> rules_;
+  AlphaBetaOptions options_;
+  std::string name_;
+  Evaluator eval_;
+  // The transposition table and what searches keep from one to the next.
+  struct Memory;
+  std::unique_ptr<Memory> memory_;
+  uint64_t calls_ = 0;  // searches made, mixed into the tie-break seed
+};
+
+}  // namespace regula::ai

@@ -1,0 +1,136 @@
+#include "ai/evaluation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+
+#include "ai/player.h"
+#include "core/movegen.h"
+
+namespace regula::ai {
+
+namespace {
+
+// Steps from each site to the nearest site of region for seat, over the
+// board's links in every direction (kNoSite-free BFS); -1 where none is reachable.
+std::vector<int> distances_to(const Ruleset& r, const Region& region, SeatId seat) {
+  const Topology& topo = r.topology;
+  const int n = topo.size();
+  // The links both ways: a direction may lead one way only on some boards.
+  std::vector<std::vector<SiteId>> links(n);
+  for (DirId d = 0; d < kNumDirs; ++d) {
+    const SiteId* nb = topo.neighbors_of(d);
+    for (SiteId s = 0; s < n; ++s)
+      if (nb[s] != kNoSite) {
+        links[s].push_back(nb[s]);
+        links[nb[s]].push_back(s);
+      }
+  }
+  std::vector<int> dist(n, -1);
+  std::deque<SiteId> queue;
+  for (SiteId s = 0; s < n; ++s)
+    if (region.contains(seat, s)) {
+      dist[s] = 0;
+      queue.push_back(s);
+    }
+  while (!queue.empty()) {
+    const SiteId s = queue.front();
+    queue.pop_front();
+    for (SiteId t : links[s])
+      if (dist[t] < 0) {
+        dist[t] = dist[s] + 1;
+        queue.push_back(t);
+      }
+  }
+  return dist;
+}
+
+}  // namespace
+
+Evaluator::Evaluator(const Ruleset& rules) : rules_(rules) {
+  const AiSettings& w = rules.ai;
+  const int seats = rules.num_seats(), types = static_cast<int>(rules.types.size()),
+            sites = rules.topology.size();
+  int best_value = 0;
+  for (const PieceType& t : rules.types) best_value = std::max(best_value, t.value);
+  table_.assign(seats, std::vector<std::vector<int>>(types, std::vector<int>(sites, 0)));
+  hand_.assign(seats, std::vector<int>(types, 0));
+  for (SeatId s = 0; s < seats; ++s)
+    for (TypeId t = 0; t < types; ++t) {
+      const PieceType& pt = rules.types[t];
+      const int material = pt.value * kPieceUnit * w.material / 100;
+      hand_[s][t] = material;
+      std::vector<int>& row = table_[s][t];
+      std::fill(row.begin(), row.end(), material);
+      // Promotion progress: a share of what promoting gains, growing with the
+      // square of the way made, so that the last steps count most.
+      for (const Promotion& p : pt.promotions) {
+        int gain = 0;
+        if (p.to_start) gain = best_value - pt.value;
+        for (TypeId to : p.to) gain = std::max(gain, rules.types[to].value - pt.value);
+        if (gain <= 0 || w.promotion == 0) continue;
+        const std::vector<int> dist = distances_to(rules, rules.regions[p.region], s);
+        const int far = std::max(1, *std::max_element(dist.begin(), dist.end()));
+        for (SiteId site = 0; site < sites; ++site) {
+          if (dist[site] < 0) continue;
+          const double way = static_cast<double>(far - dist[site]) / far;
+          const int bonus =
+              static_cast<int>(std::lround(gain * kPieceUnit * w.promotion / 100.0 * way * way));
+          row[site] = std::max(row[site], material + bonus);
+        }
+      }
+    }
+  mobility_ = w.mobility;
+  // Mobility asks for the moves of both sides; a generate hook would make that
+  // a Lua call per leaf, and more than two seats have no one "other side".
+  if (rules.hooks && rules.hooks->has_generate()) mobility_ = 0;
+  if (seats != 2) mobility_ = 0;
+  hook_ = rules.hooks && rules.hooks->has_evaluate();
+}
+
+int Evaluator::piece_worth(TypeId t, SeatId seat, SiteId site) const {
+  return table_[seat][t][site];
+}
+
+int Evaluator::operator()(Position& pos, SeatId seat, int legal_count) const {
+  if (hook_) {
+    const double v = rules_.hooks->evaluate(pos, seat) * kPieceUnit;
+    // Kept clear of the scores that mean a decided game.
+    const double limit = kWinScore / 2;
+    return static_cast<int>(std::clamp(v, -limit, limit));
+  }
+  const Ruleset& r = rules_;
+  int score = 0;
+  for (SiteId site = 0, n = pos.num_sites(); site < n; ++site) {
+    const PieceCode c = pos.at(site);
+    if (c == kEmpty) continue;
+    const SeatId s = piece_seat(c);
+    const int v = table_[s][piece_type(c)][site];
+    score += r.allies(s, seat) ? v : -v;
+  }
+  for (SeatId s = 0; s < r.num_seats(); ++s) {
+    if (!pos.hand_total(s)) continue;
+    int v = 0;
+    for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
+      v += pos.hand(s, t) * hand_[s][t];
+    score += r.allies(s, seat) ? v : -v;
+  }
+  if (mobility_ && pos.stage() < 0 && !pos.awaiting_roll()) {
+    // The difference in moves the rules offer each side (before the legality
+    // filter): a cheap measure of freedom and of pieces in play.
+    MoveList moves;
+    const SeatId mover = pos.to_move();
+    if (legal_count < 0) generate_pseudo(pos, moves);
+    const int mine = legal_count < 0 ? moves.size() : legal_count;
+    pos.set_to_move(r.next_seat(mover));
+    moves.clear();
+    generate_pseudo(pos, moves);
+    const int theirs = moves.size();
+    pos.set_to_move(mover);
+    const int diff = (mine - theirs) * mobility_;
+    score += r.allies(mover, seat) ? diff : -diff;
+  }
+  return score;
+}
+
+}  // namespace regula::ai

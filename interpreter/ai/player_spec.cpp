@@ -1,0 +1,153 @@
+#include "ai/player_spec.h"
+
+#include <algorithm>
+#include <charconv>
+#include <utility>
+#include <vector>
+
+#include "ai/alpha_beta.h"
+#include "ai/mcts.h"
+#include "ai/random_player.h"
+
+namespace regula::ai {
+
+namespace {
+
+// The options after the kind: "k=v,k=v".
+struct Options {
+  std::vector<std::pair<std::string, std::string>> items;
+};
+
+Expected<Options> split_options(const std::string& spec, const std::string& text) {
+  Options o;
+  size_t start = 0;
+  while (start <= text.size() && !text.empty()) {
+    size_t comma = text.find(',', start);
+    if (comma == std::string::npos) comma = text.size();
+    const std::string item = text.substr(start, comma - start);
+    const size_t eq = item.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
+      return Error{spec, "'" + item + "' is not key=value"};
+    o.items.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+    start = comma + 1;
+  }
+  return o;
+}
+
+Expected<uint64_t> number(const std::string& spec, const std::string& key, const std::string& v,
+                          uint64_t max) {
+  uint64_t n = 0;
+  auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (ec != std::errc() || end != v.data() + v.size() || n > max)
+    return Error{
+        spec, key + " takes a whole number from 0 to " + std::to_string(max) + ", not '" + v + "'"};
+  return n;
+}
+
+constexpr uint64_t kMaxNodes = 1'000'000'000'000ull;
+constexpr uint64_t kMaxMillis = 100'000'000ull;  // more than a day
+constexpr int kMaxDepth = 64;
+
+}  // namespace
+
+bool alpha_beta_applies(const Ruleset& rules) {
+  if (rules.ai.algorithm == AiSettings::Algorithm::kAlphaBeta) return true;
+  if (rules.ai.algorithm == AiSettings::Algorithm::kMcts) return false;
+  if (rules.dice.enabled()) return false;
+  int teams = 0;
+  std::vector<int> seen;
+  for (const Seat& s : rules.seats) {
+    bool found = false;
+    for (int t : seen) found |= t == s.team;
+    if (!found) seen.push_back(s.team), ++teams;
+  }
+  return teams == 2 && rules.num_seats() == 2;
+}
+
+Budget level_budget(const Ruleset& rules, int level) {
+  static constexpr uint64_t kAlphaBetaNodes[kMaxLevel] = {300, 2'000, 10'000, 50'000, 250'000};
+  static constexpr uint64_t kMctsIterations[kMaxLevel] = {50, 200, 800, 3'200, 12'800};
+  Budget b;
+  const int i = std::clamp(level, kMinLevel, kMaxLevel) - 1;
+  b.nodes = alpha_beta_applies(rules) ? kAlphaBetaNodes[i] : kMctsIterations[i];
+  return b;
+}
+
+Expected<std::unique_ptr<Player>> make_player(const std::string& spec,
+                                              std::shared_ptr<const Ruleset> rules, uint64_t seed) {
+  const size_t colon = spec.find(':');
+  const std::string kind = spec.substr(0, colon);
+  std::string rest = colon == std::string::npos ? "" : spec.substr(colon + 1);
+  int level = 0;
+  if (kind == "ai") {
+    const size_t c2 = rest.find(':');
+    const std::string n = rest.substr(0, c2);
+    auto l = number(spec, "ai", n, kMaxLevel);
+    if (!l || *l < kMinLevel)
+      return Error{spec, "ai takes a level from 1 to 5 (ai:3), not '" + n + "'"};
+    level = static_cast<int>(*l);
+    rest = c2 == std::string::npos ? "" : rest.substr(c2 + 1);
+  } else if (kind != "random" && kind != "alphabeta" && kind != "mcts") {
+    return Error{spec,
+                 "not a player: say random, ai:LEVEL, alphabeta[:k=v,...], "
+                 "mcts[:k=v,...] or uci:PATH"};
+  }
+  auto options = split_options(spec, rest);
+  if (!options) return options.error();
+  const bool search_ab = kind == "alphabeta" || (kind == "ai" && alpha_beta_applies(*rules));
+  AlphaBetaOptions ab;
+  MctsOptions mc;
+  if (level) {
+    ab.budget = mc.budget = level_budget(*rules, level);
+    // The weakest level also blurs its judgement, so that it errs as beginners do.
+    if (level == 1) ab.noise = kPieceUnit;
+  }
+  for (const auto& [key, value] : options->items) {
+    Status bad;
+    auto set = [&](auto& field, uint64_t max) {
+      auto n = number(spec, key, value, max);
+      if (!n) {
+        bad = n.error();
+        return;
+      }
+      field = static_cast<std::remove_reference_t<decltype(field)>>(*n);
+    };
+    if (key == "seed") {
+      set(seed, ~0ull);
+    } else if (kind == "random") {
+      bad = Error{spec, "random takes only seed=N, not '" + key + "'"};
+    } else if (key == "ms") {
+      set(ab.budget.millis, kMaxMillis);
+      mc.budget.millis = ab.budget.millis;
+    } else if (search_ab && key == "nodes") {
+      set(ab.budget.nodes, kMaxNodes);
+    } else if (search_ab && key == "depth") {
+      set(ab.budget.depth, kMaxDepth);
+    } else if (search_ab && key == "hash") {
+      set(ab.hash_mb, 4096);
+    } else if (!search_ab && (key == "iterations" || key == "nodes")) {
+      set(mc.budget.nodes, kMaxNodes);
+    } else if (!search_ab && key == "cutoff") {
+      set(mc.cutoff, kMaxPly * 16);
+    } else if (!search_ab && key == "playout") {
+      if (value != "random" && value != "captures")
+        bad = Error{spec, "playout takes random or captures, not '" + value + "'"};
+      mc.capture_playouts = value == "captures";
+    } else {
+      bad = Error{spec, "'" + key + "' is not an option of " +
+                            (search_ab ? std::string("alpha-beta (nodes, depth, ms, hash, seed)")
+                                       : std::string("MCTS (iterations, ms, playout, cutoff, "
+                                                     "seed)"))};
+    }
+    if (bad) return *bad;
+  }
+  if (kind == "random") return std::unique_ptr<Player>(new RandomPlayer(seed));
+  if (search_ab) {
+    ab.seed = seed;
+    return std::unique_ptr<Player>(new AlphaBeta(rules, ab, spec));
+  }
+  mc.seed = seed;
+  return std::unique_ptr<Player>(new Mcts(rules, mc, spec));
+}
+
+}  // namespace regula::ai

@@ -1,0 +1,17 @@
+#include "ai/random_player.h"
+
+#include "core/movegen.h"
+#include "core/random_turn.h"
+
+namespace regula::ai {
+
+Turn RandomPlayer::choose(Position& pos, const std::atomic<bool>*) {
+  MoveList moves;
+  legal_moves(pos, moves);
+  Turn t;
+  if (moves.empty()) return t;
+  random_turn(pos, moves, rng_, t);
+  return t;
+}
+
+}  // namespace regula::ai

@@ -1,0 +1,402 @@
+// The computer players: they find forced wins, obey the rules on every
+// bundled script, answer the same for the same seed and budget, and answer
+// with a legal decision when stopped at once. The forced wins are checked by
+// a brute-force search written here, independent of the players' code.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <random>
+#include <string>
+
+#include "ai/alpha_beta.h"
+#include "ai/mcts.h"
+#include "ai/player_spec.h"
+#include "ai/random_player.h"
+#include "core/game_end.h"
+#include "core/movegen.h"
+#include "core/random_turn.h"
+#include "notation/move_text.h"
+#include "notation/position_string.h"
+#include "script/loader.h"
+#include "script_support.h"
+
+namespace regula {
+namespace {
+
+using test_support::board;
+using test_support::bundled;
+using test_support::Rules;
+
+Position fen(const Rules& r, const std::string& text) {
+  auto p = read_position(r, text);
+  EXPECT_TRUE(p) << (p ? "" : p.error().text());
+  return p ? *p : Position(r);
+}
+
+// Whether the side to move in pos can force a win within n of its own moves,
+// by trying everything (the rules' own results decide what a win is).
+bool wins_within(Position& pos, int n) {
+  const SeatId me = pos.decider();
+  MoveList moves;
+  if (game_result(pos, moves).over || n == 0) return false;
+  for (const Move& m : moves) {
+    Undo u;
+    pos.make(m, u);
+    bool won;
+    const Result res = game_result(pos);
+    if (res.over) {
+      won = res.outcome[me] == Outcome::kWin;
+    } else {
+      // Every reply must leave a win within n - 1.
+      won = n > 1;
+      MoveList replies;
+      legal_moves(pos, replies);
+      for (const Move& reply : replies) {
+        Undo v;
+        pos.make(reply, v);
+        const Result after = game_result(pos);
+        const bool ok = after.over ? after.outcome[me] == Outcome::kWin : wins_within(pos, n - 1);
+        pos.unmake(reply, v);
+        if (!ok) {
+          won = false;
+          break;
+        }
+      }
+    }
+    pos.unmake(m, u);
+    if (won) return true;
+  }
+  return false;
+}
+
+// Whether the position after m (made by the side to move) is won for that
+// side within n - 1 further moves of its own, whatever the replies.
+bool keeps_win(Position& pos, const Move& m, int n) {
+  const SeatId me = pos.decider();
+  Undo u;
+  pos.make(m, u);
+  bool ok = true;
+  const Result res = game_result(pos);
+  if (res.over) {
+    ok = res.outcome[me] == Outcome::kWin;
+  } else {
+    MoveList replies;
+    legal_moves(pos, replies);
+    for (const Move& reply : replies) {
+      Undo v;
+      pos.make(reply, v);
+      const Result after = game_result(pos);
+      ok = after.over ? after.outcome[me] == Outcome::kWin : wins_within(pos, n - 1);
+      pos.unmake(reply, v);
+      if (!ok) break;
+    }
+  }
+  pos.unmake(m, u);
+  return ok;
+}
+
+std::unique_ptr<ai::Player> player(const std::string& spec, const Rules& r, uint64_t seed = 1) {
+  auto p = ai::make_player(spec, r, seed);
+  EXPECT_TRUE(p) << spec << ": " << (p ? "" : p.error().text());
+  return p ? std::move(*p) : nullptr;
+}
+
+bool is_legal(Position& pos, const Move& m) {
+  MoveList moves;
+  legal_moves(pos, moves);
+  for (const Move& x : moves)
+    if (x.same(m)) return true;
+  return false;
+}
+
+TEST(AiSearch, FindsMateInOne) {
+  Rules r = bundled("chess/orthodox");
+  // The back rank: only Ra8 mates.
+  Position pos = fen(r, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+  ASSERT_TRUE(wins_within(pos, 1));
+  for (const char* spec : {"alphabeta:depth=1", "ai:1", "ai:3", "mcts:iterations=400"}) {
+    auto p = player(spec, r);
+    const Turn t = p->choose(pos);
+    ASSERT_EQ(t.steps.size(), 1u);
+    EXPECT_EQ(move_text(pos, t.first()), "a1a8") << spec;
+    EXPECT_TRUE(keeps_win(pos, t.first(), 1)) << spec;
+  }
+}
+
+TEST(AiSearch, FindsMateInTwo) {
+  Rules r = bundled("chess/orthodox");
+  // King and rook against king: no mate at once, a mate in two.
+  Position pos = fen(r, "k7/8/2K5/8/8/8/8/1R6 w - - 0 1");
+  ASSERT_FALSE(wins_within(pos, 1));
+  ASSERT_TRUE(wins_within(pos, 2));
+  for (const char* spec : {"alphabeta:depth=3", "ai:3"}) {
+    auto p = player(spec, r);
+    ai::SearchInfo seen;
+    p->on_info([&](const ai::SearchInfo& i) { seen = i; });
+    const Turn t = p->choose(pos);
+    EXPECT_TRUE(keeps_win(pos, t.first(), 2)) << spec << " played " << move_text(pos, t.first());
+    EXPECT_EQ(seen.mate(), 3) << spec;  // our move, the reply, the mate
+  }
+}
+
+TEST(AiSearch, CapturesTheJetanPrincessInOne) {
+  Rules r = bundled("jetan/cazaux");
+  // Black's flier reaches the orange Princess on f8 in three diagonal steps
+  // (e5-d6-e7-f8 ... any route); her capture ends the game.
+  Position pos = board(r,
+                       {{"e5", "flier", 0},
+                        {"a1", "chief", 0},
+                        {"a2", "princess", 0},
+                        {"h8", "princess", 1},
+                        {"j10", "chief", 1},
+                        {"c3", "dwar", 1}},
+                       0);
+  ASSERT_TRUE(wins_within(pos, 1));
+  for (const char* spec : {"alphabeta:depth=1", "ai:2", "mcts:iterations=300"}) {
+    auto p = player(spec, r);
+    const Turn t = p->choose(pos);
+    EXPECT_TRUE(keeps_win(pos, t.first(), 1)) << spec << " played " << move_text(pos, t.first());
+  }
+}
+
+TEST(AiSearch, PlaysTheForcedMajorityCapture) {
+  Rules r = bundled("draughts/spanish");
+  // White's man on c3 can take one piece (d4) or, from e3, two (d4 then
+  // d6... see the assertion): the rules force the longer capture.
+  Position pos = board(r,
+                       {{"c3", "man", 0},
+                        {"g3", "man", 0},
+                        {"b4", "man", 1},
+                        {"f4", "man", 1},
+                        {"f6", "man", 1},
+                        {"a7", "man", 1}},
+                       0);
+  MoveList moves;
+  legal_moves(pos, moves);
+  ASSERT_FALSE(moves.empty());
+  int most = 0;
+  for (const Move& m : moves) most = std::max<int>(most, m.ncap);
+  ASSERT_EQ(most, 2) << "the position should offer a double capture";
+  for (const char* spec : {"ai:1", "ai:3", "alphabeta:depth=4", "mcts:iterations=200"}) {
+    auto p = player(spec, r);
+    const Turn t = p->choose(pos);
+    EXPECT_TRUE(is_legal(pos, t.first())) << spec;
+    EXPECT_EQ(t.first().ncap, 2) << spec << " played " << move_text(pos, t.first());
+  }
+}
+
+TEST(AiSearch, SameSeedSameBudgetSameMove) {
+  for (const char* name : {"chess/orthodox", "mill/ishikulu", "chaturanga/four-handed"}) {
+    Rules r = bundled(name);
+    Position pos(r);
+    // A few random turns in, so that the position is not the start.
+    std::mt19937_64 rng(7);
+    MoveList moves;
+    for (int i = 0; i < 12; ++i) {
+      if (game_result(pos, moves).over) break;
+      Turn t = random_turn(pos, moves, rng);
+      std::vector<Undo> undos;
+      make_turn(pos, t, undos);
+    }
+    if (pos.awaiting_roll()) {
+      legal_moves(pos, moves);
+      Turn t = random_turn(pos, moves, rng);
+      std::vector<Undo> undos;
+      make_turn(pos, t, undos);
+    }
+    for (const char* spec : {"ai:2", "alphabeta:nodes=3000", "mcts:iterations=300"}) {
+      const Turn a = player(spec, r, 42)->choose(pos);
+      const Turn b = player(spec, r, 42)->choose(pos);
+      ASSERT_EQ(a.steps.size(), b.steps.size()) << name << " " << spec;
+      for (size_t i = 0; i < a.steps.size(); ++i)
+        EXPECT_TRUE(a.steps[i].same(b.steps[i])) << name << " " << spec;
+    }
+  }
+}
+
+TEST(AiSearch, StoppedAtOnceStillAnswersLegally) {
+  for (const char* name : {"chess/orthodox", "draughts/spanish", "mill/morabaraba",
+                           "jetan/burroughs", "chaturanga/four-handed-stakes"}) {
+    Rules r = bundled(name);
+    Position pos(r);
+    if (pos.awaiting_roll()) {
+      MoveList moves;
+      legal_moves(pos, moves);
+      std::vector<Undo> undos;
+      std::mt19937_64 rng(1);
+      make_turn(pos, random_turn(pos, moves, rng), undos);
+    }
+    std::atomic<bool> stop{true};
+    for (const char* spec : {"alphabeta:depth=30", "mcts:iterations=1000000"}) {
+      auto p = player(spec, r);
+      const Turn t = p->choose(pos, &stop);
+      ASSERT_FALSE(t.steps.empty()) << name << " " << spec;
+      EXPECT_TRUE(is_legal(pos, t.first())) << name << " " << spec;
+    }
+  }
+}
+
+// Seeded games against the random player on every bundled script, with small
+// budgets so that there can be many: every decision the players return must be
+// among the legal ones, and every game must end (or reach the ply cap).
+TEST(AiSearch, NeverPlaysAnIllegalMove) {
+  const std::vector<script::ScriptInfo> scripts = script::bundled_scripts();
+  ASSERT_GE(scripts.size(), 14u);
+  int checked = 0;
+  for (const script::ScriptInfo& info : scripts) {
+    const std::string& name = info.name;
+    Rules r = bundled(name);
+    const bool ab = ai::alpha_beta_applies(*r);
+    const int games = ab ? 180 : 30;
+    for (int g = 0; g < games; ++g) {
+      const std::string spec = g % 2 ? "alphabeta:nodes=40,seed=" + std::to_string(g)
+                                     : "mcts:iterations=6,cutoff=6,seed=" + std::to_string(g);
+      auto ai = player(spec, r);
+      ai::RandomPlayer random(g);
+      Position pos(r);
+      std::mt19937_64 dice(g);
+      const SeatId ai_seat = static_cast<SeatId>(g % r->num_seats());
+      MoveList moves;
+      for (int ply = 0; ply < 300; ++ply) {
+        if (game_result(pos, moves).over) break;
+        Turn t;
+        if (pos.awaiting_roll())
+          t = random_turn(pos, moves, dice);
+        else if (pos.decider() == ai_seat)
+          t = ai->choose(pos);
+        else
+          t = random.choose(pos);
+        ASSERT_FALSE(t.steps.empty()) << name;
+        std::vector<Undo> undos(t.steps.size());
+        for (size_t i = 0; i < t.steps.size(); ++i) {
+          ASSERT_TRUE(is_legal(pos, t.steps[i]))
+              << name << " game " << g << " ply " << ply << ": " << move_text(pos, t.steps[i]);
+          pos.make(t.steps[i], undos[i]);
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 100000);
+}
+
+TEST(AiSpec, RejectsWhatIsNotAPlayer) {
+  Rules r = bundled("chess/orthodox");
+  for (const char* bad :
+       {"", "ai", "ai:0", "ai:6", "ai:x", "alphabeta:nodes", "alphabeta:foo=1",
+        "alphabeta:nodes=-1", "mcts:playout=smart", "random:depth=2", "minimax", "ai:3:cutoff=4"}) {
+    auto p = ai::make_player(bad, r, 1);
+    EXPECT_FALSE(p) << "'" << bad << "' was taken";
+    if (!p) {
+      EXPECT_FALSE(p.error().what.empty());
+    }
+  }
+  for (const char* good : {"random", "random:seed=4", "ai:1", "ai:5", "alphabeta",
+                           "alphabeta:depth=3,nodes=1000,ms=50", "mcts:iterations=5,playout=random",
+                           "ai:2:seed=9,ms=100"}) {
+    auto p = ai::make_player(good, r, 1);
+    EXPECT_TRUE(p) << good << ": " << (p ? "" : p.error().text());
+  }
+}
+
+TEST(AiSpec, LevelsChooseTheSearchByTheRules) {
+  EXPECT_TRUE(ai::alpha_beta_applies(*bundled("chess/orthodox")));
+  EXPECT_TRUE(ai::alpha_beta_applies(*bundled("mill/ishikulu")));
+  EXPECT_TRUE(ai::alpha_beta_applies(*bundled("chaturanga/two-handed")));
+  EXPECT_FALSE(ai::alpha_beta_applies(*bundled("chaturanga/four-handed")));
+  EXPECT_FALSE(ai::alpha_beta_applies(*bundled("chaturanga/four-handed-stakes")));
+  Rules chess = bundled("chess/orthodox");
+  for (int level = 2; level <= ai::kMaxLevel; ++level)
+    EXPECT_GT(ai::level_budget(*chess, level).nodes, ai::level_budget(*chess, level - 1).nodes);
+}
+
+// ---- what scripts tell the players --------------------------------------
+
+// Two wazirs on a 5x5 board; more is appended inside the game table.
+std::string wazir_game(const std::string& more) {
+  return R"(return game {
+  title = "wazirs",
+  board = grid { width = 5, height = 5 },
+  pieces = { piece { name = "wazir", symbol = "W", value = 1, moves = { step { dirs = "orthogonal" } } } },
+  setup = { white = { wazir = "c3" }, black = { wazir = "a5" } },
+)" + more +
+         "\n}\n";
+}
+
+TEST(AiScript, ReadsTheAiTable) {
+  Rules r = test_support::load("ai_table", wazir_game(R"(  ai = { search = "mcts", material = 50,
+    promotion = 0, mobility = 7, cutoff = 12 },)"));
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->ai.algorithm, AiSettings::Algorithm::kMcts);
+  EXPECT_EQ(r->ai.material, 50);
+  EXPECT_EQ(r->ai.promotion, 0);
+  EXPECT_EQ(r->ai.mobility, 7);
+  EXPECT_EQ(r->ai.cutoff, 12);
+  // Two seats and no dice would take alpha-beta; the script asked for MCTS.
+  EXPECT_FALSE(ai::alpha_beta_applies(*r));
+  Rules defaults = test_support::load("ai_defaults", wazir_game(""));
+  ASSERT_TRUE(defaults);
+  EXPECT_EQ(defaults->ai.algorithm, AiSettings::Algorithm::kByRules);
+  EXPECT_EQ(defaults->ai.material, 100);
+  EXPECT_TRUE(ai::alpha_beta_applies(*defaults));
+}
+
+TEST(AiScript, RejectsABadAiTable) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"  ai = 3,", "ai = {"},
+      {"  ai = { depth = 4 },", "unknown field 'depth' in ai"},
+      {"  ai = { search = \"minimax\" },", "ai.search must be \"alphabeta\" or \"mcts\""},
+      {"  ai = { material = -1 },", "material"},
+      {"  ai = { mobility = 10001 },", "mobility"},
+      {"  ai = { cutoff = 5000 },", "cutoff"},
+      {"  evaluate = 4,", "evaluate must be a function"},
+  };
+  for (const auto& [text, expected] : cases) {
+    const Error e = test_support::load_error("ai_bad", wazir_game(text));
+    EXPECT_NE(e.text().find(expected), std::string::npos) << text << " gave: " << e.text();
+    EXPECT_NE(e.text().find("ai_bad.lua:"), std::string::npos) << e.text();
+  }
+}
+
+// The evaluate hook replaces the default evaluation: a hook that loves the
+// corner e1 makes white walk there, where material alone sees no difference
+// (within the horizon: deeper, every path reaches e1 and all moves tie).
+TEST(AiScript, TheEvaluateHookSteersTheSearch) {
+  Rules r = test_support::load("ai_hook", wazir_game(R"(  evaluate = function(pos, seat)
+    local piece, owner = pos:at("e1")
+    local v = 0
+    if piece and owner == "white" then v = 5 end
+    if seat == "white" then return v else return -v end
+  end,)"));
+  ASSERT_TRUE(r);
+  Position pos = board(r, {{"d1", "wazir", 0}, {"a5", "wazir", 1}});
+  for (const char* spec : {"alphabeta:depth=1", "alphabeta:depth=2"}) {
+    const Turn t = player(spec, r)->choose(pos);
+    EXPECT_EQ(move_text(pos, t.first()), "d1e1") << spec;
+  }
+  Position away = board(r, {{"c1", "wazir", 0}, {"a5", "wazir", 1}});
+  auto p = player("alphabeta:depth=4", r);
+  ai::SearchInfo last;
+  p->on_info([&](const ai::SearchInfo& i) { last = i; });
+  const Turn t = p->choose(away);
+  EXPECT_EQ(move_text(away, t.first()), "c1d1");
+  EXPECT_EQ(last.score, 5 * ai::kPieceUnit);
+}
+
+TEST(AiScript, AnEvaluateHookThatReturnsNoNumberIsAnError) {
+  Rules r = test_support::load("ai_hook_bad", wazir_game(R"(  evaluate = function(pos, seat)
+    return "good"
+  end,)"));
+  ASSERT_TRUE(r);
+  Position pos(r);
+  auto err = test_support::rule_error([&] { player("alphabeta:depth=2", r)->choose(pos); });
+  ASSERT_TRUE(err);
+  EXPECT_NE(err->text().find("evaluate hook: must return a finite number, not string"),
+            std::string::npos)
+      << err->text();
+  EXPECT_NE(err->text().find("ai_hook_bad.lua:"), std::string::npos) << err->text();
+}
+
+}  // namespace
+}  // namespace regula
