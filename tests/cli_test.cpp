@@ -79,7 +79,9 @@ TEST(Cli, PlayShowsTheMoneyTheThrowAndTheSeats) {
   EXPECT_NE(r.out.find("south to roll"), std::string::npos) << r.out;
   // All four seats played by the random player to the end: the settled ledger,
   // frozen seats and the seat each throw is for are shown.
-  CliRun all = run("play chaturanga/four-handed --option dice=on --seed 5 --seat south=random");
+  CliRun all =
+      run("play chaturanga/four-handed --option dice=on --seed 5 --seat south=random "
+          "--seat west=random --seat north=random --seat east=random");
   EXPECT_EQ(all.code, 0) << all.out;
   EXPECT_NE(all.out.find("west: roll "), std::string::npos) << all.out;
   EXPECT_NE(all.out.find(" is frozen\n"), std::string::npos) << all.out;
@@ -194,11 +196,18 @@ TEST(Cli, PlaySeatsAreTheScriptsOwn) {
   EXPECT_NE(white.out.find("(seats: black, orange)"), std::string::npos) << white.out;
   CliRun player = run("play chess/orthodox --seat white=robot");
   EXPECT_EQ(player.code, 2) << player.out;
-  EXPECT_NE(player.out.find("'robot' is not a player (human or random)"), std::string::npos)
+  EXPECT_NE(player.out.find("seat white: not a player: say random, ai:LEVEL"), std::string::npos)
       << player.out;
+  CliRun level = run("play chess/orthodox --seat black=ai:6");
+  EXPECT_EQ(level.code, 2) << level.out;
+  EXPECT_NE(level.out.find("seat black: ai takes a level from 1 to 5 (ai:3), not '6'"),
+            std::string::npos)
+      << level.out;
   CliRun bare = run("play chess/orthodox --seat white");
   EXPECT_EQ(bare.code, 2) << bare.out;
-  EXPECT_NE(bare.out.find("--seat takes NAME=human or NAME=random"), std::string::npos) << bare.out;
+  EXPECT_NE(bare.out.find("--seat takes NAME=human, NAME=random or NAME=ai:LEVEL"),
+            std::string::npos)
+      << bare.out;
   // The colour options of chess are gone: seats say it for every game.
   EXPECT_EQ(run("play chess/orthodox --white human").code, 2);
 }

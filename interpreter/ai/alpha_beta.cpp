@@ -396,6 +396,7 @@ Move AlphaBeta::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo*
   SearchInfo info;
   if (root.size() == 1 || root[0].kind == MoveKind::kChance) {
     info.pv = {root[0]};
+    info.done = true;
     report(info);
     if (info_out) *info_out = info;
     return root[0];
@@ -489,6 +490,7 @@ Move AlphaBeta::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo*
   info.nodes = s.nodes;
   info.millis = s.millis();
   if (info.pv.empty()) info.pv = {best};
+  info.done = true;
   report(info);
   if (info_out) *info_out = info;
   return best;

@@ -73,6 +73,7 @@ Move Mcts::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo* info
   if (root_moves.empty()) return Move::pass();
   if (root_moves.size() == 1) {
     info.pv = {root_moves[0]};
+    info.done = true;
     report(info);
     if (info_out) *info_out = info;
     return root_moves[0];
@@ -287,6 +288,7 @@ Move Mcts::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo* info
   info.depth = deepest;
   info.seldepth = deepest;
   info.millis = elapsed();
+  info.done = true;
   report(info);
   if (info_out) *info_out = info;
   return best;

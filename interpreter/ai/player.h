@@ -49,6 +49,7 @@ struct SearchInfo {
   int score = 0;         // in kPieceUnit units; see kWinScore
   double expected = -1;  // MCTS: the expected points (0..1) of the root's decider; -1 otherwise
   std::vector<Move> pv;  // the principal line from the root, decisions of any seats
+  bool done = false;     // the last report of one decision's search (its totals)
   // Decisions to a forced win (> 0) or loss (< 0) when the score is a won or
   // lost game; 0 otherwise.
   int mate() const {

@@ -150,4 +150,23 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec,
   return std::unique_ptr<Player>(new Mcts(rules, mc, spec));
 }
 
+std::vector<std::string> split_player_list(const std::string& text) {
+  std::vector<std::string> out;
+  size_t at = 0;
+  while (true) {
+    const size_t comma = text.find(',', at);
+    const std::string piece = text.substr(at, comma == std::string::npos ? comma : comma - at);
+    const std::string kind = piece.substr(0, piece.find(':'));
+    const bool starts =
+        kind == "random" || kind == "ai" || kind == "alphabeta" || kind == "mcts" || kind == "uci";
+    if (starts || out.empty())
+      out.push_back(piece);
+    else
+      out.back() += "," + piece;
+    if (comma == std::string::npos) break;
+    at = comma + 1;
+  }
+  return out;
+}
+
 }  // namespace regula::ai

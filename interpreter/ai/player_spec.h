@@ -14,6 +14,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "ai/player.h"
 #include "core/expected.h"
@@ -35,5 +36,10 @@ Budget level_budget(const Ruleset& rules, int level);
 // The rules must outlive the player.
 Expected<std::unique_ptr<Player>> make_player(const std::string& spec,
                                               std::shared_ptr<const Ruleset> rules, uint64_t seed);
+
+// A comma-separated list of players ("ai:4,random", "alphabeta:depth=3,nodes=900,mcts"):
+// a piece that starts with a player's kind (random, ai, alphabeta, mcts, uci)
+// begins a new one; any other piece is one more option of the one before.
+std::vector<std::string> split_player_list(const std::string& text);
 
 }  // namespace regula::ai

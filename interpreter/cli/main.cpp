@@ -1,4 +1,4 @@
-// The `regula` command: list, info, check, perft, moves, play, replay, selfplay.
+// The `regula` command: list, info, check, perft, moves, play, replay, selfplay, match.
 // Usage errors exit 2, script and input errors exit 1 with file:line: message.
 
 #include <cstdio>
@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   add_play(app, rc);
   add_replay(app, rc);
   add_selfplay(app, rc);
+  add_match(app, rc);
   // CLI11 would only say that a command is required: name the word it got.
   if (argc > 1 && argv[1][0] != '-') {
     std::string commands;

@@ -1,4 +1,4 @@
-// play: a game in the terminal between people and random movers.
+// play: a game in the terminal between people and computer players.
 
 #include <cstdio>
 #include <fstream>
@@ -7,7 +7,9 @@
 #include <memory>
 #include <random>
 
+#include "ai/match.h"
 #include "cli/common.h"
+#include "cli/players.h"
 #include "core/random_turn.h"
 #include "notation/move_text.h"
 #include "notation/turn_text.h"
@@ -20,8 +22,9 @@ namespace {
 
 struct PlayArgs {
   RulesArgs rules;
-  std::vector<std::string> seats;  // NAME=human|random
+  std::vector<std::string> seats;  // NAME=human|random|ai:N|...
   uint64_t seed = 1;
+  bool verbose = false;
   std::string record;
   std::string position;
 };
@@ -63,11 +66,14 @@ void add_play(CLI::App& app, int& rc) {
   auto* cmd = app.add_subcommand("play", "play in the terminal (moves in long form or SAN)");
   add_rules_args(*cmd, args->rules);
   cmd->add_option("--seat", args->seats,
-                  "NAME=human|random: who plays the seat the script names NAME (repeatable; "
-                  "by default a person plays the first seat and the random player the others)")
+                  "NAME=WHO: who plays the seat the script names NAME: human, random, ai:1 to "
+                  "ai:5, alphabeta:..., mcts:... (repeatable; by default a person plays the "
+                  "first seat and ai:3 the others)")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  cmd->add_option("--seed", args->seed, "seed for the random players and dice")
+  cmd->add_flag("-v,--verbose", args->verbose,
+                "show what the computer players think: depth, score, nodes and principal line");
+  cmd->add_option("--seed", args->seed, "seed for the computer players and dice")
       ->check(unsigned_number());
   cmd->add_option("--record", args->record, "write the game record to this file at the end");
   add_position_arg(*cmd, args->position);
@@ -75,9 +81,9 @@ void add_play(CLI::App& app, int& rc) {
     auto rules = load_or_fail(args->rules, rc);
     if (!rules) return;
     const Ruleset& r = *rules;
-    // The first seat is a person, the others random, unless told otherwise.
-    std::vector<bool> human(r.num_seats(), false);
-    human[0] = true;
+    // The first seat is a person, the others ai:3, unless told otherwise.
+    std::vector<std::string> who(r.num_seats(), "ai:3");
+    who[0] = "human";
     for (auto& spec : args->seats) {
       auto eq = spec.find('=');
       std::string name = spec.substr(0, eq),
@@ -90,17 +96,25 @@ void add_play(CLI::App& app, int& rc) {
       }
       std::string problem;
       if (eq == std::string::npos)
-        problem = "--seat takes NAME=human or NAME=random, not '" + spec + "'";
+        problem = "--seat takes NAME=human, NAME=random or NAME=ai:LEVEL, not '" + spec + "'";
       else if (seat < 0)
         problem = "no seat named '" + name + "' in " + r.title + " (seats: " + names + ")";
-      else if (what != "human" && what != "random")
-        problem = "seat " + name + ": '" + what + "' is not a player (human or random)";
+      else if (what != "human")
+        if (auto p = make_player(what, rules, 1); !p)
+          problem = "seat " + name + ": " + p.error().what;
       if (!problem.empty()) {
         err("regula play: %s\n", problem);
         rc = 2;
         return;
       }
-      human[seat] = what == "human";
+      who[seat] = what;
+    }
+    std::vector<bool> human(r.num_seats());
+    std::vector<std::unique_ptr<ai::Player>> players(r.num_seats());
+    for (SeatId s = 0; s < r.num_seats(); ++s) {
+      human[s] = who[s] == "human";
+      if (human[s]) continue;
+      players[s] = std::move(*make_player(who[s], rules, ai::game_seed(args->seed, s + 1)));
     }
     auto start = position_or_fail(rules, args->position, rc);
     if (!start) return;
@@ -116,10 +130,24 @@ void add_play(CLI::App& app, int& rc) {
         MoveList moves = game.legal_moves();
         if (moves.empty()) break;
         Position here = pos;
-        Turn t = random_turn(here, moves, rng);
+        Turn t;
+        if (pos.awaiting_roll()) {
+          t = random_turn(here, moves, rng);
+        } else {
+          ai::Player& player = *players[pos.decider()];
+          if (args->verbose)
+            player.on_info([&here](const ai::SearchInfo& info) {
+              // Each decision's last report, from the position it was made in.
+              if (info.done) out("  %s\n", search_info_text(here, info));
+            });
+          t = player.choose(here);
+        }
         std::string text = t.steps.size() == 1 ? game.san(t.first()) : game.text(t);
         const SeatId seat = pos.to_move();
-        if (game.play_turn(t)) break;
+        if (Status st = game.play_turn(t)) {
+          rc = fail(*st);
+          return;
+        }
         out("%s: %s\n", r.seats[seat].name, text);
         if (t.first().kind != MoveKind::kChance) show(game);
         continue;

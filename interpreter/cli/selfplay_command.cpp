@@ -1,5 +1,5 @@
-// selfplay: random playouts from the start, to see how a reading of the rules
-// plays out (draw rate, length, branching, how games end).
+// selfplay: games from the start, random or between players, to see how a
+// reading of the rules plays out (draw rate, length, branching, how games end).
 
 #include <algorithm>
 #include <atomic>
@@ -13,10 +13,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ai/match.h"
+#include "ai/player_spec.h"
 #include "cli/common.h"
+#include "cli/players.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/random_turn.h"
+#include "core/rule_error.h"
 
 namespace regula::cli {
 
@@ -41,18 +45,24 @@ struct Tally {
   }
 };
 
-// The seed of game `index` of a run: each game has its own, so that what a run
-// finds does not depend on how its games are shared among threads.
-uint64_t game_seed(uint64_t seed, uint64_t index) {
-  uint64_t x = seed + 0x9e3779b97f4a7c15ull * (index + 1);
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
+void tally_result(const Ruleset& r, const Result& res, int plies, Tally& tally) {
+  tally.total_plies += plies;
+  if (!res.over) {
+    ++tally.unfinished;
+    ++tally.reasons["unfinished (max plies)"];
+    return;
+  }
+  ++tally.reasons[res.reason];
+  if (res.is_draw()) ++tally.draws;
+  for (SeatId s = 0; s < r.num_seats(); ++s) {
+    Outcome o = res.outcome[s];
+    ++tally.per_seat[s][o == Outcome::kWin ? 0 : o == Outcome::kLoss ? 1 : 2];
+  }
 }
 
+// A game of random turns, the fast way (no player objects).
 void play_game(const std::shared_ptr<const Ruleset>& rules, uint64_t seed, int max_plies,
                Tally& tally, MoveList& moves, Turn& t) {
-  const Ruleset& r = *rules;
   std::mt19937_64 rng(seed);
   Position pos(rules);
   Undo u;
@@ -69,18 +79,29 @@ void play_game(const std::shared_ptr<const Ruleset>& rules, uint64_t seed, int m
     }
     for (const Move& m : t.steps) pos.make(m, u);
   }
-  tally.total_plies += plies;
-  if (!res.over) {
-    ++tally.unfinished;
-    ++tally.reasons["unfinished (max plies)"];
-    return;
-  }
-  ++tally.reasons[res.reason];
-  if (res.is_draw()) ++tally.draws;
+  tally_result(*rules, res, plies, tally);
+}
+
+// A game between the players named for each seat.
+void play_game(const std::shared_ptr<const Ruleset>& rules, const std::vector<std::string>& specs,
+               uint64_t seed, int max_plies, Tally& tally) {
+  const Ruleset& r = *rules;
+  std::vector<std::unique_ptr<ai::Player>> owned;
+  std::vector<ai::Player*> players;
+  std::vector<int> player_of_seat;
   for (SeatId s = 0; s < r.num_seats(); ++s) {
-    Outcome o = res.outcome[s];
-    ++tally.per_seat[s][o == Outcome::kWin ? 0 : o == Outcome::kLoss ? 1 : 2];
+    auto p = make_player(specs[s], rules, ai::game_seed(seed, static_cast<uint64_t>(s) + 1));
+    if (!p) throw RuleError(p.error());
+    owned.push_back(std::move(*p));
+    players.push_back(owned.back().get());
+    player_of_seat.push_back(s);
   }
+  std::vector<ai::PlayerTally> tallies(r.num_seats());
+  ai::MatchGame game;
+  if (Status st =
+          ai::play_game(rules, players, seed, max_plies, false, game, tallies, player_of_seat))
+    throw RuleError(*st);
+  tally_result(r, game.result, game.plies, tally);
 }
 
 }  // namespace
@@ -93,6 +114,7 @@ void add_selfplay(CLI::App& app, int& rc) {
     int max_plies = 1000;
     int threads = 0;
     bool json = false;
+    std::string players;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("selfplay", "random playouts from the start position");
@@ -107,10 +129,30 @@ void add_selfplay(CLI::App& app, int& rc) {
   cmd->add_option("--threads", args->threads, "games played at once (default: every core)")
       ->check(CLI::Range(1, 256));
   cmd->add_flag("--json", args->json, "print one JSON object");
+  cmd->add_option("--players", args->players,
+                  "who plays, comma-separated: one player for every seat or one per seat in "
+                  "seat order (e.g. ai:4,random); by default random turns, the fast way");
   cmd->callback([&rc, args] {
     auto rules = load_or_fail(args->rules, rc);
     if (!rules) return;
     const Ruleset& r = *rules;
+    std::vector<std::string> specs;
+    if (!args->players.empty()) {
+      specs = ai::split_player_list(args->players);
+      if (specs.size() == 1) specs.assign(r.num_seats(), specs[0]);
+      if (static_cast<int>(specs.size()) != r.num_seats()) {
+        err("regula selfplay: --players names %zu players; %s has %d seats (give one for "
+            "all, or one per seat)\n",
+            specs.size(), r.title, r.num_seats());
+        rc = 2;
+        return;
+      }
+      for (const std::string& spec : specs)
+        if (auto p = make_player(spec, rules, 1); !p) {
+          rc = fail(p.error());
+          return;
+        }
+    }
     int threads = args->threads;
     if (threads <= 0) threads = std::max(1u, std::thread::hardware_concurrency());
     threads = std::min(threads, args->games);
@@ -136,7 +178,11 @@ void add_selfplay(CLI::App& app, int& rc) {
       Turn t;
       for (int g; (g = next++) < args->games;) {
         try {
-          play_game(copies[w], game_seed(args->seed, g), args->max_plies, tallies[w], moves, t);
+          if (specs.empty())
+            play_game(copies[w], ai::game_seed(args->seed, g), args->max_plies, tallies[w], moves,
+                      t);
+          else
+            play_game(copies[w], specs, ai::game_seed(args->seed, g), args->max_plies, tallies[w]);
         } catch (...) {
           errors[w] = std::current_exception();
           failed_at[w] = g;
@@ -174,6 +220,7 @@ void add_selfplay(CLI::App& app, int& rc) {
       j["games"] = args->games;
       j["seed"] = args->seed;
       j["max_plies"] = args->max_plies;
+      if (!specs.empty()) j["players"] = specs;
       nlohmann::json seats = nlohmann::json::object();
       for (SeatId s = 0; s < r.num_seats(); ++s)
         seats[r.seats[s].name] = {
@@ -191,7 +238,10 @@ void add_selfplay(CLI::App& app, int& rc) {
       out("%s\n", j.dump(2, ' ', /*ensure_ascii=*/true, nlohmann::json::error_handler_t::replace));
       return;
     }
-    out("%s: %d random games, seed %llu\n", r.title, args->games,
+    std::string who = "random";
+    for (size_t i = 0; i < specs.size(); ++i)
+      who = (i ? who + ", " : "") + r.seats[i].name + "=" + specs[i];
+    out("%s: %d games (%s), seed %llu\n", r.title, args->games, who,
         static_cast<unsigned long long>(args->seed));
     for (SeatId s = 0; s < r.num_seats(); ++s)
       out("  %-10s wins %d  losses %d  draws %d\n", r.seats[s].name, per_seat[s][0], per_seat[s][1],
@@ -199,7 +249,7 @@ void add_selfplay(CLI::App& app, int& rc) {
     out("draw rate: %.3f\n", draw_rate);
     out("unfinished (max plies %d): %d\n", args->max_plies, unfinished);
     out("mean length: %.1f plies\n", mean_plies);
-    out("mean branching factor: %.1f\n", mean_branching);
+    if (decisions) out("mean branching factor: %.1f\n", mean_branching);
     out("end reasons:\n");
     for (auto& [reason, count] : reasons) out("  %-40s %d\n", reason, count);
   });

@@ -322,6 +322,17 @@ std::string move_san(Position& pos, const Move& m) {
   return san_of(pos, i, texts.legal(), texts.texts(), d);
 }
 
+std::vector<std::string> line_texts(Position pos, const std::vector<Move>& line) {
+  std::vector<std::string> out;
+  for (const Move& m : line) {
+    if (MoveTexts(pos).find(m) < 0) break;
+    out.push_back(move_san(pos, m));
+    Undo u;
+    pos.make(m, u);
+  }
+  return out;
+}
+
 std::vector<std::string> move_sans(Position& pos, const MoveList& legal,
                                    const std::vector<std::string>& texts) {
   std::vector<std::string> out = texts;

@@ -42,6 +42,10 @@ std::string move_san(Position& pos, const Move& m);
 std::vector<std::string> move_sans(Position& pos, const MoveList& legal,
                                    const std::vector<std::string>& texts);
 Expected<Move> parse_move(Position& pos, const std::string& text);
+// The texts (move_san) of a line of moves played one after another from pos (a
+// search's principal variation), as far as each is legal where the ones
+// before it lead.
+std::vector<std::string> line_texts(Position pos, const std::vector<Move>& line);
 // An error when a typed or recorded move is longer than kMaxMoveText.
 Status check_move_text_size(const std::string& text);
 

@@ -1,0 +1,274 @@
+#include "ai/match.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <limits>
+#include <mutex>
+#include <random>
+#include <thread>
+
+#include "core/game_end.h"
+#include "core/movegen.h"
+#include "core/random_turn.h"
+
+namespace regula::ai {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+int64_t millis_since(Clock::time_point t0) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+}
+
+// The error for a decision a player returned that the rules do not allow.
+Error illegal(const Ruleset& rules, const std::string& player, SeatId seat, int ply,
+              const std::string& what) {
+  return Error{player, "at decision " + std::to_string(ply + 1) + " (" + rules.seats[seat].name +
+                           " to decide): " + what};
+}
+
+}  // namespace
+
+uint64_t game_seed(uint64_t seed, uint64_t index) {
+  uint64_t x = seed + 0x9e3779b97f4a7c15ull * (index + 1);
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+double MatchReport::mean_plies() const {
+  if (games.empty()) return 0;
+  double total = 0;
+  for (const MatchGame& g : games) total += g.plies;
+  return total / static_cast<double>(games.size());
+}
+
+Expected<std::vector<int>> lineup(const Ruleset& rules, int players, int game) {
+  const int seats = rules.num_seats();
+  std::vector<int> teams;  // team ids in the order of their first seat
+  for (const Seat& s : rules.seats)
+    if (std::find(teams.begin(), teams.end(), s.team) == teams.end()) teams.push_back(s.team);
+  const int nteams = static_cast<int>(teams.size());
+  std::vector<int> of_seat(seats);
+  if (players == nteams) {
+    for (SeatId s = 0; s < seats; ++s) {
+      const int t = static_cast<int>(std::find(teams.begin(), teams.end(), rules.seats[s].team) -
+                                     teams.begin());
+      of_seat[s] = ((t - game) % nteams + nteams) % nteams;
+    }
+    return of_seat;
+  }
+  if (players == seats) {
+    for (SeatId s = 0; s < seats; ++s) of_seat[s] = ((s - game) % seats + seats) % seats;
+    return of_seat;
+  }
+  return Error{"players", std::to_string(players) + " players do not fit " + rules.title +
+                              ": it has " + std::to_string(seats) + " seats in " +
+                              std::to_string(nteams) +
+                              " teams (give one player per team, or one per seat)"};
+}
+
+Status play_game(std::shared_ptr<const Ruleset> rules, const std::vector<Player*>& players,
+                 uint64_t seed, int max_plies, bool keep, MatchGame& game,
+                 std::vector<PlayerTally>& tallies, const std::vector<int>& player_of_seat) {
+  const Ruleset& r = *rules;
+  Position pos(rules);
+  std::mt19937_64 dice(seed);
+  MoveList moves;
+  Turn t;
+  Undo u;
+  game.plies = 0;
+  game.turns.clear();
+  uint64_t nodes = 0;
+  for (Player* p : players)
+    p->on_info([&nodes](const SearchInfo& i) {
+      if (i.done) nodes += i.nodes;
+    });
+  while (true) {
+    game.result = game_result(pos, moves);
+    if (game.result.over || game.plies >= max_plies || moves.empty()) break;
+    if (pos.awaiting_roll()) {
+      random_turn(pos, moves, dice, t);
+      pos.make(t.first(), u);
+      if (keep) game.turns.push_back(t);
+      continue;
+    }
+    const SeatId seat = pos.decider();
+    Player& player = *players[seat];
+    PlayerTally& tally = tallies[player_of_seat[seat]];
+    nodes = 0;
+    const auto t0 = Clock::now();
+    t = player.choose(pos);
+    tally.millis += millis_since(t0);
+    tally.nodes += nodes;
+    if (t.steps.empty())
+      return illegal(r, player.name(), seat, game.plies, "it returned no decision");
+    for (size_t i = 0; i < t.steps.size(); ++i) {
+      if (i > 0) {
+        if (!pos.in_turn() || pos.awaiting_roll() || game_result(pos, moves).over)
+          return illegal(r, player.name(), seat, game.plies,
+                         "it returned more decisions than its turn has");
+        legal_moves(pos, moves);
+      }
+      bool found = false;
+      for (const Move& m : moves) found |= m.same(t.steps[i]);
+      if (!found)
+        return illegal(r, player.name(), seat, game.plies, "it returned an illegal decision");
+      pos.make(t.steps[i], u);
+      ++game.plies;
+      ++tally.decisions;
+    }
+    if (keep) game.turns.push_back(t);
+  }
+  for (Player* p : players) p->on_info({});
+  return std::nullopt;
+}
+
+Expected<MatchReport> run_match(std::shared_ptr<const Ruleset> rules, const RulesLoader& reload,
+                                const MatchOptions& options, const PlayerFactory& make,
+                                const std::function<void(const MatchGame&, int done)>& progress) {
+  const Ruleset& r = *rules;
+  const int nplayers = static_cast<int>(options.players.size());
+  if (nplayers < 2) return Error{"players", "a match needs at least two players"};
+  if (options.games < 1) return Error{"games", "a match needs at least one game"};
+  if (auto l = lineup(r, nplayers, 0); !l) return l.error();
+  // Every specification is tried once here, so that a bad one is an error
+  // before any game starts.
+  for (const std::string& spec : options.players)
+    if (auto p = make(spec, rules, 1); !p) return p.error();
+
+  const int threads = std::clamp(options.threads, 1, options.games);
+  std::vector<std::shared_ptr<const Ruleset>> copies{rules};
+  for (int i = 1; i < threads; ++i) {
+    if (!r.hooks) {
+      copies.push_back(rules);
+      continue;
+    }
+    auto copy = reload();
+    if (!copy) return copy.error();
+    copies.push_back(*copy);
+  }
+
+  MatchReport report;
+  report.games.resize(options.games);
+  std::vector<std::vector<PlayerTally>> tallies(threads, std::vector<PlayerTally>(nplayers));
+  std::vector<std::exception_ptr> crashes(threads);
+  std::vector<std::optional<Error>> errors(threads);
+  std::vector<int> failed_at(threads, std::numeric_limits<int>::max());
+  std::atomic<int> next{0};
+  std::mutex progress_mutex;
+  int done = 0;
+  const auto start = Clock::now();
+
+  auto work = [&](int w) {
+    for (int g; (g = next++) < options.games;) {
+      MatchGame& game = report.games[g];
+      game.index = g;
+      game.seed = game_seed(options.seed, g);
+      game.player_of_seat = *lineup(r, nplayers, g);
+      auto fail = [&](std::optional<Error> e) {
+        errors[w] = std::move(e);
+        failed_at[w] = g;
+        next = options.games;  // the others stop after their current game
+      };
+      try {
+        // Each seat gets its own player, seeded by the game and the seat, so
+        // that a player that holds two seats does not share what it learns.
+        std::vector<std::unique_ptr<Player>> owned;
+        std::vector<Player*> seats;
+        for (SeatId s = 0; s < r.num_seats(); ++s) {
+          auto p = make(options.players[game.player_of_seat[s]], copies[w],
+                        game_seed(game.seed, static_cast<uint64_t>(s) + 1));
+          if (!p) return fail(p.error());
+          owned.push_back(std::move(*p));
+          seats.push_back(owned.back().get());
+        }
+        if (Status st = play_game(copies[w], seats, game.seed, options.max_plies,
+                                  options.keep_turns, game, tallies[w], game.player_of_seat))
+          return fail(*st);
+      } catch (...) {
+        crashes[w] = std::current_exception();
+        failed_at[w] = g;
+        next = options.games;
+        return;
+      }
+      std::vector<PlayerTally>& tally = tallies[w];
+      const Result& res = game.result;
+      for (int p = 0; p < nplayers; ++p) {
+        // A player's result is that of the first seat it holds.
+        SeatId seat = -1;
+        for (SeatId s = 0; s < r.num_seats() && seat < 0; ++s)
+          if (game.player_of_seat[s] == p) seat = s;
+        if (seat < 0) continue;
+        if (!res.over || res.outcome[seat] == Outcome::kDraw)
+          ++tally[p].draws;
+        else if (res.outcome[seat] == Outcome::kWin)
+          ++tally[p].wins;
+        else
+          ++tally[p].losses;
+      }
+      if (progress) {
+        std::lock_guard<std::mutex> lock(progress_mutex);
+        progress(game, ++done);
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int w = 1; w < threads; ++w) pool.emplace_back(work, w);
+  work(0);
+  for (auto& th : pool) th.join();
+  // The failure of the earliest game that failed, whatever thread played it.
+  int first = -1;
+  for (int w = 0; w < threads; ++w)
+    if ((errors[w] || crashes[w]) && (first < 0 || failed_at[w] < failed_at[first])) first = w;
+  if (first >= 0) {
+    if (crashes[first]) std::rethrow_exception(crashes[first]);
+    Error e = *errors[first];
+    e.what = "game " + std::to_string(failed_at[first] + 1) + ": " + e.what;
+    return e;
+  }
+
+  report.millis = millis_since(start);
+  report.players.resize(nplayers);
+  for (int p = 0; p < nplayers; ++p) {
+    PlayerTally& total = report.players[p];
+    total.spec = options.players[p];
+    for (const auto& t : tallies) {
+      total.wins += t[p].wins;
+      total.draws += t[p].draws;
+      total.losses += t[p].losses;
+      total.decisions += t[p].decisions;
+      total.nodes += t[p].nodes;
+      total.millis += t[p].millis;
+    }
+  }
+  for (const MatchGame& g : report.games) {
+    if (!g.result.over) {
+      ++report.unfinished;
+      ++report.reasons["unfinished (max plies)"];
+    } else {
+      ++report.reasons[g.result.reason];
+    }
+  }
+  return report;
+}
+
+Interval wilson_interval(double successes, double n, double z) {
+  if (n <= 0) return {};
+  const double p = successes / n, z2 = z * z;
+  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+double elo_difference(double score) {
+  if (score <= 0) return -std::numeric_limits<double>::infinity();
+  if (score >= 1) return std::numeric_limits<double>::infinity();
+  return -400.0 * std::log10(1.0 / score - 1.0);
+}
+
+}  // namespace regula::ai

@@ -1,0 +1,201 @@
+// match: games between computer players (and engines), with the score, its
+// confidence interval and the Elo difference, to measure a player or a rule.
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "ai/match.h"
+#include "ai/player_spec.h"
+#include "cli/common.h"
+#include "cli/players.h"
+#include "session/game.h"
+#include "session/game_record.h"
+
+namespace regula::cli {
+
+namespace {
+
+struct MatchArgs {
+  RulesArgs rules;
+  std::string players;
+  int games = 100;
+  uint64_t seed = 1;
+  int threads = 0;
+  int max_plies = 1000;
+  bool json = false;
+  bool verbose = false;
+  std::string records;
+};
+
+std::string percent(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%", 100 * x);
+  return buf;
+}
+
+// An Elo difference as "+123", or "+inf" for a score of 1.
+std::string elo_text(double elo) {
+  if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.0f", elo);
+  return buf;
+}
+
+nlohmann::json number_or_null(double x) {
+  return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr);
+}
+
+// Writes every game as a record, one after another, each with its own header.
+Status write_records(const std::shared_ptr<const Ruleset>& rules, const ai::MatchReport& report,
+                     const std::string& path) {
+  std::ofstream file(path);
+  for (const ai::MatchGame& g : report.games) {
+    Game game(rules);
+    for (const Turn& t : g.turns)
+      if (Status st = game.play_turn(t)) return st;
+    file << write_record(game) << "\n";
+  }
+  if (!file) return Error{path, "cannot write the records"};
+  return std::nullopt;
+}
+
+}  // namespace
+
+void add_match(CLI::App& app, int& rc) {
+  auto args = std::make_shared<MatchArgs>();
+  auto* cmd = app.add_subcommand(
+      "match", "games between computer players: score, 95% interval and Elo difference");
+  add_rules_args(*cmd, args->rules);
+  cmd->add_option("--players", args->players,
+                  "the players, comma-separated: one per team (or per seat), e.g. ai:4,random "
+                  "or alphabeta:depth=3,nodes=5000,mcts:iterations=800; they change sides "
+                  "every game")
+      ->required();
+  cmd->add_option("-n,--games", args->games, "number of games")->check(CLI::Range(1, 1000000));
+  cmd->add_option("--seed", args->seed,
+                  "seed of the dice and the players; each game has its own, made from this one "
+                  "and its number, so the results do not depend on --threads")
+      ->check(unsigned_number());
+  cmd->add_option("--threads", args->threads, "games played at once (default: every core)")
+      ->check(CLI::Range(1, 256));
+  cmd->add_option("--max-plies", args->max_plies,
+                  "decisions after which a game stops and counts as a draw")
+      ->check(CLI::Range(1, 1000000));
+  cmd->add_option("--records", args->records, "write every game's record to this file");
+  cmd->add_flag("--json", args->json, "print one JSON object");
+  cmd->add_flag("-v,--verbose", args->verbose, "print each game's result as it ends (stderr)");
+  cmd->callback([&rc, args] {
+    auto rules = load_or_fail(args->rules, rc);
+    if (!rules) return;
+    const Ruleset& r = *rules;
+    ai::MatchOptions options;
+    options.players = ai::split_player_list(args->players);
+    options.games = args->games;
+    options.seed = args->seed;
+    options.threads =
+        args->threads > 0 ? args->threads : std::max(1, int(std::thread::hardware_concurrency()));
+    options.max_plies = args->max_plies;
+    options.keep_turns = !args->records.empty();
+    auto reload = [args]() { return load(args->rules); };
+    std::function<void(const ai::MatchGame&, int)> progress;
+    if (args->verbose)
+      progress = [&](const ai::MatchGame& g, int done) {
+        std::string who;
+        for (SeatId s = 0; s < r.num_seats(); ++s)
+          who += (s ? ", " : "") + r.seats[s].name + "=" + options.players[g.player_of_seat[s]];
+        err("game %d (%d/%d) %s: %s (%s), %d plies\n", g.index + 1, done, options.games, who,
+            g.result.over ? g.result.score() : std::string("unfinished"),
+            g.result.over ? g.result.reason : std::string("max plies"), g.plies);
+      };
+    auto report = ai::run_match(rules, reload, options, make_player, progress);
+    if (!report) {
+      rc = fail(report.error());
+      if (report.error().where == "players") rc = 2;
+      return;
+    }
+    if ((rc = hook_status(r))) return;
+    if (!args->records.empty())
+      if (Status st = write_records(rules, *report, args->records)) {
+        rc = fail(*st);
+        return;
+      }
+    const auto& players = report->players;
+    const ai::PlayerTally& a = players[0];
+    const int n = args->games;
+    const bool pair = players.size() == 2;
+    const double score = a.points() / n;
+    const ai::Interval si = ai::wilson_interval(a.points(), n);
+    const int decisive = a.wins + a.losses;
+    const ai::Interval di = ai::wilson_interval(a.wins, decisive);
+    auto nps = [](const ai::PlayerTally& p) {
+      return p.millis > 0 ? 1000.0 * static_cast<double>(p.nodes) / static_cast<double>(p.millis)
+                          : 0.0;
+    };
+    if (args->json) {
+      nlohmann::json j;
+      j["rules"] = r.name;
+      j["games"] = n;
+      j["seed"] = args->seed;
+      j["threads"] = options.threads;
+      j["max_plies"] = args->max_plies;
+      nlohmann::json list = nlohmann::json::array();
+      for (const ai::PlayerTally& p : players) {
+        const ai::Interval pi = ai::wilson_interval(p.points(), n);
+        list.push_back({{"player", p.spec},
+                        {"wins", p.wins},
+                        {"draws", p.draws},
+                        {"losses", p.losses},
+                        {"score", p.points() / n},
+                        {"score_interval", {pi.low, pi.high}},
+                        {"decisions", p.decisions},
+                        {"nodes", p.nodes},
+                        {"millis", p.millis},
+                        {"nps", nps(p)}});
+      }
+      j["players"] = list;
+      if (pair) {
+        j["elo"] = number_or_null(ai::elo_difference(score));
+        j["elo_interval"] = {number_or_null(ai::elo_difference(si.low)),
+                             number_or_null(ai::elo_difference(si.high))};
+        j["decisive"] = decisive;
+        j["decisive_won"] = decisive ? static_cast<double>(a.wins) / decisive : 0.0;
+        j["decisive_interval"] = {di.low, di.high};
+      }
+      j["unfinished"] = report->unfinished;
+      j["mean_plies"] = report->mean_plies();
+      j["reasons"] = report->reasons;
+      j["millis"] = report->millis;
+      out("%s\n", j.dump(2, ' ', /*ensure_ascii=*/true, nlohmann::json::error_handler_t::replace));
+      return;
+    }
+    out("%s: %d games, seed %llu, %d threads, %.1f s\n", r.title, n,
+        static_cast<unsigned long long>(args->seed), options.threads, report->millis / 1000.0);
+    for (const ai::PlayerTally& p : players) {
+      const ai::Interval pi = ai::wilson_interval(p.points(), n);
+      out("  %-24s wins %d  draws %d  losses %d  score %s [%s, %s]", p.spec, p.wins, p.draws,
+          p.losses, percent(p.points() / n), percent(pi.low), percent(pi.high));
+      if (p.nodes) out("  nodes/s %.0f", nps(p));
+      if (p.decisions) out("  %.1f ms per decision", static_cast<double>(p.millis) / p.decisions);
+      out("\n");
+    }
+    if (pair) {
+      out("%s vs %s: Elo %s [%s, %s] (95%%)\n", a.spec, players[1].spec,
+          elo_text(ai::elo_difference(score)), elo_text(ai::elo_difference(si.low)),
+          elo_text(ai::elo_difference(si.high)));
+      if (decisive)
+        out("decisive games won by %s: %d of %d, %s [%s, %s]\n", a.spec, a.wins, decisive,
+            percent(double(a.wins) / decisive), percent(di.low), percent(di.high));
+    }
+    out("mean length: %.1f plies; unfinished (max plies %d): %d\n", report->mean_plies(),
+        args->max_plies, report->unfinished);
+    out("end reasons:\n");
+    for (auto& [reason, count] : report->reasons) out("  %-40s %d\n", reason, count);
+  });
+}
+
+}  // namespace regula::cli

@@ -1,0 +1,61 @@
+#include "cli/players.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "ai/player_spec.h"
+#include "notation/move_text.h"
+
+namespace regula::cli {
+
+Expected<std::unique_ptr<ai::Player>> make_player(const std::string& spec,
+                                                  std::shared_ptr<const Ruleset> rules,
+                                                  uint64_t seed) {
+  return ai::make_player(spec, std::move(rules), seed);
+}
+
+namespace {
+
+// 1234567 as "1,234,567".
+std::string grouped(uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string search_info_text(const Position& pos, const ai::SearchInfo& info) {
+  char buf[64];
+  std::string s = "depth " + std::to_string(info.depth);
+  if (info.seldepth > info.depth) s += "/" + std::to_string(info.seldepth);
+  if (const int mate = info.mate()) {
+    s += " mate " + std::to_string(mate);
+  } else {
+    std::snprintf(buf, sizeof buf, " score %+.2f", info.score / double(ai::kPieceUnit));
+    s += buf;
+  }
+  if (info.expected >= 0) {
+    std::snprintf(buf, sizeof buf, " expected %.0f%%", 100 * info.expected);
+    s += buf;
+  }
+  s += " nodes " + grouped(info.nodes);
+  if (info.millis > 0) {
+    const double nps = 1000.0 * static_cast<double>(info.nodes) / static_cast<double>(info.millis);
+    std::snprintf(buf, sizeof buf, nps >= 10000 ? " nps %.0fk" : " nps %.0f",
+                  nps >= 10000 ? nps / 1000 : nps);
+    s += buf;
+  }
+  s += " time " + std::to_string(info.millis) + " ms";
+  const std::vector<std::string> pv = line_texts(pos, info.pv);
+  if (!pv.empty()) {
+    s += " pv";
+    for (const std::string& m : pv) s += " " + m;
+  }
+  return s;
+}
+
+}  // namespace regula::cli

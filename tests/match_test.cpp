@@ -1,0 +1,242 @@
+// Matches between players: who sits where, the statistics (checked against
+// formulas written here in another shape, and published values), the same
+// results whatever the number of threads, illegal decisions caught; and the
+// commands that use players (match, selfplay --players, play --seat X=ai:N).
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "ai/match.h"
+#include "ai/player_spec.h"
+#include "cli_support.h"
+#include "core/movegen.h"
+#include "script_support.h"
+
+namespace regula {
+namespace {
+
+using test_support::bundled;
+using test_support::CliRun;
+using test_support::run;
+
+// The Wilson interval's ends solve (p_hat - p)^2 = z^2 p (1 - p) / n for p:
+// found here by bisection on each side of p_hat, not by the closed form.
+std::pair<double, double> wilson_by_bisection(double k, double n, double z) {
+  const double ph = k / n;
+  auto f = [&](double p) { return (ph - p) * (ph - p) - z * z * p * (1 - p) / n; };
+  auto root = [&](double lo, double hi) {
+    // f > 0 at the far end, <= 0 at p_hat.
+    const bool rising = f(hi) > 0;
+    for (int i = 0; i < 200; ++i) {
+      const double mid = (lo + hi) / 2;
+      if ((f(mid) > 0) == rising)
+        hi = mid;
+      else
+        lo = mid;
+    }
+    return (lo + hi) / 2;
+  };
+  return {ph == 0 ? 0 : root(ph, 0), ph == 1 ? 1 : root(ph, 1)};
+}
+
+TEST(MatchStats, WilsonIntervalSolvesItsEquation) {
+  for (auto [k, n] : {std::pair{0.0, 10.0},
+                      {3.0, 10.0},
+                      {5.0, 10.0},
+                      {10.0, 10.0},
+                      {81.0, 263.0},
+                      {47.5, 100.0},
+                      {999.0, 1000.0}}) {
+    const ai::Interval w = ai::wilson_interval(k, n);
+    const auto [lo, hi] = wilson_by_bisection(k, n, 1.959963984540054);
+    EXPECT_NEAR(w.low, lo, 1e-9) << k << "/" << n;
+    EXPECT_NEAR(w.high, hi, 1e-9) << k << "/" << n;
+  }
+  // A worked example (Newcombe 1998, Statistics in Medicine 17, table I: 81
+  // of 263, Wilson interval 0.2553 to 0.3662).
+  const ai::Interval ex = ai::wilson_interval(81, 263);
+  EXPECT_NEAR(ex.low, 0.2553, 5e-5);
+  EXPECT_NEAR(ex.high, 0.3662, 5e-5);
+  const ai::Interval none = ai::wilson_interval(0, 0);
+  EXPECT_EQ(none.low, 0);
+  EXPECT_EQ(none.high, 1);
+}
+
+TEST(MatchStats, EloDifferenceOfAScore) {
+  // The logistic Elo curve: a 0.75 score is 191 points, 0.64 is 100.
+  EXPECT_NEAR(ai::elo_difference(0.5), 0, 1e-9);
+  EXPECT_NEAR(ai::elo_difference(0.75), 190.85, 0.01);
+  EXPECT_NEAR(ai::elo_difference(0.64), 99.95, 0.01);
+  EXPECT_NEAR(ai::elo_difference(0.25), -190.85, 0.01);
+  EXPECT_TRUE(std::isinf(ai::elo_difference(1)) && ai::elo_difference(1) > 0);
+  EXPECT_TRUE(std::isinf(ai::elo_difference(0)) && ai::elo_difference(0) < 0);
+}
+
+TEST(MatchLineup, PlayersChangeSidesAndKeepTeams) {
+  auto chess = bundled("chess/orthodox");
+  EXPECT_EQ(*ai::lineup(*chess, 2, 0), (std::vector<int>{0, 1}));
+  EXPECT_EQ(*ai::lineup(*chess, 2, 1), (std::vector<int>{1, 0}));
+  EXPECT_EQ(*ai::lineup(*chess, 2, 2), (std::vector<int>{0, 1}));
+  auto three = ai::lineup(*chess, 3, 0);
+  ASSERT_FALSE(three);
+  EXPECT_NE(three.error().what.find("3 players do not fit"), std::string::npos);
+  EXPECT_NE(three.error().what.find("2 seats in 2 teams"), std::string::npos);
+  // Four seats in two teams (south and north against west and east).
+  auto four = bundled("chaturanga/four-handed");
+  ASSERT_EQ(four->num_seats(), 4);
+  const std::vector<int> g0 = *ai::lineup(*four, 2, 0), g1 = *ai::lineup(*four, 2, 1);
+  for (SeatId s = 0; s < 4; ++s) {
+    for (SeatId o = 0; o < 4; ++o) EXPECT_EQ(g0[s] == g0[o], four->allies(s, o)) << s << " " << o;
+    EXPECT_NE(g0[s], g1[s]) << s;
+  }
+  // One player per seat: each moves on one seat a game.
+  const std::vector<int> p4 = *ai::lineup(*four, 4, 1);
+  EXPECT_EQ(p4, (std::vector<int>{3, 0, 1, 2}));
+}
+
+ai::PlayerFactory factory() {
+  return [](const std::string& spec, std::shared_ptr<const Ruleset> r, uint64_t seed) {
+    return ai::make_player(spec, std::move(r), seed);
+  };
+}
+
+TEST(Match, TheSameResultsOnOneThreadOrTwo) {
+  auto rules = bundled("chess/orthodox");
+  ai::MatchOptions o;
+  o.players = {"ai:1", "alphabeta:nodes=200"};
+  o.games = 6;
+  o.seed = 11;
+  o.max_plies = 120;
+  o.keep_turns = true;
+  auto reload = [] { return script::load_rules("chess/orthodox", {}); };
+  o.threads = 1;
+  auto one = ai::run_match(rules, reload, o, factory());
+  o.threads = 2;
+  auto two = ai::run_match(rules, reload, o, factory());
+  ASSERT_TRUE(one && two);
+  for (int g = 0; g < o.games; ++g) {
+    EXPECT_EQ(one->games[g].plies, two->games[g].plies) << g;
+    EXPECT_EQ(one->games[g].result.reason, two->games[g].result.reason) << g;
+    EXPECT_EQ(one->games[g].turns.size(), two->games[g].turns.size()) << g;
+    EXPECT_EQ(one->games[g].player_of_seat, *ai::lineup(*rules, 2, g));
+  }
+  int total = 0;
+  for (const ai::PlayerTally& p : one->players) {
+    EXPECT_EQ(p.games(), o.games);
+    EXPECT_GT(p.decisions, 0u);
+    EXPECT_GT(p.nodes, 0u) << p.spec;
+    total += p.wins;
+  }
+  EXPECT_EQ(one->players[0].wins, one->players[1].losses);
+  EXPECT_EQ(one->players[0].draws, one->players[1].draws);
+  EXPECT_EQ(one->players[0].wins, two->players[0].wins);
+  EXPECT_LE(total, o.games);
+}
+
+// A player that answers with a move of the wrong kind: a pass where passing is
+// not allowed.
+class Cheat : public ai::Player {
+ public:
+  std::string name() const override { return "cheat"; }
+  Turn choose(Position&, const std::atomic<bool>*) override {
+    Turn t;
+    t.steps.push_back(Move::pass());
+    return t;
+  }
+};
+
+TEST(Match, AnIllegalDecisionIsAnErrorNamingThePlayer) {
+  auto rules = bundled("chess/orthodox");
+  ai::MatchOptions o;
+  o.players = {"random", "cheat"};
+  o.games = 2;
+  auto make = [](const std::string& spec, std::shared_ptr<const Ruleset> r,
+                 uint64_t seed) -> Expected<std::unique_ptr<ai::Player>> {
+    if (spec == "cheat") return std::unique_ptr<ai::Player>(new Cheat);
+    return ai::make_player(spec, std::move(r), seed);
+  };
+  auto rep = ai::run_match(rules, {}, o, make);
+  ASSERT_FALSE(rep);
+  EXPECT_EQ(rep.error().where, "cheat");
+  // Game 1: random plays white, the cheat black.
+  EXPECT_NE(rep.error().what.find("game 1: at decision 2 (black to decide): it returned an "
+                                  "illegal decision"),
+            std::string::npos)
+      << rep.error().text();
+  o.players = {"random", "nobody"};
+  auto bad = ai::run_match(rules, {}, o, make);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().what.find("not a player"), std::string::npos);
+}
+
+TEST(MatchPlayers, ListsSplitWhereAPlayerBegins) {
+  EXPECT_EQ(ai::split_player_list("ai:4,random"), (std::vector<std::string>{"ai:4", "random"}));
+  EXPECT_EQ(
+      ai::split_player_list("alphabeta:depth=3,nodes=900,mcts:iterations=50,cutoff=8"),
+      (std::vector<std::string>{"alphabeta:depth=3,nodes=900", "mcts:iterations=50,cutoff=8"}));
+  EXPECT_EQ(
+      ai::split_player_list("uci:/usr/games/fairy-stockfish:depth=2,ai:2:seed=4,ms=50"),
+      (std::vector<std::string>{"uci:/usr/games/fairy-stockfish:depth=2", "ai:2:seed=4,ms=50"}));
+}
+
+TEST(CliPlayers, MatchReportsScoreIntervalAndElo) {
+  CliRun r = run("match chess/orthodox --players ai:2,random -n 4 --seed 3 --threads 2 --json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out, nullptr, false);
+  ASSERT_FALSE(j.is_discarded()) << r.out;
+  ASSERT_EQ(j["players"].size(), 2u);
+  EXPECT_EQ(j["players"][0]["player"], "ai:2");
+  const int w = j["players"][0]["wins"], d = j["players"][0]["draws"],
+            l = j["players"][0]["losses"];
+  EXPECT_EQ(w + d + l, 4);
+  EXPECT_EQ(j["players"][1]["wins"], l);
+  const double score = (w + 0.5 * d) / 4;
+  EXPECT_DOUBLE_EQ(j["players"][0]["score"].get<double>(), score);
+  const ai::Interval si = ai::wilson_interval(w + 0.5 * d, 4);
+  EXPECT_DOUBLE_EQ(j["players"][0]["score_interval"][0].get<double>(), si.low);
+  EXPECT_EQ(j["decisive"], w + l);
+  EXPECT_GT(j["players"][0]["nps"].get<double>(), 0);
+  // The same match as text.
+  CliRun t = run("match chess/orthodox --players ai:2,random -n 4 --seed 3 --threads 1");
+  ASSERT_EQ(t.code, 0) << t.out;
+  EXPECT_NE(t.out.find("ai:2 vs random: Elo "), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("(95%)"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("wins " + std::to_string(w) + "  draws " + std::to_string(d)),
+            std::string::npos)
+      << t.out;
+}
+
+TEST(CliPlayers, MatchRejectsBadPlayers) {
+  CliRun three = run("match chess/orthodox --players ai:1,ai:2,random -n 2");
+  EXPECT_EQ(three.code, 2) << three.out;
+  EXPECT_NE(three.out.find("3 players do not fit"), std::string::npos) << three.out;
+  CliRun bad = run("match chess/orthodox --players ai:1,alphabeta:depth=x -n 2");
+  EXPECT_EQ(bad.code, 1) << bad.out;
+  EXPECT_NE(bad.out.find("alphabeta:depth=x"), std::string::npos) << bad.out;
+  CliRun none = run("match chess/orthodox -n 2");
+  EXPECT_EQ(none.code, 2) << none.out;
+}
+
+TEST(CliPlayers, SelfplayAndPlayTakePlayers) {
+  CliRun s = run("selfplay mill/ishikulu --players ai:1,random -n 2 --seed 2");
+  ASSERT_EQ(s.code, 0) << s.out;
+  EXPECT_NE(s.out.find("2 games (white=ai:1, black=random)"), std::string::npos) << s.out;
+  CliRun wrong = run("selfplay chess/orthodox --players ai:1,ai:1,ai:1 -n 2");
+  EXPECT_EQ(wrong.code, 2) << wrong.out;
+  EXPECT_NE(wrong.out.find("names 3 players; Chess (FIDE) has 2 seats"), std::string::npos)
+      << wrong.out;
+  // The computer answers the mate in one, and --verbose shows what it saw.
+  CliRun p =
+      run("play chess/orthodox --seat white=ai:2 --seat black=human -v --position "
+          "\"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\"");
+  ASSERT_EQ(p.code, 0) << p.out;
+  EXPECT_NE(p.out.find(" mate 1 nodes "), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("pv Ra8#"), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("white: Ra8#"), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("result: white wins (checkmate)"), std::string::npos) << p.out;
+}
+
+}  // namespace
+}  // namespace regula
