@@ -9,6 +9,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "gui/seat_players.h"
+
 namespace regula::gui {
 
 GamePicker::GamePicker(QWidget* parent, const std::string& current) : QDialog(parent) {
@@ -99,8 +101,8 @@ void GamePicker::show_script(const std::string& name) {
   }
   for (SeatId s = 0; s < r.num_seats(); ++s) {
     auto* box = new QComboBox;
-    box->addItems({"Human", "Computer (random)"});
-    box->setCurrentIndex(s == 0 ? 0 : 1);
+    box->setObjectName("seat:" + QString::fromStdString(r.seats[s].name));
+    fill_seat_box(box, s == 0 ? kHuman : kDefaultComputer);
     seats_form_->addRow(QString::fromStdString(r.seats[s].name), box);
     seat_boxes_.push_back(box);
   }
@@ -111,7 +113,7 @@ GameChoice GamePicker::choice() const {
   c.spec = chosen_;
   for (const auto& [option, box] : option_boxes_)
     c.options.push_back({option, box->currentText().toStdString()});
-  for (QComboBox* box : seat_boxes_) c.computer.push_back(box->currentIndex() == 1);
+  for (QComboBox* box : seat_boxes_) c.players.push_back(seat_box_spec(box));
   return c;
 }
 

@@ -21,7 +21,7 @@ namespace regula::gui {
 struct GameChoice {
   std::string spec;  // bundled name or path
   script::OptionList options;
-  std::vector<bool> computer;  // per seat
+  std::vector<std::string> players;  // per seat: "human" or a computer player's specification
 };
 
 class GamePicker : public QDialog {
@@ -31,6 +31,8 @@ class GamePicker : public QDialog {
   GameChoice choice() const;
   // The tree of scripts, for tests.
   QTreeWidget* tree() const { return tree_; }
+  // Who plays each seat of the chosen script, for tests.
+  const std::vector<QComboBox*>& seat_boxes() const { return seat_boxes_; }
 
  private:
   void show_script(const std::string& name);

@@ -1,6 +1,8 @@
 // regula-gui: plays any rule script in a window.
-//   regula-gui [RULES] [--option k=v]... [--seat NAME=human|computer]...
+//   regula-gui [RULES] [--option k=v]... [--seat NAME=WHO]...
 //              [--position STR] [--seed N] [--screenshot FILE.png] [--size WxH]
+// WHO is human, computer (level 3), ai:1 to ai:5, random, or any player
+// specification (alphabeta:depth=6, mcts:iterations=5000, ...).
 // With --screenshot the window is drawn offscreen into FILE.png and the program ends.
 #include <QApplication>
 #include <QCommandLineParser>
@@ -11,6 +13,7 @@
 
 #include "gui/game_picker.h"
 #include "gui/main_window.h"
+#include "gui/seat_players.h"
 
 namespace {
 
@@ -33,7 +36,10 @@ int main(int argc, char** argv) {
   cli.addHelpOption();
   cli.addPositionalArgument("RULES", "a bundled script name (jetan/burroughs) or a .lua file");
   QCommandLineOption option({"o", "option"}, "a script option, key=value", "k=v");
-  QCommandLineOption seat("seat", "who plays a seat: NAME=human or NAME=computer", "NAME=WHO");
+  QCommandLineOption seat("seat",
+                          "who plays a seat: NAME=human, NAME=computer (level 3), NAME=ai:1 to "
+                          "NAME=ai:5, NAME=random, or NAME=SPEC (alphabeta:depth=6, ...)",
+                          "NAME=WHO");
   QCommandLineOption position("position", "start from this position string", "STR");
   QCommandLineOption seed("seed", "seed of the computer players and the dice", "N");
   QCommandLineOption shot("screenshot", "write the window to FILE.png and exit", "FILE");
@@ -51,35 +57,37 @@ int main(int argc, char** argv) {
     options.push_back({kv.left(eq).toStdString(), kv.mid(eq + 1).toStdString()});
   }
   std::string spec = args.isEmpty() ? "" : args[0].toStdString();
-  std::vector<bool> computer;
+  std::vector<std::string> players;
   if (spec.empty() && !cli.isSet(shot)) {
     regula::gui::GamePicker picker(nullptr, "jetan/burroughs");
     if (picker.exec() != QDialog::Accepted) return 0;
     const auto c = picker.choice();
     spec = c.spec;
     options = c.options;
-    computer = c.computer;
+    players = c.players;
   }
   if (spec.empty()) return fail("--screenshot needs a script");
   window.set_result_dialogs(!cli.isSet(shot));
   if (!window.open(spec, options)) return fail(window.errors());
-  if (cli.isSet(seed)) window.set_seed(cli.value(seed).toULongLong());
-  for (size_t s = 0; s < computer.size(); ++s)
-    window.set_computer(static_cast<regula::SeatId>(s), computer[s]);
-  for (const QString& kv : cli.values(seat)) {
-    const int eq = kv.indexOf('=');
-    const QString name = kv.left(eq), who = kv.mid(eq + 1);
-    const auto& seats = window.game()->rules().seats;
-    int found = -1;
-    for (size_t s = 0; s < seats.size(); ++s)
-      if (QString::fromStdString(seats[s].name) == name) found = static_cast<int>(s);
-    if (eq <= 0 || found < 0 || (who != "human" && who != "computer" && who != "random"))
-      return fail("--seat needs NAME=human or NAME=computer with a seat of the script, not '" + kv +
-                  "'");
-    window.set_computer(static_cast<regula::SeatId>(found), who != "human");
+  if (cli.isSet(seed)) {
+    bool ok = false;
+    const qulonglong n = cli.value(seed).toULongLong(&ok);
+    if (!ok) return fail("--seed needs a whole number, not '" + cli.value(seed) + "'");
+    window.set_seed(n);
   }
+  // The position first, so that no computer seat starts thinking on another.
   if (cli.isSet(position) && !window.set_position(cli.value(position).toStdString()))
     return fail(window.status());
+  for (size_t s = 0; s < players.size(); ++s)
+    if (regula::Status err = window.set_player(static_cast<regula::SeatId>(s), players[s]))
+      return fail(QString::fromStdString(err->text()));
+  for (const QString& kv : cli.values(seat)) {
+    auto chosen = regula::gui::parse_seat_option(window.game()->rules(), kv.toStdString());
+    if (!chosen) return fail(QString::fromStdString(chosen.error().text()));
+    if (regula::Status err = window.set_player(chosen->seat, chosen->spec))
+      return fail("--seat " + kv.left(kv.indexOf('=')) + ": " +
+                  QString::fromStdString(err->text()));
+  }
   if (cli.isSet(shot)) {
     const QStringList wh = cli.value(size).split('x');
     bool ok_w = false, ok_h = false;

@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
@@ -28,9 +29,9 @@
 
 #include "core/attacks.h"
 #include "core/explain.h"
-#include "core/random_turn.h"
 #include "gui/board_view.h"
 #include "gui/game_picker.h"
+#include "gui/seat_players.h"
 #include "notation/describe.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
@@ -86,6 +87,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   seats_layout_ = new QVBoxLayout(seats_box_);
   seats_layout_->setContentsMargins(0, 0, 0, 0);
   side_column->addWidget(seats_box_);
+  search_label_ = new QLabel;
+  search_label_->setObjectName("search");
+  search_label_->setWordWrap(true);
+  search_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  side_column->addWidget(search_label_);
   info_label_ = new QLabel;
   info_label_->setWordWrap(true);
   info_label_->setTextFormat(Qt::RichText);
@@ -121,11 +127,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   build_menus();
   connect(board_, &BoardView::site_clicked, this, &MainWindow::site_clicked);
   connect(board_, &BoardView::dragged, this, &MainWindow::drag);
-  connect(&watcher_, &QFutureWatcher<Turn>::finished, this, &MainWindow::computer_done);
+  connect(&watcher_, &QFutureWatcher<Answer>::finished, this, &MainWindow::computer_done);
   connect(moves_, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
     // Going to a move: undo or redo until that many turns are played.
     const int want = moves_->row(item) + 1;
-    ++generation_;
+    invalidate();
     while (static_cast<int>(game_->turns().size()) > want && game_->undo()) {
     }
     while (static_cast<int>(game_->turns().size()) < want && game_->redo()) {
@@ -144,8 +150,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 }
 
 MainWindow::~MainWindow() {
-  ++generation_;
+  // Stopped, the search answers at once; its answer is not wanted.
+  invalidate();
   watcher_.waitForFinished();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  invalidate();
+  QMainWindow::closeEvent(event);
+}
+
+void MainWindow::invalidate() {
+  ++generation_;
+  if (stop_) stop_->store(true);
 }
 
 void MainWindow::build_menus() {
@@ -188,6 +205,9 @@ void MainWindow::build_menus() {
   QMenu* edit = menuBar()->addMenu("&Edit");
   edit->addAction("&Undo", QKeySequence::Undo, this, &MainWindow::undo);
   edit->addAction("&Redo", QKeySequence::Redo, this, &MainWindow::redo);
+  edit->addSeparator();
+  edit->addAction("&Move now", QKeySequence(Qt::CTRL | Qt::Key_M), this, &MainWindow::move_now)
+      ->setObjectName("move_now");
   QMenu* view = menuBar()->addMenu("&View");
   view->addAction("&Flip board", QKeySequence(Qt::Key_F), this,
                   [this] { board_->set_rotation(board_->rotation() + 2); });
@@ -205,7 +225,7 @@ bool MainWindow::open(const std::string& spec, const script::OptionList& options
   rules_ = *rules;
   spec_ = spec;
   options_ = options;
-  computer_.assign(rules_->num_seats(), false);
+  players_.assign(rules_->num_seats(), SeatPlayer{});
   watch_script();
   rebuild_seats();
   start(std::make_unique<Game>(rules_));
@@ -232,14 +252,81 @@ bool MainWindow::set_position(const std::string& text) {
   return true;
 }
 
-void MainWindow::set_computer(SeatId seat, bool computer) {
-  if (seat < 0 || seat >= static_cast<int>(computer_.size())) return;
-  computer_[seat] = computer;
+Status MainWindow::set_player(SeatId seat, const std::string& who) {
+  if (!rules_ || seat < 0 || seat >= static_cast<int>(players_.size()))
+    return Error{"seat", "no seat " + std::to_string(seat) + " in the game"};
+  const std::string spec = seat_spec(who);
+  SeatPlayer next{spec, nullptr};
+  if (!is_human(spec)) {
+    auto made = make_seat_player(spec, rules_, seat_seed(seed_, seat));
+    if (!made) return made.error();
+    next.player = std::move(*made);
+  }
+  // The seat's search, if any, answers for a player no longer asked.
+  invalidate();
+  players_[seat] = std::move(next);
   if (seat < static_cast<int>(seat_boxes_.size())) {
     QSignalBlocker block(seat_boxes_[seat]);
-    seat_boxes_[seat]->setCurrentIndex(computer ? 1 : 0);
+    select_seat(seat_boxes_[seat], spec);
   }
   refresh();
+  return std::nullopt;
+}
+
+std::string MainWindow::player(SeatId seat) const {
+  return seat >= 0 && seat < static_cast<int>(players_.size()) ? players_[seat].spec : "";
+}
+
+void MainWindow::set_computer(SeatId seat, bool computer) {
+  set_player(seat, computer ? kDefaultComputer : kHuman);
+}
+
+bool MainWindow::is_computer(SeatId seat) const {
+  return seat >= 0 && seat < static_cast<int>(players_.size()) && players_[seat].player;
+}
+
+void MainWindow::set_seed(uint64_t seed) {
+  seed_ = seed;
+  rng_.seed(seed);
+  invalidate();
+  remake_players();
+  refresh();
+}
+
+void MainWindow::remake_players() {
+  for (size_t s = 0; s < players_.size(); ++s) {
+    SeatPlayer& p = players_[s];
+    if (is_human(p.spec)) continue;
+    auto made = make_seat_player(p.spec, rules_, seat_seed(seed_, static_cast<SeatId>(s)));
+    if (made) {
+      p.player = std::move(*made);
+    } else {  // the spec does not suit new rules: a person takes the seat
+      show_error(qs(made.error().text()));
+      p = SeatPlayer{};
+    }
+  }
+}
+
+void MainWindow::new_game_for_players() {
+  for (size_t s = 0; s < players_.size(); ++s) {
+    SeatPlayer& p = players_[s];
+    if (!p.player) continue;
+    if (p.player.get() != busy_) {
+      p.player->new_game();
+      continue;
+    }
+    // Still busy in the worker with its stopped search: a fresh one is as new.
+    auto made = make_seat_player(p.spec, rules_, seat_seed(seed_, static_cast<SeatId>(s)));
+    if (made) p.player = std::move(*made);
+  }
+}
+
+void MainWindow::move_now() {
+  if (stop_) stop_->store(true);
+}
+
+QString MainWindow::search_text() const {
+  return search_text_;
 }
 
 void MainWindow::rebuild_seats() {
@@ -258,11 +345,10 @@ void MainWindow::rebuild_seats() {
     if (rules_->num_seats() > 2) name += QString(" (team %1)").arg(rules_->seats[s].team + 1);
     h->addWidget(new QLabel(name), 1);
     auto* box = new QComboBox;
-    box->addItems({"Human", "Computer (random)"});
-    box->setCurrentIndex(computer_[s] ? 1 : 0);
-    connect(box, &QComboBox::currentIndexChanged, this, [this, s](int i) {
-      computer_[s] = i == 1;
-      refresh();
+    box->setObjectName("seat:" + qs(rules_->seats[s].name));
+    fill_seat_box(box, players_[s].spec);
+    connect(box, &QComboBox::currentIndexChanged, this, [this, s, box] {
+      if (Status err = set_player(s, seat_box_spec(box))) show_error(qs(err->text()));
     });
     h->addWidget(box);
     seats_layout_->addWidget(row);
@@ -271,8 +357,11 @@ void MainWindow::rebuild_seats() {
 }
 
 void MainWindow::start(std::unique_ptr<Game> game) {
-  ++generation_;
+  invalidate();
   game_ = std::move(game);
+  new_game_for_players();
+  search_text_.clear();
+  search_label_->clear();
   result_shown_ = false;
   setWindowTitle(qs(rules_->title) + " - regula");
   board_->set_position(&game_->position());
@@ -353,7 +442,7 @@ void MainWindow::refresh() {
 
   // With one kind of piece in hand to drop and nothing else to move, the hand is
   // taken at once: a click on the board drops it.
-  if (!game_->over() && !computer_[pos.decider()]) {
+  if (!game_->over() && !is_computer(pos.decider())) {
     const auto next = input_.next();
     if (next.size() == 1 && next[0].kind == InputStep::Kind::kHand) {
       input_.add(next[0]);
@@ -377,7 +466,7 @@ void MainWindow::refresh() {
   hand_layout_->addStretch();
   // Decisions without a site, and the throw of the dice.
   clear_layout(button_layout_);
-  const bool human = !game_->over() && !computer_[pos.decider()];
+  const bool human = !game_->over() && !is_computer(pos.decider());
   if (human && pos.awaiting_roll()) {
     auto* b = new QPushButton("Roll");
     connect(b, &QPushButton::clicked, this, [this] { press_button("Roll"); });
@@ -435,7 +524,7 @@ void MainWindow::play(Move m) {  // a copy: refresh() replaces the input it may 
     statusBar()->showMessage(qs(err->text()));
     return;
   }
-  ++generation_;
+  invalidate();
   statusBar()->clearMessage();
   refresh();
   glide(board_, m);
@@ -446,7 +535,7 @@ void MainWindow::play_turn(const Turn& t) {
     statusBar()->showMessage(qs(err->text()));
     return;
   }
-  ++generation_;
+  invalidate();
   refresh();
   for (const Move& m : t.steps) glide(board_, m);
 }
@@ -464,7 +553,7 @@ void MainWindow::site_clicked(SiteId site) {
   }
   if (!game_ || game_->over()) return;
   const Position& pos = game_->position();
-  if (computer_[pos.decider()] || pos.awaiting_roll()) {
+  if (is_computer(pos.decider()) || pos.awaiting_roll()) {
     statusBar()->showMessage(pos.awaiting_roll() ? "The dice are to be thrown first"
                                                  : "The computer is to move");
     return;
@@ -571,7 +660,7 @@ bool MainWindow::press_button(const QString& text) {
       statusBar()->showMessage(qs(err->text()));
       return false;
     }
-    ++generation_;
+    invalidate();
     refresh();
     show_throw();
     return true;
@@ -585,50 +674,86 @@ bool MainWindow::press_button(const QString& text) {
 }
 
 void MainWindow::computer_move() {
-  if (!game_ || game_->over() || watcher_.isRunning()) return;
+  if (!game_ || game_->over() || watcher_.isRunning() || editing_) return;
   const Position& pos = game_->position();
-  if (!computer_[pos.decider()]) return;
+  if (!is_computer(pos.decider())) return;
   const int gen = generation_;
   if (pos.awaiting_roll()) {
     // A pause, so that the throw can be seen.
     QTimer::singleShot(150, this, [this, gen] {
       if (gen != generation_ || !game_ || !game_->position().awaiting_roll()) return;
       if (Status err = game_->roll(rng_)) return show_error(qs(err->text()));
-      ++generation_;
+      invalidate();
       refresh();
       show_throw();
     });
     return;
   }
-  MoveList moves = game_->legal_moves();
-  if (moves.empty()) return;
+  if (game_->legal_moves().empty()) return;
+  const std::shared_ptr<ai::Player> player = players_[pos.decider()].player;
   thinking_for_ = gen;
-  const uint64_t seed = rng_();
+  thinking_ = true;
+  busy_ = player.get();
+  stop_ = std::make_shared<std::atomic<bool>>(false);
+  report_ = std::make_shared<SearchReport>();
+  // On the worker thread: keep the latest report, and let the window know at
+  // most ten times a second (the last one is read when the answer comes).
+  player->on_info([this, report = report_, gen](const ai::SearchInfo& info) {
+    const std::lock_guard<std::mutex> lock(report->mutex);
+    report->latest = info;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - report->posted < std::chrono::milliseconds(100)) return;
+    report->posted = now;
+    QMetaObject::invokeMethod(
+        this, [this, gen] { show_search(gen); }, Qt::QueuedConnection);
+  });
   statusBar()->showMessage(qs(rules_->seats[pos.decider()].name) + " is thinking...");
-  watcher_.setFuture(QtConcurrent::run([here = pos, moves, seed]() mutable {
-    std::mt19937_64 rng(seed);
-    return random_turn(here, moves, rng);
+  watcher_.setFuture(QtConcurrent::run([here = pos, player, stop = stop_]() mutable -> Answer {
+    try {
+      return {player->choose(here, stop.get()), ""};
+    } catch (const std::exception& e) {
+      return {Turn{}, e.what()};
+    }
   }));
 }
 
+void MainWindow::show_search(int generation) {
+  // A report on a position no longer shown is not worth showing.
+  if (generation != generation_ || !report_ || !game_) return;
+  std::optional<ai::SearchInfo> info;
+  {
+    const std::lock_guard<std::mutex> lock(report_->mutex);
+    info = report_->latest;
+  }
+  if (!info) return;
+  const Position& pos = game_->position();
+  search_text_ = qs(rules_->seats[pos.decider()].name) + " (" + qs(players_[pos.decider()].spec) +
+                 "): " + describe_search(pos, *info);
+  search_label_->setText(search_text_);
+}
+
 void MainWindow::computer_done() {
-  const Turn t = watcher_.result();
+  const Answer a = watcher_.result();
+  thinking_ = false;
+  busy_ = nullptr;
   if (thinking_for_ != generation_) {
     // The game changed meanwhile (undo, a new game): think again on what is shown now.
     QTimer::singleShot(0, this, &MainWindow::computer_move);
     return;
   }
+  show_search(generation_);
+  if (!a.error.empty()) return show_error(qs(a.error));
   statusBar()->clearMessage();
-  play_turn(t);
+  play_turn(a.turn);
 }
 
 void MainWindow::undo() {
   if (!game_) return;
-  ++generation_;
+  invalidate();
   // Back to the last decision of a human seat.
   bool any = game_->undo();
   while (any && game_->can_undo() &&
-         (computer_[game_->position().decider()] || game_->position().awaiting_roll()))
+         (is_computer(game_->position().decider()) || game_->position().awaiting_roll()))
     game_->undo();
   result_shown_ = false;
   refresh();
@@ -636,7 +761,7 @@ void MainWindow::undo() {
 
 void MainWindow::redo() {
   if (!game_) return;
-  ++generation_;
+  invalidate();
   game_->redo();
   refresh();
 }
@@ -674,7 +799,7 @@ bool MainWindow::load_record(const QString& file) {
   if (tags)
     for (const auto& [k, v] : *tags)
       if (k == "Rules") spec_ = v;
-  computer_.assign(rules_->num_seats(), false);
+  players_.assign(rules_->num_seats(), SeatPlayer{});
   watch_script();
   rebuild_seats();
   start(std::make_unique<Game>(std::move(*g)));
@@ -700,9 +825,13 @@ void MainWindow::reload() {
   }
   const auto turns = game_->turns();
   rules_ = *rules;
-  if (static_cast<int>(computer_.size()) != rules_->num_seats()) {
-    computer_.assign(rules_->num_seats(), false);
+  if (static_cast<int>(players_.size()) != rules_->num_seats()) {
+    players_.assign(rules_->num_seats(), SeatPlayer{});
     rebuild_seats();
+  } else {
+    // The players hold the rules they were made for.
+    invalidate();
+    remake_players();
   }
   auto game = std::make_unique<Game>(std::move(*fresh));
   int n = 0;
@@ -728,8 +857,8 @@ void MainWindow::new_game_dialog() {
   if (picker.exec() != QDialog::Accepted) return;
   const GameChoice c = picker.choice();
   if (c.spec.empty() || !open(c.spec, c.options)) return;
-  for (size_t s = 0; s < c.computer.size(); ++s)
-    set_computer(static_cast<SeatId>(s), c.computer[s]);
+  for (size_t s = 0; s < c.players.size(); ++s)
+    if (Status err = set_player(static_cast<SeatId>(s), c.players[s])) show_error(qs(err->text()));
 }
 
 }  // namespace regula::gui
@@ -784,11 +913,11 @@ QString MainWindow::rules_text() const {
 void MainWindow::resign() {
   if (!game_ || game_->over()) return;
   const SeatId seat = game_->position().decider();
-  if (computer_[seat]) {
+  if (is_computer(seat)) {
     statusBar()->showMessage("The computer is to move");
     return;
   }
-  ++generation_;
+  invalidate();
   if (Status err = game_->resign(seat)) statusBar()->showMessage(qs(err->text()));
   refresh();
 }
@@ -799,7 +928,7 @@ void MainWindow::offer_draw() {
   const SeatId seat = game_->position().decider();
   for (SeatId s = 0; s < r.num_seats(); ++s) {
     if (r.allies(s, seat) || game_->position().is_out(s)) continue;
-    if (computer_[s]) {
+    if (is_computer(s)) {
       statusBar()->showMessage(qs(r.seats[s].name) + " (the computer) declines the draw");
       return;
     }
@@ -810,7 +939,7 @@ void MainWindow::offer_draw() {
       return;
     }
   }
-  ++generation_;
+  invalidate();
   game_->agree_draw();
   refresh();
 }
@@ -867,7 +996,7 @@ void MainWindow::build_editor() {
 
 void MainWindow::set_editing(bool on) {
   if (!game_) return;
-  ++generation_;
+  invalidate();
   editing_ = on;
   if (edit_action_) {
     QSignalBlocker block(edit_action_);

@@ -1,17 +1,24 @@
 #pragma once
 // The game window: the board, the players, the moves played, and the menus
 // around them. Everything it knows of a game comes from the session layer, so
-// it plays any script; a computer seat thinks in a worker thread.
+// it plays any script. A computer seat has its own player (ai/), which thinks
+// in a worker thread on a copy of the position: the window stays responsive,
+// shows what the search sees, and stops the search (without waiting for it)
+// whenever the game it was asked about changes.
 
 #include <QFileSystemWatcher>
 #include <QFutureWatcher>
 #include <QMainWindow>
+#include <atomic>
+#include <chrono>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "ai/player.h"
 #include "core/turns.h"
 #include "script/loader.h"
 #include "session/game.h"
@@ -42,10 +49,17 @@ class MainWindow : public QMainWindow {
   bool open(const std::string& spec, const script::OptionList& options = {});
   // Starts again from a position string of the open script.
   bool set_position(const std::string& text);
-  // Who plays each seat: true for the computer.
+  // Who plays a seat: "human" or a computer player's specification (see
+  // seat_players.h); the factory's error, naming the specification, when it
+  // makes no player. The seat is unchanged then.
+  Status set_player(SeatId seat, const std::string& spec);
+  std::string player(SeatId seat) const;
+  // A person, or the computer at its default level.
   void set_computer(SeatId seat, bool computer);
-  // Seeds the computer players (and the dice), for reproducible games.
-  void set_seed(uint64_t seed) { rng_.seed(seed); }
+  // Seeds the computer players (each seat its own) and the dice, for reproducible games.
+  void set_seed(uint64_t seed);
+  // The computer plays at once the best it has found so far.
+  void move_now();
   // Whether the window shows the result in a dialog (off for screenshots and tests).
   void set_result_dialogs(bool on) { result_dialogs_ = on; }
 
@@ -60,8 +74,10 @@ class MainWindow : public QMainWindow {
   QString errors() const;
   // The move list as shown.
   QListWidget* move_list() const { return moves_; }
-  // Whether a computer move is being thought about.
-  bool thinking() const { return watcher_.isRunning(); }
+  // Whether a computer move is being thought about (until its answer is taken or dropped).
+  bool thinking() const { return thinking_; }
+  // What the latest search saw, as the Game panel shows it.
+  QString search_text() const;
   // The buttons for decisions without a site (pass, answers, throw), by text.
   QStringList button_texts() const;
   bool press_button(const QString& text);
@@ -89,7 +105,32 @@ class MainWindow : public QMainWindow {
   // After every change of the game shown.
   void changed();
 
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+
  private:
+  // What a computer seat's search gives back, from the worker thread.
+  struct Answer {
+    Turn turn;
+    std::string error;  // a rule error raised while searching
+  };
+  // What the search reports as it goes: written on the worker thread, read on
+  // the window's.
+  struct SearchReport {
+    std::mutex mutex;
+    std::optional<ai::SearchInfo> latest;
+    std::chrono::steady_clock::time_point posted{};
+  };
+  struct SeatPlayer {
+    std::string spec = "human";
+    std::shared_ptr<ai::Player> player;  // none for a person
+  };
+  // The game shown changed: a search under way is stopped and its answer dropped.
+  void invalidate();
+  bool is_computer(SeatId seat) const;
+  // Makes every computer seat's player afresh (new rules, a new seed).
+  void remake_players();
+  void show_search(int generation);
   void build_menus();
   void start(std::unique_ptr<Game> game);
   void refresh();
@@ -102,6 +143,7 @@ class MainWindow : public QMainWindow {
   void show_outcome(MoveInput::Outcome out);
   void computer_move();
   void computer_done();
+  void new_game_for_players();
   void show_error(const QString& text);
   void watch_script();
   void new_game_dialog();
@@ -116,12 +158,18 @@ class MainWindow : public QMainWindow {
   script::OptionList options_;
   std::unique_ptr<Game> game_;
   MoveInput input_;
-  std::vector<bool> computer_;
+  std::vector<SeatPlayer> players_;
+  uint64_t seed_ = 1;
   std::mt19937_64 rng_{1};
   std::mt19937 tumble_{7};  // the faces shown while the dice tumble (not the throw)
-  QFutureWatcher<Turn> watcher_;
+  QFutureWatcher<Answer> watcher_;
   int generation_ = 0;  // bumped on every change, so that a late computer move is dropped
   int thinking_for_ = -1;
+  bool thinking_ = false;
+  ai::Player* busy_ = nullptr;  // the player searching in the worker
+  std::shared_ptr<std::atomic<bool>> stop_;
+  std::shared_ptr<SearchReport> report_;
+  QString search_text_;
   bool result_dialogs_ = true;
   bool result_shown_ = false;
   QFileSystemWatcher files_;
@@ -129,6 +177,7 @@ class MainWindow : public QMainWindow {
   BoardView* board_;
   QLabel* turn_label_;
   QLabel* info_label_;
+  QLabel* search_label_;
   QWidget* hand_bar_;
   QHBoxLayout* hand_layout_;
   QWidget* button_bar_;

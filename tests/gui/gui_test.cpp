@@ -352,7 +352,7 @@ void GuiTest::pickerListsEveryScript() {
   QCOMPARE(scripts, static_cast<int>(script::bundled_scripts().size()));
   const auto c = picker.choice();
   QCOMPARE(QString::fromStdString(c.spec), QString("mill/ishikulu"));
-  QCOMPARE(c.computer.size(), size_t{2});
+  QCOMPARE(c.players.size(), size_t{2});
   QVERIFY(!c.options.empty());  // removal=compulsory|optional
 }
 

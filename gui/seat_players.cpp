@@ -1,0 +1,120 @@
+#include "gui/seat_players.h"
+
+#include <QComboBox>
+#include <QLocale>
+#include <QStringList>
+#include <cstdlib>
+
+#include "ai/player_spec.h"
+#include "core/movegen.h"
+#include "notation/move_text.h"
+
+namespace regula::gui {
+
+std::string seat_spec(const std::string& who) {
+  return who == "computer" ? kDefaultComputer : who;
+}
+
+bool is_human(const std::string& spec) {
+  return spec == kHuman;
+}
+
+Expected<std::unique_ptr<ai::Player>> make_seat_player(const std::string& spec,
+                                                       std::shared_ptr<const Ruleset> rules,
+                                                       uint64_t seed) {
+  return ai::make_player(spec, std::move(rules), seed);
+}
+
+uint64_t seat_seed(uint64_t seed, SeatId seat) {
+  // splitmix64 of the pair: nearby seeds and seats give unrelated players.
+  uint64_t z = seed + 0x9e3779b97f4a7c15ull * (static_cast<uint64_t>(seat) + 1);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+void fill_seat_box(QComboBox* box, const std::string& spec) {
+  box->clear();
+  box->addItem("Human", QString(kHuman));
+  for (int level = ai::kMinLevel; level <= ai::kMaxLevel; ++level)
+    box->addItem(QString("Computer: level %1").arg(level), QString("ai:%1").arg(level));
+  box->addItem("Computer: random", QString("random"));
+  select_seat(box, spec);
+}
+
+void select_seat(QComboBox* box, const std::string& spec) {
+  const QString want = QString::fromStdString(seat_spec(spec));
+  int i = box->findData(want);
+  if (i < 0) {
+    box->addItem("Computer: " + want, want);
+    i = box->count() - 1;
+  }
+  box->setCurrentIndex(i);
+}
+
+std::string seat_box_spec(const QComboBox* box) {
+  const QVariant data = box->currentData();
+  return data.isValid() ? data.toString().toStdString() : kHuman;
+}
+
+Expected<SeatOption> parse_seat_option(const Ruleset& rules, const std::string& text) {
+  const size_t eq = text.find('=');
+  const std::string name = eq == std::string::npos ? "" : text.substr(0, eq);
+  std::string names;
+  for (const Seat& s : rules.seats) names += (names.empty() ? "" : ", ") + s.name;
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+    return Error{"--seat", "needs NAME=human|computer|random|ai:1..5|SPEC with a seat of " +
+                               rules.title + " (" + names + "), not '" + text + "'"};
+  SeatOption o;
+  o.seat = -1;
+  for (size_t s = 0; s < rules.seats.size(); ++s)
+    if (rules.seats[s].name == name) o.seat = static_cast<SeatId>(s);
+  if (o.seat < 0)
+    return Error{"--seat", "'" + name + "' is not a seat of " + rules.title + " (" + names + ")"};
+  o.spec = seat_spec(text.substr(eq + 1));
+  return o;
+}
+
+namespace {
+
+QString grouped(uint64_t n) {
+  return QLocale(QLocale::English).toString(static_cast<qulonglong>(n));
+}
+
+QString score_text(const ai::SearchInfo& info) {
+  if (info.expected >= 0) return QString("expected %1%").arg(qRound(info.expected * 100));
+  // Decisions to the end, as moves of the side that wins (a reply between two of them).
+  if (const int m = info.mate()) {
+    const int moves = (std::abs(m) + 1) / 2;
+    return QString(m > 0 ? "mate in %1" : "mated in %1").arg(moves);
+  }
+  return QString("%1%2 cp").arg(info.score > 0 ? "+" : "").arg(info.score);
+}
+
+}  // namespace
+
+QString describe_search(const Position& pos, const ai::SearchInfo& info) {
+  QStringList pv;
+  Position p = pos;
+  for (const Move& m : info.pv) {
+    if (m.kind == MoveKind::kChance) break;  // a throw is not the players' to foresee
+    MoveList legal;
+    legal_moves(p, legal);
+    bool found = false;
+    for (const Move& l : legal) found |= l.same(m);
+    if (!found) break;
+    pv << QString::fromStdString(move_text(p, m));
+    Undo undo;
+    p.make(m, undo);
+  }
+  const uint64_t nps = info.millis > 0 ? info.nodes * 1000 / static_cast<uint64_t>(info.millis) : 0;
+  const bool mcts = info.expected >= 0;
+  QString text = "depth " + QString::number(info.depth) + "/" + QString::number(info.seldepth) +
+                 ", " + score_text(info) + ", " + grouped(info.nodes) +
+                 (mcts ? " iterations" : " nodes");
+  if (nps) text += ", " + grouped(nps) + " per second";
+  if (!pv.isEmpty()) text += ", line: " + pv.join(' ');
+  return text;
+}
+
+}  // namespace regula::gui
