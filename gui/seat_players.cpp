@@ -107,6 +107,8 @@ QString describe_search(const Position& pos, const ai::SearchInfo& info) {
     Undo undo;
     p.make(m, undo);
   }
+  if (info.nodes == 0 && info.depth == 0)  // nothing to search: one legal move
+    return pv.isEmpty() ? "no search" : "the only move: " + pv.join(' ');
   const uint64_t nps = info.millis > 0 ? info.nodes * 1000 / static_cast<uint64_t>(info.millis) : 0;
   const bool mcts = info.expected >= 0;
   QString text = "depth " + QString::number(info.depth) + "/" + QString::number(info.seldepth) +
