@@ -1,10 +1,14 @@
 // The GUI driven through its real widgets, by simulated mouse clicks, under
 // QT_QPA_PLATFORM=offscreen.
+#include <QAction>
+#include <QComboBox>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -16,9 +20,11 @@
 #include "gui/board_view.h"
 #include "gui/game_picker.h"
 #include "gui/main_window.h"
+#include "gui/seat_players.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "script/loader.h"
+#include "session/game_record.h"
 #include "session/move_input.h"
 
 using namespace regula;
@@ -97,6 +103,38 @@ std::unique_ptr<MainWindow> window(const std::string& spec, const std::string& p
   return w;
 }
 
+// Picks a seat's player in the window's Game panel, as a person would.
+void choose_seat(MainWindow& w, const char* seat, const QString& text) {
+  auto* box = w.findChild<QComboBox*>(QString("seat:") + seat);
+  QVERIFY(box);
+  const int i = box->findText(text);
+  QVERIFY2(i >= 0, qPrintable(text));
+  box->setCurrentIndex(i);
+}
+
+// Whether every turn of the window's game is legal: its record, written and
+// read back, replays move by move to the same position.
+bool replays(const MainWindow& w) {
+  auto again = read_record(write_record(*w.game()));
+  return again && write_position(again->position()) == write_position(w.game()->position()) &&
+         again->turns().size() == w.game()->turns().size();
+}
+
+// Plays computer against computer until `turns` turns are played (or the game
+// ends), then gives every seat to a person; the turns' texts.
+QStringList computers_play(MainWindow& w, const std::vector<std::string>& players, size_t turns) {
+  for (size_t s = 0; s < players.size(); ++s)
+    if (w.set_player(static_cast<SeatId>(s), players[s])) return {"bad player"};
+  QElapsedTimer clock;
+  clock.start();
+  while (w.game()->turns().size() < turns && !w.game()->over() && clock.elapsed() < 60000)
+    QTest::qWait(10);
+  for (size_t s = 0; s < players.size(); ++s) w.set_player(static_cast<SeatId>(s), "human");
+  QStringList out;
+  for (const Game::TurnRecord& t : w.game()->turns()) out << QString::fromStdString(t.text);
+  return out;
+}
+
 }  // namespace
 
 class GuiTest : public QObject {
@@ -122,6 +160,13 @@ class GuiTest : public QObject {
   void stakesLedgerShowsWhatEachPaymentWasFor();
   void moveIsAnimated();
   void hotReloadFollowsARequiredModule();
+  void seatBoxLevelTwoPlaysTheMateInOne();
+  void computersPlayEachOtherLegallyAndReproducibly();
+  void computersThrowTheDiceAndPlayForFourSeats();
+  void moveNowEndsALongSearch();
+  void aChangeWhileTheComputerThinksDropsItsAnswer();
+  void badSeatSpecificationIsRefused();
+  void searchLineShowsScoreSpeedAndTheLegalPartOfTheLine();
 };
 
 void GuiTest::everyScriptPlaysALegalMoveByClicks() {
@@ -354,6 +399,17 @@ void GuiTest::pickerListsEveryScript() {
   QCOMPARE(QString::fromStdString(c.spec), QString("mill/ishikulu"));
   QCOMPARE(c.players.size(), size_t{2});
   QVERIFY(!c.options.empty());  // removal=compulsory|optional
+  // Each seat: a person, the computer at a level, or the random player.
+  QComboBox* second = picker.seat_boxes().at(1);
+  QStringList offered;
+  for (int i = 0; i < second->count(); ++i) offered << second->itemText(i);
+  QCOMPARE(offered,
+           QStringList({"Human", "Computer: level 1", "Computer: level 2", "Computer: level 3",
+                        "Computer: level 4", "Computer: level 5", "Computer: random"}));
+  second->setCurrentIndex(second->findText("Computer: level 4"));
+  QCOMPARE(picker.choice().players, std::vector<std::string>({"human", "ai:4"}));
+  second->setCurrentIndex(second->findText("Computer: random"));
+  QCOMPARE(picker.choice().players.at(1), std::string("random"));
 }
 
 void GuiTest::jetanEscapeAndTheStepToTheSameSquareAreTwoChoices() {
@@ -466,6 +522,192 @@ void GuiTest::hotReloadFollowsARequiredModule() {
   put("lib/kings.lua", "return { title = \"Kings two\" }\n");
   QTRY_COMPARE_WITH_TIMEOUT(QString::fromStdString(w->game()->rules().title), QString("Kings two"),
                             5000);
+}
+
+void GuiTest::seatBoxLevelTwoPlaysTheMateInOne() {
+  auto w = window("chess/orthodox", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+  QVERIFY(w);
+  choose_seat(*w, "white", "Computer: level 2");
+  QCOMPARE(w->player(0), std::string("ai:2"));
+  QTRY_COMPARE_WITH_TIMEOUT(w->game()->history().size(), size_t{1}, 20000);
+  QCOMPARE(QString::fromStdString(w->game()->history().back().text), QString("a1a8"));
+  QVERIFY(w->game()->over());
+  // What the search saw, with its line in move texts.
+  QVERIFY2(w->search_text().contains("mate in 1"), qPrintable(w->search_text()));
+  QVERIFY2(w->search_text().contains("line: a1a8"), qPrintable(w->search_text()));
+  auto* shown = w->findChild<QLabel*>("search");
+  QVERIFY(shown);
+  QCOMPARE(shown->text(), w->search_text());
+}
+
+void GuiTest::computersPlayEachOtherLegallyAndReproducibly() {
+  // Mill turns have two decisions when a line is made: the placement and its removal.
+  QStringList first;
+  for (int run = 0; run < 2; ++run) {
+    auto w = window("mill/ishikulu");
+    QVERIFY(w);
+    w->set_seed(11);
+    const QStringList turns = computers_play(*w, {"ai:1", "ai:2"}, 8);
+    QVERIFY2(turns.size() >= 8 || w->game()->over(), qPrintable(turns.join(' ')));
+    QTRY_VERIFY_WITH_TIMEOUT(!w->thinking(), 10000);
+    QVERIFY(replays(*w));
+    if (run == 0) first = turns.mid(0, 8);
+    // The same seed plays the same game.
+    if (run == 1) QCOMPARE(turns.mid(0, 8), first);
+  }
+}
+
+void GuiTest::computersThrowTheDiceAndPlayForFourSeats() {
+  // Four seats and dice: MCTS levels, and the computer throws for itself.
+  auto w = std::make_unique<MainWindow>();
+  w->set_result_dialogs(false);
+  w->show();
+  QVERIFY(w->open("chaturanga/four-handed", {{"dice", "on"}}));
+  w->set_seed(5);
+  QStringList seen;  // what each search saw, as the window showed it
+  QObject::connect(w.get(), &MainWindow::changed, [&] { seen << w->search_text(); });
+  const QStringList turns = computers_play(*w, {"ai:1", "ai:1", "ai:1", "random"}, 10);
+  QVERIFY2(turns.size() >= 10 || w->game()->over(), qPrintable(turns.join(' ')));
+  QVERIFY(turns.filter("roll").size() >= 2);
+  QTRY_VERIFY_WITH_TIMEOUT(!w->thinking(), 10000);
+  QVERIFY(replays(*w));
+  QVERIFY2(!seen.filter("expected ").isEmpty(), qPrintable(seen.join('\n')));
+}
+
+void GuiTest::moveNowEndsALongSearch() {
+  auto w = window("chess/orthodox");
+  QVERIFY(w);
+  QVERIFY(!w->set_player(0, "alphabeta:depth=60"));  // far more than it could finish
+  auto* box = w->findChild<QComboBox*>("seat:white");
+  QVERIFY(box);
+  QCOMPARE(box->currentText(), QString("Computer: alphabeta:depth=60"));
+  QVERIFY(w->thinking());
+  QTRY_VERIFY_WITH_TIMEOUT(w->search_text().contains("depth"), 20000);
+  QCOMPARE(w->game()->history().size(), size_t{0});
+  auto* now = w->findChild<QAction*>("move_now");
+  QVERIFY(now);
+  QVERIFY(!now->shortcut().isEmpty());
+  now->trigger();
+  QTRY_COMPARE_WITH_TIMEOUT(w->game()->history().size(), size_t{1}, 20000);
+  QVERIFY(!w->thinking());
+  Game start(w->game()->rules_ptr());
+  bool legal = false;
+  for (const Move& m : start.legal_moves()) legal |= m.same(w->game()->history().back().move);
+  QVERIFY(legal);
+}
+
+void GuiTest::aChangeWhileTheComputerThinksDropsItsAnswer() {
+  auto w = window("chess/orthodox");
+  QVERIFY(w);
+  const std::string start = write_position(w->game()->position());
+  QVERIFY(!w->set_player(1, "alphabeta:depth=60"));
+  // The game changes under each search: each is stopped, and nothing is played.
+  const std::vector<std::pair<const char*, std::function<void()>>> changes = {
+      {"undo", [&] { w->undo(); }},
+      {"seat change", [&] { QVERIFY(!w->set_player(1, "human")); }},
+      {"position editor", [&] { w->set_editing(true); }},
+      {"new position", [&] { QVERIFY(w->set_position(start)); }},
+  };
+  for (const auto& [what, change] : changes) {
+    if (w->editing()) w->set_editing(false);
+    QVERIFY(!w->set_player(1, "alphabeta:depth=60"));
+    if (!w->game()->history().empty()) QVERIFY(w->set_position(start));
+    click(*w, "e2");
+    click(*w, "e4");
+    QCOMPARE(w->game()->history().size(), size_t{1});
+    QVERIFY2(w->thinking(), what);
+    change();
+    const size_t after = w->game()->history().size();
+    QTRY_VERIFY2_WITH_TIMEOUT(!w->thinking(), what, 20000);
+    QTest::qWait(100);
+    QVERIFY2(w->game()->history().size() == after, what);
+  }
+  QCOMPARE(write_position(w->game()->position()), start);
+  // Closing the window while the computer thinks does not wait for the search.
+  w->set_editing(false);
+  click(*w, "e2");
+  click(*w, "e4");
+  QVERIFY(w->thinking());
+  QElapsedTimer clock;
+  clock.start();
+  w->close();
+  w.reset();
+  QVERIFY(clock.elapsed() < 20000);
+}
+
+void GuiTest::badSeatSpecificationIsRefused() {
+  auto w = window("chess/orthodox");
+  QVERIFY(w);
+  QVERIFY(!w->set_player(1, "ai:2"));
+  const Status err = w->set_player(1, "ai:9");
+  QVERIFY(err);
+  QVERIFY2(QString::fromStdString(err->text()).contains("ai:9"), err->text().c_str());
+  QCOMPARE(w->player(1), std::string("ai:2"));  // unchanged
+  QVERIFY(w->set_player(0, "grandmaster"));
+  QVERIFY(!w->set_player(0, "computer"));
+  QCOMPARE(w->player(0), std::string(gui::kDefaultComputer));
+  QVERIFY(!w->set_player(0, "human"));
+  QVERIFY(!w->set_player(1, "human"));
+  // The command line names the seat and the specification.
+  const Ruleset& r = w->game()->rules();
+  QVERIFY(!gui::parse_seat_option(r, "purple=ai:2"));
+  QVERIFY(!gui::parse_seat_option(r, "white"));
+  auto ok = gui::parse_seat_option(r, "black=computer");
+  QVERIFY(ok);
+  QCOMPARE(ok->seat, SeatId{1});
+  QCOMPARE(ok->spec, std::string(gui::kDefaultComputer));
+  QTemporaryDir dir;
+  QProcess gui;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert("QT_QPA_PLATFORM", "offscreen");
+  gui.setProcessEnvironment(env);
+  gui.start(REGULA_GUI,
+            {"chess/orthodox", "--seat", "white=ai:9", "--screenshot", dir.filePath("shot.png")});
+  QVERIFY(gui.waitForFinished(60000));
+  QCOMPARE(gui.exitCode(), 2);
+  const QString said = QString::fromLocal8Bit(gui.readAllStandardError());
+  QVERIFY2(said.contains("--seat white: ai:9:"), qPrintable(said));
+  gui.start(REGULA_GUI, {"chess/orthodox", "--seat", "white=ai:2", "--seat", "black=random",
+                         "--screenshot", dir.filePath("shot.png")});
+  QVERIFY(gui.waitForFinished(60000));
+  QCOMPARE(gui.exitCode(), 0);
+}
+
+void GuiTest::searchLineShowsScoreSpeedAndTheLegalPartOfTheLine() {
+  auto rules = script::load_rules("chess/orthodox");
+  QVERIFY(rules);
+  auto g = Game::from_position(*rules, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+  QVERIFY(g);
+  const Position& pos = g->position();
+  Move mate;
+  for (const Move& m : g->legal_moves())
+    if (move_text(pos, m) == "a1a8") mate = m;
+  ai::SearchInfo info;
+  info.depth = 3;
+  info.seldepth = 5;
+  info.nodes = 12345;
+  info.millis = 1000;
+  info.score = 35;
+  info.pv = {mate, mate};  // the second is not legal after the first
+  QString text = gui::describe_search(pos, info);
+  QVERIFY2(text.contains("depth 3/5"), qPrintable(text));
+  QVERIFY2(text.contains("+35 cp"), qPrintable(text));
+  QVERIFY2(text.contains("12,345 nodes"), qPrintable(text));
+  QVERIFY2(text.contains("12,345 per second"), qPrintable(text));
+  QVERIFY2(text.endsWith("line: a1a8"), qPrintable(text));
+  info.score = ai::kWinScore - 3;  // our move, the reply, the mate
+  QVERIFY(gui::describe_search(pos, info).contains("mate in 2"));
+  info.score = -ai::kWinScore + 2;
+  QVERIFY(gui::describe_search(pos, info).contains("mated in 1"));
+  info.expected = 0.634;
+  text = gui::describe_search(pos, info);
+  QVERIFY2(text.contains("expected 63%") && text.contains("iterations"), qPrintable(text));
+  info.pv.clear();
+  QVERIFY(!gui::describe_search(pos, info).contains("line"));
+  // A forced move is not searched.
+  info = ai::SearchInfo{};
+  info.pv = {mate};
+  QCOMPARE(gui::describe_search(pos, info), QString("the only move: a1a8"));
 }
 
 QTEST_MAIN(GuiTest)
