@@ -623,8 +623,22 @@ void GuiTest::aChangeWhileTheComputerThinksDropsItsAnswer() {
     QVERIFY2(w->game()->history().size() == after, what);
   }
   QCOMPARE(write_position(w->game()->position()), start);
-  // Closing the window while the computer thinks does not wait for the search.
+  // A reload of the rules stops the search too, and the computer thinks again
+  // under the reloaded rules: were the first search not stopped, the second
+  // would never start and Move now would play nothing.
   w->set_editing(false);
+  QVERIFY(!w->set_player(1, "alphabeta:depth=60"));
+  click(*w, "e2");
+  click(*w, "e4");
+  QTRY_VERIFY_WITH_TIMEOUT(w->search_text().contains("depth"), 20000);
+  w->reload();
+  QVERIFY(w->search_text().isEmpty());
+  QTRY_VERIFY_WITH_TIMEOUT(w->search_text().contains("depth"), 20000);
+  w->move_now();
+  QTRY_COMPARE_WITH_TIMEOUT(w->game()->history().size(), size_t{2}, 20000);
+  QVERIFY(replays(*w));
+  QVERIFY(w->set_position(start));
+  // Closing the window while the computer thinks does not wait for the search.
   click(*w, "e2");
   click(*w, "e4");
   QVERIFY(w->thinking());
