@@ -84,29 +84,22 @@ QString grouped(uint64_t n) {
 QString score_text(const ai::SearchInfo& info) {
   if (info.expected >= 0) return QString("expected %1%").arg(qRound(info.expected * 100));
   // Decisions to the end, as moves of the side that wins (a reply between two of them).
-  if (const int m = info.mate()) {
-    const int moves = (std::abs(m) + 1) / 2;
-    return QString(m > 0 ? "mate in %1" : "mated in %1").arg(moves);
-  }
+  if (const int m = info.mate_in_moves())
+    return QString(m > 0 ? "mate in %1" : "mated in %1").arg(std::abs(m));
   return QString("%1%2 cp").arg(info.score > 0 ? "+" : "").arg(info.score);
 }
 
 }  // namespace
 
 QString describe_search(const Position& pos, const ai::SearchInfo& info) {
-  QStringList pv;
-  Position p = pos;
+  // The line up to the first throw: a throw is not the players' to foresee.
+  std::vector<Move> line;
   for (const Move& m : info.pv) {
-    if (m.kind == MoveKind::kChance) break;  // a throw is not the players' to foresee
-    MoveList legal;
-    legal_moves(p, legal);
-    bool found = false;
-    for (const Move& l : legal) found |= l.same(m);
-    if (!found) break;
-    pv << QString::fromStdString(move_text(p, m));
-    Undo undo;
-    p.make(m, undo);
+    if (m.kind == MoveKind::kChance) break;
+    line.push_back(m);
   }
+  QStringList pv;
+  for (const std::string& t : line_texts(pos, line)) pv << QString::fromStdString(t);
   if (info.nodes == 0 && info.depth == 0)  // nothing to search: one legal move
     return pv.isEmpty() ? "no search" : "the only move: " + pv.join(' ');
   const uint64_t nps = info.millis > 0 ? info.nodes * 1000 / static_cast<uint64_t>(info.millis) : 0;

@@ -137,6 +137,7 @@ TEST(AiSearch, FindsMateInTwo) {
     const Turn t = p->choose(pos);
     EXPECT_TRUE(keeps_win(pos, t.first(), 2)) << spec << " played " << move_text(pos, t.first());
     EXPECT_EQ(seen.mate(), 3) << spec;  // our move, the reply, the mate
+    EXPECT_EQ(seen.mate_in_moves(), 2) << spec;
   }
 }
 

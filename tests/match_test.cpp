@@ -232,7 +232,7 @@ TEST(CliPlayers, SelfplayAndPlayTakePlayers) {
       run("play chess/orthodox --seat white=ai:2 --seat black=human -v --position "
           "\"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\"");
   ASSERT_EQ(p.code, 0) << p.out;
-  EXPECT_NE(p.out.find(" mate 1 nodes "), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find(" mate in 1 nodes "), std::string::npos) << p.out;
   EXPECT_NE(p.out.find("pv Ra8#"), std::string::npos) << p.out;
   EXPECT_NE(p.out.find("white: Ra8#"), std::string::npos) << p.out;
   EXPECT_NE(p.out.find("result: white wins (checkmate)"), std::string::npos) << p.out;

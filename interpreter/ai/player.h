@@ -57,6 +57,12 @@ struct SearchInfo {
     if (score <= -kWinScore + kMaxPly) return -(kWinScore + score);
     return 0;
   }
+  // mate() counted as moves of the winning side, as chess counts them (a
+  // reply between two of them): "mate in 2" for mate() == 3; negative when lost.
+  int mate_in_moves() const {
+    const int m = mate();
+    return m > 0 ? (m + 1) / 2 : -((1 - m) / 2);
+  }
 };
 
 class Player {

@@ -32,8 +32,8 @@ std::string search_info_text(const Position& pos, const ai::SearchInfo& info) {
   char buf[64];
   std::string s = "depth " + std::to_string(info.depth);
   if (info.seldepth > info.depth) s += "/" + std::to_string(info.seldepth);
-  if (const int mate = info.mate()) {
-    s += " mate " + std::to_string(mate);
+  if (const int mate = info.mate_in_moves()) {
+    s += (mate > 0 ? " mate in " : " mated in ") + std::to_string(std::abs(mate));
   } else {
     std::snprintf(buf, sizeof buf, " score %+.2f", info.score / double(ai::kPieceUnit));
     s += buf;

@@ -19,7 +19,7 @@ Expected<std::unique_ptr<ai::Player>> make_player(const std::string& spec,
 
 // What a search reports, from the side of the seat deciding at pos: "depth 6/11
 // score +0.35 nodes 52,301 nps 210k time 249 ms pv e4 e5 Nf3" (a won game
-// "mate 3", an MCTS search its expected points "expected 61%").
+// "mate in 2", an MCTS search its expected points "expected 61%").
 std::string search_info_text(const Position& pos, const ai::SearchInfo& info);
 
 }  // namespace regula::cli

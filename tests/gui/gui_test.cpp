@@ -534,7 +534,7 @@ void GuiTest::seatBoxLevelTwoPlaysTheMateInOne() {
   QVERIFY(w->game()->over());
   // What the search saw, with its line in move texts.
   QVERIFY2(w->search_text().contains("mate in 1"), qPrintable(w->search_text()));
-  QVERIFY2(w->search_text().contains("line: a1a8"), qPrintable(w->search_text()));
+  QVERIFY2(w->search_text().contains("line: Ra8#"), qPrintable(w->search_text()));
   auto* shown = w->findChild<QLabel*>("search");
   QVERIFY(shown);
   QCOMPARE(shown->text(), w->search_text());
@@ -708,7 +708,7 @@ void GuiTest::searchLineShowsScoreSpeedAndTheLegalPartOfTheLine() {
   QVERIFY2(text.contains("+35 cp"), qPrintable(text));
   QVERIFY2(text.contains("12,345 nodes"), qPrintable(text));
   QVERIFY2(text.contains("12,345 per second"), qPrintable(text));
-  QVERIFY2(text.endsWith("line: a1a8"), qPrintable(text));
+  QVERIFY2(text.endsWith("line: Ra8#"), qPrintable(text));
   info.score = ai::kWinScore - 3;  // our move, the reply, the mate
   QVERIFY(gui::describe_search(pos, info).contains("mate in 2"));
   info.score = -ai::kWinScore + 2;
@@ -721,7 +721,7 @@ void GuiTest::searchLineShowsScoreSpeedAndTheLegalPartOfTheLine() {
   // A forced move is not searched.
   info = ai::SearchInfo{};
   info.pv = {mate};
-  QCOMPARE(gui::describe_search(pos, info), QString("the only move: a1a8"));
+  QCOMPARE(gui::describe_search(pos, info), QString("the only move: Ra8#"));
 }
 
 QTEST_MAIN(GuiTest)
