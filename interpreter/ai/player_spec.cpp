@@ -65,7 +65,7 @@ bool alpha_beta_applies(const Ruleset& rules) {
 }
 
 Budget level_budget(const Ruleset& rules, int level) {
-  static constexpr uint64_t kAlphaBetaNodes[kMaxLevel] = {300, 2'000, 10'000, 50'000, 250'000};
+  static constexpr uint64_t kAlphaBetaNodes[kMaxLevel] = {100, 500, 2'500, 12'500, 60'000};
   static constexpr uint64_t kMctsIterations[kMaxLevel] = {50, 200, 800, 3'200, 12'800};
   Budget b;
   const int i = std::clamp(level, kMinLevel, kMaxLevel) - 1;

@@ -29,6 +29,7 @@ struct MatchArgs {
   int max_plies = 1000;
   bool json = false;
   bool verbose = false;
+  bool row = false;
   std::string records;
 };
 
@@ -88,6 +89,10 @@ void add_match(CLI::App& app, int& rc) {
       ->check(CLI::Range(1, 1000000));
   cmd->add_option("--records", args->records, "write every game's record to this file");
   cmd->add_flag("--json", args->json, "print one JSON object");
+  cmd->add_flag("--row", args->row,
+                "print one Markdown table row: rules | first player | second | games | "
+                "wins-draws-losses | score [95%] | Elo [95%] | decisive games won [95%] | "
+                "nodes/s of each | mean plies");
   cmd->add_flag("-v,--verbose", args->verbose, "print each game's result as it ends (stderr)");
   cmd->callback([&rc, args] {
     auto rules = load_or_fail(args->rules, rc);
@@ -171,6 +176,21 @@ void add_match(CLI::App& app, int& rc) {
       j["reasons"] = report->reasons;
       j["millis"] = report->millis;
       out("%s\n", j.dump(2, ' ', /*ensure_ascii=*/true, nlohmann::json::error_handler_t::replace));
+      return;
+    }
+    if (args->row) {
+      out("| %s | %s | %s | %d | %d-%d-%d | %s [%s, %s] | %s [%s, %s] | ", r.name, a.spec,
+          players[1].spec, n, a.wins, a.draws, a.losses, percent(score), percent(si.low),
+          percent(si.high), elo_text(ai::elo_difference(score)),
+          elo_text(ai::elo_difference(si.low)), elo_text(ai::elo_difference(si.high)));
+      if (decisive)
+        out("%s [%s, %s] |", percent(double(a.wins) / decisive), percent(di.low), percent(di.high));
+      else
+        out("no decisive game |");
+      for (size_t i = 0; i < players.size(); ++i)
+        out("%s%s", i ? " / " : " ",
+            players[i].nodes ? std::to_string(std::lround(nps(players[i]))) : std::string("-"));
+      out(" | %.1f |\n", report->mean_plies());
       return;
     }
     out("%s: %d games, seed %llu, %d threads, %.1f s\n", r.title, n,
