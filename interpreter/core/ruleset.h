@@ -458,6 +458,10 @@ struct Ruleset {
   std::string step_joiner;                  // written between origin and destination ("-")
   bool drop_letter = true;                  // drops as N@c3, or the site alone
   std::string position_format = "generic";  // or "fen"
+  // The variant's name as UCI engines know it (Fairy-Stockfish's UCI_Variant:
+  // "chess", "shatranj"), or "": what `regula uci` offers and what an external
+  // engine playing these rules is set to.
+  std::string uci_variant;
   std::vector<std::pair<std::string, std::string>> options;  // chosen values
   std::vector<std::pair<std::string, std::vector<std::string>>> declared_options;
   std::vector<std::string> option_descriptions;  // per declared option: one line, or ""

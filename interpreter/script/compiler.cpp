@@ -1364,6 +1364,22 @@ class Compiler : private FieldReader {
     r_->position_format = str_or(game_, "position", "generic");
     if (r_->position_format != "generic" && r_->position_format != "fen")
       fail(game_.where, "position must be \"fen\" or \"generic\"");
+    uci_variant();
+  }
+
+  // uci_variant = "NAME": one UCI token, since engines list it in a combo.
+  void uci_variant() {
+    const Value* v = game_.get("uci_variant");
+    if (!v) return;
+    const std::string name = string(*v, "uci_variant");
+    if (name.empty() || name.size() > kMaxUciVariant)
+      fail(where_of(*v), "uci_variant must have 1 to " + std::to_string(kMaxUciVariant) +
+                             " characters, not " + std::to_string(name.size()));
+    for (char c : name)
+      if (c <= ' ' || c > '~')
+        fail(where_of(*v),
+             "uci_variant must be printable characters without spaces, not '" + name + "'");
+    r_->uci_variant = name;
   }
 
   // notation = "long" | "san", or { moves = "long" | "san", joiner = "-", drops = "site" }.

@@ -33,6 +33,8 @@ inline constexpr size_t kMaxOptionDescription = 300;
 inline constexpr size_t kMaxScriptName = 4096;
 // Size of a script file read by the command line, require or extends.
 inline constexpr size_t kMaxScriptBytes = size_t{1} << 20;
+// Length of the game's uci_variant (a name engines list in a combo).
+inline constexpr size_t kMaxUciVariant = 64;
 
 // ---- the table a script returns, read into C++ ----------------------------
 

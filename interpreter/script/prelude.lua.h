@@ -78,6 +78,9 @@ merge = function(base, over, key)
       out[k] = merge(out[k], v, k)
     end
   end
+  -- A game made by extends is another game to an engine unless it says it is
+  -- the same: the base's uci_variant is not inherited.
+  if key == nil and over.uci_variant == nil then out.uci_variant = nil end
   return out
 end
 

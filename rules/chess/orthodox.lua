@@ -9,6 +9,7 @@ return game {
   board = grid { width = 8, height = 8 },
   seats = { { name = "white", facing = "north" }, { name = "black", facing = "south" } },
   position = "fen",
+  uci_variant = "chess",
   notation = "san",
   regions = {
     last_rank = { rank = 8 },
