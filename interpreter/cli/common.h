@@ -75,5 +75,6 @@ void add_play(CLI::App& app, int& rc);
 void add_replay(CLI::App& app, int& rc);
 void add_selfplay(CLI::App& app, int& rc);
 void add_match(CLI::App& app, int& rc);
+void add_uci(CLI::App& app, int& rc);
 
 }  // namespace regula::cli

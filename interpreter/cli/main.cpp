@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   add_replay(app, rc);
   add_selfplay(app, rc);
   add_match(app, rc);
+  add_uci(app, rc);
   // CLI11 would only say that a command is required: name the word it got.
   if (argc > 1 && argv[1][0] != '-') {
     std::string commands;

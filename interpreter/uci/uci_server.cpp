@@ -1,0 +1,383 @@
+#include "uci/uci_server.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <istream>
+#include <ostream>
+#include <sstream>
+
+#include "ai/player_spec.h"
+#include "core/game_end.h"
+#include "core/rule_error.h"
+#include "notation/position_string.h"
+#include "uci/uci_move.h"
+
+namespace regula::uci {
+
+namespace {
+
+std::vector<std::string> split(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> out;
+  for (std::string t; in >> t;) out.push_back(t);
+  return out;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string join(const std::vector<std::string>& tokens, size_t from, size_t to) {
+  std::string out;
+  for (size_t i = from; i < to && i < tokens.size(); ++i)
+    out += (out.empty() ? "" : " ") + tokens[i];
+  return out;
+}
+
+bool read_int(const std::string& text, int64_t& value) {
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+bool is_go_word(const std::string& w) {
+  static const char* const kWords[] = {"depth", "nodes",    "movetime", "wtime",
+                                       "btime", "winc",     "binc",     "movestogo",
+                                       "mate",  "infinite", "ponder",   "searchmoves"};
+  return std::find(std::begin(kWords), std::end(kWords), w) != std::end(kWords);
+}
+
+constexpr int64_t kMaxSeed = 2147483647;
+constexpr int kMaxHash = 4096;
+constexpr int64_t kMaxDepth = 64;
+constexpr int64_t kMaxNodes = 1'000'000'000'000;
+constexpr int64_t kMaxMillis = 100'000'000;  // more than a day: "until stop"
+
+}  // namespace
+
+int64_t clock_millis(int64_t remaining, int64_t increment, int64_t movestogo) {
+  const int64_t moves = movestogo > 0 ? std::min<int64_t>(movestogo, kClockMoves) : kClockMoves;
+  int64_t t = std::max<int64_t>(remaining, 0) / moves + std::max<int64_t>(increment, 0) / 2;
+  // Room for the answer to travel and the clock to be read: a twentieth of
+  // the clock, at least 50 ms.
+  const int64_t margin = std::max<int64_t>(50, remaining / 20);
+  t = std::min(t, remaining - margin);
+  return std::clamp<int64_t>(t, 1, kMaxMillis);
+}
+
+Server::Server(std::shared_ptr<const Ruleset> rules, std::ostream& out, ServerOptions options)
+    : rules_(std::move(rules)), out_(out), options_(options), pos_(rules_), root_(rules_) {
+  variant_ = rules_->uci_variant.empty() ? rules_->name : rules_->uci_variant;
+  std::replace(variant_.begin(), variant_.end(), ' ', '_');
+  if (variant_.empty()) variant_ = "regula";
+}
+
+Server::~Server() {
+  stop_search();
+}
+
+void Server::emit(const std::string& line) {
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  out_ << line << std::endl;
+}
+
+void Server::error(const std::string& what) {
+  emit("info string error: " + what);
+}
+
+ai::Player& Server::player() {
+  if (!player_) {
+    std::string spec =
+        "ai:" + std::to_string(options_.level) + ":seed=" + std::to_string(options_.seed);
+    if (ai::alpha_beta_applies(*rules_)) spec += ",hash=" + std::to_string(options_.hash_mb);
+    auto p = ai::make_player(spec, rules_, options_.seed);
+    // The spec is made from checked options: it always names a player.
+    if (!p) throw RuleError(p.error());
+    player_ = std::move(*p);
+    player_->on_info([this](const ai::SearchInfo& info) { report(info); });
+  }
+  return *player_;
+}
+
+void Server::run(std::istream& in) {
+  for (std::string line; std::getline(in, line);)
+    if (!handle(line)) return;
+  // The input ended: the answer of a search still comes, as after a wait.
+  finish_search();
+}
+
+bool Server::handle(const std::string& line) {
+  const std::vector<std::string> tokens = split(line);
+  if (tokens.empty()) return true;
+  const std::string& cmd = tokens[0];
+  try {
+    if (cmd == "uci") {
+      uci();
+    } else if (cmd == "isready") {
+      if (!searching()) player();
+      emit("readyok");
+    } else if (cmd == "ucinewgame") {
+      new_game();
+    } else if (cmd == "setoption") {
+      set_option(tokens);
+    } else if (cmd == "position") {
+      position(tokens);
+    } else if (cmd == "go") {
+      go(tokens);
+    } else if (cmd == "stop") {
+      stop_search();
+    } else if (cmd == "quit") {
+      stop_search();
+      return false;
+    }
+    // Anything else (debug, register, ponderhit, words of other protocols) is
+    // ignored, as UCI asks of an engine.
+  } catch (const RuleError& e) {
+    error(cmd + ": " + e.error().text());
+  } catch (const std::exception& e) {
+    error(cmd + ": " + e.what());
+  }
+  return true;
+}
+
+void Server::uci() {
+  emit("id name regula");
+  emit("id author the regula authors");
+  emit("option name UCI_Variant type combo default " + variant_ + " var " + variant_);
+  emit("option name Level type spin default " + std::to_string(options_.level) + " min " +
+       std::to_string(ai::kMinLevel) + " max " + std::to_string(ai::kMaxLevel));
+  emit("option name Seed type spin default " + std::to_string(options_.seed) + " min 0 max " +
+       std::to_string(kMaxSeed));
+  if (ai::alpha_beta_applies(*rules_))
+    emit("option name Hash type spin default " + std::to_string(options_.hash_mb) + " min 1 max " +
+         std::to_string(kMaxHash));
+  emit("uciok");
+}
+
+void Server::set_option(const std::vector<std::string>& tokens) {
+  if (tokens.size() < 2 || tokens[1] != "name") {
+    error("setoption: expected 'setoption name NAME [value VALUE]'");
+    return;
+  }
+  size_t v = 2;
+  while (v < tokens.size() && tokens[v] != "value") ++v;
+  const std::string name = join(tokens, 2, v);
+  const std::string value = join(tokens, v + 1, tokens.size());
+  const std::string key = lower(name);
+  auto number = [&](int64_t lo, int64_t hi, int64_t& out) {
+    if (read_int(value, out) && out >= lo && out <= hi) return true;
+    error("setoption: " + name + " takes a whole number from " + std::to_string(lo) + " to " +
+          std::to_string(hi) + ", not '" + value + "'");
+    return false;
+  };
+  int64_t n = 0;
+  if (key == "uci_variant") {
+    if (lower(value) != lower(variant_))
+      error("setoption: UCI_Variant '" + value + "' is not offered: these rules are '" + variant_ +
+            "' (start regula uci with the rules of that variant)");
+    return;
+  }
+  if (key == "level") {
+    if (!number(ai::kMinLevel, ai::kMaxLevel, n)) return;
+    finish_search();
+    options_.level = static_cast<int>(n);
+  } else if (key == "seed") {
+    if (!number(0, kMaxSeed, n)) return;
+    finish_search();
+    options_.seed = static_cast<uint64_t>(n);
+  } else if (key == "hash" && ai::alpha_beta_applies(*rules_)) {
+    if (!number(1, kMaxHash, n)) return;
+    finish_search();
+    options_.hash_mb = static_cast<int>(n);
+  } else {
+    error("setoption: no option '" + name + "' (options: UCI_Variant, Level, Seed" +
+          (ai::alpha_beta_applies(*rules_) ? ", Hash" : "") + ")");
+    return;
+  }
+  player_.reset();
+}
+
+void Server::new_game() {
+  finish_search();
+  pos_ = Position(rules_);
+  if (player_) player_->new_game();
+}
+
+void Server::position(const std::vector<std::string>& tokens) {
+  // Reading moves may run the script's hooks, which the search may be running.
+  finish_search();
+  if (tokens.size() < 2 || (tokens[1] != "startpos" && tokens[1] != "fen")) {
+    error("position: expected startpos or fen" +
+          (tokens.size() < 2 ? std::string() : ", not '" + tokens[1] + "'"));
+    return;
+  }
+  size_t i = 2;
+  Position p(rules_);
+  if (tokens[1] == "fen") {
+    while (i < tokens.size() && tokens[i] != "moves") ++i;
+    const std::string text = join(tokens, 2, i);
+    if (text.empty()) {
+      error("position fen: no position string before " +
+            std::string(i < tokens.size() ? "'moves'" : "the end of the line"));
+      return;
+    }
+    auto read = read_position(rules_, text);
+    if (!read) {
+      error("position fen '" + text + "': " + read.error().what);
+      return;
+    }
+    p = std::move(*read);
+  }
+  if (i < tokens.size() && tokens[i] != "moves") {
+    error("position: expected 'moves' after startpos, not '" + tokens[i] + "'");
+    return;
+  }
+  for (size_t k = i + 1; k < tokens.size(); ++k) {
+    auto turn = parse_uci(p, tokens[k]);
+    if (!turn) {
+      error("position: move " + std::to_string(k - i) + " (" + tokens[k] +
+            "): " + turn.error().what + " (the position is left as it was)");
+      return;
+    }
+    for (const Move& m : turn->steps) {
+      Undo u;
+      p.make(m, u);
+    }
+  }
+  pos_ = std::move(p);
+}
+
+void Server::go(const std::vector<std::string>& tokens) {
+  finish_search();
+  GoArgs a;
+  for (size_t i = 1; i < tokens.size(); ++i) {
+    const std::string& key = tokens[i];
+    int64_t* field = key == "depth"       ? &a.depth
+                     : key == "nodes"     ? &a.nodes
+                     : key == "movetime"  ? &a.movetime
+                     : key == "wtime"     ? &a.wtime
+                     : key == "btime"     ? &a.btime
+                     : key == "winc"      ? &a.winc
+                     : key == "binc"      ? &a.binc
+                     : key == "movestogo" ? &a.movestogo
+                     : key == "mate"      ? &a.depth
+                                          : nullptr;
+    if (key == "infinite") {
+      a.infinite = true;
+    } else if (key == "searchmoves") {
+      error("go: searchmoves is not supported; every move is searched");
+      while (i + 1 < tokens.size() && !is_go_word(tokens[i + 1])) ++i;
+    } else if (field) {
+      int64_t n = 0;
+      const bool clock = key == "wtime" || key == "btime" || key == "winc" || key == "binc";
+      if (i + 1 >= tokens.size() || !read_int(tokens[i + 1], n) || (n < 0 && !clock)) {
+        error("go: " + key + " needs a whole number" +
+              (i + 1 < tokens.size() ? ", not '" + tokens[i + 1] + "'" : std::string()));
+        continue;
+      }
+      ++i;
+      // Mate in n moves is found within 2n - 1 decisions.
+      *field = key == "mate" ? 2 * n - 1 : n;
+    }
+    // Other words (ponder) are ignored.
+  }
+  if (pos_.awaiting_roll()) {
+    error(
+        "go: a throw of the dice is due, which is no player's move (play it with position ... "
+        "moves)");
+    emit("bestmove (none)");
+    return;
+  }
+  const Result res = game_result(pos_);
+  if (res.over) {
+    emit("info string the game is over: " + res.reason);
+    emit("bestmove (none)");
+    return;
+  }
+  ai::Budget b;
+  if (a.infinite) {
+    b.millis = kMaxMillis;
+  } else {
+    if (a.depth >= 0) b.depth = static_cast<int>(std::clamp<int64_t>(a.depth, 1, kMaxDepth));
+    if (a.nodes >= 0) b.nodes = static_cast<uint64_t>(std::clamp<int64_t>(a.nodes, 1, kMaxNodes));
+    if (a.movetime >= 0) b.millis = std::clamp<int64_t>(a.movetime, 1, kMaxMillis);
+    const bool first = pos_.decider() == 0;
+    const int64_t clock = first ? a.wtime : a.btime;
+    const int64_t inc = first ? a.winc : a.binc;
+    if (a.movetime < 0 && (a.wtime != -1 || a.btime != -1) && clock != -1)
+      b.millis = clock_millis(clock, inc, a.movestogo);
+    if (!b.any()) b = ai::level_budget(*rules_, options_.level);
+  }
+  ai::Player& p = player();
+  p.set_budget(b);
+  root_ = pos_;
+  infinite_ = a.infinite;
+  stop_ = false;
+  done_ = false;
+  worker_ = std::thread([this, &p] {
+    std::string best = "(none)";
+    try {
+      Position at = root_;
+      const Turn turn = p.choose(at, &stop_);
+      best = uci_text(at, turn);
+    } catch (const RuleError& e) {
+      error("go: " + e.error().text());
+    } catch (const std::exception& e) {
+      error(std::string("go: ") + e.what());
+    }
+    // UCI: the answer to go infinite waits for stop, even when the search
+    // has nothing more to find.
+    if (infinite_) {
+      std::unique_lock<std::mutex> lock(wait_mutex_);
+      wait_.wait(lock, [this] { return stop_.load(); });
+    }
+    emit("bestmove " + best);
+    done_ = true;
+  });
+}
+
+void Server::stop_search() {
+  if (!worker_.joinable()) return;
+  {
+    std::lock_guard<std::mutex> lock(wait_mutex_);
+    stop_ = true;
+  }
+  wait_.notify_all();
+  worker_.join();
+}
+
+void Server::finish_search() {
+  if (!worker_.joinable()) return;
+  if (infinite_) {
+    stop_search();
+    return;
+  }
+  worker_.join();
+}
+
+void Server::report(const ai::SearchInfo& info) {
+  std::ostringstream line;
+  line << "info depth " << info.depth << " seldepth " << std::max(info.seldepth, info.depth);
+  if (const int m = info.mate(); m != 0)
+    line << " score mate " << (m > 0 ? (m + 1) / 2 : -((1 - m) / 2));
+  else
+    line << " score cp " << info.score;
+  const int64_t ms = std::max<int64_t>(info.millis, 0);
+  line << " nodes " << info.nodes << " nps " << info.nodes * 1000 / std::max<int64_t>(ms, 1)
+       << " time " << ms;
+  const std::vector<std::string> pv = line_texts(root_, info.pv);
+  if (!pv.empty()) {
+    line << " pv";
+    for (const std::string& m : pv) line << ' ' << m;
+  }
+  emit(line.str());
+}
+
+void serve(std::shared_ptr<const Ruleset> rules, std::istream& in, std::ostream& out,
+           ServerOptions options) {
+  Server server(std::move(rules), out, options);
+  server.run(in);
+}
+
+}  // namespace regula::uci
