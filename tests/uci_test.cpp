@@ -170,7 +170,10 @@ TEST(UciServer, PlaysALegalMoveAfterStartposMoves) {
   const auto best = bestmoves(out);
   ASSERT_EQ(best.size(), 1u) << out;
   EXPECT_TRUE(legal(after(r, "", {"e2e4", "e7e5"}), best[0])) << out;
-  EXPECT_TRUE(has(out, "info depth 3 seldepth ")) << out;
+  // Each iteration once: the closing report that repeats the last is not written.
+  int depth3 = 0;
+  for (const auto& l : lines_of(out)) depth3 += l.rfind("info depth 3 seldepth ", 0) == 0;
+  EXPECT_EQ(depth3, 1) << out;
   EXPECT_TRUE(has(out, " score cp ")) << out;
   EXPECT_TRUE(has(out, " pv " + best[0])) << out;
 }
@@ -200,6 +203,28 @@ TEST(UciServer, ClockMillisSharesTheClock) {
   EXPECT_EQ(uci::clock_millis(100, 0, 1), 50);
   EXPECT_EQ(uci::clock_millis(10, 0, -1), 1);
   EXPECT_EQ(uci::clock_millis(-500, 100, -1), 1);
+}
+
+TEST(UciServer, GoArgumentsBecomeTheBudget) {
+  uci::GoArgs a;
+  EXPECT_FALSE(uci::go_budget(a, 0).any());
+  a.wtime = 60000;
+  a.btime = 3000;
+  a.winc = 1000;
+  EXPECT_EQ(uci::go_budget(a, 0).millis, 60000 / uci::kClockMoves + 500);
+  EXPECT_EQ(uci::go_budget(a, 1).millis, 3000 / uci::kClockMoves);
+  a.movetime = 250;  // wins over the clock
+  a.depth = 0;       // at least one ply
+  a.nodes = 900;
+  const ai::Budget b = uci::go_budget(a, 0);
+  EXPECT_EQ(b.millis, 250);
+  EXPECT_EQ(b.depth, 1);
+  EXPECT_EQ(b.nodes, 900u);
+  a.infinite = true;
+  const ai::Budget inf = uci::go_budget(a, 0);
+  EXPECT_EQ(inf.depth, 0);
+  EXPECT_EQ(inf.nodes, 0u);
+  EXPECT_GE(inf.millis, 24 * 3600 * 1000);
 }
 
 TEST(UciServer, FindsTheMateInOne) {

@@ -66,6 +66,21 @@ int64_t clock_millis(int64_t remaining, int64_t increment, int64_t movestogo) {
   return std::clamp<int64_t>(t, 1, kMaxMillis);
 }
 
+ai::Budget go_budget(const GoArgs& a, SeatId decider) {
+  ai::Budget b;
+  if (a.infinite) {
+    b.millis = kMaxMillis;
+    return b;
+  }
+  if (a.depth >= 0) b.depth = static_cast<int>(std::clamp<int64_t>(a.depth, 1, kMaxDepth));
+  if (a.nodes >= 0) b.nodes = static_cast<uint64_t>(std::clamp<int64_t>(a.nodes, 1, kMaxNodes));
+  if (a.movetime >= 0) b.millis = std::clamp<int64_t>(a.movetime, 1, kMaxMillis);
+  const int64_t clock = decider == 0 ? a.wtime : a.btime;
+  const int64_t inc = decider == 0 ? a.winc : a.binc;
+  if (a.movetime < 0 && clock != -1) b.millis = clock_millis(clock, inc, a.movestogo);
+  return b;
+}
+
 Server::Server(std::shared_ptr<const Ruleset> rules, std::ostream& out, ServerOptions options)
     : rules_(std::move(rules)), out_(out), options_(options), pos_(rules_), root_(rules_) {
   variant_ = rules_->uci_variant.empty() ? rules_->name : rules_->uci_variant;
@@ -295,23 +310,12 @@ void Server::go(const std::vector<std::string>& tokens) {
     emit("bestmove (none)");
     return;
   }
-  ai::Budget b;
-  if (a.infinite) {
-    b.millis = kMaxMillis;
-  } else {
-    if (a.depth >= 0) b.depth = static_cast<int>(std::clamp<int64_t>(a.depth, 1, kMaxDepth));
-    if (a.nodes >= 0) b.nodes = static_cast<uint64_t>(std::clamp<int64_t>(a.nodes, 1, kMaxNodes));
-    if (a.movetime >= 0) b.millis = std::clamp<int64_t>(a.movetime, 1, kMaxMillis);
-    const bool first = pos_.decider() == 0;
-    const int64_t clock = first ? a.wtime : a.btime;
-    const int64_t inc = first ? a.winc : a.binc;
-    if (a.movetime < 0 && (a.wtime != -1 || a.btime != -1) && clock != -1)
-      b.millis = clock_millis(clock, inc, a.movestogo);
-    if (!b.any()) b = ai::level_budget(*rules_, options_.level);
-  }
+  ai::Budget b = go_budget(a, pos_.decider());
+  if (!b.any()) b = ai::level_budget(*rules_, options_.level);
   ai::Player& p = player();
   p.set_budget(b);
   root_ = pos_;
+  last_info_.clear();
   infinite_ = a.infinite;
   stop_ = false;
   done_ = false;
@@ -366,11 +370,12 @@ void Server::report(const ai::SearchInfo& info) {
   const int64_t ms = std::max<int64_t>(info.millis, 0);
   line << " nodes " << info.nodes << " nps " << info.nodes * 1000 / std::max<int64_t>(ms, 1)
        << " time " << ms;
-  const std::vector<std::string> pv = line_texts(root_, info.pv);
-  if (!pv.empty()) {
-    line << " pv";
-    for (const std::string& m : pv) line << ' ' << m;
-  }
+  std::string pv;
+  for (const std::string& m : line_texts(root_, info.pv)) pv += ' ' + m;
+  if (!pv.empty()) line << " pv" << pv;
+  const std::string seen = std::to_string(info.depth) + ' ' + std::to_string(info.nodes) + pv;
+  if (seen == last_info_) return;
+  last_info_ = seen;
   emit(line.str());
 }
 

@@ -54,6 +54,12 @@ struct GoArgs {
 // more than the clock less a safety margin (at least 1).
 int64_t clock_millis(int64_t remaining, int64_t increment, int64_t movestogo);
 
+// The budget go's arguments ask of the seat that decides (the first seat's
+// clock is wtime, any other's btime): depth, nodes and movetime as given, a
+// clock through clock_millis when there is no movetime, and for infinite a
+// time limit of more than a day. Nothing given: an empty budget.
+ai::Budget go_budget(const GoArgs& args, SeatId decider);
+
 class Server {
  public:
   Server(std::shared_ptr<const Ruleset> rules, std::ostream& out, ServerOptions options = {});
@@ -101,6 +107,9 @@ class Server {
   std::mutex wait_mutex_;
   std::condition_variable wait_;
   std::mutex out_mutex_;
+  // The last info line's depth, nodes and pv: a search's closing report that
+  // repeats its last iteration is not written twice.
+  std::string last_info_;
 };
 
 // Runs a server for rules over in and out until `quit` or the end of in.
