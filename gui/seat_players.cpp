@@ -8,6 +8,7 @@
 #include "ai/player_spec.h"
 #include "core/movegen.h"
 #include "notation/move_text.h"
+#include "uci/players.h"
 
 namespace regula::gui {
 
@@ -22,7 +23,7 @@ bool is_human(const std::string& spec) {
 Expected<std::unique_ptr<ai::Player>> make_seat_player(const std::string& spec,
                                                        std::shared_ptr<const Ruleset> rules,
                                                        uint64_t seed) {
-  return ai::make_player(spec, std::move(rules), seed);
+  return uci::make_any_player(spec, std::move(rules), seed);
 }
 
 uint64_t seat_seed(uint64_t seed, SeatId seat) {

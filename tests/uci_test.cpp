@@ -437,10 +437,10 @@ TEST(UciMove, LineTextsGroupDecisionsIntoTurns) {
     line.push_back(t->first());
     play(at, *t);
   }
-  EXPECT_EQ(uci::line_texts(pos, line), (std::vector<std::string>{"e2e4", "e7e5", "g1f3"}));
+  EXPECT_EQ(uci::uci_line(pos, line), (std::vector<std::string>{"e2e4", "e7e5", "g1f3"}));
   // A decision that is not legal where it comes ends the line.
   line.insert(line.begin() + 1, line[0]);
-  EXPECT_EQ(uci::line_texts(pos, line), std::vector<std::string>{"e2e4"});
+  EXPECT_EQ(uci::uci_line(pos, line), std::vector<std::string>{"e2e4"});
 }
 
 // ------------------------------------------------------ engines as players

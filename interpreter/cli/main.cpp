@@ -1,4 +1,4 @@
-// The `regula` command: list, info, check, perft, moves, play, replay, selfplay, match.
+// The `regula` command: list, info, check, perft, moves, play, replay, selfplay, match, uci.
 // Usage errors exit 2, script and input errors exit 1 with file:line: message.
 
 #include <cstdio>

@@ -3,15 +3,15 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "ai/player_spec.h"
 #include "notation/move_text.h"
+#include "uci/players.h"
 
 namespace regula::cli {
 
 Expected<std::unique_ptr<ai::Player>> make_player(const std::string& spec,
                                                   std::shared_ptr<const Ruleset> rules,
                                                   uint64_t seed) {
-  return ai::make_player(spec, std::move(rules), seed);
+  return uci::make_any_player(spec, std::move(rules), seed);
 }
 
 namespace {

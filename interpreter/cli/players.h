@@ -12,7 +12,7 @@
 namespace regula::cli {
 
 // The player a specification names: random, ai:LEVEL, alphabeta[:k=v,...],
-// mcts[:k=v,...] (see ai/player_spec.h).
+// mcts[:k=v,...] (see ai/player_spec.h) or uci:PATH[:k=v,...] (uci/players.h).
 Expected<std::unique_ptr<ai::Player>> make_player(const std::string& spec,
                                                   std::shared_ptr<const Ruleset> rules,
                                                   uint64_t seed);

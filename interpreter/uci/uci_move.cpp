@@ -142,7 +142,7 @@ Expected<Turn> parse_uci(Position& pos, const std::string& text) {
                    "; legal: " + legal};
 }
 
-std::vector<std::string> line_texts(const Position& pos, const std::vector<Move>& decisions) {
+std::vector<std::string> uci_line(const Position& pos, const std::vector<Move>& decisions) {
   std::vector<std::string> out;
   Position at = pos;
   Position start = pos;

@@ -46,6 +46,6 @@ Expected<Turn> parse_uci(Position& pos, const std::string& text);
 // one per whole turn: it stops before a throw of the dice, at a decision that
 // is not legal where it is made, and leaves out a turn the line does not
 // finish.
-std::vector<std::string> line_texts(const Position& pos, const std::vector<Move>& decisions);
+std::vector<std::string> uci_line(const Position& pos, const std::vector<Move>& decisions);
 
 }  // namespace regula::uci

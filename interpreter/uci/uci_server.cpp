@@ -371,7 +371,7 @@ void Server::report(const ai::SearchInfo& info) {
   line << " nodes " << info.nodes << " nps " << info.nodes * 1000 / std::max<int64_t>(ms, 1)
        << " time " << ms;
   std::string pv;
-  for (const std::string& m : line_texts(root_, info.pv)) pv += ' ' + m;
+  for (const std::string& m : uci_line(root_, info.pv)) pv += ' ' + m;
   if (!pv.empty()) line << " pv" << pv;
   const std::string seen = std::to_string(info.depth) + ' ' + std::to_string(info.nodes) + pv;
   if (seen == last_info_) return;
