@@ -327,13 +327,14 @@ std::string wazir_game(const std::string& more) {
 
 TEST(AiScript, ReadsTheAiTable) {
   Rules r = test_support::load("ai_table", wazir_game(R"(  ai = { search = "mcts", material = 50,
-    promotion = 0, mobility = 7, cutoff = 12 },)"));
+    promotion = 0, mobility = 7, cutoff = 12, contempt = 40 },)"));
   ASSERT_TRUE(r);
   EXPECT_EQ(r->ai.algorithm, AiSettings::Algorithm::kMcts);
   EXPECT_EQ(r->ai.material, 50);
   EXPECT_EQ(r->ai.promotion, 0);
   EXPECT_EQ(r->ai.mobility, 7);
   EXPECT_EQ(r->ai.cutoff, 12);
+  EXPECT_EQ(r->ai.contempt, 40);
   // Two seats and no dice would take alpha-beta; the script asked for MCTS.
   EXPECT_FALSE(ai::alpha_beta_applies(*r));
   Rules defaults = test_support::load("ai_defaults", wazir_game(""));
@@ -351,6 +352,7 @@ TEST(AiScript, RejectsABadAiTable) {
       {"  ai = { material = -1 },", "material"},
       {"  ai = { mobility = 10001 },", "mobility"},
       {"  ai = { cutoff = 5000 },", "cutoff"},
+      {"  ai = { contempt = -3 },", "contempt"},
       {"  evaluate = 4,", "evaluate must be a function"},
   };
   for (const auto& [text, expected] : cases) {
@@ -397,6 +399,38 @@ TEST(AiScript, AnEvaluateHookThatReturnsNoNumberIsAnError) {
             std::string::npos)
       << err->text();
   EXPECT_NE(err->text().find("ai_hook_bad.lua:"), std::string::npos) << err->text();
+}
+
+// A draw costs the side searching its contempt: where every move draws, the
+// score is minus the contempt the spec gives, else the script's, else 25.
+TEST(AiScript, ContemptPricesADraw) {
+  const std::string pieces = R"(return game {
+  title = "pawns",
+  board = grid { width = 5, height = 5 },
+  pieces = { piece { name = "pawn", symbol = "P", value = 1, moves = { step { dirs = "forward" } } } },
+  setup = { white = { pawn = "a2 e2" }, black = { pawn = "c5" } },
+  end_check = function(pos)
+    for _, f in ipairs({ "a", "b", "c", "d", "e" }) do
+      local piece, seat = pos:at(f .. "3")
+      if piece and seat == "white" then return { draw = true, reason = "third rank" } end
+    end
+  end,
+)";
+  auto score = [](const Rules& r, const std::string& spec) {
+    Position pos(r);
+    auto p = player(spec, r);
+    ai::SearchInfo last;
+    p->on_info([&](const ai::SearchInfo& i) { last = i; });
+    p->choose(pos);
+    return last.score;
+  };
+  Rules plain = test_support::load("contempt_default", pieces + "}\n");
+  Rules keen = test_support::load("contempt_script", pieces + "  ai = { contempt = 40 },\n}\n");
+  ASSERT_TRUE(plain && keen);
+  EXPECT_EQ(score(plain, "alphabeta:depth=2"), -ai::kDefaultContempt);
+  EXPECT_EQ(score(keen, "alphabeta:depth=2"), -40);
+  EXPECT_EQ(score(keen, "alphabeta:depth=2,contempt=300"), -300);
+  EXPECT_EQ(score(plain, "alphabeta:depth=2,contempt=0"), 0);
 }
 
 }  // namespace

@@ -96,6 +96,10 @@ struct AlphaBeta::Search {
     if (history.size() != size) history.assign(size, 0);
     for (int& h : history) h /= 2;
     age = static_cast<uint8_t>(owner.calls_);
+    root_team = r.seats[pos.decider()].team;
+    contempt = owner.options_.contempt >= 0 ? owner.options_.contempt
+               : r.ai.contempt >= 0         ? r.ai.contempt
+                                            : kDefaultContempt;
   }
 
   AlphaBeta& ab;
@@ -108,6 +112,8 @@ struct AlphaBeta::Search {
   int seldepth = 0;
   bool stopped = false;
   uint8_t age = 0;
+  int root_team = 0;  // the team of the seat the search decides for
+  int contempt = 0;   // what a draw costs root_team
   AlphaBeta::Memory& mem;
   std::vector<int>& history;
   std::vector<std::vector<int>> scores;
@@ -178,7 +184,9 @@ struct AlphaBeta::Search {
       case Outcome::kLoss:
         return -kWinScore + ply;
       default:
-        return 0;
+        // Contempt: the side searched for would rather play on than draw,
+        // and expects the other side to take a draw it is offered.
+        return team(pos.decider()) == root_team ? -contempt : contempt;
     }
   }
 

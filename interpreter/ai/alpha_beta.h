@@ -17,11 +17,17 @@
 
 namespace regula::ai {
 
+constexpr int kDefaultContempt = kPieceUnit / 4;
+
 struct AlphaBetaOptions {
   Budget budget;      // no limit at all: 100,000 nodes
   uint64_t seed = 1;  // breaks ties among equal root decisions
   int hash_mb = 16;   // transposition table size
   int noise = 0;      // up to this many score units of seeded noise per root decision
+  // What a draw costs the side searched for (and gains the other), so that it
+  // avoids a draw its opponent could take while it plays on for more; -1: the
+  // script's (its ai.contempt), else kDefaultContempt.
+  int contempt = -1;
 };
 
 class AlphaBeta : public Player {

@@ -47,6 +47,7 @@ Expected<uint64_t> number(const std::string& spec, const std::string& key, const
 constexpr uint64_t kMaxNodes = 1'000'000'000'000ull;
 constexpr uint64_t kMaxMillis = 100'000'000ull;  // more than a day
 constexpr int kMaxDepth = 64;
+constexpr uint64_t kMaxContempt = 10'000;  // a hundred pieces of value 1
 
 }  // namespace
 
@@ -125,6 +126,8 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec,
       set(ab.budget.depth, kMaxDepth);
     } else if (search_ab && key == "hash") {
       set(ab.hash_mb, 4096);
+    } else if (search_ab && key == "contempt") {
+      set(ab.contempt, kMaxContempt);
     } else if (!search_ab && (key == "iterations" || key == "nodes")) {
       set(mc.budget.nodes, kMaxNodes);
     } else if (!search_ab && key == "cutoff") {
@@ -134,10 +137,11 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec,
         bad = Error{spec, "playout takes random or captures, not '" + value + "'"};
       mc.capture_playouts = value == "captures";
     } else {
-      bad = Error{spec, "'" + key + "' is not an option of " +
-                            (search_ab ? std::string("alpha-beta (nodes, depth, ms, hash, seed)")
-                                       : std::string("MCTS (iterations, ms, playout, cutoff, "
-                                                     "seed)"))};
+      bad = Error{
+          spec, "'" + key + "' is not an option of " +
+                    (search_ab ? std::string("alpha-beta (nodes, depth, ms, hash, contempt, seed)")
+                               : std::string("MCTS (iterations, ms, playout, cutoff, "
+                                             "seed)"))};
     }
     if (bad) return *bad;
   }

@@ -5,7 +5,7 @@
 //   ai:N                   level N, 1 (weakest) to 5: alpha-beta where it
 //                          applies (alpha_beta_applies), MCTS otherwise, each
 //                          with the level's budget (level_budget)
-//   alphabeta[:k=v,...]    alpha-beta with nodes=N, depth=N, ms=N
+//   alphabeta[:k=v,...]    alpha-beta with nodes=N, depth=N, ms=N, hash=MB, contempt=N
 //   mcts[:k=v,...]         MCTS with iterations=N, ms=N, playout=random|captures,
 //                          cutoff=N (decisions before a playout is scored)
 //

@@ -413,6 +413,8 @@ struct AiSettings {
   int promotion = 20;  // percent of the promotion's gain earned by the whole way to it
   int mobility = 2;    // score units (a piece of value 1 is 100) per decision more than the enemy
   int cutoff = 0;      // MCTS: decisions a playout plays before it is scored (0: engine default)
+  int contempt =
+      -1;  // alpha-beta: score units a draw costs the side searching (-1: engine default)
 };
 
 struct Ruleset {

@@ -92,6 +92,11 @@ function M.game(p)
     seats = { { name = "black", facing = "north" }, { name = "orange", facing = "south" } },
     first = first,
     stakes = true,
+    -- The computer players: a Chief taken by a lesser piece is a draw that either side can
+    -- often force within a few moves (the Fliers jump), so a player out to win counts that
+    -- draw as the loss of three Panthans; with less, games between players of any strength
+    -- end that way.
+    ai = { contempt = 300 },
     pieces = {
       piece { name = "chief", symbol = "C", value = 10,
         moves = { walk { steps = 3, dirs = "all", exact = exact } } },
