@@ -6,8 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <random>
 #include <string>
+#include <thread>
 
 #include "ai/alpha_beta.h"
 #include "ai/mcts.h"
@@ -284,9 +286,9 @@ TEST(AiSearch, NeverPlaysAnIllegalMove) {
 
 TEST(AiSpec, RejectsWhatIsNotAPlayer) {
   Rules r = bundled("chess/orthodox");
-  for (const char* bad :
-       {"", "ai", "ai:0", "ai:6", "ai:x", "alphabeta:nodes", "alphabeta:foo=1",
-        "alphabeta:nodes=-1", "mcts:playout=smart", "random:depth=2", "minimax", "ai:3:cutoff=4"}) {
+  for (const char* bad : {"", "ai", "ai:0", "ai:6", "ai:x", "alphabeta:nodes", "alphabeta:foo=1",
+                          "alphabeta:nodes=-1", "mcts:playout=smart", "random:depth=2", "minimax",
+                          "ai:3:cutoff=4", "alphabeta:nodes=5,nodes=7"}) {
     auto p = ai::make_player(bad, r, 1);
     EXPECT_FALSE(p) << "'" << bad << "' was taken";
     if (!p) {
@@ -431,6 +433,71 @@ TEST(AiScript, ContemptPricesADraw) {
   EXPECT_EQ(score(keen, "alphabeta:depth=2"), -40);
   EXPECT_EQ(score(keen, "alphabeta:depth=2,contempt=300"), -300);
   EXPECT_EQ(score(plain, "alphabeta:depth=2,contempt=0"), 0);
+}
+
+// A tree of many nodes: the children of a node are pushed onto the vector the
+// node itself lives in, which moves as it grows (levels 4 and 5 of MCTS, and
+// any game with dice, build trees of thousands of nodes).
+TEST(AiSearch, MctsGrowsALargeTree) {
+  for (const char* name : {"chess/orthodox", "chaturanga/four-handed-stakes"}) {
+    Rules r = bundled(name);
+    Position pos(r);
+    std::mt19937_64 rng(3);
+    MoveList moves;
+    if (pos.awaiting_roll()) {
+      legal_moves(pos, moves);
+      std::vector<Undo> undos;
+      make_turn(pos, random_turn(pos, moves, rng), undos);
+    }
+    auto p = player("mcts:iterations=20000", r);
+    ai::SearchInfo last;
+    p->on_info([&](const ai::SearchInfo& i) { last = i; });
+    const Turn t = p->choose(pos);
+    EXPECT_TRUE(is_legal(pos, t.first())) << name;
+    EXPECT_EQ(last.nodes, 20000u) << name;
+  }
+}
+
+// Stopped from another thread in the middle of a search that would take
+// hours: it answers at once with a legal decision.
+TEST(AiSearch, StoppedWhileSearchingAnswersLegally) {
+  for (const char* spec : {"alphabeta:depth=60", "mcts:iterations=1000000000"}) {
+    Rules r = bundled("chess/orthodox");
+    Position pos(r);
+    std::atomic<bool> stop{false};
+    auto p = player(spec, r);
+    Turn t;
+    std::thread search([&] { t = p->choose(pos, &stop); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    stop = true;
+    search.join();
+    ASSERT_FALSE(t.steps.empty()) << spec;
+    EXPECT_TRUE(is_legal(pos, t.first())) << spec;
+  }
+}
+
+// Piece values far beyond chess's (a script may give 100,000) saturate: a
+// material lead is never read as a won game, and the search still prefers it.
+TEST(AiScript, HugePieceValuesAreNotMates) {
+  Rules r = test_support::load("ai_huge", wazir_game(R"(  ai = { material = 10000 },)"));
+  ASSERT_TRUE(r);
+  std::string text = wazir_game("");
+  text.replace(text.find("value = 1"), 9, "value = 100000");
+  Rules huge = test_support::load("ai_huge_values", text);
+  ASSERT_TRUE(huge);
+  for (const Rules& rules : {r, huge}) {
+    // White's wazir can take one of black's two: the lead is all there is to see.
+    Position pos = board(
+        rules, {{"c3", "wazir", 0}, {"c4", "wazir", 1}, {"a1", "wazir", 0}, {"e5", "wazir", 1}});
+    auto p = player("alphabeta:depth=3", rules);
+    ai::SearchInfo last;
+    p->on_info([&](const ai::SearchInfo& i) { last = i; });
+    const Turn t = p->choose(pos);
+    EXPECT_EQ(move_text(pos, t.first()), "c3c4");
+    EXPECT_EQ(last.mate(), 0) << last.score;
+    EXPECT_GT(last.score, 0);
+    EXPECT_LE(last.score, ai::kWinScore / 2);
+  }
 }
 
 }  // namespace

@@ -50,9 +50,10 @@ struct Table {
   void store(uint64_t key, int score, int move, int depth, Bound bound, uint8_t age) {
     Entry& e = entries[key & mask];
     if (e.key == key && e.age == age && e.depth > depth && bound != kExact) return;
+    // A new position's entry keeps no move of the old one's.
+    if (move >= 0 || e.key != key) e.move = static_cast<uint16_t>(move + 1);
     e.key = key;
     e.score = score;
-    if (move >= 0 || e.key != key) e.move = static_cast<uint16_t>(move + 1);
     e.depth = static_cast<int8_t>(std::clamp(depth, -1, 127));
     e.bound = bound;
     e.age = age;
@@ -155,7 +156,7 @@ struct AlphaBeta::Search {
       if (i == hash_index) {
         s = 1 << 30;
       } else if (const int g = gain(pos, m); g > 0) {
-        s = (1 << 24) + g * 64 - mover_value(pos, m);
+        s = (1 << 24) + std::min(g, 1 << 20) * 64 - mover_value(pos, m);
       } else if (move_key(m) == killers[ply][0]) {
         s = (1 << 23) + 1;
       } else if (move_key(m) == killers[ply][1]) {

@@ -11,6 +11,11 @@ namespace regula::ai {
 
 namespace {
 
+// The most a piece on one site is worth (a piece of value 2,500): beyond it a
+// script's values saturate, and a whole evaluation is clamped to half the
+// score of a decided game.
+constexpr int kMaxWorth = kWinScore / 4;
+
 // Steps from each site to the nearest site of region for seat, over the
 // board's links in every direction (kNoSite-free BFS); -1 where none is reachable.
 std::vector<int> distances_to(const Ruleset& r, const Region& region, SeatId seat) {
@@ -58,7 +63,10 @@ Evaluator::Evaluator(const Ruleset& rules) : rules_(rules) {
   for (SeatId s = 0; s < seats; ++s)
     for (TypeId t = 0; t < types; ++t) {
       const PieceType& pt = rules.types[t];
-      const int material = pt.value * kPieceUnit * w.material / 100;
+      // Huge values (a script may give 100,000) saturate far below the scores
+      // that mean a decided game, and the sums below are taken in 64 bits.
+      const int material = static_cast<int>(std::clamp<int64_t>(
+          int64_t{pt.value} * kPieceUnit * w.material / 100, -kMaxWorth, kMaxWorth));
       hand_[s][t] = material;
       std::vector<int>& row = table_[s][t];
       std::fill(row.begin(), row.end(), material);
@@ -74,9 +82,9 @@ Evaluator::Evaluator(const Ruleset& rules) : rules_(rules) {
         for (SiteId site = 0; site < sites; ++site) {
           if (dist[site] < 0) continue;
           const double way = static_cast<double>(far - dist[site]) / far;
-          const int bonus =
-              static_cast<int>(std::lround(gain * kPieceUnit * w.promotion / 100.0 * way * way));
-          row[site] = std::max(row[site], material + bonus);
+          const int bonus = static_cast<int>(std::min<double>(
+              kMaxWorth, gain * double{kPieceUnit} * w.promotion / 100.0 * way * way));
+          row[site] = std::max(row[site], std::min(kMaxWorth, material + bonus));
         }
       }
     }
@@ -95,12 +103,11 @@ int Evaluator::piece_worth(TypeId t, SeatId seat, SiteId site) const {
 int Evaluator::operator()(Position& pos, SeatId seat, int legal_count) const {
   if (hook_) {
     const double v = rules_.hooks->evaluate(pos, seat) * kPieceUnit;
-    // Kept clear of the scores that mean a decided game.
     const double limit = kWinScore / 2;
     return static_cast<int>(std::clamp(v, -limit, limit));
   }
   const Ruleset& r = rules_;
-  int score = 0;
+  int64_t score = 0;
   for (SiteId site = 0, n = pos.num_sites(); site < n; ++site) {
     const PieceCode c = pos.at(site);
     if (c == kEmpty) continue;
@@ -110,9 +117,9 @@ int Evaluator::operator()(Position& pos, SeatId seat, int legal_count) const {
   }
   for (SeatId s = 0; s < r.num_seats(); ++s) {
     if (!pos.hand_total(s)) continue;
-    int v = 0;
+    int64_t v = 0;
     for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
-      v += pos.hand(s, t) * hand_[s][t];
+      v += int64_t{pos.hand(s, t)} * hand_[s][t];
     score += r.allies(s, seat) ? v : -v;
   }
   if (mobility_ && pos.stage() < 0 && !pos.awaiting_roll()) {
@@ -127,10 +134,11 @@ int Evaluator::operator()(Position& pos, SeatId seat, int legal_count) const {
     generate_pseudo(pos, moves);
     const int theirs = moves.size();
     pos.set_to_move(mover);
-    const int diff = (mine - theirs) * mobility_;
+    const int64_t diff = int64_t{mine - theirs} * mobility_;
     score += r.allies(mover, seat) ? diff : -diff;
   }
-  return score;
+  // Kept clear of the scores that mean a decided game.
+  return static_cast<int>(std::clamp<int64_t>(score, -kWinScore / 2, kWinScore / 2));
 }
 
 }  // namespace regula::ai

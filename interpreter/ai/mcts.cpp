@@ -21,6 +21,7 @@ constexpr int kDefaultCutoff = 64;
 // The tree stops growing past this many nodes; further iterations only
 // refine the statistics of the nodes it has.
 constexpr size_t kMaxNodes = 2'000'000;
+constexpr uint64_t kMaxIterations = 1ull << 31;
 
 // Points (0..1) of an evaluation in score units: a logistic curve on which two
 // pieces of value 1 ahead is about 0.73.
@@ -43,7 +44,7 @@ struct Mcts::Tree {
     SeatId decider = 0;      // who decides here (decision nodes)
     double probability = 1;  // of the throw that leads here
     uint32_t visits = 0;
-    std::array<float, kMaxSeats> points{};  // summed over the visits, per seat
+    std::array<double, kMaxSeats> points{};  // summed over the visits, per seat
   };
   std::vector<Node> nodes;
 };
@@ -99,11 +100,13 @@ Move Mcts::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo* info
       return;
     }
     if (tree.nodes.size() + moves.size() > kMaxNodes) return;
-    n.chance = moves[0].kind == MoveKind::kChance;
+    // n refers into the vector the children are pushed onto: what the loop
+    // needs of it is read now, before any push can move it.
+    const bool chance = n.chance = moves[0].kind == MoveKind::kChance;
     n.decider = pos.decider();
     // Decisions that win something are tried first, the others in a seeded order.
     std::shuffle(moves.begin(), moves.end(), rng);
-    if (!n.chance)
+    if (!chance)
       std::stable_sort(moves.begin(), moves.end(),
                        [&](const Move& a, const Move& b) { return gain(pos, a) > gain(pos, b); });
     const int first = static_cast<int>(tree.nodes.size());
@@ -111,7 +114,7 @@ Move Mcts::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo* info
       Tree::Node c;
       c.move = m;
       c.parent = node;
-      if (n.chance) c.probability = chance_probability(r, m);
+      if (chance) c.probability = chance_probability(r, m);
       tree.nodes.push_back(c);
     }
     tree.nodes[node].first = first;
@@ -178,7 +181,8 @@ Move Mcts::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo* info
   uint64_t iterations = 0;
   int deepest = 0;
   while (true) {
-    if (budget.nodes && iterations >= budget.nodes) break;
+    // The visit counters hold 32 bits: a search ends before they could wrap.
+    if ((budget.nodes && iterations >= budget.nodes) || iterations >= kMaxIterations) break;
     if ((iterations & 15) == 0) {
       if (stop && stop->load(std::memory_order_relaxed)) break;
       if (budget.millis && elapsed() >= budget.millis) break;

@@ -28,7 +28,10 @@ Expected<Options> split_options(const std::string& spec, const std::string& text
     const size_t eq = item.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
       return Error{spec, "'" + item + "' is not key=value"};
-    o.items.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+    const std::string key = item.substr(0, eq);
+    for (const auto& [k, _] : o.items)
+      if (k == key) return Error{spec, key + " is given twice"};
+    o.items.emplace_back(key, item.substr(eq + 1));
     start = comma + 1;
   }
   return o;
