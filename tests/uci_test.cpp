@@ -330,6 +330,53 @@ TEST(UciServer, LevelAndSeedChangeThePlayer) {
   EXPECT_EQ(bestmoves(a), bestmoves(b));
 }
 
+// A command that needs the position (position, go, ucinewgame, setoption)
+// stops a search still running, which answers with its bestmove, rather than
+// waiting for it: stop and isready are read at once.
+TEST(UciServer, CommandsDuringABoundedSearchStopIt) {
+  auto r = bundled("chess/orthodox");
+  std::ostringstream out;
+  {
+    uci::Server server(r, out);
+    server.handle("position startpos");
+    server.handle("go nodes 1000000000000");
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    EXPECT_TRUE(server.searching());
+    server.handle("position startpos moves e2e4");
+    EXPECT_FALSE(server.searching());
+    server.handle("isready");
+    server.handle("go depth 1");
+  }
+  const auto best = bestmoves(out.str());
+  ASSERT_EQ(best.size(), 2u) << out.str();
+  EXPECT_TRUE(legal(after(r, "", {}), best[0])) << out.str();
+  EXPECT_TRUE(legal(after(r, "", {"e2e4"}), best[1])) << out.str();
+  EXPECT_TRUE(has(out.str(), "readyok\n")) << out.str();
+}
+
+// The nodes of the last info line before the bestmove.
+uint64_t last_nodes(const std::string& text) {
+  uint64_t nodes = 0;
+  for (const std::string& line : lines_of(text)) {
+    const size_t at = line.find(" nodes ");
+    if (line.rfind("info ", 0) == 0 && at != std::string::npos)
+      nodes = std::stoull(line.substr(at + 7));
+  }
+  return nodes;
+}
+
+TEST(UciServer, LevelSetsTheBudgetOfAPlainGo) {
+  auto r = bundled("chess/orthodox");
+  const std::string weak = session(r, "setoption name Level value 1\nposition startpos\ngo\n");
+  const std::string strong = session(r, "setoption name Level value 3\nposition startpos\ngo\n");
+  ASSERT_EQ(bestmoves(weak).size(), 1u) << weak;
+  ASSERT_EQ(bestmoves(strong).size(), 1u) << strong;
+  // Within the level's budget (a search stops a little past it at most).
+  EXPECT_GT(last_nodes(weak), 0u) << weak;
+  EXPECT_LE(last_nodes(weak), 2 * ai::level_budget(*r, 1).nodes) << weak;
+  EXPECT_GE(last_nodes(strong), ai::level_budget(*r, 2).nodes) << strong;
+}
+
 // ------------------------------------------------------------- the converter
 
 // Every legal turn of pos has a UCI text of its own that reads back as it.
@@ -592,6 +639,14 @@ TEST(UciEngine, HandshakeErrorsNameWhatIsWrong) {
                   "the engine does not offer UCI_Variant 'shatranj', which these rules name "
                   "(it offers: chess)"))
       << shatranj.error().what;
+  // Rules that name no variant, against an engine of several: it would play
+  // its default variant on their positions.
+  const std::string several = fake_engine(
+      "several", "echo 'bestmove e2e4'",
+      "echo 'option name UCI_Variant type combo default chess var chess var shatranj'; echo uciok");
+  auto draughts = uci::make_any_player("uci:" + several, bundled("draughts/spanish"), 1);
+  ASSERT_FALSE(draughts);
+  EXPECT_TRUE(has(draughts.error().what, "these rules name none")) << draughts.error().what;
   auto option = uci::make_any_player("uci:" + only_chess + ":Threads=2", chess, 1);
   ASSERT_FALSE(option);
   EXPECT_TRUE(
@@ -814,8 +869,10 @@ TEST(UciEngine, FairyStockfishPlaysRegulaUci) {
   auto regula = uci::make_any_player("uci:" + regula_engine("chess/shatranj") + ":nodes=300", r, 1);
   ASSERT_TRUE(fairy) << fairy.error().text();
   ASSERT_TRUE(regula) << regula.error().text();
-  const Result res = play_game(r, **regula, **fairy, 200);
-  (void)res;
+  // Every turn is checked legal as it is played; the game reaches its end (the
+  // 70-move rule and repetition bound it long before the cap).
+  const Result res = play_game(r, **regula, **fairy, 2000);
+  EXPECT_TRUE(res.over);
 }
 
 TEST(UciCli, RegulaUciAnswersOnStdinAndStdout) {

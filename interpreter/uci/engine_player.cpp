@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,6 +19,7 @@
 #include "core/rule_error.h"
 #include "notation/position_string.h"
 #include "uci/uci_move.h"
+#include "uci/words.h"
 
 namespace regula::uci {
 
@@ -29,33 +31,10 @@ int64_t now_ms() {
       .count();
 }
 
-std::vector<std::string> split(const std::string& line) {
-  std::istringstream in(line);
-  std::vector<std::string> out;
-  for (std::string t; in >> t;) out.push_back(t);
-  return out;
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 std::string trim(const std::string& s) {
   const size_t b = s.find_first_not_of(" \t");
   if (b == std::string::npos) return "";
   return s.substr(b, s.find_last_not_of(" \t") - b + 1);
-}
-
-std::string join(const std::vector<std::string>& words, size_t from, size_t to) {
-  std::string out;
-  for (size_t i = from; i < to && i < words.size(); ++i) out += (out.empty() ? "" : " ") + words[i];
-  return out;
-}
-
-bool read_int(const std::string& text, int64_t& value) {
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return ec == std::errc() && end == text.data() + text.size();
 }
 
 // A list for a message, cut after a few items.
@@ -102,6 +81,7 @@ bool write_all(int fd, const std::string& text) {
 
 // UCI mate scores are in moves of the side to move; ai scores count decisions.
 int mate_score(int64_t moves) {
+  moves = std::clamp<int64_t>(moves, -ai::kMaxPly, ai::kMaxPly);  // no overflow below
   if (moves > 0)
     return ai::kWinScore - static_cast<int>(std::min<int64_t>(2 * moves - 1, ai::kMaxPly));
   return -ai::kWinScore + static_cast<int>(std::min<int64_t>(-2 * moves, ai::kMaxPly));
@@ -181,6 +161,7 @@ Status EnginePlayer::start() {
     return fail(std::string("cannot make a pipe: ") + strerror(errno));
   }
   std::vector<char*> argv = {const_cast<char*>(engine_.path.c_str()), nullptr};
+  const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0) {
     const int err = errno;
@@ -191,6 +172,11 @@ Status EnginePlayer::start() {
     // The child: only async-signal-safe calls until exec. Its own process
     // group, so that killing the engine kills what it started too.
     setpgid(0, 0);
+    // Outside the terminal's process group, Ctrl-C does not reach it: it is
+    // killed when the thread that started it ends (regula interrupted or
+    // killed included), or at once if that has already happened.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(127);
     dup2(to[0], 0);
     dup2(from[1], 1);
     const int null = open("/dev/null", O_WRONLY);
@@ -247,6 +233,13 @@ Status EnginePlayer::start() {
   // An engine without UCI_Variant plays one game; it is taken to be these
   // rules (a move it answers is still checked).
   const std::string& variant = rules_->uci_variant;
+  if (variant.empty() && lists_variants && variants.size() > 1) {
+    // It would play its default variant on positions of other rules.
+    end_child(true);
+    return fail(
+        "the engine plays several variants (UCI_Variant), and these rules name none "
+        "(a script names its variant with uci_variant = \"...\")");
+  }
   if (!variant.empty() && lists_variants) {
     if (std::find(variants.begin(), variants.end(), variant) == variants.end()) {
       end_child(true);

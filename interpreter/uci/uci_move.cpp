@@ -8,15 +8,11 @@
 #include "core/movegen.h"
 #include "notation/move_text.h"
 #include "notation/turn_text.h"
+#include "uci/words.h"
 
 namespace regula::uci {
 
 namespace {
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 std::string upper(std::string s) {
   for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));

@@ -12,34 +12,11 @@
 #include "core/rule_error.h"
 #include "notation/position_string.h"
 #include "uci/uci_move.h"
+#include "uci/words.h"
 
 namespace regula::uci {
 
 namespace {
-
-std::vector<std::string> split(const std::string& line) {
-  std::istringstream in(line);
-  std::vector<std::string> out;
-  for (std::string t; in >> t;) out.push_back(t);
-  return out;
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::string join(const std::vector<std::string>& tokens, size_t from, size_t to) {
-  std::string out;
-  for (size_t i = from; i < to && i < tokens.size(); ++i)
-    out += (out.empty() ? "" : " ") + tokens[i];
-  return out;
-}
-
-bool read_int(const std::string& text, int64_t& value) {
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return ec == std::errc() && end == text.data() + text.size();
-}
 
 bool is_go_word(const std::string& w) {
   static const char* const kWords[] = {"depth", "nodes",    "movetime", "wtime",
@@ -130,7 +107,13 @@ bool Server::handle(const std::string& line) {
     if (cmd == "uci") {
       uci();
     } else if (cmd == "isready") {
-      if (!searching()) player();
+      // readyok comes whatever happens: a front end waits for it.
+      try {
+        if (!searching()) player();
+      } catch (...) {
+        emit("readyok");
+        throw;
+      }
       emit("readyok");
     } else if (cmd == "ucinewgame") {
       new_game();
@@ -195,15 +178,15 @@ void Server::set_option(const std::vector<std::string>& tokens) {
   }
   if (key == "level") {
     if (!number(ai::kMinLevel, ai::kMaxLevel, n)) return;
-    finish_search();
+    stop_search();
     options_.level = static_cast<int>(n);
   } else if (key == "seed") {
     if (!number(0, kMaxSeed, n)) return;
-    finish_search();
+    stop_search();
     options_.seed = static_cast<uint64_t>(n);
   } else if (key == "hash" && ai::alpha_beta_applies(*rules_)) {
     if (!number(1, kMaxHash, n)) return;
-    finish_search();
+    stop_search();
     options_.hash_mb = static_cast<int>(n);
   } else {
     error("setoption: no option '" + name + "' (options: UCI_Variant, Level, Seed" +
@@ -214,14 +197,15 @@ void Server::set_option(const std::vector<std::string>& tokens) {
 }
 
 void Server::new_game() {
-  finish_search();
+  stop_search();
   pos_ = Position(rules_);
   if (player_) player_->new_game();
 }
 
 void Server::position(const std::vector<std::string>& tokens) {
-  // Reading moves may run the script's hooks, which the search may be running.
-  finish_search();
+  // Reading moves may run the script's hooks, which the search may be running:
+  // a search still running is stopped first.
+  stop_search();
   if (tokens.size() < 2 || (tokens[1] != "startpos" && tokens[1] != "fen")) {
     error("position: expected startpos or fen" +
           (tokens.size() < 2 ? std::string() : ", not '" + tokens[1] + "'"));
@@ -264,7 +248,9 @@ void Server::position(const std::vector<std::string>& tokens) {
 }
 
 void Server::go(const std::vector<std::string>& tokens) {
-  finish_search();
+  // A search still running is stopped (answering with its bestmove), not
+  // waited for: the loop must keep reading stop and isready.
+  stop_search();
   GoArgs a;
   for (size_t i = 1; i < tokens.size(); ++i) {
     const std::string& key = tokens[i];
@@ -292,8 +278,9 @@ void Server::go(const std::vector<std::string>& tokens) {
         continue;
       }
       ++i;
-      // Mate in n moves is found within 2n - 1 decisions.
-      *field = key == "mate" ? 2 * n - 1 : n;
+      // Mate in n moves is found within 2n - 1 decisions (n is capped first:
+      // the search's depth is bounded far below).
+      *field = key == "mate" ? 2 * std::min<int64_t>(n, 1'000'000) - 1 : n;
     }
     // Other words (ponder) are ignored.
   }
@@ -312,7 +299,15 @@ void Server::go(const std::vector<std::string>& tokens) {
   }
   ai::Budget b = go_budget(a, pos_.decider());
   if (!b.any()) b = ai::level_budget(*rules_, options_.level);
-  ai::Player& p = player();
+  ai::Player* made = nullptr;
+  try {
+    made = &player();
+  } catch (...) {
+    // go is always answered, even when the player cannot be made.
+    emit("bestmove (none)");
+    throw;
+  }
+  ai::Player& p = *made;
   p.set_budget(b);
   root_ = pos_;
   last_info_.clear();
@@ -363,8 +358,8 @@ void Server::finish_search() {
 void Server::report(const ai::SearchInfo& info) {
   std::ostringstream line;
   line << "info depth " << info.depth << " seldepth " << std::max(info.seldepth, info.depth);
-  if (const int m = info.mate(); m != 0)
-    line << " score mate " << (m > 0 ? (m + 1) / 2 : -((1 - m) / 2));
+  if (const int m = info.mate_in_moves(); m != 0)
+    line << " score mate " << m;
   else
     line << " score cp " << info.score;
   const int64_t ms = std::max<int64_t>(info.millis, 0);
