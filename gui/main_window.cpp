@@ -29,6 +29,7 @@
 
 #include "core/attacks.h"
 #include "core/explain.h"
+#include "core/rule_error.h"
 #include "gui/board_view.h"
 #include "gui/game_picker.h"
 #include "gui/seat_players.h"
@@ -312,7 +313,13 @@ void MainWindow::new_game_for_players() {
     SeatPlayer& p = players_[s];
     if (!p.player) continue;
     if (p.player.get() != busy_) {
-      p.player->new_game();
+      // An engine that died answers with an error: a person takes the seat.
+      try {
+        p.player->new_game();
+      } catch (const RuleError& e) {
+        show_error(qs(e.error().text()));
+        p = SeatPlayer{};
+      }
       continue;
     }
     // Still busy in the worker with its stopped search: a fresh one is as new.

@@ -5,6 +5,7 @@
 #include <QStringList>
 #include <cstdlib>
 
+#include "ai/match.h"
 #include "ai/player_spec.h"
 #include "core/movegen.h"
 #include "notation/move_text.h"
@@ -27,11 +28,8 @@ Expected<std::unique_ptr<ai::Player>> make_seat_player(const std::string& spec,
 }
 
 uint64_t seat_seed(uint64_t seed, SeatId seat) {
-  // splitmix64 of the pair: nearby seeds and seats give unrelated players.
-  uint64_t z = seed + 0x9e3779b97f4a7c15ull * (static_cast<uint64_t>(seat) + 1);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
+  // Nearby seeds and seats give unrelated players.
+  return ai::game_seed(seed, static_cast<uint64_t>(seat));
 }
 
 void fill_seat_box(QComboBox* box, const std::string& spec) {

@@ -13,6 +13,7 @@
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/random_turn.h"
+#include "core/rule_error.h"
 
 namespace regula::ai {
 
@@ -29,6 +30,12 @@ Error illegal(const Ruleset& rules, const std::string& player, SeatId seat, int 
               const std::string& what) {
   return Error{player, "at decision " + std::to_string(ply + 1) + " (" + rules.seats[seat].name +
                            " to decide): " + what};
+}
+
+// A decision's sites, for an error about it (the notation is not at hand here).
+std::string sites_of(const Ruleset& r, const Move& m) {
+  auto site = [&](SiteId s) { return s == kNoSite ? std::string("-") : r.topology.name(s); };
+  return "'" + site(m.from) + " to " + site(m.to) + "'";
 }
 
 }  // namespace
@@ -117,7 +124,8 @@ Status play_game(std::shared_ptr<const Ruleset> rules, const std::vector<Player*
       bool found = false;
       for (const Move& m : moves) found |= m.same(t.steps[i]);
       if (!found)
-        return illegal(r, player.name(), seat, game.plies, "it returned an illegal decision");
+        return illegal(r, player.name(), seat, game.plies,
+                       "it returned an illegal decision, " + sites_of(r, t.steps[i]));
       pos.make(t.steps[i], u);
       ++game.plies;
       ++tally.decisions;
@@ -190,6 +198,13 @@ Expected<MatchReport> run_match(std::shared_ptr<const Ruleset> rules, const Rule
         if (Status st = play_game(copies[w], seats, game.seed, options.max_plies,
                                   options.keep_turns, game, tallies[w], game.player_of_seat))
           return fail(*st);
+      } catch (const RuleError& e) {
+        // A hook or an engine failed: the error names it, and the game is added below.
+        return fail(e.error());
+      } catch (const std::bad_alloc&) {
+        std::string who;
+        for (const std::string& s : options.players) who += (who.empty() ? "" : ", ") + s;
+        return fail(Error{"players", "out of memory playing " + who + " (a smaller hash=?)"});
       } catch (...) {
         crashes[w] = std::current_exception();
         failed_at[w] = g;

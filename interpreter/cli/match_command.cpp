@@ -106,6 +106,11 @@ void add_match(CLI::App& app, int& rc) {
         args->threads > 0 ? args->threads : std::max(1, int(std::thread::hardware_concurrency()));
     options.max_plies = args->max_plies;
     options.keep_turns = !args->records.empty();
+    // A records file that cannot be written is found before the games, not after.
+    if (!args->records.empty() && !std::ofstream(args->records, std::ios::app)) {
+      rc = fail(Error{args->records, "cannot write the records"});
+      return;
+    }
     auto reload = [args]() { return load(args->rules); };
     std::function<void(const ai::MatchGame&, int)> progress;
     if (args->verbose)

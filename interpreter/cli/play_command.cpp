@@ -67,8 +67,8 @@ void add_play(CLI::App& app, int& rc) {
   add_rules_args(*cmd, args->rules);
   cmd->add_option("--seat", args->seats,
                   "NAME=WHO: who plays the seat the script names NAME: human, random, ai:1 to "
-                  "ai:5, alphabeta:..., mcts:... (repeatable; by default a person plays the "
-                  "first seat and ai:3 the others)")
+                  "ai:5 (computer: ai:3), alphabeta:..., mcts:..., uci:PATH (repeatable; by "
+                  "default a person plays the first seat and ai:3 the others)")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->add_flag("-v,--verbose", args->verbose,
@@ -99,22 +99,26 @@ void add_play(CLI::App& app, int& rc) {
         problem = "--seat takes NAME=human, NAME=random or NAME=ai:LEVEL, not '" + spec + "'";
       else if (seat < 0)
         problem = "no seat named '" + name + "' in " + r.title + " (seats: " + names + ")";
-      else if (what != "human")
-        if (auto p = make_player(what, rules, 1); !p)
-          problem = "seat " + name + ": " + p.error().what;
       if (!problem.empty()) {
         err("regula play: %s\n", problem);
         rc = 2;
         return;
       }
-      who[seat] = what;
+      who[seat] = what == "computer" ? "ai:3" : what;
     }
+    // Each computer seat's player, made once (an engine is started once).
     std::vector<bool> human(r.num_seats());
     std::vector<std::unique_ptr<ai::Player>> players(r.num_seats());
     for (SeatId s = 0; s < r.num_seats(); ++s) {
       human[s] = who[s] == "human";
       if (human[s]) continue;
-      players[s] = std::move(*make_player(who[s], rules, ai::game_seed(args->seed, s + 1)));
+      auto p = make_player(who[s], rules, ai::game_seed(args->seed, s + 1));
+      if (!p) {
+        err("regula play: seat %s: %s\n", r.seats[s].name, p.error().what);
+        rc = 2;
+        return;
+      }
+      players[s] = std::move(*p);
     }
     auto start = position_or_fail(rules, args->position, rc);
     if (!start) return;
