@@ -217,6 +217,14 @@ TEST(CliPlayers, MatchRejectsBadPlayers) {
   EXPECT_NE(bad.out.find("alphabeta:depth=x"), std::string::npos) << bad.out;
   CliRun none = run("match chess/orthodox -n 2");
   EXPECT_EQ(none.code, 2) << none.out;
+  // A records file that cannot be written stops the match before any game.
+  CliRun records =
+      run("match chess/orthodox --players alphabeta:depth=60,random -n 100 "
+          "--records /nonexistent/folder/games.txt");
+  EXPECT_EQ(records.code, 1) << records.out;
+  EXPECT_NE(records.out.find("/nonexistent/folder/games.txt: cannot write the records"),
+            std::string::npos)
+      << records.out;
 }
 
 TEST(CliPlayers, SelfplayAndPlayTakePlayers) {
@@ -236,6 +244,12 @@ TEST(CliPlayers, SelfplayAndPlayTakePlayers) {
   EXPECT_NE(p.out.find("pv Ra8#"), std::string::npos) << p.out;
   EXPECT_NE(p.out.find("white: Ra8#"), std::string::npos) << p.out;
   EXPECT_NE(p.out.find("result: white wins (checkmate)"), std::string::npos) << p.out;
+  // computer is level 3, as in the GUI.
+  CliRun c =
+      run("play chess/orthodox --seat white=computer --seat black=human --position "
+          "\"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\"");
+  ASSERT_EQ(c.code, 0) << c.out;
+  EXPECT_NE(c.out.find("white: Ra8#"), std::string::npos) << c.out;
 }
 
 }  // namespace
