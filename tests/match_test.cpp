@@ -72,6 +72,10 @@ TEST(MatchStats, EloDifferenceOfAScore) {
   EXPECT_NEAR(ai::elo_difference(0.25), -190.85, 0.01);
   EXPECT_TRUE(std::isinf(ai::elo_difference(1)) && ai::elo_difference(1) > 0);
   EXPECT_TRUE(std::isinf(ai::elo_difference(0)) && ai::elo_difference(0) < 0);
+  // The upper end of a Wilson interval for a perfect score is 1 within rounding.
+  const ai::Interval perfect = ai::wilson_interval(30, 30);
+  EXPECT_TRUE(std::isinf(ai::elo_difference(perfect.high))) << perfect.high;
+  EXPECT_TRUE(std::isfinite(ai::elo_difference(perfect.low)));
 }
 
 TEST(MatchLineup, PlayersChangeSidesAndKeepTeams) {

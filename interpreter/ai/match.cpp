@@ -281,8 +281,10 @@ Interval wilson_interval(double successes, double n, double z) {
 }
 
 double elo_difference(double score) {
-  if (score <= 0) return -std::numeric_limits<double>::infinity();
-  if (score >= 1) return std::numeric_limits<double>::infinity();
+  // Within rounding of 0 or 1 (an interval's end), the difference is unbounded.
+  constexpr double kEdge = 1e-9;
+  if (score <= kEdge) return -std::numeric_limits<double>::infinity();
+  if (score >= 1 - kEdge) return std::numeric_limits<double>::infinity();
   return -400.0 * std::log10(1.0 / score - 1.0);
 }
 

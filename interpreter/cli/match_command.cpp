@@ -44,7 +44,7 @@ std::string elo_text(double elo) {
   if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
   char buf[32];
   std::snprintf(buf, sizeof buf, "%+.0f", elo);
-  return buf;
+  return std::string(buf) == "-0" ? "+0" : buf;
 }
 
 nlohmann::json number_or_null(double x) {
