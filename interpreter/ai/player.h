@@ -31,6 +31,11 @@ struct Budget {
   bool any() const { return nodes || depth || millis; }
 };
 
+// The most a budget may ask, wherever one is read (specs, UCI's go).
+constexpr int64_t kMaxBudgetNodes = 1'000'000'000'000;
+constexpr int64_t kMaxBudgetMillis = 100'000'000;  // more than a day: "until stopped"
+constexpr int64_t kMaxBudgetDepth = 64;
+
 // Score units: a piece of value 1 in the script is worth kPieceUnit, so a
 // chess pawn scores 100 (UCI's centipawn).
 constexpr int kPieceUnit = 100;

@@ -47,9 +47,9 @@ Expected<uint64_t> number(const std::string& spec, const std::string& key, const
   return n;
 }
 
-constexpr uint64_t kMaxNodes = 1'000'000'000'000ull;
-constexpr uint64_t kMaxMillis = 100'000'000ull;  // more than a day
-constexpr int kMaxDepth = 64;
+constexpr uint64_t kMaxNodes = kMaxBudgetNodes;
+constexpr uint64_t kMaxMillis = kMaxBudgetMillis;
+constexpr uint64_t kMaxDepth = kMaxBudgetDepth;
 constexpr uint64_t kMaxContempt = 10'000;  // a hundred pieces of value 1
 
 }  // namespace

@@ -87,9 +87,9 @@ int mate_score(int64_t moves) {
   return -ai::kWinScore + static_cast<int>(std::min<int64_t>(-2 * moves, ai::kMaxPly));
 }
 
-constexpr int64_t kMaxDepth = 64;
-constexpr int64_t kMaxNodes = 1'000'000'000'000;
-constexpr int64_t kMaxMillis = 100'000'000;
+constexpr int64_t kMaxDepth = ai::kMaxBudgetDepth;
+constexpr int64_t kMaxNodes = ai::kMaxBudgetNodes;
+constexpr int64_t kMaxMillis = ai::kMaxBudgetMillis;
 
 }  // namespace
 

@@ -27,9 +27,9 @@ bool is_go_word(const std::string& w) {
 
 constexpr int64_t kMaxSeed = 2147483647;
 constexpr int kMaxHash = 4096;
-constexpr int64_t kMaxDepth = 64;
-constexpr int64_t kMaxNodes = 1'000'000'000'000;
-constexpr int64_t kMaxMillis = 100'000'000;  // more than a day: "until stop"
+constexpr int64_t kMaxDepth = ai::kMaxBudgetDepth;
+constexpr int64_t kMaxNodes = ai::kMaxBudgetNodes;
+constexpr int64_t kMaxMillis = ai::kMaxBudgetMillis;
 
 }  // namespace
 
