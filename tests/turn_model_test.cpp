@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <set>
 #include <sstream>
 #include <string>
@@ -323,6 +324,95 @@ TEST(TurnModel, OptionalRemovalMayBeDeclined) {
   play(pos, {"pass"});
   EXPECT_EQ(pos.to_move(), 1);
   EXPECT_EQ(pos.global(kPasses), 0) << "declining is not a blocked player's pass";
+}
+
+// The small mill with an optional removal and a draw on the second occurrence.
+std::string repeating_mill() {
+  std::string text =
+      mill_variant(R"(stage { name = "remove", choose = "enemy-piece", optional = true })");
+  text.replace(text.find("move_rule = 40"), 14, "move_rule = 40, repetition = 2");
+  return text;
+}
+
+TEST(TurnModel, RepetitionCountsPositionsBetweenTurnsOnly) {
+  auto r = load("repeat_mid_turn", repeating_mill());
+  ASSERT_TRUE(r);
+  auto pos = at(r, "a1:M,b1:M,c2:M,a3:m white hand.white=man:0 hand.black=man:0");
+  MoveList ml;
+  // White closes a1-b1-c1 and spares black's token; then closes it again from
+  // another position (b2-b1 where it was c2-c1 before).
+  play(pos, {"c2-c1", "pass", "a3-b3", "b1-b2", "b3-a3", "b2-b1"});
+  // The removal pending after the line is the same as four turns ago, but it is
+  // the middle of a turn: play goes on.
+  ASSERT_TRUE(pos.in_turn());
+  EXPECT_FALSE(game_result(pos, ml).over);
+  EXPECT_EQ(decisions(pos), (Texts{"pass", "xa3"}));
+  // Declining brings back the position black had to move in four turns ago.
+  play(pos, {"pass"});
+  const Result res = game_result(pos, ml);
+  EXPECT_TRUE(res.over);
+  EXPECT_TRUE(res.is_draw());
+  EXPECT_EQ(res.reason, "2-fold repetition");
+}
+
+TEST(TurnModel, RepetitionLooksBackOverEveryDecisionOfTheTurns) {
+  auto r = load("repeat_long_turn", repeating_mill());
+  ASSERT_TRUE(r);
+  auto pos = at(r, "a1:M,b1:M,c2:M,a3:m white hand.white=man:0 hand.black=man:0");
+  MoveList ml;
+  // Four turns, five decisions (the first turn is a line and a declined removal),
+  // and the start position is back.
+  play(pos, {"c2-c1", "pass", "a3-b3", "c1-c2"});
+  EXPECT_FALSE(game_result(pos, ml).over);
+  play(pos, {"b3-a3"});
+  const Result res = game_result(pos, ml);
+  EXPECT_TRUE(res.over);
+  EXPECT_EQ(res.reason, "2-fold repetition");
+}
+
+// The number of whole turns each decision begins, as the random player and perft
+// count them (without making the moves where the rules allow), against the turns
+// legal_turns lists by making every decision.
+TEST(TurnModel, TurnCountsPerDecisionMatchTheListedTurns) {
+  struct Case {
+    const char* script;
+    script::OptionList options;
+  };
+  const Case cases[] = {{"mill/ishikulu", {}},
+                        {"mill/ishikulu", {{"removal", "optional"}}},
+                        {"mill/morabaraba", {}},
+                        {"mill/nine-mens-morris", {}}};
+  for (const Case& c : cases) {
+    auto r = bundled(c.script, c.options);
+    ASSERT_TRUE(r);
+    int positions = 0, longer = 0;
+    for (uint64_t seed = 1; seed <= 12; ++seed) {
+      std::mt19937_64 rng(seed);
+      Position pos(r);
+      MoveList moves;
+      Turn t;
+      for (int ply = 0; ply < 300 && !game_result(pos, moves).over && !moves.empty(); ++ply) {
+        std::vector<Turn> listed;
+        legal_turns(pos, listed);
+        const ContinuationTest goes_on(pos);
+        uint64_t counted = 0;
+        for (const Move& m : moves) {
+          uint64_t n = 0;
+          for (const Turn& turn : listed) n += turn.first().same(m) ? 1 : 0;
+          const uint64_t by_count = goes_on(m) ? goes_on.turns_after(pos, m, 0) : 1;
+          ASSERT_EQ(by_count, n) << c.script << " seed " << seed << " ply " << ply << " "
+                                 << move_text(pos, m);
+          counted += by_count;
+          longer += by_count > 1;
+        }
+        EXPECT_EQ(counted, listed.size());
+        ++positions;
+        play_random_turn(pos, moves, rng, t);
+      }
+    }
+    EXPECT_GT(positions, 500) << c.script;
+    EXPECT_GT(longer, 50) << c.script << ": decisions followed by a choice of removals";
+  }
 }
 
 const std::string kGift = data_script("gift");

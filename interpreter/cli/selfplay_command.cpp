@@ -65,19 +65,17 @@ void play_game(const std::shared_ptr<const Ruleset>& rules, uint64_t seed, int m
                Tally& tally, MoveList& moves, Turn& t) {
   std::mt19937_64 rng(seed);
   Position pos(rules);
-  Undo u;
   int plies = 0;
   Result res;
   while (true) {
     res = game_result(pos, moves);
     if (res.over || plies >= max_plies || moves.empty()) break;
-    random_turn(pos, moves, rng, t);
     if (!pos.awaiting_roll()) {
       ++tally.decisions;
       tally.branches += moves.size();
       ++plies;
     }
-    for (const Move& m : t.steps) pos.make(m, u);
+    play_random_turn(pos, moves, rng, t);
   }
   tally_result(*rules, res, plies, tally);
 }

@@ -98,9 +98,10 @@ std::optional<Result> teams_left(const Position& pos) {
 }
 
 int repetitions(const Position& pos) {
-  // Positions can only repeat since the last irreversible move.
+  // Positions can only repeat since the last irreversible move (counted in
+  // decisions, as the history is: a turn may hold several).
   const auto& h = pos.history();
-  int span = std::min<int>(pos.global(kHalfmove), static_cast<int>(h.size()));
+  int span = std::min<int>(pos.global(kSinceReset), static_cast<int>(h.size()));
   int count = 1;
   for (int i = 1; i <= span; ++i)
     if (h[h.size() - i] == pos.hash()) ++count;
@@ -197,7 +198,10 @@ std::optional<Result> decided_unranked(const Position& pos) {
                               : std::to_string(e.move_rule) + " turns without a capture");
     }
   }
-  if (e.repetition > 0 && pos.global(kHalfmove) >= 4 && repetitions(pos) >= e.repetition)
+  // Positions repeat between turns: one in the middle of a turn (a removal
+  // pending, dice left) is part of the move that leads to the next.
+  if (e.repetition > 0 && pos.global(kHalfmove) >= 4 && pos.stage() < 0 && !pos.in_turn() &&
+      repetitions(pos) >= e.repetition)
     return Result::draw(r.num_seats(), std::to_string(e.repetition) + "-fold repetition");
   if (e.material_max > 0 && e.material_plies > 0 && pos.global(kMaterialPlies) > e.material_plies)
     return Result::draw(r.num_seats(), "at most " + std::to_string(e.material_max) +

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
+#include <cstring>
 #include <memory>
 #include <unordered_set>
 
@@ -197,6 +199,11 @@ struct Gen {
     }
     // Only empty sites can take a plain move, only occupied ones a capture.
     const uint64_t occ = occupied_all();
+    if (rule.mode == Mode::kMove && rule.to_region < 0 && r.types[t].promotions.empty()) {
+      for (uint64_t empty = ~occ & site_mask(); empty; empty &= empty - 1)
+        start(from, static_cast<SiteId>(__builtin_ctzll(empty)), ri, rule);
+      return;
+    }
     uint64_t sites = 0;
     if (has_mode(rule.mode, Mode::kMove)) sites |= ~occ & site_mask();
     if (has_mode(rule.mode, Mode::kCapture)) sites |= occ;
@@ -351,6 +358,29 @@ struct Gen {
   // the die in play (the throw, or with several dice the one being tried).
   // Every piece of the seat's army (me).
   void army(SeatId seat) {
+    // In a phase where no piece moves (placing, say), nothing to look at.
+    if (!r.phases.empty() && !r.phase_moves[phase_slot]) return;
+    if (pos.has_occupancy() && !pos.roll()) {
+      const int ri = r.plain_steps[r.phases.empty() ? 0 : phase_slot];
+      if (ri >= 0) {
+        // Every piece steps to the empty neighbours, and does nothing else.
+        const MoveRule& rule = r.rules[ri];
+        const uint64_t occ = occupied_all();
+        Move proto;
+        header(proto, kNoSite, kNoSite, ri, rule);
+        for (uint64_t own = pos.occupied(seat); own; own &= own - 1) {
+          const auto from = static_cast<SiteId>(__builtin_ctzll(own));
+          proto.from = from;
+          for (SiteId s : rule.steps[me][from])
+            if (!((occ >> s) & 1)) {
+              Move& m = out.add();
+              std::memcpy(static_cast<void*>(&m), &proto, offsetof(Move, cap));
+              m.to = s;
+            }
+        }
+        return;
+      }
+    }
     if (pos.has_occupancy()) {
       for (uint64_t own = pos.occupied(seat); own; own &= own - 1)
         piece(static_cast<SiteId>(__builtin_ctzll(own)));
@@ -370,16 +400,23 @@ struct Gen {
       const int v = r.dice.count > 1 ? die : roll;
       if (v > Dice::kMaxFace || !((pt.roll_mask >> v) & 1u)) return;
     }
-    for (int ri : r.phases.empty() ? pt.rules : pt.phase_rules[phase_slot]) {
+    const std::vector<int>& rules = r.phases.empty() ? pt.rules : pt.phase_rules[phase_slot];
+    for (int ri : rules) {
       const MoveRule& rule = r.rules[ri];
       if (rule.from_region >= 0 && !r.regions[rule.from_region].contains(me, from)) continue;
       if (pos.flags(from) & rule.requires_clear) continue;
       if (rule.unless_attacked && is_attacked(pos, from, me, t)) continue;
       switch (rule.kind) {
         case RuleKind::kSlide:
-          if (!rule.steps.empty())
+          if (!rule.steps.empty() && rule.mode == Mode::kMove && rule.to_region < 0 &&
+              pt.promotions.empty() && pos.has_occupancy()) {
+            // Plain steps to empty neighbours, in the table's order.
+            const uint64_t occ = occupied_all();
+            for (SiteId s : rule.steps[me][from])
+              if (!((occ >> s) & 1)) start(from, s, ri, rule);
+          } else if (!rule.steps.empty()) {
             table(from, t, ri, rule, rule.steps);
-          else
+          } else
             slide(from, t, ri, rule);
           break;
         case RuleKind::kTable:
@@ -585,7 +622,11 @@ int count_stage_moves(const Position& pos) {
   if (pos.stage() < 0 || pos.awaiting_roll() || !pos.has_occupancy() || r.end.check ||
       r.any_fears_attack)
     return -1;
-  const Stage& st = r.stages[pos.stage()];
+  return count_stage_moves(pos, r.stages[pos.stage()]);
+}
+
+int count_stage_moves(const Position& pos, const Stage& st) {
+  const Ruleset& r = pos.rules();
   if (st.choice != Stage::Choice::kRemoveEnemy && st.choice != Stage::Choice::kGiveOwn) return -1;
   const uint64_t sites = stage_sites(pos, st);
   int n = __builtin_popcountll(sites);

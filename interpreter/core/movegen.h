@@ -38,6 +38,10 @@ void add_actions(const Position& pos, MoveList& moves);
 // without listing them (a pending removal or gift on a board with bit sets);
 // -1 otherwise.
 int count_stage_moves(const Position& pos);
+// The same for stage st as if it were pending in pos for the seat to move (a
+// board with bit sets, no check, no piece that fears attack); -1 for a stage
+// that is not a removal or a gift.
+int count_stage_moves(const Position& pos, const Stage& st);
 // Whether m takes a piece straight back where Ruleset::return_ban forbids it.
 bool banned_return(const Position& pos, const Move& m);
 

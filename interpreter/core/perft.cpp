@@ -52,7 +52,7 @@ struct Counter {
     if (depth == 1 && !chance && r.dice.count <= 1) {
       // In bulk: only the decisions that may go on are made, to count their turns.
       const ContinuationTest goes_on(pos);
-      for (const Move& m : moves) total += goes_on(m) ? turns_after_made(pos, m, in_turn) : 1;
+      for (const Move& m : moves) total += goes_on(m) ? goes_on.turns_after(pos, m, in_turn) : 1;
       return total;
     }
     std::unordered_set<uint64_t> local;

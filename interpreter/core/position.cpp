@@ -113,11 +113,6 @@ bool Position::takes_turns(SeatId seat) const {
   return false;
 }
 
-bool Position::in_turn() const {
-  if (stage_ >= 0) return rules_->stages[stage_].who == Stage::Who::kMover;
-  return rules_->dice.count > 1 && roll_ != 0;
-}
-
 void Position::refresh_inert() {
   inert_mask_ = 0;
   for (SeatId s = 0; s < rules_->num_seats(); ++s)
@@ -464,7 +459,9 @@ void Position::set_var(int index, int value, Undo* undo) {
     else
       undo->more_vars.push_back({static_cast<int16_t>(index), vars_[index]});
   }
-  hash_ ^= var_key(index, vars_[index]) ^ var_key(index, value);
+  // The global counters but the payments made once are not hashed (var_key).
+  if (index < kGlobalBase || index >= kBanBase || index == kGlobalBase + kPaid)
+    hash_ ^= var_key(index, vars_[index]) ^ var_key(index, value);
   vars_[index] = value;
   // Of the globals, conditions read only the ply.
   if (index < kGlobalBase || (index == kGlobalBase + kPly && rules_->phases_read_ply))
@@ -567,6 +564,7 @@ void Position::make_inner(const Move& m, Undo& u) {
   if (m.kind == MoveKind::kChance) {
     hash_ ^= roll_key(roll_) ^ roll_key(m.chance);
     roll_ = m.chance;
+    set_global(kSinceReset, global(kSinceReset) + 1, &u);
     return;
   }
   const SeatId me = to_move_;
@@ -804,6 +802,7 @@ void Position::make_inner(const Move& m, Undo& u) {
                                                                 : r.next_seat(owner);
   }
   set_to_move(next);
+  set_global(kSinceReset, reset ? 0 : global(kSinceReset) + 1, &u);
   if (r.has_continuations && in_turn()) {
     if (reset) set_global(kHalfmove, 0, &u);
   } else {
@@ -855,7 +854,13 @@ void Position::unmake(const Move& m, const Undo& u) {
 }
 
 bool Position::operator==(const Position& o) const {
-  return board_ == o.board_ && flags_ == o.flags_ && vars_ == o.vars_ && hash_ == o.hash_ &&
+  // The decisions since the last reset belong with the history, which is not compared.
+  auto same_vars = [&] {
+    for (int i = 0; i < kNumVars; ++i)
+      if (i != kGlobalBase + kSinceReset && vars_[i] != o.vars_[i]) return false;
+    return true;
+  };
+  return board_ == o.board_ && flags_ == o.flags_ && same_vars() && hash_ == o.hash_ &&
          ep_ == o.ep_ && ep_victim_ == o.ep_victim_ && to_move_ == o.to_move_ && roll_ == o.roll_ &&
          end_rule_ == o.end_rule_ && out_mask_ == o.out_mask_ && counts_ == o.counts_ &&
          royal_site_ == o.royal_site_ && occ_ == o.occ_ && stage_ == o.stage_ &&

@@ -26,7 +26,11 @@ enum GlobalCounter : int {
   kMaterialPlies = 2,
   kPly = 3,
   kPot = 4,
-  kPaid = 5
+  kPaid = 5,
+  // Decisions (throws included) since the last that could not be taken back
+  // by repeating: the reach of Position::history a repetition may be found in.
+  // Derived from the history, so position strings leave it out.
+  kSinceReset = 6
 };
 
 // Everything make() needs to put back. The fixed arrays hold any move of the
@@ -110,7 +114,10 @@ class Position {
   SiteId anchor() const { return anchor_; }
   // Whether the next decision belongs to the turn the last one was part of: the
   // same seat decides again (a removal after a line, the next die's move).
-  bool in_turn() const;
+  bool in_turn() const {
+    if (stage_ >= 0) return rules_->stages[stage_].who == Stage::Who::kMover;
+    return rules_->dice.count > 1 && roll_ != 0;
+  }
   // The seat that makes the next decision: whoever commands the army to move.
   // A commander that has left play no longer decides: the seat does, if in play.
   SeatId decider() const {
@@ -161,8 +168,7 @@ class Position {
   uint64_t in_lines(SeatId seat) const {
     const uint64_t own = occ_[seat];
     uint64_t out = 0;
-    for (uint64_t line : rules_->topology.line_set())
-      if ((line & ~own) == 0) out |= line;
+    for (uint64_t line : rules_->topology.line_set()) out |= (line & ~own) == 0 ? line : 0;
     return out;
   }
   int count(PieceCode code) const { return counts_[code]; }

@@ -12,9 +12,16 @@
 
 namespace regula {
 
-// moves: the legal decisions of pos (non-empty). Writes the turn to play into t
-// (whose steps keep their room from one call to the next).
-template <typename Rng>
+namespace detail {
+
+// Makes the steps of t from the index `from` on, for good.
+inline void play_rest(Position& pos, const Turn& t, size_t from) {
+  Undo u;
+  for (size_t k = from; k < t.steps.size(); ++k) pos.make(t.steps[k], u);
+}
+
+// random_turn, leaving the turn played on pos when kPlay.
+template <bool kPlay, typename Rng>
 void random_turn(Position& pos, const MoveList& moves, Rng& rng, Turn& t) {
   const Ruleset& r = pos.rules();
   t.steps.clear();
@@ -26,16 +33,19 @@ void random_turn(Position& pos, const MoveList& moves, Rng& rng, Turn& t) {
         if (r.dice.outcomes[i] != m.chance) continue;
         if (x < r.dice.outcome_weights[i]) {
           t.steps.push_back(m);
+          if constexpr (kPlay) play_rest(pos, t, 0);
           return;
         }
         x -= r.dice.outcome_weights[i];
       }
     }
     t.steps.push_back(moves[moves.size() - 1]);
+    if constexpr (kPlay) play_rest(pos, t, 0);
     return;
   }
   if (!r.has_continuations) {
     t.steps.push_back(moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)]);
+    if constexpr (kPlay) play_rest(pos, t, 0);
     return;
   }
   if (r.dice.count > 1) {
@@ -43,6 +53,7 @@ void random_turn(Position& pos, const MoveList& moves, Rng& rng, Turn& t) {
     std::vector<Turn> turns;
     legal_turns(pos, turns);
     t = turns[std::uniform_int_distribution<size_t>(0, turns.size() - 1)(rng)];
+    if constexpr (kPlay) play_rest(pos, t, 0);
     return;
   }
   // Each decision weighted by the number of whole turns it begins, so that every
@@ -69,7 +80,7 @@ void random_turn(Position& pos, const MoveList& moves, Rng& rng, Turn& t) {
     for (int i = first_on; i < n; ++i) {
       const Move& m = (*choices)[i];
       if (i == first_on || may_continue(m))
-        weights[i] = turns_after_made(pos, m, static_cast<int>(t.steps.size()));
+        weights[i] = may_continue.turns_after(pos, m, static_cast<int>(t.steps.size()));
       total += weights[i];
     }
     uint64_t x = std::uniform_int_distribution<uint64_t>(0, total ? total - 1 : 0)(rng);
@@ -84,7 +95,25 @@ void random_turn(Position& pos, const MoveList& moves, Rng& rng, Turn& t) {
     if (next.empty()) break;
     choices = &next;
   }
-  for (size_t k = made; k-- > 0;) pos.unmake(t.steps[k], undos[k]);
+  if constexpr (kPlay)
+    play_rest(pos, t, made);
+  else
+    for (size_t k = made; k-- > 0;) pos.unmake(t.steps[k], undos[k]);
+}
+
+}  // namespace detail
+
+// moves: the legal decisions of pos (non-empty). Writes the turn to play into t
+// (whose steps keep their room from one call to the next); pos is as it was.
+template <typename Rng>
+void random_turn(Position& pos, const MoveList& moves, Rng& rng, Turn& t) {
+  detail::random_turn<false>(pos, moves, rng, t);
+}
+
+// The same, leaving the turn played on pos (for playouts that never go back).
+template <typename Rng>
+void play_random_turn(Position& pos, const MoveList& moves, Rng& rng, Turn& t) {
+  detail::random_turn<true>(pos, moves, rng, t);
 }
 
 // The same, returning the turn.

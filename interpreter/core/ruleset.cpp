@@ -118,6 +118,7 @@ void Ruleset::finalize() {
   for (const Phase& ph : phases)
     for (const Condition::Term& term : ph.when.terms)
       phases_read_ply |= term.subject == Condition::Subject::kPly;
+  phase_moves.assign(phases.size() + 1, false);
   for (auto& t : types) {
     t.phase_rules.clear();
     if (phases.empty()) continue;
@@ -125,7 +126,10 @@ void Ruleset::finalize() {
     for (int ri : t.rules)
       for (size_t p = 0; p <= phases.size(); ++p) {
         const uint32_t bit = p == 0 ? 0u : 1u << (p - 1);
-        if (rules[ri].phases == ~0u || (rules[ri].phases & bit)) t.phase_rules[p].push_back(ri);
+        if (rules[ri].phases == ~0u || (rules[ri].phases & bit)) {
+          t.phase_rules[p].push_back(ri);
+          phase_moves[p] = phase_moves[p] || rules[ri].kind != RuleKind::kDrop;
+        }
       }
   }
   dice_outcomes();
@@ -252,6 +256,47 @@ void Ruleset::finalize() {
     }
   }
   if (hooks && hooks->has_generate()) pins_simple = false;
+
+  // Per phase slot, the one rule of every piece when it is a plain step to an
+  // empty neighbour (generation then skips the checks of other rules).
+  const size_t slots = phases.empty() ? 1 : phases.size() + 1;
+  plain_steps.assign(slots, -1);
+  for (size_t p = 0; p < slots; ++p) {
+    int common = -1;
+    bool ok = !types.empty();
+    for (const PieceType& t : types) {
+      const std::vector<int>& rs = phases.empty() ? t.rules : t.phase_rules[p];
+      std::vector<int> moving;
+      for (int ri : rs)
+        if (rules[ri].kind != RuleKind::kDrop) moving.push_back(ri);
+      const bool plain = moving.size() == 1 && !t.promotions.size() && !t.track_moved;
+      if (!plain || (common >= 0 && common != moving[0])) {
+        ok = false;
+        break;
+      }
+      common = moving[0];
+    }
+    if (!ok || common < 0) continue;
+    const MoveRule& rule = rules[common];
+    if (rule.kind == RuleKind::kSlide && !rule.steps.empty() && rule.mode == Mode::kMove &&
+        rule.to_region < 0 && rule.from_region < 0 && rule.requires_clear == 0 &&
+        !rule.unless_attacked && !rule.sets_ep)
+      plain_steps[p] = common;
+  }
+
+  // A removal that a completed line starts and that ends the turn, in rules where
+  // nothing else a plain move does can change what it may take or end the game
+  // in the middle of the turn (turns.cpp counts its choices before the move).
+  line_removal_stage = -1;
+  if (!triggers.empty() && triggers[0].on == Trigger::On::kLine && triggers[0].phases == ~0u &&
+      triggers[0].stage >= 0 && !dice.enabled() && promotion_stage < 0 && actions.empty() &&
+      !move_effects && end.leave.terms.empty() && !end.check && !any_fears_attack &&
+      !end.bare_royal) {
+    const Stage& st = stages[triggers[0].stage];
+    if (st.who == Stage::Who::kMover && st.choice == Stage::Choice::kRemoveEnemy &&
+        (st.then < 0 || stages[st.then].who != Stage::Who::kMover))
+      line_removal_stage = triggers[0].stage;
+  }
 }
 
 }  // namespace regula

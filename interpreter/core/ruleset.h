@@ -532,8 +532,18 @@ struct Ruleset {
   bool simple_flow = true;
   // Some trigger applies in some phases only (Trigger::phases).
   bool phased_triggers = false;
+  // Per phase slot (as PieceType::phase_rules): whether any piece type has a
+  // rule there (finalize()).
+  std::vector<bool> phase_moves;
+  // Per phase slot (one slot without phases): the rule index when every piece
+  // type has that one rule there, a plain step to an empty neighbour; else -1.
+  std::vector<int> plain_steps;
   // Some phase condition reads the ply count (Condition::Subject::kPly).
   bool phases_read_ply = false;
+  // The stage of the first trigger when it is a removal after a completed line
+  // whose choices can be counted before the move that starts it; -1 otherwise
+  // (finalize(); used by turns_after_made).
+  int line_removal_stage = -1;
   // Builds derived tables (zobrist keys, royals, reverse tables); call once after filling.
   void finalize();
 

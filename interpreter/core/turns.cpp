@@ -97,8 +97,8 @@ ContinuationTest::ContinuationTest(const Position& pos) : pos_(pos) {
         if (!line_ && pos.has_occupancy()) {
           const uint64_t own = pos.occupied(pos.to_move());
           for (uint64_t line : r.topology.line_set()) {
-            const uint64_t missing = line & ~own;
-            if (missing && !(missing & (missing - 1))) gaps_ |= missing;
+            const uint64_t missing = line & ~own;  // one site missing: a gap
+            gaps_ |= (missing & (missing - 1)) == 0 ? missing : 0;
           }
           use_gaps_ = true;
         }
@@ -117,6 +117,7 @@ ContinuationTest::ContinuationTest(const Position& pos) : pos_(pos) {
     }
   }
   ordinary_ = line_ || fills_ || labels_;
+  gaps_only_ = use_gaps_ && !fills_ && !labels_ && !actions_;
 }
 
 bool ContinuationTest::by_fill_or_label(const Move& m) const {
@@ -141,8 +142,47 @@ uint64_t turns_after(Position& pos, const Move& m, int made) {
   return turns_after_made(pos, m, made);
 }
 
+namespace {
+
+// Whether the turns after m can be counted without making it, where the rules
+// allow (Ruleset::line_removal_stage): at the start of a turn, a plain move or
+// drop that takes nothing and completes a line starts a removal that ends the
+// turn. The move changes none of the pieces the removal chooses from, nor whether
+// they stand in lines, and nothing but a capture or the end of the turn can end
+// such a game, so the choices are those of the removal as if it were pending now
+// (the same for every such move of the position).
+bool removal_counts_before(const Position& pos, const Move& m) {
+  const Ruleset& r = pos.rules();
+  if (r.line_removal_stage < 0 || r.hooks || pos.stage() >= 0 || pos.awaiting_roll() ||
+      !pos.has_occupancy() || m.ncap > 0 || m.promote >= 0)
+    return false;
+  if (m.kind == MoveKind::kNormal) {
+    if (m.from == kNoSite || m.to == kNoSite || m.to == m.from || pos.at(m.to) != kEmpty ||
+        !pos.at(m.from) || piece_seat(pos.at(m.from)) != pos.to_move())
+      return false;
+  } else if (m.kind != MoveKind::kDrop || m.to == kNoSite || pos.at(m.to) != kEmpty) {
+    return false;
+  }
+  return pos.completes_line(m.to, pos.to_move(), m.from);
+}
+
+int removals_now(const Position& pos) {
+  return count_stage_moves(pos, pos.rules().stages[pos.rules().line_removal_stage]);
+}
+
+}  // namespace
+
+uint64_t ContinuationTest::turns_after(Position& pos, const Move& m, int made) const {
+  if (made + 1 < kMaxTurnDecisions && removal_counts_before(pos, m)) {
+    if (removals_ == -2) removals_ = removals_now(pos);
+    return static_cast<uint64_t>(removals_);
+  }
+  return turns_after_made(pos, m, made);
+}
+
 uint64_t turns_after_made(Position& pos, const Move& m, int made) {
   if (made + 1 >= kMaxTurnDecisions) turn_too_long(pos);
+  if (removal_counts_before(pos, m)) return static_cast<uint64_t>(removals_now(pos));
   Undo u;
   ScopedMove scoped(pos, m, u);
   if (!pos.in_turn() || decided_result(pos)) return 1;

@@ -52,9 +52,17 @@ bool may_continue(const Position& pos, const Move& m);
 class ContinuationTest {
  public:
   explicit ContinuationTest(const Position& pos);
+  // turns_after_made(pos, m, made) for a decision m of the test's position that
+  // may go on; a count every such decision shares is worked out once.
+  uint64_t turns_after(Position& pos, const Move& m, int made) const;
   // Whether no decision of the position may go on.
   bool never() const { return !always_ && !ordinary_ && !actions_; }
   bool operator()(const Move& m) const {
+    if (gaps_only_) {
+      // Most decisions: not on a gap, so no line and nothing else can follow.
+      const auto to = static_cast<uint16_t>(m.to);
+      if (to >= 64 || !((gaps_ >> to) & 1)) return false;
+    }
     if (m.kind == MoveKind::kChance) return false;
     if (always_) return true;
     if (m.kind == MoveKind::kAction) return actions_;
@@ -73,14 +81,16 @@ class ContinuationTest {
   bool by_fill_or_label(const Move& m) const;
 
   const Position& pos_;
-  bool always_ = false;    // every decision but a throw may go on
-  bool ordinary_ = false;  // an ordinary move (not a stage's choice) may start a stage
-  bool line_ = false;      // ... by completing a line
-  bool fills_ = false;     // ... by a drop that fills the board
-  bool labels_ = false;    // ... by the label of its rule
-  bool use_gaps_ = false;  // gaps_ holds every site where a line may be completed
+  bool always_ = false;     // every decision but a throw may go on
+  bool ordinary_ = false;   // an ordinary move (not a stage's choice) may start a stage
+  bool line_ = false;       // ... by completing a line
+  bool fills_ = false;      // ... by a drop that fills the board
+  bool labels_ = false;     // ... by the label of its rule
+  bool use_gaps_ = false;   // gaps_ holds every site where a line may be completed
+  bool gaps_only_ = false;  // ... and only a line may make a decision go on
   uint64_t gaps_ = 0;
-  bool actions_ = false;  // an action starts a stage of the mover's
+  bool actions_ = false;       // an action starts a stage of the mover's
+  mutable int removals_ = -2;  // the choices of a removal after a line (-2: not known yet)
 };
 // The number of whole turns that begin with decision m of pos, as legal_turns
 // counts them (0 when m leads nowhere); made: the decisions of the turn already

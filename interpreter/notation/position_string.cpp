@@ -473,7 +473,7 @@ void write_extras(const Position& pos, bool fen, std::vector<std::string>& out) 
     out.push_back(item);
   }
   for (int k = 0; k < kMaxGlobalCounters; ++k) {
-    if (fen && (k == kHalfmove || k == kPly)) continue;
+    if ((fen && (k == kHalfmove || k == kPly)) || k == kSinceReset) continue;
     if (pos.global(k)) out.push_back(global_name(k) + "=" + std::to_string(pos.global(k)));
   }
   if (!fen && pos.ep() != kNoSite)
@@ -543,7 +543,7 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
     return std::nullopt;
   }
   for (int k = 0; k < kMaxGlobalCounters; ++k) {
-    if (global_name(k) != key) continue;
+    if (k == kSinceReset || global_name(k) != key) continue;
     // The engine's own counters only count up; a script's may go below zero.
     const int lo = k < static_cast<int>(std::size(kGlobalNames)) ? 0 : -kMaxCounterValue;
     return bounded_int(val, key, lo, kMaxCounterValue, st.vars[Position::kGlobalBase + k]);
