@@ -1,7 +1,9 @@
 // Capture chains, flying kings and the quantity-then-quality capture priority,
 // checked by Spanish draughts perft from the start position. Numbers: DCTL's
 // test suite (R. Halbersma, board_08x08.cpp), first posted in the FMJD forum
-// thread "Perft for all recognized draughts variants" (2010); see RULES.md B.6.
+// thread "Perft for all recognized draughts variants" (2010). English draughts
+// (short kings, men capturing forward, a free choice among captures): A. Bik,
+// "perft for 8x8 checkers", talkchess.com (May 2009), the same numbers as DCTL's.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -9,6 +11,8 @@
 
 #include "core/movegen.h"
 #include "core/perft.h"
+#include "notation/move_text.h"
+#include "notation/position_string.h"
 #include "script/loader.h"
 
 namespace regula {
@@ -34,6 +38,42 @@ TEST(DraughtsPerft, SpanishFirstMovesAreTheSevenOfRulesB6) {
   // 9-13, 10-13, 10-14, 11-14, 11-15, 12-15, 12-16 in Spanish numbering.
   EXPECT_EQ(got,
             (std::set<std::string>{"h3-g4", "f3-g4", "f3-e4", "d3-e4", "d3-c4", "b3-c4", "b3-a4"}));
+}
+
+TEST(DraughtsPerft, EnglishStartPositionToDepth9) {
+  auto rules = script::load_rules("draughts/english");
+  ASSERT_TRUE(rules) << rules.error().text();
+  Position pos(*rules);
+  const uint64_t expected[] = {1, 7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680};
+  for (int d = 1; d <= 9; ++d) EXPECT_EQ(perft(pos, d), expected[d]) << "depth " << d;
+}
+
+// The legal moves of an English draughts position, as move_text writes them.
+std::set<std::string> english_moves(const std::string& position) {
+  auto rules = script::load_rules("draughts/english");
+  EXPECT_TRUE(rules) << rules.error().text();
+  if (!rules) return {};
+  auto pos = read_position(*rules, position);
+  EXPECT_TRUE(pos) << position << ": " << (pos ? "" : pos.error().text());
+  if (!pos) return {};
+  MoveList ml;
+  legal_moves(*pos, ml);
+  std::set<std::string> out;
+  for (const std::string& t : move_texts(*pos, ml)) out.insert(t);
+  return out;
+}
+
+TEST(DraughtsPerft, EnglishMenCaptureForwardKingsAreShortAndTheChoiceIsFree) {
+  // Black is upper case. A white man does not take the black man behind him.
+  EXPECT_EQ(english_moves("8/8/8/2m5/3M4/8/1K6/8 white"), (std::set<std::string>{"c5d6", "c5b6"}));
+  // A king steps one square and jumps only an adjacent piece: d4 is out of reach.
+  EXPECT_EQ(english_moves("8/8/8/8/3M4/8/1k6/8 white"),
+            (std::set<std::string>{"b2c3", "b2c1", "b2a1", "b2a3"}));
+  // A capture is compulsory, but one piece may be taken instead of two.
+  EXPECT_EQ(english_moves("8/8/5M2/8/1M1M4/2m5/8/8 white"),
+            (std::set<std::string>{"c3xe5xg7", "c3xa5"}));
+  // A black man reaching the first row is crowned.
+  EXPECT_EQ(english_moves("8/8/8/8/8/8/2M5/8 black"), (std::set<std::string>{"c2d1=K", "c2b1=K"}));
 }
 
 }  // namespace

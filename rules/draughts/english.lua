@@ -1,0 +1,52 @@
+-- English draughts (American checkers): 8x8, play on the dark squares, a1 being one
+-- of them; the men start on the three nearest rows and Black, whose men start on the
+-- far side (b6..h8), moves first.
+--
+-- Sources: American Checker Federation and English Draughts Association, "Standard
+-- Laws of Checkers" (the laws played in English draughts and American checkers);
+-- cross-checked against Wikipedia "English draughts" and the perft numbers A. Bik
+-- published for 8x8 checkers (talkchess.com, "perft for 8x8 checkers", 2009).
+-- Clause by clause:
+-- * Men step diagonally forward and capture forward only, by jumping an adjacent enemy
+--   piece onto the empty square beyond; a man and a king continue jumping while they
+--   can (hop chains).
+-- * Kings are short: they step one square diagonally in any direction and capture by
+--   jumping an adjacent piece, in any diagonal direction (no flying kings).
+-- * Capturing is compulsory, but among several captures the player chooses freely,
+--   whatever the number or kind of pieces taken (capture = "compulsory"); a chosen
+--   sequence is jumped to its end.
+-- * A man reaching the far row is crowned and his move ends there: he jumped forward
+--   onto the last row, from where a man has no forward jump left.
+-- * A player who cannot move (no pieces, or all blocked) loses.
+-- * Draws: the same position three times with the same player to move, and forty moves
+--   by each side (80 turns) with no capture and no man moved. The laws let a player
+--   claim the forty-move draw; we take it as automatic so that every game ends.
+return game {
+  title = "English draughts (checkers)",
+  sources = { "ACF/EDA, Standard Laws of Checkers", "A. Bik, perft for 8x8 checkers (talkchess, 2009)" },
+  description = "Checkers: short kings, men capture forward only, captures compulsory with a free choice.",
+  board = grid { width = 8, height = 8 },
+  seats = { { name = "black", facing = "south" }, { name = "white", facing = "north" } },
+  regions = { crown = { rank = 8 } },
+  capture = "compulsory",
+  pieces = {
+    piece { name = "man", symbol = "M", glyph = "⛂", value = 1, resets_move_rule = true,
+      moves = {
+        step { dirs = "forward-diagonal", mode = "move" },
+        hop { dirs = "forward-diagonal" },
+      },
+      promotion = { zone = "crown", to = { "king" } },
+    },
+    piece { name = "king", symbol = "K", glyph = "⛃", value = 2,
+      moves = {
+        step { dirs = "diagonal", mode = "move" },
+        hop { dirs = "diagonal" },
+      },
+    },
+  },
+  setup = {
+    black = { man = "b6 d6 f6 h6 a7 c7 e7 g7 b8 d8 f8 h8" },
+    white = { man = "a1 c1 e1 g1 b2 d2 f2 h2 a3 c3 e3 g3" },
+  },
+  ends = { no_moves = "loss", repetition = 3, move_rule = 80 },
+}
