@@ -4,6 +4,8 @@
 // thread "Perft for all recognized draughts variants" (2010). English draughts
 // (short kings, men capturing forward, a free choice among captures): A. Bik,
 // "perft for 8x8 checkers", talkchess.com (May 2009), the same numbers as DCTL's.
+// International draughts (10x10): the counts G. Gilbert, B. Boomstra and A. Bik
+// published, which DCTL's board_10x10 suite reproduces.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -48,9 +50,9 @@ TEST(DraughtsPerft, EnglishStartPositionToDepth9) {
   for (int d = 1; d <= 9; ++d) EXPECT_EQ(perft(pos, d), expected[d]) << "depth " << d;
 }
 
-// The legal moves of an English draughts position, as move_text writes them.
-std::set<std::string> english_moves(const std::string& position) {
-  auto rules = script::load_rules("draughts/english");
+// The legal moves of a position of a bundled draughts script, as move_text writes them.
+std::set<std::string> moves_of(const std::string& script, const std::string& position) {
+  auto rules = script::load_rules(script);
   EXPECT_TRUE(rules) << rules.error().text();
   if (!rules) return {};
   auto pos = read_position(*rules, position);
@@ -65,15 +67,39 @@ std::set<std::string> english_moves(const std::string& position) {
 
 TEST(DraughtsPerft, EnglishMenCaptureForwardKingsAreShortAndTheChoiceIsFree) {
   // Black is upper case. A white man does not take the black man behind him.
-  EXPECT_EQ(english_moves("8/8/8/2m5/3M4/8/1K6/8 white"), (std::set<std::string>{"c5d6", "c5b6"}));
+  EXPECT_EQ(moves_of("draughts/english", "8/8/8/2m5/3M4/8/1K6/8 white"),
+            (std::set<std::string>{"c5d6", "c5b6"}));
   // A king steps one square and jumps only an adjacent piece: d4 is out of reach.
-  EXPECT_EQ(english_moves("8/8/8/8/3M4/8/1k6/8 white"),
+  EXPECT_EQ(moves_of("draughts/english", "8/8/8/8/3M4/8/1k6/8 white"),
             (std::set<std::string>{"b2c3", "b2c1", "b2a1", "b2a3"}));
   // A capture is compulsory, but one piece may be taken instead of two.
-  EXPECT_EQ(english_moves("8/8/5M2/8/1M1M4/2m5/8/8 white"),
+  EXPECT_EQ(moves_of("draughts/english", "8/8/5M2/8/1M1M4/2m5/8/8 white"),
             (std::set<std::string>{"c3xe5xg7", "c3xa5"}));
   // A black man reaching the first row is crowned.
-  EXPECT_EQ(english_moves("8/8/8/8/8/8/2M5/8 black"), (std::set<std::string>{"c2d1=K", "c2b1=K"}));
+  EXPECT_EQ(moves_of("draughts/english", "8/8/8/8/8/8/2M5/8 black"),
+            (std::set<std::string>{"c2d1=K", "c2b1=K"}));
+}
+
+TEST(DraughtsPerft, InternationalStartPositionToDepth8) {
+  auto rules = script::load_rules("draughts/international");
+  ASSERT_TRUE(rules) << rules.error().text();
+  Position pos(*rules);
+  const uint64_t expected[] = {1, 9, 81, 658, 4265, 27117, 167140, 1049442, 6483961};
+  for (int d = 1; d <= 8; ++d) EXPECT_EQ(perft(pos, d), expected[d]) << "depth " << d;
+}
+
+TEST(DraughtsPerft, InternationalMenCaptureBackwardKingsFlyTheMostPiecesMustBeTaken) {
+  const std::string rules = "draughts/international";
+  // White is upper case here. A man takes backward.
+  EXPECT_EQ(moves_of(rules, "10/10/10/10/10/10/3M6/2m7/10/10 white"),
+            (std::set<std::string>{"d4xb2"}));
+  // Two pieces (e5 then e7) must be taken rather than one (c5).
+  EXPECT_EQ(moves_of(rules, "10/10/10/4m5/10/2m1m5/3M6/10/10/10 white"),
+            (std::set<std::string>{"d4xf6xd8"}));
+  // A king runs the whole long diagonal.
+  EXPECT_EQ(moves_of(rules, "10/10/10/10/10/10/10/10/10/K9 white"),
+            (std::set<std::string>{"a1b2", "a1c3", "a1d4", "a1e5", "a1f6", "a1g7", "a1h8", "a1i9",
+                                   "a1j10"}));
 }
 
 }  // namespace

@@ -21,32 +21,20 @@
 -- * Draws: the same position three times with the same player to move, and forty moves
 --   by each side (80 turns) with no capture and no man moved. The laws let a player
 --   claim the forty-move draw; we take it as automatic so that every game ends.
-return game {
+local draughts = require "draughts.common"
+
+return draughts.game {
   title = "English draughts (checkers)",
   sources = { "ACF/EDA, Standard Laws of Checkers", "A. Bik, perft for 8x8 checkers (talkchess, 2009)" },
   description = "Checkers: short kings, men capture forward only, captures compulsory with a free choice.",
-  board = grid { width = 8, height = 8 },
+  size = 8,
   seats = { { name = "black", facing = "south" }, { name = "white", facing = "north" } },
-  regions = { crown = { rank = 8 } },
-  capture = "compulsory",
-  pieces = {
-    piece { name = "man", symbol = "M", glyph = "⛂", value = 1, resets_move_rule = true,
-      moves = {
-        step { dirs = "forward-diagonal", mode = "move" },
-        hop { dirs = "forward-diagonal" },
-      },
-      promotion = { zone = "crown", to = { "king" } },
-    },
-    piece { name = "king", symbol = "K", glyph = "⛃", value = 2,
-      moves = {
-        step { dirs = "diagonal", mode = "move" },
-        hop { dirs = "diagonal" },
-      },
-    },
-  },
   setup = {
     black = { man = "b6 d6 f6 h6 a7 c7 e7 g7 b8 d8 f8 h8" },
     white = { man = "a1 c1 e1 g1 b2 d2 f2 h2 a3 c3 e3 g3" },
   },
+  man_captures = "forward-diagonal",
+  flying_kings = false,
+  capture = "compulsory",
   ends = { no_moves = "loss", repetition = 3, move_rule = 80 },
 }

@@ -1,0 +1,44 @@
+-- What the draughts games share: a builder for the game table of a game of men and
+-- kings on the dark squares of a square board. Each national game is a few
+-- parameters, each its own clause:
+--   title, sources, description   as in game { }
+--   size          squares per side (8 or 10)
+--   seats         the two seats in turn order, { name = ..., facing = "north"|"south" }
+--   setup         { [seat] = { man = "a1 c1 ..." } }
+--   man_captures  "forward-diagonal" (forward only) or "diagonal" (backward too)
+--   flying_kings  whether kings move and capture at any distance along a diagonal
+--   capture       the capture rule of game { }: "compulsory" (free choice), "max", ...
+--   ends          as in game { }
+local M = {}
+
+function M.game(p)
+  local king_moves
+  if p.flying_kings then
+    king_moves = { slide { dirs = "diagonal", mode = "move" }, hop { dirs = "diagonal", flying = true } }
+  else
+    king_moves = { step { dirs = "diagonal", mode = "move" }, hop { dirs = "diagonal" } }
+  end
+  return game {
+    title = p.title,
+    sources = p.sources,
+    description = p.description,
+    board = grid { width = p.size, height = p.size },
+    seats = p.seats,
+    regions = { crown = { rank = p.size } },
+    capture = p.capture,
+    pieces = {
+      piece { name = "man", symbol = "M", glyph = "⛂", value = 1, resets_move_rule = true,
+        moves = {
+          step { dirs = "forward-diagonal", mode = "move" },
+          hop { dirs = p.man_captures },
+        },
+        promotion = { zone = "crown", to = { "king" } },
+      },
+      piece { name = "king", symbol = "K", glyph = "⛃", value = 2, moves = king_moves },
+    },
+    setup = p.setup,
+    ends = p.ends,
+  }
+end
+
+return M

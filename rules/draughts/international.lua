@@ -1,0 +1,53 @@
+-- International draughts: 10x10, play on the dark squares, a1 being one of them;
+-- twenty men each on the four nearest rows, White (south) moves first.
+--
+-- Source: Fédération Mondiale du Jeu de Dames (FMJD), Official rules of international
+-- draughts (articles 3 to 6 and 8); perft numbers from the start position as published
+-- by the draughts programmers G. Gilbert, B. Boomstra and A. Bik and reproduced by
+-- R. Halbersma's DCTL test suite (board_10x10).
+-- Clause by clause:
+-- * Men step diagonally forward one square, and capture forward and backward by
+--   jumping an adjacent enemy piece onto the empty square beyond (art. 3.6, 4.3);
+--   a capture goes on while a piece can be taken (art. 4.5).
+-- * Kings fly: they move along a diagonal any number of empty squares, and capture a
+--   piece at any distance on a diagonal, landing on any empty square beyond it
+--   (art. 3.8, 4.4).
+-- * Capturing is compulsory and the sequence taking the most pieces must be played,
+--   a king counting as one piece (art. 4.13, 4.14: capture = "max"); among equal
+--   counts the player chooses.
+-- * A piece is taken off only when the capture is over, and may not be jumped twice
+--   (art. 4.6, 4.10): the engine's hop chains.
+-- * A man is crowned only when he ends his move on the far row; passing it during a
+--   capture does not crown him (art. 3.7, 4.15).
+-- * A player who cannot move loses (art. 5.1).
+-- * Draws (art. 6): the same position three times with the same player to move, and
+--   twenty-five moves by each side (50 turns) with only kings moved and no capture.
+--   The special endgame counts of art. 6.3 and 6.4 (three kings against one, sixteen
+--   moves) are not scripted.
+local draughts = require "draughts.common"
+
+local white, black = {}, {}
+for rank = 1, 4 do
+  for file = 0, 9 do
+    if (file + rank - 1) % 2 == 0 then white[#white + 1] = string.char(97 + file) .. rank end
+  end
+end
+for rank = 7, 10 do
+  for file = 0, 9 do
+    if (file + rank - 1) % 2 == 0 then black[#black + 1] = string.char(97 + file) .. rank end
+  end
+end
+
+return draughts.game {
+  title = "International draughts",
+  sources = { "FMJD, Official rules of international draughts",
+              "R. Halbersma, DCTL perft test suite (board_10x10)" },
+  description = "The 10x10 game of the FMJD: men capture backward, kings fly, the most pieces must be taken.",
+  size = 10,
+  seats = { { name = "white", facing = "north" }, { name = "black", facing = "south" } },
+  setup = { white = { man = table.concat(white, " ") }, black = { man = table.concat(black, " ") } },
+  man_captures = "diagonal",
+  flying_kings = true,
+  capture = "max",
+  ends = { no_moves = "loss", repetition = 3, move_rule = 50 },
+}
