@@ -236,6 +236,13 @@ std::vector<Move> reference_legal(Position& pos) {
       }
     }
   }
+  if (!r.capture_order.empty() && !out.empty() && capture_count(pos, out[0]) > 0) {
+    // The priorities among captures are no matter of attack: the draughts tests check them.
+    MoveList captures;
+    for (const Move& m : out) captures.push(m);
+    keep_best_captures(pos, r.capture_order, captures);
+    out.assign(captures.begin(), captures.end());
+  }
   if (out.empty()) {
     NoMoveEffect effect = r.end.check
                               ? (reference_in_check(pos, me) ? r.end.checkmate : r.end.stalemate)

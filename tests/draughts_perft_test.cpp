@@ -4,8 +4,8 @@
 // thread "Perft for all recognized draughts variants" (2010). English draughts
 // (short kings, men capturing forward, a free choice among captures): A. Bik,
 // "perft for 8x8 checkers", talkchess.com (May 2009), the same numbers as DCTL's.
-// International draughts (10x10): the counts G. Gilbert, B. Boomstra and A. Bik
-// published, which DCTL's board_10x10 suite reproduces.
+// Italian draughts: DCTL's board_08x08 suite. International draughts (10x10): the counts G.
+// Gilbert, B. Boomstra and A. Bik published, which DCTL's board_10x10 suite reproduces.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -16,6 +16,7 @@
 #include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "script/loader.h"
+#include "script_support.h"
 
 namespace regula {
 namespace {
@@ -100,6 +101,45 @@ TEST(DraughtsPerft, InternationalMenCaptureBackwardKingsFlyTheMostPiecesMustBeTa
   EXPECT_EQ(moves_of(rules, "10/10/10/10/10/10/10/10/10/K9 white"),
             (std::set<std::string>{"a1b2", "a1c3", "a1d4", "a1e5", "a1f6", "a1g7", "a1h8", "a1i9",
                                    "a1j10"}));
+}
+
+TEST(DraughtsPerft, ItalianStartPositionToDepth8) {
+  auto rules = script::load_rules("draughts/italian");
+  ASSERT_TRUE(rules) << rules.error().text();
+  Position pos(*rules);
+  const uint64_t expected[] = {1, 7, 49, 302, 1469, 7361, 36473, 177532, 828783};
+  for (int d = 1; d <= 8; ++d) EXPECT_EQ(perft(pos, d), expected[d]) << "depth " << d;
+}
+
+TEST(DraughtsPerft, ItalianCapturePrioritiesDecideInTheirOrder) {
+  const std::string rules = "draughts/italian";
+  // White is upper case. A man may not take a king; a king may.
+  EXPECT_EQ(moves_of(rules, "8/8/8/8/4k3/3M4/8/8 white"), (std::set<std::string>{"d3c4"}));
+  EXPECT_EQ(moves_of(rules, "8/8/8/8/4k3/3K4/8/8 white"), (std::set<std::string>{"d3xf5"}));
+  // One piece either way: the king takes, not the man.
+  EXPECT_EQ(moves_of(rules, "8/8/8/8/2m3m1/1M3K2/8/8 white"), (std::set<std::string>{"f3xh5"}));
+  // One piece by the king either way: the king rather than the man.
+  EXPECT_EQ(moves_of(rules, "8/8/8/8/2k1m3/3K4/8/8 white"), (std::set<std::string>{"d3xb5"}));
+  // Two pieces, one of them a king, either way: the way that meets the king first.
+  EXPECT_EQ(moves_of(rules, "8/8/2m3k1/8/2k1m3/3K4/8/8 white"),
+            (std::set<std::string>{"d3xb5xd7"}));
+}
+
+TEST(DraughtsPerft, CaptureCriteriaAreCheckedWhenLoaded) {
+  const std::string base = R"(return game { title = "t", board = grid { width = 4, height = 4 },
+  pieces = { piece { name = "m", symbol = "M", moves = { hop { dirs = "diagonal" } } } },
+  setup = { white = { m = "a1" }, black = { m = "b2" } },
+  capture = CAPTURE })";
+  auto with = [&](const std::string& capture) {
+    std::string text = base;
+    text.replace(text.find("CAPTURE"), 7, capture);
+    return text;
+  };
+  EXPECT_TRUE(test_support::load("criteria_ok", with(R"({ "max", "earliest-value" })")));
+  const Error bad = test_support::load_error("criteria_bad", with(R"({ "max", "most" })"));
+  EXPECT_NE(bad.what.find("capture criterion 'most'"), std::string::npos) << bad.text();
+  const Error empty = test_support::load_error("criteria_empty", with("{}"));
+  EXPECT_NE(empty.what.find("lists criteria"), std::string::npos) << empty.text();
 }
 
 }  // namespace

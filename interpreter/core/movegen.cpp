@@ -645,6 +645,76 @@ bool banned_return(const Position& pos, const Move& m) {
          pos.completes_line(m.to, me, m.from);
 }
 
+namespace {
+
+// The values a capture takes, in the order it takes them (the pieces jumped, then
+// the one on the destination); n: how many.
+int taken_values(const Position& pos, const Move& m, std::array<int, kMaxCaptures + 1>& out) {
+  const Ruleset& r = pos.rules();
+  int n = 0;
+  for (int i = 0; i < m.ncap; ++i)
+    if (const PieceCode c = pos.at(m.cap[i])) out[n++] = r.types[piece_type(c)].value;
+  if (m.kind == MoveKind::kNormal && m.to != m.from && m.to != kNoSite && pos.at(m.to))
+    out[n++] = r.types[piece_type(pos.at(m.to))].value;
+  return n;
+}
+
+}  // namespace
+
+void keep_best_captures(const Position& pos, const std::vector<CaptureCriterion>& order,
+                        MoveList& moves) {
+  const Ruleset& r = pos.rules();
+  // A score per move for the criteria that are numbers; earliest-value compares lists.
+  auto score = [&](CaptureCriterion c, const Move& m) -> int64_t {
+    switch (c) {
+      case CaptureCriterion::kMostPieces:
+        return capture_count(pos, m);
+      case CaptureCriterion::kMostValue:
+        return capture_value(pos, m);
+      case CaptureCriterion::kMoverValue:
+        return m.from != kNoSite && pos.at(m.from) ? r.types[piece_type(pos.at(m.from))].value : 0;
+      case CaptureCriterion::kEarliestValue:
+        break;
+    }
+    return 0;
+  };
+  for (CaptureCriterion c : order) {
+    if (moves.size() <= 1) return;
+    int kept = 0;
+    if (c == CaptureCriterion::kEarliestValue) {
+      std::array<int, kMaxCaptures + 1> best{}, cur{};
+      int nbest = -1;
+      for (int i = 0; i < moves.size(); ++i) {
+        const int n = taken_values(pos, moves[i], cur);
+        const bool better =
+            nbest < 0 || std::lexicographical_compare(best.begin(), best.begin() + nbest,
+                                                      cur.begin(), cur.begin() + n);
+        const bool same =
+            nbest >= 0 && n == nbest && std::equal(cur.begin(), cur.begin() + n, best.begin());
+        if (better && !same) {
+          best = cur;
+          nbest = n;
+          kept = 0;
+        }
+        if (better || same) moves[kept++] = moves[i];
+      }
+    } else {
+      int64_t best = 0;
+      bool any = false;
+      for (int i = 0; i < moves.size(); ++i) {
+        const int64_t v = score(c, moves[i]);
+        if (!any || v > best) {
+          best = v;
+          any = true;
+          kept = 0;
+        }
+        if (v == best) moves[kept++] = moves[i];
+      }
+    }
+    moves.resize(kept);
+  }
+}
+
 void legal_moves(Position& pos, MoveList& moves) {
   moves.clear();
   if (decided_result(pos)) return;
@@ -784,6 +854,8 @@ void legal_moves_undecided(Position& pos, MoveList& moves) {
       }
     }
   }
+  if (!r.capture_order.empty() && !moves.empty() && capture_count(pos, moves[0]) > 0)
+    keep_best_captures(pos, r.capture_order, moves);
   if (r.must_drop) {
     bool any_drop = false;
     for (const Move& m : moves) any_drop |= m.kind == MoveKind::kDrop;

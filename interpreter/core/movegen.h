@@ -38,6 +38,10 @@ void add_actions(const Position& pos, MoveList& moves);
 // without listing them (a pending removal or gift on a board with bit sets);
 // -1 otherwise.
 int count_stage_moves(const Position& pos);
+// Keeps, of moves (all captures), those that score best by each criterion in
+// turn (Ruleset::capture_order).
+void keep_best_captures(const Position& pos, const std::vector<CaptureCriterion>& order,
+                        MoveList& moves);
 // The same for stage st as if it were pending in pos for the seat to move (a
 // board with bit sets, no check, no piece that fears attack); -1 for a stage
 // that is not a removal or a gift.

@@ -311,6 +311,14 @@ enum class ReturnBan : uint8_t { kNone, kAfterBreak, kAfterSwap };
 
 enum class NoMoveEffect : uint8_t { kLoss, kDraw, kWin, kPass };
 enum class CapturePriority : uint8_t { kFree, kCompulsory, kMaxCount, kMaxCountThenValue };
+// Among compulsory captures, each criterion in turn keeps the captures that score
+// best by it (Ruleset::capture_order; Italian draughts names four).
+enum class CaptureCriterion : uint8_t {
+  kMostPieces,     // the most pieces taken
+  kMostValue,      // the greatest total value taken
+  kMoverValue,     // taken by the most valuable piece
+  kEarliestValue,  // the values taken, in the order taken, greatest first
+};
 
 // An end that holds when a condition (as phases use) holds for the seat to move
 // at the start of its turn: it wins, loses or draws.
@@ -444,6 +452,7 @@ struct Ruleset {
   SeatId first = 0;
   EndRules end;
   CapturePriority capture_priority = CapturePriority::kFree;
+  std::vector<CaptureCriterion> capture_order;  // after capture_priority, in order
   Dice dice;
   std::vector<Phase> phases;
   std::vector<Stage> stages;

@@ -1310,7 +1310,27 @@ class Compiler : private FieldReader {
   }
 
   void misc() {
-    if (auto* c = game_.get("capture")) {
+    if (auto* c = game_.get("capture"); c && c->is_table()) {
+      // A list of criteria: captures are compulsory, and each keeps the best by it.
+      if (!c->fields.empty() || c->items.empty())
+        fail(c->where.empty() ? game_.where : c->where,
+             "capture = { \"max\", ... } lists criteria: max, value, mover-value, earliest-value");
+      r_->capture_priority = CapturePriority::kCompulsory;
+      for (const Value& v : c->items) {
+        const std::string s = string(v, "a capture criterion");
+        if (s == "max")
+          r_->capture_order.push_back(CaptureCriterion::kMostPieces);
+        else if (s == "value")
+          r_->capture_order.push_back(CaptureCriterion::kMostValue);
+        else if (s == "mover-value")
+          r_->capture_order.push_back(CaptureCriterion::kMoverValue);
+        else if (s == "earliest-value")
+          r_->capture_order.push_back(CaptureCriterion::kEarliestValue);
+        else
+          fail(game_.where, "capture criterion '" + s +
+                                "' is not one of max, value, mover-value, earliest-value");
+      }
+    } else if (c) {
       std::string s = string(*c, "capture");
       if (s == "free")
         r_->capture_priority = CapturePriority::kFree;
@@ -1321,7 +1341,8 @@ class Compiler : private FieldReader {
       else if (s == "max-then-value")
         r_->capture_priority = CapturePriority::kMaxCountThenValue;
       else
-        fail(game_.where, "capture must be free, compulsory, max or max-then-value");
+        fail(game_.where,
+             "capture must be free, compulsory, max, max-then-value or a list of criteria");
     }
     if (auto* d = game_.get("dice")) dice(*d);
     r_->must_drop = bool_or(game_, "must_drop", false);

@@ -7,6 +7,7 @@
 --   setup         { [seat] = { man = "a1 c1 ..." } }
 --   man_captures  "forward-diagonal" (forward only) or "diagonal" (backward too)
 --   flying_kings  whether kings move and capture at any distance along a diagonal
+--   men_take_kings  false where a man may not capture a king (default true)
 --   capture       the capture rule of game { }: "compulsory" (free choice), "max", ...
 --   ends          as in game { }
 local M = {}
@@ -28,6 +29,7 @@ function M.game(p)
     capture = p.capture,
     pieces = {
       piece { name = "man", symbol = "M", glyph = "⛂", value = 1, resets_move_rule = true,
+        cannot_capture = p.men_take_kings == false and { "king" } or nil,
         moves = {
           step { dirs = "forward-diagonal", mode = "move" },
           hop { dirs = p.man_captures },
