@@ -12,6 +12,23 @@
 --   ends          as in game { }
 local M = {}
 
+-- The starting men: the dark squares of the `rows` nearest rows of each side, as
+-- site lists { south = "...", north = "..." }; a1_dark says whether a1 is a dark
+-- (playing) square, as in English and international draughts, or not, as in
+-- Spanish and Italian.
+function M.men(size, rows, a1_dark)
+  local function row_sites(from, to)
+    local out = {}
+    for rank = from, to do
+      for file = 0, size - 1 do
+        if ((file + rank - 1) % 2 == 0) == a1_dark then out[#out + 1] = string.char(97 + file) .. rank end
+      end
+    end
+    return table.concat(out, " ")
+  end
+  return { south = row_sites(1, rows), north = row_sites(size - rows + 1, size) }
+end
+
 function M.game(p)
   local king_moves
   if p.flying_kings then

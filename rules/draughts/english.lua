@@ -22,6 +22,7 @@
 --   by each side (80 turns) with no capture and no man moved. The laws let a player
 --   claim the forty-move draw; we take it as automatic so that every game ends.
 local draughts = require "draughts.common"
+local men = draughts.men(8, 3, true)
 
 return draughts.game {
   title = "English draughts (checkers)",
@@ -29,10 +30,7 @@ return draughts.game {
   description = "Checkers: short kings, men capture forward only, captures compulsory with a free choice.",
   size = 8,
   seats = { { name = "black", facing = "south" }, { name = "white", facing = "north" } },
-  setup = {
-    black = { man = "b6 d6 f6 h6 a7 c7 e7 g7 b8 d8 f8 h8" },
-    white = { man = "a1 c1 e1 g1 b2 d2 f2 h2 a3 c3 e3 g3" },
-  },
+  setup = { black = { man = men.north }, white = { man = men.south } },
   man_captures = "forward-diagonal",
   flying_kings = false,
   capture = "compulsory",

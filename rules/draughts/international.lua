@@ -26,17 +26,7 @@
 --   moves) are not scripted.
 local draughts = require "draughts.common"
 
-local white, black = {}, {}
-for rank = 1, 4 do
-  for file = 0, 9 do
-    if (file + rank - 1) % 2 == 0 then white[#white + 1] = string.char(97 + file) .. rank end
-  end
-end
-for rank = 7, 10 do
-  for file = 0, 9 do
-    if (file + rank - 1) % 2 == 0 then black[#black + 1] = string.char(97 + file) .. rank end
-  end
-end
+local men = draughts.men(10, 4, true)
 
 return draughts.game {
   title = "International draughts",
@@ -45,7 +35,7 @@ return draughts.game {
   description = "The 10x10 game of the FMJD: men capture backward, kings fly, the most pieces must be taken.",
   size = 10,
   seats = { { name = "white", facing = "north" }, { name = "black", facing = "south" } },
-  setup = { white = { man = table.concat(white, " ") }, black = { man = table.concat(black, " ") } },
+  setup = { white = { man = men.south }, black = { man = men.north } },
   man_captures = "diagonal",
   flying_kings = true,
   capture = "max",

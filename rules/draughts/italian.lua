@@ -24,6 +24,7 @@
 --   has no move-count draw; so that random play ends, we take forty moves each (80
 --   turns) without a capture or a man moved as a draw, our choice and not FID's.
 local draughts = require "draughts.common"
+local men = draughts.men(8, 3, false)
 
 return draughts.game {
   title = "Italian draughts",
@@ -32,10 +33,7 @@ return draughts.game {
   description = "Dama italiana: short kings, men may not take kings, four capture priorities.",
   size = 8,
   seats = { { name = "white", facing = "north" }, { name = "black", facing = "south" } },
-  setup = {
-    white = { man = "b1 d1 f1 h1 a2 c2 e2 g2 b3 d3 f3 h3" },
-    black = { man = "a6 c6 e6 g6 b7 d7 f7 h7 a8 c8 e8 g8" },
-  },
+  setup = { white = { man = men.south }, black = { man = men.north } },
   man_captures = "forward-diagonal",
   flying_kings = false,
   men_take_kings = false,

@@ -7,6 +7,7 @@
 -- capture or a man's move. Not scripted yet: the three-kings-against-one clause
 -- and the PDN square numbering (squares are named a1..h8 here).
 local draughts = require "draughts.common"
+local men = draughts.men(8, 3, false)
 
 return draughts.game {
   title = "Spanish draughts",
@@ -14,10 +15,7 @@ return draughts.game {
               "torofun.com, Spanish draughts rules", "R. Halbersma, DCTL (rules/spanish.hpp)" },
   size = 8,
   seats = { { name = "white", facing = "north" }, { name = "black", facing = "south" } },
-  setup = {
-    white = { man = "b1 d1 f1 h1 a2 c2 e2 g2 b3 d3 f3 h3" },
-    black = { man = "a6 c6 e6 g6 b7 d7 f7 h7 a8 c8 e8 g8" },
-  },
+  setup = { white = { man = men.south }, black = { man = men.north } },
   man_captures = "forward-diagonal",
   flying_kings = true,
   capture = "max-then-value",
