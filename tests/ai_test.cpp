@@ -163,6 +163,31 @@ TEST(AiSearch, CapturesTheJetanPrincessInOne) {
   }
 }
 
+// Taking the Princess ends the game: it is searched before any capture of
+// material, at every node. Taken last (she is worth 0), it let the replies to
+// each root move fan out through every other capture first, and the top level
+// ran out of nodes before it had searched one full ply: from this position
+// (game 4 of a level 5 against level 4 match) it took a Thoat with its
+// Princess, and Black's Panthan took her.
+TEST(AiSearch, JetanCapturesThatWinAreSearchedFirst) {
+  Rules r = bundled("jetan/cazaux");
+  Position pos =
+      fen(r, "wadf1cfdaw/tnnn1nnnnt/4n5/10/3P6/3F4p1/10/10/TNNNNNNNNT/WAD1C1FDAW orange");
+  for (const char* spec : {"ai:3", "ai:4", "ai:5"}) {
+    auto p = player(spec, r);
+    ai::SearchInfo last;
+    p->on_info([&](const ai::SearchInfo& i) { last = i; });
+    const Turn t = p->choose(pos);
+    EXPECT_NE(move_text(pos, t.first()), "i5j2") << spec;
+    // Nor anything else that lets Black win at once.
+    Undo u;
+    pos.make(t.first(), u);
+    EXPECT_FALSE(wins_within(pos, 1)) << spec << " played " << move_text(pos, t.first());
+    pos.unmake(t.first(), u);
+    EXPECT_GE(last.depth, std::string(spec) == "ai:3" ? 1 : 2) << spec;
+  }
+}
+
 TEST(AiSearch, PlaysTheForcedMajorityCapture) {
   Rules r = bundled("draughts/spanish");
   // White's man on c3 can take one piece (d4) or, from e3, two (d4 then

@@ -4,6 +4,7 @@
 // storing of won and lost scores in tables, and playing a whole turn as a
 // series of searched decisions.
 
+#include <algorithm>
 #include <atomic>
 #include <vector>
 
@@ -15,18 +16,42 @@
 
 namespace regula::ai {
 
+// What capturing a piece of type victim with a piece of type by (-1: a
+// removal) does to the game: the first of the script's capture ends that
+// applies, as Position::make reads them; nullptr when none does.
+inline const CaptureEnd* capture_end(const Ruleset& r, TypeId victim, TypeId by) {
+  for (const CaptureEnd& ce : r.end.on_capture)
+    if (ce.captured == victim && (ce.by < 0 || ce.by == by)) return &ce;
+  return nullptr;
+}
+
+// What a capture that wins the game counts in gain(): more than any material,
+// so that it is tried first.
+constexpr int kWinningGain = 1 << 20;
+
 // What the decision wins at once for the side that makes it, in kPieceUnit
 // units: the enemy pieces it captures or removes (each worth one unit more
-// than its value, so that taking a piece of value 0 still counts) and what a
-// promotion adds; 0 for a quiet decision.
+// than its value, so that taking a piece of value 0 still counts; kWinningGain
+// when the capture wins the game) and what a promotion adds; 0 for a quiet
+// decision.
 inline int gain(const Position& pos, const Move& m) {
   const Ruleset& r = pos.rules();
   const SeatId me = pos.decider();
   int g = 0;
+  TypeId by = -1;
+  if (m.kind == MoveKind::kDrop)
+    by = m.drop_type;
+  else if (m.kind != MoveKind::kRemove && m.from != kNoSite && pos.at(m.from))
+    by = piece_type(pos.at(m.from));
   auto take = [&](SiteId s) {
     const PieceCode c = pos.at(s);
-    if (c != kEmpty && !r.allies(piece_seat(c), me))
-      g += r.types[piece_type(c)].value * kPieceUnit + 1;
+    if (c == kEmpty || r.allies(piece_seat(c), me)) return;
+    const TypeId t = piece_type(c);
+    const CaptureEnd* ce = r.end.on_capture.empty() ? nullptr : capture_end(r, t, by);
+    if (ce && ce->effect == CaptureEnd::Effect::kWin)
+      g = std::max(g, kWinningGain);
+    else
+      g += r.types[t].value * kPieceUnit + 1;
   };
   switch (m.kind) {
     case MoveKind::kNormal:
