@@ -188,6 +188,44 @@ TEST(AiSearch, JetanCapturesThatWinAreSearchedFirst) {
   }
 }
 
+// A piece whose capture wins the game, attacked where its side is to move at
+// the end of the search, is no position to stand still in, as check is not:
+// here a quiet Knight move traps the white Prince, walled in by his own
+// Wazirs, and one ply of search with the quiescence after it sees the win,
+// where standing still would have judged only White's extra Wazirs and taken one.
+TEST(AiSearch, AThreatToAPieceWhoseCaptureWinsIsSearched) {
+  Rules r = test_support::load("ai_prince", R"(return game {
+  title = "prince and knights",
+  board = grid { width = 5, height = 5 },
+  pieces = {
+    piece { name = "prince", symbol = "P", value = 0, moves = { step { dirs = "orthogonal" } } },
+    piece { name = "wazir", symbol = "W", value = 1, moves = { step { dirs = "orthogonal" } } },
+    piece { name = "knight", symbol = "N", value = 1, moves = { leap { offsets = { { 1, 2 } } } } },
+  },
+  setup = { white = { prince = "a1" }, black = { prince = "e5" } },
+  ends = { captures = { { captured = "prince", result = "win" } } },
+}
+)");
+  ASSERT_TRUE(r);
+  Position pos = board(r,
+                       {{"a1", "prince", 0},
+                        {"a2", "wazir", 0},
+                        {"b1", "wazir", 0},
+                        {"e2", "wazir", 0},
+                        {"d4", "knight", 1},
+                        {"e5", "prince", 1}},
+                       1);
+  ASSERT_FALSE(wins_within(pos, 1));
+  ASSERT_TRUE(wins_within(pos, 2));
+  auto p = player("alphabeta:depth=1", r);
+  ai::SearchInfo last;
+  p->on_info([&](const ai::SearchInfo& i) { last = i; });
+  const Turn t = p->choose(pos);
+  const std::string played = move_text(pos, t.first());
+  EXPECT_TRUE(played == "d4b3" || played == "d4c2") << played;
+  EXPECT_EQ(last.mate(), 3) << last.score;  // the Knight, any reply, the Prince taken
+}
+
 TEST(AiSearch, PlaysTheForcedMajorityCapture) {
   Rules r = bundled("draughts/spanish");
   // White's man on c3 can take one piece (d4) or, from e3, two (d4 then

@@ -139,6 +139,19 @@ struct AlphaBeta::Search {
   }
 
   int team(SeatId s) const { return r.seats[s].team; }
+
+  // Whether seat's royal piece is in check, or an enemy could take at once a
+  // piece of seat's whose capture loses the game: no position to stand still in.
+  bool threatened(SeatId seat) const {
+    if (!r.royals[seat].empty() && in_check(pos, seat)) return true;
+    for (TypeId t : ab.vital_) {
+      const PieceCode code = make_piece(t, seat);
+      if (!pos.count(code)) continue;
+      for (SiteId site = 0, n = pos.num_sites(); site < n; ++site)
+        if (pos.at(site) == code && is_attacked(pos, site, seat, t)) return true;
+    }
+    return false;
+  }
   int& history_of(const Move& m) {
     const int sites = pos.num_sites();
     const int from = m.from == kNoSite ? sites : m.from;
@@ -253,7 +266,7 @@ struct AlphaBeta::Search {
           break;
         }
     }
-    if (!forced && !r.royals[pos.decider()].empty() && in_check(pos, pos.decider()))
+    if (!forced && threatened(pos.decider()))
       forced = qdepth < 2;  // evasions, a couple of plies deep
     int best = -kWinScore;
     if (!forced) {
@@ -385,7 +398,10 @@ AlphaBeta::AlphaBeta(std::shared_ptr<const Ruleset> rules, AlphaBetaOptions opti
       options_(options),
       name_(std::move(name)),
       eval_(*rules_),
-      memory_(std::make_unique<Memory>(options.hash_mb)) {}
+      memory_(std::make_unique<Memory>(options.hash_mb)) {
+  for (TypeId t = 0; t < static_cast<TypeId>(rules_->types.size()); ++t)
+    if (capture_always_wins(*rules_, t)) vital_.push_back(t);
+}
 
 AlphaBeta::~AlphaBeta() = default;
 

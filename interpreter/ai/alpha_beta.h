@@ -50,6 +50,8 @@ class AlphaBeta : public Player {
   AlphaBetaOptions options_;
   std::string name_;
   Evaluator eval_;
+  // The piece types whose capture by any enemy piece wins the game for it.
+  std::vector<TypeId> vital_;
   // The transposition table and what searches keep from one to the next.
   struct Memory;
   std::unique_ptr<Memory> memory_;

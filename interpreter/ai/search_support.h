@@ -25,6 +25,17 @@ inline const CaptureEnd* capture_end(const Ruleset& r, TypeId victim, TypeId by)
   return nullptr;
 }
 
+// Whether taking a piece of type victim wins the game for the taker, whatever
+// enemy piece takes it (a Princess whose capture ends the game): the searches
+// treat a threat to such a piece as chess treats check.
+inline bool capture_always_wins(const Ruleset& r, TypeId victim) {
+  for (TypeId by = 0; by < static_cast<TypeId>(r.types.size()); ++by) {
+    const CaptureEnd* ce = capture_end(r, victim, by);
+    if (!ce || ce->effect != CaptureEnd::Effect::kWin) return false;
+  }
+  return !r.types.empty();
+}
+
 // What a capture that wins the game counts in gain(): more than any material,
 // so that it is tried first.
 constexpr int kWinningGain = 1 << 20;
