@@ -54,7 +54,14 @@ TEST(Describe, DraughtsCapturesAndMillPhases) {
   EXPECT_EQ(lines("draughts/spanish", "king"),
             (Lines{"slides diagonally any distance, not over pieces, without capturing",
                    "captures by jumping diagonally over an enemy piece at any distance, landing "
-                   "on any empty square beyond, and goes on capturing while it can"}));
+                   "on any empty square beyond (one from which it can capture again, if there is "
+                   "one), and goes on capturing while it can"}));
+  EXPECT_EQ(lines("draughts/russian", "man"),
+            (Lines{"one step diagonally forward, without capturing",
+                   "captures by jumping diagonally over an adjacent enemy piece to the empty "
+                   "square beyond, and goes on capturing while it can",
+                   "promotes to king in crown; reached in the middle of a capture, at once, and "
+                   "goes on capturing as one"}));
   EXPECT_EQ(lines("mill/ishikulu", "token"),
             (Lines{"one step in any direction, without capturing, in the move phase",
                    "moves to any empty point, in the fly phase",

@@ -4,13 +4,15 @@
 // thread "Perft for all recognized draughts variants" (2010). English draughts
 // (short kings, men capturing forward, a free choice among captures): A. Bik,
 // "perft for 8x8 checkers", talkchess.com (May 2009), the same numbers as DCTL's.
-// Italian draughts: DCTL's board_08x08 suite. International draughts (10x10): the counts G.
+// Italian and Russian draughts: DCTL's board_08x08 suite (Russian first posted in the
+// "Standard validation generator moves" thread of the shashki.com forum). International draughts (10x10): the counts G.
 // Gilbert, B. Boomstra and A. Bik published, which DCTL's board_10x10 suite reproduces.
 #include <gtest/gtest.h>
 
 #include <set>
 #include <string>
 
+#include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "notation/move_text.h"
@@ -123,6 +125,69 @@ TEST(DraughtsPerft, ItalianCapturePrioritiesDecideInTheirOrder) {
   // Two pieces, one of them a king, either way: the way that meets the king first.
   EXPECT_EQ(moves_of(rules, "8/8/2m3k1/8/2k1m3/3K4/8/8 white"),
             (std::set<std::string>{"d3xb5xd7"}));
+}
+
+TEST(DraughtsPerft, SpanishFlyingKingMayLandOnAnySquareBeyond) {
+  // White is upper case. The king on h1 takes f3 and may stop on any of the five squares beyond.
+  EXPECT_EQ(moves_of("draughts/spanish", "8/8/8/8/8/5m2/8/7K white"),
+            (std::set<std::string>{"h1xe4", "h1xd5", "h1xc6", "h1xb7", "h1xa8"}));
+}
+
+TEST(DraughtsPerft, SpanishTheMostPiecesThenTheMostKings) {
+  const std::string rules = "draughts/spanish";
+  // Three pieces by b3, b5, d7 rather than two by d3, f5.
+  EXPECT_EQ(moves_of(rules, "8/3m4/8/1m3m2/8/1m1m4/2M5/8 white"),
+            (std::set<std::string>{"c2xa4xc6xe8=K"}));
+  // Three pieces either way, both allowed...
+  EXPECT_EQ(moves_of(rules, "8/3m1m2/8/1m3m2/8/1m1m4/2M5/8 white"),
+            (std::set<std::string>{"c2xa4xc6xe8=K", "c2xe4xg6xe8=K"}));
+  // ...until the piece on b5 is a king: the way that takes it.
+  EXPECT_EQ(moves_of(rules, "8/3m1m2/8/1k3m2/8/1m1m4/2M5/8 white"),
+            (std::set<std::string>{"c2xa4xc6xe8=K"}));
+}
+
+TEST(DraughtsPerft, SpanishManReachingTheLastRowInACaptureStopsThere) {
+  // a6xc8 crowns the man, and the move ends although e6 stands on the king's diagonal.
+  EXPECT_EQ(moves_of("draughts/spanish", "8/1m6/M3m3/8/8/8/8/8 white"),
+            (std::set<std::string>{"a6xc8=K"}));
+}
+
+TEST(DraughtsPerft, SpanishBlockedSideLoses) {
+  auto rules = script::load_rules("draughts/spanish");
+  ASSERT_TRUE(rules) << rules.error().text();
+  // The white man on b7 has a8 and c8 taken and cannot jump off the board.
+  auto pos = read_position(*rules, "m1m5/1M6/8/8/8/8/8/8 white");
+  ASSERT_TRUE(pos) << pos.error().text();
+  const Result res = game_result(*pos);
+  ASSERT_TRUE(res.over);
+  EXPECT_EQ(res.outcome[0], Outcome::kLoss);
+  EXPECT_EQ(res.outcome[1], Outcome::kWin);
+}
+
+TEST(DraughtsPerft, RussianManCrownedInACaptureGoesOnAsAKing) {
+  // b6xd8 crowns the man; as a king it takes f6 from d8 and may land on g5 or h4.
+  EXPECT_EQ(moves_of("draughts/russian", "8/2m5/1M3m2/8/8/8/8/8 white"),
+            (std::set<std::string>{"b6xd8xg5=K", "b6xd8xh4=K"}));
+}
+
+TEST(DraughtsPerft, RussianKingLandsWhereTheCaptureGoesOn) {
+  // Of the squares beyond c3, only from e5 can the king take again (f4): it must land there.
+  EXPECT_EQ(moves_of("draughts/russian", "8/8/8/8/5m2/2m5/8/K7 white"),
+            (std::set<std::string>{"a1xe5xg3", "a1xe5xh2"}));
+}
+
+TEST(DraughtsPerft, RussianChoiceAmongCapturesIsFree) {
+  // One piece (g3) or two (d4, f6): either.
+  EXPECT_EQ(moves_of("draughts/russian", "8/8/5m2/8/3m4/2M3m1/7M/8 white"),
+            (std::set<std::string>{"h2xf4", "c3xe5xg7"}));
+}
+
+TEST(DraughtsPerft, RussianStartPositionToDepth8) {
+  auto rules = script::load_rules("draughts/russian");
+  ASSERT_TRUE(rules) << rules.error().text();
+  Position pos(*rules);
+  const uint64_t expected[] = {1, 7, 49, 302, 1469, 7482, 37986, 190146, 929899};
+  for (int d = 1; d <= 8; ++d) EXPECT_EQ(perft(pos, d), expected[d]) << "depth " << d;
 }
 
 TEST(DraughtsPerft, CaptureCriteriaAreCheckedWhenLoaded) {

@@ -20,15 +20,18 @@ namespace {
 struct ChainKey {
   SiteId to;
   uint8_t n;
+  TypeId promote;  // crowned during the chain, or -1
   std::array<SiteId, kMaxCaptures> cap;
   bool operator==(const ChainKey& o) const {
-    return to == o.to && n == o.n && std::equal(cap.begin(), cap.begin() + n, o.cap.begin());
+    return to == o.to && n == o.n && promote == o.promote &&
+           std::equal(cap.begin(), cap.begin() + n, o.cap.begin());
   }
 };
 
 struct ChainKeyHash {
   size_t operator()(const ChainKey& k) const {
-    uint64_t h = 0xcbf29ce484222325ull ^ static_cast<uint16_t>(k.to);
+    uint64_t h = 0xcbf29ce484222325ull ^ static_cast<uint16_t>(k.to) ^
+                 static_cast<uint64_t>(static_cast<uint8_t>(k.promote)) << 16;
     for (int i = 0; i < k.n; ++i) h = (h ^ static_cast<uint16_t>(k.cap[i])) * 0x100000001b3ull;
     return static_cast<size_t>(h ^ (h >> 32));
   }
@@ -229,7 +232,9 @@ struct Gen {
     return false;
   }
 
-  void hop_from(HopState& h, SiteId at) {
+  // Every landing of one more capture from at, each followed to the end of
+  // its chain; false when there is none. probe: only whether there is one.
+  bool extend(HopState& h, SiteId at, bool probe = false) {
     const MoveRule& rule = *h.rule;
     bool extended = false;
     for (DirId d : rule.dirs[me]) {
@@ -241,7 +246,18 @@ struct Gen {
       PieceCode c = pos.at(s);
       if (taken(h.cur, s) || !can_take(h.type, c)) continue;
       SiteId land = nb[s];
-      while (land != kNoSite && !occupied(h, land)) {
+      if (land == kNoSite || occupied(h, land)) continue;
+      if (probe) return true;
+      // Only the landings from which the chain goes on, if any does.
+      bool to_go_on = false;
+      if (rule.hop_land_to_go_on && rule.hop_chain && rule.hop_flying &&
+          h.cur.ncap < kMaxCaptures) {
+        h.cur.cap[h.cur.ncap++] = s;
+        for (SiteId l = land; l != kNoSite && !occupied(h, l) && !to_go_on; l = nb[l])
+          to_go_on = extend(h, l, true);
+        --h.cur.ncap;
+      }
+      for (; land != kNoSite && !occupied(h, land); land = nb[land]) {
         if (h.cur.ncap >= kMaxCaptures || h.cur.npath >= kMaxPath)
           throw RuleError(Error{rule.where, "a capture chain from " + topo.name(h.from) +
                                                 " goes on past " + std::to_string(kMaxCaptures) +
@@ -253,18 +269,59 @@ struct Gen {
         extended = true;
         h.cur.cap[h.cur.ncap++] = s;
         h.cur.path[h.cur.npath++] = land;
-        if (rule.hop_chain) {
-          hop_from(h, land);
-        } else {
-          finish_hop(h, land);
+        if (to_go_on && !extend(h, land, true)) {
+          // A landing where the chain would stop, while another goes on.
+        } else if (!crowned_on(h, land)) {
+          if (rule.hop_chain)
+            hop_from(h, land);
+          else
+            finish_hop(h, land);
         }
         --h.cur.ncap;
         --h.cur.npath;
         if (!rule.hop_flying) break;
-        land = nb[land];
       }
     }
-    if (!extended && h.cur.ncap > 0) finish_hop(h, at);
+    return extended;
+  }
+
+  void hop_from(HopState& h, SiteId at) {
+    if (!extend(h, at) && h.cur.ncap > 0) finish_hop(h, at);
+  }
+
+  // A piece crowned where a capture lands, before the capture ends (promotion
+  // in_capture "continue" or "stop"): the chain goes on from land as each type
+  // it may become, with that type's hops, or ends there. False when the piece
+  // is not crowned there, and its chain goes on as before.
+  bool crowned_on(HopState& h, SiteId land) {
+    if (h.cur.promote >= 0) return false;
+    const auto& clauses = r.types[h.type].promotions;
+    if (std::none_of(clauses.begin(), clauses.end(), [](const Promotion& c) {
+          return c.in_chain != Promotion::InChain::kAtEnd;
+        }))
+      return false;
+    const Promotion* pr = promotion_at(pos, h.type, me, land);
+    if (!pr || pr->in_chain == Promotion::InChain::kAtEnd) return false;
+    const HopState saved = h;
+    bool any = false;
+    for_each_promotion(pos, saved.type, me, land, [&](TypeId p) {
+      any = true;
+      h.cur.promote = p;
+      h.type = p;
+      bool extended = false;
+      if (pr->in_chain == Promotion::InChain::kContinue)
+        for (int ri : r.phases.empty() ? r.types[p].rules : r.types[p].phase_rules[phase_slot]) {
+          if (r.rules[ri].kind != RuleKind::kHop) continue;
+          h.rule = &r.rules[ri];
+          extended |= extend(h, land);
+        }
+      if (!extended) finish_hop(h, land);
+      h.type = saved.type;
+      h.rule = saved.rule;
+      h.cur.promote = -1;
+    });
+    // With no type to become (none lost yet), the piece goes on as it was.
+    return any;
   }
 
   void finish_hop(HopState& h, SiteId at) {
@@ -272,14 +329,17 @@ struct Gen {
     m.to = at;
     // The landing sites before the last are the path; the last is the destination.
     if (m.npath > 0) --m.npath;
-    // Same origin, destination and captured set: the same decision (whatever
-    // promotion the earlier one was already expanded into). Every other field
-    // is the same for all chains of one hop() call.
-    ChainKey key{m.to, m.ncap, {}};
+    // Same origin, destination, captured set and promotion: the same decision
+    // (whatever promotion the earlier one was already expanded into). Every
+    // other field is the same for all chains of one hop() call.
+    ChainKey key{m.to, m.ncap, m.promote, {}};
     std::copy(m.cap.begin(), m.cap.begin() + m.ncap, key.cap.begin());
     std::sort(key.cap.begin(), key.cap.begin() + key.n);
     if (!chains->insert(key).second) return;
-    emit(m, h.type);
+    if (m.promote >= 0)
+      out.push(m);  // crowned during the capture
+    else
+      emit(m, h.type);
   }
 
   void hop(SiteId from, TypeId t, int ri, const MoveRule& rule) {

@@ -92,6 +92,9 @@ struct MoveRule {
   // kHop
   bool hop_flying = false;  // over any distance before and after the hopped piece
   bool hop_chain = true;    // continue hopping while possible
+  // With several landings beyond a hopped piece (flying), only those from
+  // which the chain can go on, when there are any.
+  bool hop_land_to_go_on = false;
   // kCastle
   DirId castle_dir = 0;
   int castle_steps = 2;
@@ -144,11 +147,17 @@ struct Condition {
 // fewer than it started with (only_lost).
 struct Promotion {
   int region = -1;
+  // What a capture chain does when it lands in the zone and could go on:
+  // kAtEnd promotes only where the move ends (passing through does nothing),
+  // kContinue promotes at once and goes on capturing as the new type, kStop
+  // promotes at once and ends the move there.
+  enum class InChain : uint8_t { kAtEnd, kContinue, kStop };
   std::vector<TypeId> to;
   bool to_start = false;
   bool mandatory = true;
   bool only_lost = false;
   Condition when;
+  InChain in_chain = InChain::kAtEnd;
 };
 
 // Sites of the largest square block a piece's arrival may complete (4 x 4).

@@ -159,7 +159,11 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
         line =
             std::string("captures by jumping ") + describe_dirs(r, rule.dirs[0]) +
             (rule.hop_flying
-                 ? " over an enemy piece at any distance, landing on any empty " + site + " beyond"
+                 ? " over an enemy piece at any distance, landing on any empty " + site +
+                       " beyond" +
+                       (rule.hop_land_to_go_on
+                            ? " (one from which it can capture again, if there is one)"
+                            : "")
                  : " over an adjacent enemy piece to the empty " + site + " beyond") +
             (rule.hop_chain ? ", and goes on capturing while it can" : "");
         break;
@@ -198,6 +202,10 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
     if (p.region >= 0) line += " in " + region_name(r, p.region);
     if (p.only_lost) line += ", only to a type its side has lost";
     if (!p.when.text.empty()) line += ", when " + p.when.text;
+    if (p.in_chain == Promotion::InChain::kContinue)
+      line += "; reached in the middle of a capture, at once, and goes on capturing as one";
+    else if (p.in_chain == Promotion::InChain::kStop)
+      line += "; reached in the middle of a capture, at once, and the capture ends there";
     out.push_back(line);
   }
   if (pt.royal) out.push_back("royal");

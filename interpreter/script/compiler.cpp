@@ -415,6 +415,7 @@ class Compiler : private FieldReader {
       rule.dirs = dirs(*d, v.where);
       rule.hop_flying = bool_or(v, "flying", false);
       rule.hop_chain = bool_or(v, "chain", true);
+      rule.hop_land_to_go_on = bool_or(v, "land_to_go_on", false);
       rule.mode = Mode::kCapture;
     } else if (tag == "castle") {
       rule.kind = RuleKind::kCastle;
@@ -629,7 +630,8 @@ class Compiler : private FieldReader {
   };
   std::vector<PendingPartner> pending_partners_;
 
-  // promotion = { zone = "...", to = { ... } | "start", optional, only_lost, ask, when }
+  // promotion = { zone = "...", to = { ... } | "start", optional, only_lost, ask, when,
+  //               in_capture = "at-end" | "continue" | "stop" }
   Promotion promotion(const Value& pr, PieceType& tt, const std::string& where) {
     if (!pr.is_table()) fail(where, "promotion = { zone = \"...\", to = { ... } }");
     Promotion out;
@@ -646,16 +648,31 @@ class Compiler : private FieldReader {
       fail(where, "promotion needs to = { \"piece\", ... } or to = \"start\"");
     out.mandatory = !bool_or(pr, "optional", false);
     out.only_lost = bool_or(pr, "only_lost", false);
-    tt.promo_ask = tt.promo_ask || bool_or(pr, "ask", false);
+    if (auto* ic = pr.get("in_capture")) {
+      const std::string v = string(*ic, "promotion.in_capture");
+      if (v == "continue")
+        out.in_chain = Promotion::InChain::kContinue;
+      else if (v == "stop")
+        out.in_chain = Promotion::InChain::kStop;
+      else if (v != "at-end")
+        fail(where, "promotion.in_capture must be \"at-end\", \"continue\" or \"stop\", not \"" +
+                        v + "\"");
+    }
+    const bool ask = bool_or(pr, "ask", false);
+    if (ask && out.in_chain != Promotion::InChain::kAtEnd)
+      fail(where, "promotion.in_capture cannot be combined with ask: a piece crowned in the "
+                  "middle of a capture has no stage to be asked in");
+    tt.promo_ask = tt.promo_ask || ask;
     if (auto* w = pr.get("when")) {
       out.when = condition(string(*w, "promotion.when"), where);
       if (out.when.terms.empty()) fail(where, "promotion.when is empty");
     }
     for (auto& [k, _] : pr.fields)
       if (k != "zone" && k != "to" && k != "optional" && k != "only_lost" && k != "ask" &&
-          k != "when")
+          k != "when" && k != "in_capture")
         fail(where, "unknown field '" + k +
-                        "' in promotion (allowed: zone, to, optional, only_lost, ask, when)");
+                        "' in promotion (allowed: zone, to, optional, only_lost, ask, when, "
+                        "in_capture)");
     return out;
   }
 

@@ -39,7 +39,7 @@ const std::vector<std::string>* allowed_fields(const std::string& tag) {
         {"leap", {"offsets", "symmetric"}},
         {"walk",
          {"steps", "dirs", "legs", "exact", "turn", "revisit", "jump", "any_order", "no_reverse"}},
-        {"hop", {"dirs", "flying", "chain"}},
+        {"hop", {"dirs", "flying", "chain", "land_to_go_on"}},
         {"castle", {"dir", "steps", "with"}},
         {"anywhere", {}},
         {"drop", {}},

@@ -8,6 +8,11 @@
 --   man_captures  "forward-diagonal" (forward only) or "diagonal" (backward too)
 --   flying_kings  whether kings move and capture at any distance along a diagonal
 --   men_take_kings  false where a man may not capture a king (default true)
+--   crowned_in_capture  what a man that reaches the last row in the middle of a
+--                 capture does: "at-end" (crowned only if the capture ends there,
+--                 the default), "continue" (crowned at once, goes on as a king)
+--                 or "stop" (crowned at once, the capture ends there)
+--   regions       more named regions, as in game { } (crown, the last row, is given)
 --   capture       the capture rule of game { }: "compulsory" (free choice), "max", ...
 --   ends          as in game { }
 local M = {}
@@ -30,9 +35,11 @@ function M.men(size, rows, a1_dark)
 end
 
 function M.game(p)
+  local regions = { crown = { rank = p.size } }
+  for name, r in pairs(p.regions or {}) do regions[name] = r end
   local king_moves
   if p.flying_kings then
-    king_moves = { slide { dirs = "diagonal", mode = "move" }, hop { dirs = "diagonal", flying = true } }
+    king_moves = { slide { dirs = "diagonal", mode = "move" }, hop { dirs = "diagonal", flying = true, land_to_go_on = true } }
   else
     king_moves = { step { dirs = "diagonal", mode = "move" }, hop { dirs = "diagonal" } }
   end
@@ -42,7 +49,7 @@ function M.game(p)
     description = p.description,
     board = grid { width = p.size, height = p.size },
     seats = p.seats,
-    regions = { crown = { rank = p.size } },
+    regions = regions,
     capture = p.capture,
     pieces = {
       piece { name = "man", symbol = "M", glyph = "⛂", value = 1, resets_move_rule = true,
@@ -51,7 +58,7 @@ function M.game(p)
           step { dirs = "forward-diagonal", mode = "move" },
           hop { dirs = p.man_captures },
         },
-        promotion = { zone = "crown", to = { "king" } },
+        promotion = { zone = "crown", to = { "king" }, in_capture = p.crowned_in_capture },
       },
       piece { name = "king", symbol = "K", glyph = "⛃", value = 2, moves = king_moves },
     },
