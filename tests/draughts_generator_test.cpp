@@ -58,9 +58,15 @@ struct Board {
   bool white_to_move = true;
 };
 
-bool on_board(int x, int y) { return x >= 0 && x < 8 && y >= 0 && y < 8; }
-bool white(uint8_t c) { return c == kWhiteMan || c == kWhiteKing; }
-bool king(uint8_t c) { return c == kWhiteKing || c == kBlackKing; }
+bool on_board(int x, int y) {
+  return x >= 0 && x < 8 && y >= 0 && y < 8;
+}
+bool white(uint8_t c) {
+  return c == kWhiteMan || c == kWhiteKing;
+}
+bool king(uint8_t c) {
+  return c == kWhiteKing || c == kBlackKing;
+}
 
 struct Generator {
   const Variant& v;
@@ -200,7 +206,8 @@ struct Generator {
     };
     keep_max([](const Seq& s) { return s.taken.size(); });
     keep_max([](const Seq& s) { return s.by_king ? 1 : 0; });
-    keep_max([](const Seq& s) { return std::count(s.king_taken.begin(), s.king_taken.end(), true); });
+    keep_max(
+        [](const Seq& s) { return std::count(s.king_taken.begin(), s.king_taken.end(), true); });
     // Earlier kings first: the negated positions of the kings taken, compared in order.
     keep_max([](const Seq& s) {
       std::vector<int> at;
@@ -316,7 +323,8 @@ std::pair<int, int> compare_random_games(const std::string& script, const Varian
         for (int i = 0; i < m.ncap; ++i) caps.push_back(cell_of(r, m.cap[i]));
         std::sort(caps.begin(), caps.end());
         engine.insert({cell_of(r, m.from), cell_of(r, m.to), caps, m.promote >= 0});
-        if (m.promote >= 0 && m.ncap > 0 && (cell_of(r, m.to) / 8 != 0 && cell_of(r, m.to) / 8 != 7))
+        if (m.promote >= 0 && m.ncap > 0 &&
+            (cell_of(r, m.to) / 8 != 0 && cell_of(r, m.to) / 8 != 7))
           ++crowned_midway;
       }
       const Board b = board_of(pos);

@@ -5,8 +5,9 @@
 // (short kings, men capturing forward, a free choice among captures): A. Bik,
 // "perft for 8x8 checkers", talkchess.com (May 2009), the same numbers as DCTL's.
 // Italian and Russian draughts: DCTL's board_08x08 suite (Russian first posted in the
-// "Standard validation generator moves" thread of the shashki.com forum). International draughts (10x10): the counts G.
-// Gilbert, B. Boomstra and A. Bik published, which DCTL's board_10x10 suite reproduces.
+// "Standard validation generator moves" thread of the shashki.com forum). International draughts
+// (10x10): the counts G. Gilbert, B. Boomstra and A. Bik published, which DCTL's board_10x10 suite
+// reproduces.
 #include <gtest/gtest.h>
 
 #include <set>

@@ -7,6 +7,7 @@
 #include <memory>
 #include <random>
 
+#include "ai/draw_offer.h"
 #include "ai/match.h"
 #include "cli/common.h"
 #include "cli/players.h"
@@ -125,7 +126,8 @@ void add_play(CLI::App& app, int& rc) {
     Game game(rules, *start);
     std::mt19937_64 rng(args->seed);
     out("%s\n", r.title);
-    out("type a move (long form or SAN), 'moves', 'undo' or 'quit'\n");
+    out("type a move (long form or SAN), 'moves', 'undo', 'draw' (offer one), 'accept' (the "
+        "offer), 'resign' or 'quit'\n");
     show(game);
     bool quit = false;
     while (!game.over() && !quit) {
@@ -196,6 +198,28 @@ void add_play(CLI::App& app, int& rc) {
         show(game);
       } else if (line == "board") {
         show(game);
+      } else if (line == "draw" || line == "accept" || line == "resign") {
+        const SeatId me = pos.to_move();
+        Status st = line == "draw"     ? game.offer_draw(me)
+                    : line == "accept" ? game.accept_draw(me)
+                                       : game.resign(me);
+        if (st) {
+          out("%s\n", st->what);
+          continue;
+        }
+        if (line != "draw" || game.over()) continue;
+        out("%s offers a draw\n", r.seats[me].name);
+        // A computer on the other side answers at once, by its own judgement.
+        for (SeatId s = 0; s < r.num_seats() && game.draw_offer(); ++s) {
+          if (human[s] || r.allies(s, me)) continue;
+          if (ai::accepts_draw(*players[s], game.position(), s)) {
+            game.accept_draw(s);
+            out("%s accepts\n", r.seats[s].name);
+          } else {
+            out("%s declines and plays on\n", r.seats[s].name);
+          }
+          break;
+        }
       } else {
         auto m = game.play_text(line);
         if (!m) {

@@ -151,6 +151,8 @@ std::optional<Result> decided_unranked(const Position& pos) {
     const SeatId me = pos.to_move();
     for (const ConditionEnd& c : e.on_condition) {
       if (!condition_holds(c.when, pos, me)) continue;
+      // One that waits: the seat has not yet made its number of moves under it.
+      if (c.moves > 0 && pos.global(kConditionMoves + c.slot * kMaxSeats + me) < c.moves) continue;
       switch (c.result) {
         case NoMoveEffect::kWin:
           return win_for(r, me, c.reason);

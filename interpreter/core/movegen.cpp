@@ -296,9 +296,8 @@ struct Gen {
   bool crowned_on(HopState& h, SiteId land) {
     if (h.cur.promote >= 0) return false;
     const auto& clauses = r.types[h.type].promotions;
-    if (std::none_of(clauses.begin(), clauses.end(), [](const Promotion& c) {
-          return c.in_chain != Promotion::InChain::kAtEnd;
-        }))
+    if (std::none_of(clauses.begin(), clauses.end(),
+                     [](const Promotion& c) { return c.in_chain != Promotion::InChain::kAtEnd; }))
       return false;
     const Promotion* pr = promotion_at(pos, h.type, me, land);
     if (!pr || pr->in_chain == Promotion::InChain::kAtEnd) return false;

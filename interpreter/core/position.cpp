@@ -197,7 +197,7 @@ bool condition_holds(const Condition& c, const Position& pos, SeatId seat) {
         v = pos.hand_total(seat);
         break;
       case Condition::Subject::kPieces:
-        if (!t.types) {
+        if (!t.types && t.region < 0) {
           v = pos.pieces(seat);
           break;
         }
@@ -209,6 +209,17 @@ bool condition_holds(const Condition& c, const Position& pos, SeatId seat) {
                                : t.subject == Condition::Subject::kEnemyPieces ? !r.allies(s, seat)
                                                                                : r.allies(s, seat);
           if (!counted) continue;
+          if (t.region >= 0) {
+            // The pieces in the region, as their own seat sees it.
+            const Region& reg = r.regions[t.region];
+            for (SiteId site = 0, n = pos.num_sites(); site < n; ++site) {
+              const PieceCode c = pos.at(site);
+              if (c && piece_seat(c) == s && (!t.types || (t.types >> piece_type(c)) & 1) &&
+                  reg.contains(s, site))
+                ++v;
+            }
+            continue;
+          }
           if (!t.types) {
             v += pos.pieces(s);
             continue;
@@ -570,6 +581,7 @@ void Position::make_inner(const Move& m, Undo& u) {
   const SeatId me = to_move_;
   const int was_stage = stage_;
   const SeatId owner = this->owner();
+  if (r.end.counted_conditions && was_stage < 0 && !in_turn()) count_condition_moves(me, u);
   const bool ordinary =
       m.kind == MoveKind::kNormal || m.kind == MoveKind::kDrop || m.kind == MoveKind::kCastle;
   // Triggers look at the phase the move was made in.
@@ -824,6 +836,16 @@ void Position::make_inner(const Move& m, Undo& u) {
     // The hook may have taken the next seat out of play.
     if (u.seats_changed && stage_ < 0 && !in_turn() && !takes_turns(to_move_))
       set_to_move(next_to_play(owner));
+  }
+}
+
+void Position::count_condition_moves(SeatId seat, Undo& u) {
+  // Before the first decision of seat's turn: one more move in a row begun
+  // while the condition held for it, or none.
+  for (const ConditionEnd& c : rules_->end.on_condition) {
+    if (c.moves <= 0) continue;
+    const int k = kConditionMoves + c.slot * kMaxSeats + seat;
+    set_global(k, condition_holds(c.when, *this, seat) ? global(k) + 1 : 0, &u);
   }
 }
 

@@ -30,8 +30,12 @@ enum GlobalCounter : int {
   // Decisions (throws included) since the last that could not be taken back
   // by repeating: the reach of Position::history a repetition may be found in.
   // Derived from the history, so position strings leave it out.
-  kSinceReset = 6
+  kSinceReset = 6,
+  // The moves each seat has made in a row while an end condition that waits
+  // (ConditionEnd::moves) held for it: kMaxSeats counters per such condition.
+  kConditionMoves = 7
 };
+static_assert(kConditionMoves + kMaxCountedConditions * kMaxSeats <= kMaxGlobalCounters);
 
 // Everything make() needs to put back. The fixed arrays hold any move of the
 // bundled games (a long draughts capture chain with its removals); an after hook
@@ -248,6 +252,7 @@ class Position {
   // The seat after `after` in turn order that takes turns.
   SeatId next_to_play(SeatId after) const;
   void make_inner(const Move& move, Undo& undo);
+  void count_condition_moves(SeatId seat, Undo& undo);
   int compute_phase() const;
 
   std::shared_ptr<const Ruleset> rules_;

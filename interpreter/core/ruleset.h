@@ -134,6 +134,7 @@ struct Condition {
     Subject subject;
     int counter = 0;     // kCounter: its index
     uint32_t types = 0;  // kPieces, kTeamPieces, kEnemyPieces: only these types (bits; 0: all)
+    int region = -1;     // kPieces, kTeamPieces, kEnemyPieces: only those in this region
     Op op;
     int value;
   };
@@ -146,18 +147,18 @@ struct Condition {
 // on the square (to_start), optionally only to a type of which its seat has
 // fewer than it started with (only_lost).
 struct Promotion {
-  int region = -1;
   // What a capture chain does when it lands in the zone and could go on:
   // kAtEnd promotes only where the move ends (passing through does nothing),
   // kContinue promotes at once and goes on capturing as the new type, kStop
   // promotes at once and ends the move there.
   enum class InChain : uint8_t { kAtEnd, kContinue, kStop };
+  int region = -1;
   std::vector<TypeId> to;
   bool to_start = false;
   bool mandatory = true;
   bool only_lost = false;
-  Condition when;
   InChain in_chain = InChain::kAtEnd;
+  Condition when;
 };
 
 // Sites of the largest square block a piece's arrival may complete (4 x 4).
@@ -331,11 +332,19 @@ enum class CaptureCriterion : uint8_t {
 
 // An end that holds when a condition (as phases use) holds for the seat to move
 // at the start of its turn: it wins, loses or draws.
+// With moves > 0, the end waits until the seat has made that many moves in a
+// row at whose start the condition held for it (three kings that have not won
+// against a lone king within thirteen moves): the count is kept, per seat, in
+// the global counter kConditionMoves + slot * kMaxSeats + seat.
 struct ConditionEnd {
   Condition when;
   NoMoveEffect result = NoMoveEffect::kDraw;
   std::string reason;
+  int moves = 0;
+  int slot = -1;
 };
+// End conditions that wait for a number of moves: at most this many per script.
+constexpr int kMaxCountedConditions = 2;
 
 struct EndRules {
   bool check = false;  // moves may not leave one's own royal piece attacked
@@ -350,13 +359,14 @@ struct EndRules {
   bool last_team_wins = true;
   // A seat for which this holds after a move leaves play (out); no terms: never.
   Condition leave;
-  bool bare_royal = false;  // a seat left with only royals loses
-  int move_rule = 0;        // plies without capture or reset move: draw (0: off)
-  int repetition = 0;       // n-fold repetition: draw (0: off)
-  int passes_draw = 0;      // this many passes in a row: draw (0: off)
-  int material_max = 0;     // both sides at most this many pieces of equal value...
-  int material_plies = 0;   // ...and no result within this many plies: draw
-  int capture_target = 0;   // captured this many: win (0: off)
+  bool bare_royal = false;          // a seat left with only royals loses
+  int move_rule = 0;                // plies without capture or reset move: draw (0: off)
+  int repetition = 0;               // n-fold repetition: draw (0: off)
+  int passes_draw = 0;              // this many passes in a row: draw (0: off)
+  int material_max = 0;             // both sides at most this many pieces of equal value...
+  int material_plies = 0;           // ...and no result within this many plies: draw
+  bool counted_conditions = false;  // some of on_condition wait for moves
+  int capture_target = 0;           // captured this many: win (0: off)
   // move_rule waits while the side to move is in check: a mate on its last ply counts.
   bool move_rule_mate_first = false;
   // bare_royal's readings: a bare seat draws rather than loses; a bared seat has

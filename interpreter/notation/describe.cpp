@@ -158,13 +158,12 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
       case RuleKind::kHop:
         line =
             std::string("captures by jumping ") + describe_dirs(r, rule.dirs[0]) +
-            (rule.hop_flying
-                 ? " over an enemy piece at any distance, landing on any empty " + site +
-                       " beyond" +
-                       (rule.hop_land_to_go_on
-                            ? " (one from which it can capture again, if there is one)"
-                            : "")
-                 : " over an adjacent enemy piece to the empty " + site + " beyond") +
+            (rule.hop_flying ? " over an enemy piece at any distance, landing on any empty " +
+                                   site + " beyond" +
+                                   (rule.hop_land_to_go_on
+                                        ? " (one from which it can capture again, if there is one)"
+                                        : "")
+                             : " over an adjacent enemy piece to the empty " + site + " beyond") +
             (rule.hop_chain ? ", and goes on capturing while it can" : "");
         break;
       case RuleKind::kCastle:

@@ -96,8 +96,13 @@ std::string counter_name(const Ruleset& r, int k) {
   return out;
 }
 
-std::string global_name(int k) {
+std::string global_name(const Ruleset& r, int k) {
   if (k < static_cast<int>(std::size(kGlobalNames))) return kGlobalNames[k];
+  // The moves a seat has made under an end condition that waits (ConditionEnd::moves).
+  if (k >= kConditionMoves && k < kConditionMoves + kMaxCountedConditions * kMaxSeats &&
+      (k - kConditionMoves) % kMaxSeats < r.num_seats())
+    return "condition" + std::to_string((k - kConditionMoves) / kMaxSeats + 1) + "_moves." +
+           r.seats[(k - kConditionMoves) % kMaxSeats].name;
   std::string out = "global";
   out += std::to_string(k);
   return out;
@@ -474,7 +479,7 @@ void write_extras(const Position& pos, bool fen, std::vector<std::string>& out) 
   }
   for (int k = 0; k < kMaxGlobalCounters; ++k) {
     if ((fen && (k == kHalfmove || k == kPly)) || k == kSinceReset) continue;
-    if (pos.global(k)) out.push_back(global_name(k) + "=" + std::to_string(pos.global(k)));
+    if (pos.global(k)) out.push_back(global_name(r, k) + "=" + std::to_string(pos.global(k)));
   }
   if (!fen && pos.ep() != kNoSite)
     out.push_back("ep=" + r.topology.name(pos.ep()) + ":" +
@@ -543,9 +548,13 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
     return std::nullopt;
   }
   for (int k = 0; k < kMaxGlobalCounters; ++k) {
-    if (k == kSinceReset || global_name(k) != key) continue;
+    if (k == kSinceReset || global_name(r, k) != key) continue;
     // The engine's own counters only count up; a script's may go below zero.
-    const int lo = k < static_cast<int>(std::size(kGlobalNames)) ? 0 : -kMaxCounterValue;
+    const int lo =
+        k < static_cast<int>(std::size(kGlobalNames)) ||
+                (k >= kConditionMoves && k < kConditionMoves + kMaxCountedConditions * kMaxSeats)
+            ? 0
+            : -kMaxCounterValue;
     return bounded_int(val, key, lo, kMaxCounterValue, st.vars[Position::kGlobalBase + k]);
   }
   if (key == "ep") {

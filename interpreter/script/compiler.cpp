@@ -660,8 +660,9 @@ class Compiler : private FieldReader {
     }
     const bool ask = bool_or(pr, "ask", false);
     if (ask && out.in_chain != Promotion::InChain::kAtEnd)
-      fail(where, "promotion.in_capture cannot be combined with ask: a piece crowned in the "
-                  "middle of a capture has no stage to be asked in");
+      fail(where,
+           "promotion.in_capture cannot be combined with ask: a piece crowned in the "
+           "middle of a capture has no stage to be asked in");
     tt.promo_ask = tt.promo_ask || ask;
     if (auto* w = pr.get("when")) {
       out.when = condition(string(*w, "promotion.when"), where);
@@ -825,13 +826,24 @@ class Compiler : private FieldReader {
     const std::string form =
         "a condition is 'QUANTITY OP NUMBER' joined by 'and', where QUANTITY is hand, pieces, "
         "team_pieces, enemy_pieces (each optionally :PIECE or :PIECE,PIECE,..., counting those "
-        "types), empty, captured, "
+        "types, and @REGION, counting those in a region), empty, captured, "
         "ply or a counter's name and OP is <, <=, ==, ~=, >=, >";
     for (size_t i = 0; i < w.size(); i += 4) {
       if (i + 3 > w.size() || (i + 3 < w.size() && w[i + 3] != "and"))
         fail(where, "cannot read condition '" + text + "': " + form);
       Condition::Term t;
       std::string quantity = w[i];
+      if (const size_t at = quantity.find('@'); at != std::string::npos) {
+        const std::string region = quantity.substr(at + 1);
+        quantity.resize(at);
+        const std::string base = quantity.substr(0, quantity.find(':'));
+        if (base != "pieces" && base != "team_pieces" && base != "enemy_pieces")
+          fail(where, "condition '" + text +
+                          "': only pieces, team_pieces and enemy_pieces count the pieces in a "
+                          "region (" +
+                          w[i] + ")");
+        t.region = region_named(region, where);
+      }
       if (const size_t colon = quantity.find(':'); colon != std::string::npos) {
         const std::string types = quantity.substr(colon + 1);
         quantity.resize(colon);
@@ -1218,9 +1230,9 @@ class Compiler : private FieldReader {
     if (auto* cs = e->get("conditions"))
       for (auto& c : list(*cs, "conditions")) {
         for (auto& [k, _] : c.fields)
-          if (k != "when" && k != "result" && k != "reason")
-            fail(w,
-                 "unknown field '" + k + "' in an end condition (allowed: when, result, reason)");
+          if (k != "when" && k != "result" && k != "reason" && k != "moves")
+            fail(w, "unknown field '" + k +
+                        "' in an end condition (allowed: when, result, reason, moves)");
         ConditionEnd ce;
         const std::string when = str_or(c, "when", "");
         if (when.empty()) fail(w, "an end condition needs when = \"...\"");
@@ -1235,6 +1247,16 @@ class Compiler : private FieldReader {
         else
           fail(w, "an end condition's result must be win, loss or draw, not '" + res + "'");
         ce.reason = str_or(c, "reason", when);
+        ce.moves = int_or(c, "moves", 0, 0, kMaxCount);
+        if (ce.moves > 0) {
+          int counted = 0;
+          for (const ConditionEnd& o : end.on_condition) counted += o.moves > 0;
+          if (counted >= kMaxCountedConditions)
+            fail(w, "at most " + std::to_string(kMaxCountedConditions) +
+                        " end conditions may wait for a number of moves (kMaxCountedConditions)");
+          ce.slot = counted;
+          end.counted_conditions = true;
+        }
         end.on_condition.push_back(ce);
       }
     if (auto* cs = e->get("captures"))

@@ -83,6 +83,8 @@ Status Game::play_found(const Move& found) {
   p.san = move_san(pos_, found);
   if (p.starts_turn) turn_start_.reset();
   if (p.starts_turn && rules_->has_continuations) turn_start_ = pos_;
+  // Playing on declines the other side's offer.
+  if (offer_ && !rules_->allies(*offer_, p.seat)) offer_.reset();
   pos_.make(p.move, p.undo);
   played_.push_back(std::move(p));
   redo_.clear();
@@ -179,12 +181,38 @@ Status Game::agree_draw() {
   if (result_.over) return Error{"draw", "the game is over (" + result_.reason + ")"};
   agreed_ = Result::draw(rules_->num_seats(), "draw agreed");
   rank_seats(*agreed_, pos_);
+  offer_.reset();
   redo_.clear();
   refresh();
   return std::nullopt;
 }
 
+Status Game::offer_draw(SeatId seat) {
+  if (result_.over) return Error{"draw offer", "the game is over (" + result_.reason + ")"};
+  if (seat < 0 || seat >= rules_->num_seats()) return Error{"draw offer", "no such seat"};
+  if (offer_ && rules_->allies(*offer_, seat))
+    return Error{"draw offer", rules_->seats[*offer_].name + " has already offered a draw"};
+  // An offer to a side that has offered one itself is an acceptance.
+  if (offer_) return accept_draw(seat);
+  offer_ = seat;
+  return std::nullopt;
+}
+
+Status Game::accept_draw(SeatId seat) {
+  if (result_.over) return Error{"accept", "the game is over (" + result_.reason + ")"};
+  if (seat < 0 || seat >= rules_->num_seats()) return Error{"accept", "no such seat"};
+  if (!offer_) return Error{"accept", "no draw has been offered"};
+  if (rules_->allies(*offer_, seat))
+    return Error{"accept", "the draw was offered by " + rules_->seats[*offer_].name +
+                               "; the other side accepts it"};
+  return agree_draw();
+}
+
 bool Game::undo() {
+  if (offer_) {
+    offer_.reset();
+    return true;
+  }
   if (agreed_) {
     agreed_.reset();
     refresh();

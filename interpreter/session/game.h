@@ -99,9 +99,15 @@ class Game {
   // as their Termination ("white resigns", "draw agreed").
   Status resign(SeatId seat);
   Status agree_draw();
+  // A draw offered by a seat and accepted by a seat of another team (what
+  // agree_draw does in one step). The offer stands until it is accepted or a
+  // seat of another team plays on, which declines it; undo withdraws it.
+  Status offer_draw(SeatId seat);
+  Status accept_draw(SeatId seat);
+  std::optional<SeatId> draw_offer() const { return offer_; }
   bool ended_by_agreement() const { return agreed_.has_value(); }
 
-  bool can_undo() const { return !played_.empty() || agreed_.has_value(); }
+  bool can_undo() const { return !played_.empty() || agreed_.has_value() || offer_.has_value(); }
   bool can_redo() const { return !redo_.empty(); }
   bool undo();
   bool redo();
@@ -129,6 +135,7 @@ class Game {
   std::optional<Position> turn_start_;  // where the unfinished turn began
   Result result_;
   std::optional<Result> agreed_;  // a resignation or an agreed draw
+  std::optional<SeatId> offer_;   // the seat whose draw offer stands
 };
 
 }  // namespace regula

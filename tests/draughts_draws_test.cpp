@@ -1,0 +1,274 @@
+// The draw rules of Spanish draughts, each driven to its end by a sequence of
+// moves: three kings against one (in both readings, and off), threefold
+// repetition, the 40-move rule (20 king moves each without a capture or a
+// man's move), and a draw offered and accepted. Each checks the result and its
+// reason, and that the game was not over one move earlier.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+
+#include "ai/draw_offer.h"
+#include "ai/player_spec.h"
+#include "core/movegen.h"
+#include "notation/position_string.h"
+#include "script/loader.h"
+#include "script_support.h"
+#include "session/game.h"
+#include "session/game_record.h"
+
+namespace regula {
+namespace {
+
+using Filter = std::function<bool(const Position& before, const Move& m)>;
+
+Game spanish(const std::string& position, const script::OptionList& options = {}) {
+  auto rules = script::load_rules("draughts/spanish", options);
+  EXPECT_TRUE(rules) << rules.error().text();
+  auto game = Game::from_position(*rules, position);
+  EXPECT_TRUE(game) << game.error().text();
+  return std::move(*game);
+}
+
+// How often each position has stood so far (by hash).
+using Seen = std::map<uint64_t, int>;
+
+// Plays the first legal move that captures nothing, leads to a position that
+// has stood at most once before (no threefold repetition), leaves the other
+// side no capture, and passes the filter: quiet play that neither side can
+// win. False when there is none.
+bool play_quietly(Game& game, Seen& seen, const Filter& filter = {}) {
+  if (seen.empty()) seen[game.position().hash()] = 1;
+  for (const Move& m : game.legal_moves()) {
+    if (m.ncap > 0 || (filter && !filter(game.position(), m))) continue;
+    Position after = game.position();
+    Undo u;
+    after.make(m, u);
+    if (seen[after.hash()] >= 2) continue;
+    MoveList replies;
+    legal_moves(after, replies);
+    bool capture = false;
+    for (const Move& r : replies) capture = capture || r.ncap > 0;
+    if (capture) continue;
+    ++seen[after.hash()];
+    EXPECT_FALSE(game.play(m)) << game.text(m);
+    return true;
+  }
+  return false;
+}
+
+SiteId site(const Game& g, const std::string& name) {
+  return g.rules().topology.find(name);
+}
+
+bool on_long_diagonal(const Game& g, SiteId s) {
+  static const std::set<std::string> kDiagonal{"h1", "g2", "f3", "e4", "d5", "c6", "b7", "a8"};
+  return kDiagonal.count(g.rules().topology.name(s)) > 0;
+}
+
+// Three white kings (h1, on the long diagonal, b1, d1) against the black king on e8.
+const char* const kThreeKings = "4k3/8/8/8/8/8/8/1K1K3K white";
+
+TEST(DraughtsDraws, ThreeKingsOneOnTheLongDiagonalDrawAfterThirteenMoves) {
+  Game g = spanish(kThreeKings);
+  Seen seen;
+  const SiteId h1 = site(g, "h1");
+  // White keeps the king on h1 where it is; black's king roams.
+  const Filter white = [&](const Position&, const Move& m) { return m.from != h1; };
+  for (int move = 1; move <= 13; ++move) {
+    ASSERT_FALSE(g.over()) << "before white's move " << move << ": " << g.result().reason;
+    ASSERT_TRUE(play_quietly(g, seen, white)) << "white's move " << move;
+    ASSERT_FALSE(g.over()) << "after white's move " << move << ": " << g.result().reason;
+    ASSERT_TRUE(play_quietly(g, seen)) << "black's move " << move;
+  }
+  ASSERT_TRUE(g.over());
+  EXPECT_TRUE(g.result().is_draw());
+  EXPECT_EQ(g.result().reason, "three kings against one, not won within 13 moves");
+  // The count is part of the position, and comes back from its text.
+  const std::string text = write_position(g.position());
+  EXPECT_NE(text.find("condition1_moves.white=13"), std::string::npos) << text;
+  auto back = read_position(g.rules_ptr(), text);
+  ASSERT_TRUE(back) << back.error().text();
+  EXPECT_EQ(write_position(*back), text);
+}
+
+TEST(DraughtsDraws, ThreeKingsCountRunsOnlyWithAKingOnTheLongDiagonal) {
+  // Three kings on b1, d1 and f1, none ever on the long diagonal: no draw after 13 moves.
+  Game g = spanish("4k3/8/8/8/8/8/8/1K1K1K2 white");
+  Seen seen;
+  const Filter white = [&](const Position&, const Move& m) { return !on_long_diagonal(g, m.to); };
+  for (int move = 1; move <= 14; ++move) {
+    ASSERT_TRUE(play_quietly(g, seen, white)) << "white's move " << move;
+    ASSERT_TRUE(play_quietly(g, seen)) << "black's move " << move;
+    ASSERT_FALSE(g.over()) << "after move " << move << ": " << g.result().reason;
+  }
+}
+
+TEST(DraughtsDraws, ThreeKingsLoneKingOnTheDiagonalReading) {
+  // The black king holds the long diagonal (on d5); the white kings stay off it.
+  const char* const lone = "8/8/8/3k4/8/8/8/K1K1K3 white";
+  Game g = spanish(lone, {{"three-kings", "lone-on-diagonal"}});
+  Seen seen;
+  const Filter white = [&](const Position&, const Move& m) { return !on_long_diagonal(g, m.to); };
+  const Filter black = [&](const Position&, const Move& m) { return on_long_diagonal(g, m.to); };
+  for (int move = 1; move <= 13; ++move) {
+    ASSERT_FALSE(g.over()) << "before white's move " << move << ": " << g.result().reason;
+    ASSERT_TRUE(play_quietly(g, seen, white)) << "white's move " << move;
+    ASSERT_TRUE(play_quietly(g, seen, black)) << "black's move " << move;
+  }
+  ASSERT_TRUE(g.over());
+  EXPECT_EQ(g.result().reason, "three kings against one, not won within 13 moves");
+  // The default reading does not apply here: no white king is on the diagonal.
+  Game d = spanish(lone);
+  seen.clear();
+  for (int move = 1; move <= 14; ++move) {
+    ASSERT_TRUE(play_quietly(d, seen, white)) << "white's move " << move;
+    ASSERT_TRUE(play_quietly(d, seen, black)) << "black's move " << move;
+    ASSERT_FALSE(d.over()) << d.result().reason;
+  }
+}
+
+TEST(DraughtsDraws, ThreeKingsOffPlaysOnToTheMoveRule) {
+  Game g = spanish(kThreeKings, {{"three-kings", "off"}});
+  Seen seen;
+  const SiteId h1 = site(g, "h1");
+  const Filter white = [&](const Position&, const Move& m) { return m.from != h1; };
+  // 20 king moves each without a capture: the 40th ends the game, not the 26th.
+  for (int ply = 1; ply <= 40; ++ply) {
+    ASSERT_FALSE(g.over()) << "before ply " << ply << ": " << g.result().reason;
+    ASSERT_TRUE(play_quietly(g, seen, ply % 2 ? white : Filter{})) << "ply " << ply;
+  }
+  ASSERT_TRUE(g.over());
+  EXPECT_TRUE(g.result().is_draw());
+  EXPECT_EQ(g.result().reason, "20-move rule");
+}
+
+TEST(DraughtsDraws, AManMoveStartsTheMoveRuleAgain) {
+  // A white man on a2 and kings elsewhere: after 38 king plies a man's step resets the count.
+  Game g = spanish("4k3/8/8/8/8/8/M7/5K1K white", {{"three-kings", "off"}});
+  Seen seen;
+  const SiteId a2 = site(g, "a2"), b3 = site(g, "b3");
+  // The kings keep out of the man's way.
+  const Filter kings = [&](const Position& p, const Move& m) {
+    return p.rules().types[piece_type(p.at(m.from))].name == "king" && m.to != b3;
+  };
+  for (int ply = 1; ply <= 38; ++ply) ASSERT_TRUE(play_quietly(g, seen, kings)) << "ply " << ply;
+  EXPECT_EQ(g.position().global(kHalfmove), 38);
+  ASSERT_FALSE(g.over());
+  const Filter man = [&](const Position&, const Move& m) { return m.from == a2; };
+  ASSERT_TRUE(play_quietly(g, seen, man));
+  EXPECT_FALSE(g.over()) << g.result().reason;
+  EXPECT_EQ(g.position().global(kHalfmove), 0);
+}
+
+TEST(DraughtsDraws, ThreefoldRepetition) {
+  Game g = spanish("8/8/8/8/8/8/8/1k5K white");
+  // h1-g2, b1-a2, g2-h1, a2-b1 twice: the start position comes back a third time.
+  const char* const moves[] = {"h1g2", "b1a2", "g2h1", "a2b1", "h1g2", "b1a2", "g2h1", "a2b1"};
+  for (size_t i = 0; i < std::size(moves); ++i) {
+    ASSERT_FALSE(g.over()) << "before " << moves[i] << ": " << g.result().reason;
+    auto played = g.play_text(moves[i]);
+    ASSERT_TRUE(played) << moves[i] << ": " << played.error().text();
+  }
+  ASSERT_TRUE(g.over());
+  EXPECT_TRUE(g.result().is_draw());
+  EXPECT_EQ(g.result().reason, "3-fold repetition");
+}
+
+TEST(DraughtsDraws, DrawOfferedAndAccepted) {
+  auto rules = script::load_rules("draughts/spanish");
+  ASSERT_TRUE(rules) << rules.error().text();
+  Game g(*rules);
+  ASSERT_TRUE(g.play_text("b3a4"));
+  // Black offers; black cannot accept its own offer; white can.
+  EXPECT_FALSE(g.offer_draw(1));
+  EXPECT_EQ(g.draw_offer(), std::optional<SeatId>(1));
+  const Status own = g.accept_draw(1);
+  ASSERT_TRUE(own);
+  EXPECT_NE(own->what.find("the other side accepts it"), std::string::npos) << own->what;
+  EXPECT_FALSE(g.over());
+  EXPECT_FALSE(g.accept_draw(0));
+  ASSERT_TRUE(g.over());
+  EXPECT_TRUE(g.result().is_draw());
+  EXPECT_EQ(g.result().reason, "draw agreed");
+  // The record keeps it, and replaying the record ends the same way.
+  const std::string record = write_record(g);
+  EXPECT_NE(record.find("draw agreed"), std::string::npos) << record;
+  auto back = read_record(record);
+  ASSERT_TRUE(back) << back.error().text();
+  EXPECT_TRUE(back->over());
+  EXPECT_EQ(back->result().reason, "draw agreed");
+}
+
+TEST(DraughtsDraws, PlayingOnDeclinesTheOffer) {
+  auto rules = script::load_rules("draughts/spanish");
+  ASSERT_TRUE(rules) << rules.error().text();
+  Game g(*rules);
+  EXPECT_FALSE(g.offer_draw(0));
+  ASSERT_TRUE(g.play_text("b3a4"));
+  EXPECT_EQ(g.draw_offer(), std::optional<SeatId>(0));  // white's own move keeps it standing
+  ASSERT_TRUE(g.play_text("c6b5"));                     // black plays on
+  EXPECT_FALSE(g.draw_offer());
+  const Status late = g.accept_draw(1);
+  ASSERT_TRUE(late);
+  EXPECT_EQ(late->what, "no draw has been offered");
+  EXPECT_FALSE(g.over());
+}
+
+TEST(DraughtsDraws, TheComputerAcceptsADrawOnlyWhenNotAhead) {
+  auto rules = script::load_rules("draughts/spanish");
+  ASSERT_TRUE(rules) << rules.error().text();
+  // White has three kings against one man of black's: black accepts, white does not.
+  auto pos = read_position(*rules, "8/8/8/8/8/8/1m6/K1K1K3 white");
+  ASSERT_TRUE(pos) << pos.error().text();
+  auto black = ai::make_player("ai:2", *rules, 1);
+  auto white = ai::make_player("ai:2", *rules, 1);
+  ASSERT_TRUE(black && white);
+  EXPECT_TRUE(ai::accepts_draw(**black, *pos, 1));
+  EXPECT_FALSE(ai::accepts_draw(**white, *pos, 0));
+  // Random play has no judgement: it declines.
+  auto random = ai::make_player("random", *rules, 1);
+  ASSERT_TRUE(random);
+  EXPECT_FALSE(ai::accepts_draw(**random, *pos, 1));
+}
+
+TEST(DraughtsDraws, WaitingConditionsAndCrowningInCaptureAreCheckedWhenLoaded) {
+  const std::string base = R"(return game { title = "t", board = grid { width = 4, height = 4 },
+  regions = { top = { rank = 4 } },
+  pieces = { piece { name = "m", symbol = "M", moves = { hop { dirs = "diagonal" } },
+                     promotion = { zone = "top", to = { "k" } PROMO } },
+             piece { name = "k", symbol = "K", moves = { hop { dirs = "diagonal" } } } },
+  setup = { white = { m = "a1" }, black = { m = "b2" } },
+  ends = { conditions = { CONDITIONS } } })";
+  auto with = [&](const std::string& promo, const std::string& conditions) {
+    std::string text = base;
+    text.replace(text.find("PROMO"), 5, promo);
+    text.replace(text.find("CONDITIONS"), 10, conditions);
+    return text;
+  };
+  const std::string ok = R"({ when = "pieces:k@top >= 1", moves = 3 })";
+  EXPECT_TRUE(test_support::load("wait_ok", with(R"(, in_capture = "stop")", ok)));
+  auto error_of = [&](const std::string& name, const std::string& promo,
+                      const std::string& conditions) {
+    return test_support::load_error(name, with(promo, conditions)).what;
+  };
+  EXPECT_NE(error_of("bad_in_capture", R"(, in_capture = "sideways")", ok)
+                .find("promotion.in_capture must be \"at-end\", \"continue\" or \"stop\""),
+            std::string::npos);
+  EXPECT_NE(error_of("ask_in_capture", R"(, in_capture = "continue", ask = true)", ok)
+                .find("cannot be combined with ask"),
+            std::string::npos);
+  EXPECT_NE(error_of("no_region", "", R"({ when = "pieces:k@nowhere >= 1" })").find("nowhere"),
+            std::string::npos);
+  EXPECT_NE(error_of("region_of_hand", "", R"({ when = "hand@top >= 1" })")
+                .find("only pieces, team_pieces and enemy_pieces count the pieces in a region"),
+            std::string::npos);
+  EXPECT_NE(error_of("three_waiting", "", ok + ", " + ok + ", " + ok)
+                .find("at most 2 end conditions may wait for a number of moves"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace regula
