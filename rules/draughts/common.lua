@@ -10,6 +10,9 @@
 --   men_take_kings  false where a man may not capture a king (default true)
 --   capture       the capture rule of game { }: "compulsory" (free choice), "max", ...
 --   ends          as in game { }
+--   pdn           the game's PDN GameType (FMJD PDN 3.0), e.g. "20,W,10,10,N2,0", or
+--                 { game_type = ..., capture = ":" }: square numbers in moves
+--                 (9-13, 10x19x28), PDN FEN positions and PDN game records
 local M = {}
 
 -- The starting men: the dark squares of the `rows` nearest rows of each side, as
@@ -57,6 +60,7 @@ function M.game(p)
     },
     setup = p.setup,
     ends = p.ends,
+    pdn = p.pdn,
   }
 end
 

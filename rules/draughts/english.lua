@@ -35,4 +35,5 @@ return draughts.game {
   flying_kings = false,
   capture = "compulsory",
   ends = { no_moves = "loss", repetition = 3, move_rule = 80 },
+  pdn = "21,B,8,8,N1,0",
 }

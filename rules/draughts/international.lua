@@ -40,4 +40,5 @@ return draughts.game {
   flying_kings = true,
   capture = "max",
   ends = { no_moves = "loss", repetition = 3, move_rule = 50 },
+  pdn = "20,W,10,10,N2,0",
 }

@@ -39,4 +39,5 @@ return draughts.game {
   men_take_kings = false,
   capture = { "max", "mover-value", "value", "earliest-value" },
   ends = { no_moves = "loss", repetition = 3, move_rule = 80 },
+  pdn = "22,W,8,8,N2,1",
 }

@@ -20,4 +20,5 @@ return draughts.game {
   flying_kings = true,
   capture = "max-then-value",
   ends = { no_moves = "loss", repetition = 3, move_rule = 40 },
+  pdn = "24,W,8,8,N1,1",
 }
