@@ -874,9 +874,10 @@ std::string write_pdn(const Position& pos) {
   return out;
 }
 
+// A PDN FEN begins with the side to move and a colon, which no grid's generic
+// board has.
 bool looks_pdn(const std::string& field) {
-  return field.size() >= 2 && (field[0] == 'W' || field[0] == 'B' || field[0] == '?') &&
-         field[1] == ':';
+  return field.size() >= 2 && field[1] == ':';
 }
 
 // Reads a PDN FEN (ranges such as 1-12 allowed, a final '.' too) into st.
