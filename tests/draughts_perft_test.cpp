@@ -51,7 +51,8 @@ TEST(DraughtsPerft, EnglishStartPositionToDepth9) {
   for (int d = 1; d <= 9; ++d) EXPECT_EQ(perft(pos, d), expected[d]) << "depth " << d;
 }
 
-// The legal moves of a position of a bundled draughts script, as move_text writes them.
+// The legal moves of a position of a bundled draughts script, as move_text writes
+// them: in PDN square numbers (see pdn_test.cpp for the numbering).
 std::set<std::string> moves_of(const std::string& script, const std::string& position) {
   auto rules = script::load_rules(script);
   EXPECT_TRUE(rules) << rules.error().text();
@@ -69,16 +70,23 @@ std::set<std::string> moves_of(const std::string& script, const std::string& pos
 TEST(DraughtsPerft, EnglishMenCaptureForwardKingsAreShortAndTheChoiceIsFree) {
   // Black is upper case. A white man does not take the black man behind him.
   EXPECT_EQ(moves_of("draughts/english", "8/8/8/2m5/3M4/8/1K6/8 white"),
-            (std::set<std::string>{"c5d6", "c5b6"}));
+            (std::set<std::string>{"14-10", "14-9"}));
   // A king steps one square and jumps only an adjacent piece: d4 is out of reach.
   EXPECT_EQ(moves_of("draughts/english", "8/8/8/8/3M4/8/1k6/8 white"),
-            (std::set<std::string>{"b2c3", "b2c1", "b2a1", "b2a3"}));
+            (std::set<std::string>{"25-22", "25-30", "25-29", "25-21"}));
   // A capture is compulsory, but one piece may be taken instead of two.
   EXPECT_EQ(moves_of("draughts/english", "8/8/5M2/8/1M1M4/2m5/8/8 white"),
-            (std::set<std::string>{"c3xe5xg7", "c3xa5"}));
-  // A black man reaching the first row is crowned.
-  EXPECT_EQ(moves_of("draughts/english", "8/8/8/8/8/8/2M5/8 black"),
-            (std::set<std::string>{"c2d1=K", "c2b1=K"}));
+            (std::set<std::string>{"22x15x8", "22x13"}));
+  // A black man reaching the first row is crowned (PDN says nothing of it).
+  EXPECT_EQ(moves_of("draughts/english", "8/8/8/8/8/8/3M4/8 black"),
+            (std::set<std::string>{"26-30", "26-31"}));
+  auto rules = script::load_rules("draughts/english");
+  ASSERT_TRUE(rules);
+  auto crowned = read_position(*rules, "B:W:B26");
+  ASSERT_TRUE(crowned) << crowned.error().text();
+  auto m = parse_move(*crowned, "26-30");
+  ASSERT_TRUE(m) << m.error().text();
+  EXPECT_EQ(m->promote, (*rules)->type_index("king"));
 }
 
 TEST(DraughtsPerft, InternationalStartPositionToDepth8) {
@@ -93,14 +101,14 @@ TEST(DraughtsPerft, InternationalMenCaptureBackwardKingsFlyTheMostPiecesMustBeTa
   const std::string rules = "draughts/international";
   // White is upper case here. A man takes backward.
   EXPECT_EQ(moves_of(rules, "10/10/10/10/10/10/3M6/2m7/10/10 white"),
-            (std::set<std::string>{"d4xb2"}));
+            (std::set<std::string>{"32x41"}));
   // Two pieces (e5 then e7) must be taken rather than one (c5).
   EXPECT_EQ(moves_of(rules, "10/10/10/4m5/10/2m1m5/3M6/10/10/10 white"),
-            (std::set<std::string>{"d4xf6xd8"}));
+            (std::set<std::string>{"32x23x12"}));
   // A king runs the whole long diagonal.
   EXPECT_EQ(moves_of(rules, "10/10/10/10/10/10/10/10/10/K9 white"),
-            (std::set<std::string>{"a1b2", "a1c3", "a1d4", "a1e5", "a1f6", "a1g7", "a1h8", "a1i9",
-                                   "a1j10"}));
+            (std::set<std::string>{"46-41", "46-37", "46-32", "46-28", "46-23", "46-19", "46-14",
+                                   "46-10", "46-5"}));
 }
 
 TEST(DraughtsPerft, ItalianStartPositionToDepth8) {
@@ -114,15 +122,15 @@ TEST(DraughtsPerft, ItalianStartPositionToDepth8) {
 TEST(DraughtsPerft, ItalianCapturePrioritiesDecideInTheirOrder) {
   const std::string rules = "draughts/italian";
   // White is upper case. A man may not take a king; a king may.
-  EXPECT_EQ(moves_of(rules, "8/8/8/8/4k3/3M4/8/8 white"), (std::set<std::string>{"d3c4"}));
-  EXPECT_EQ(moves_of(rules, "8/8/8/8/4k3/3K4/8/8 white"), (std::set<std::string>{"d3xf5"}));
+  EXPECT_EQ(moves_of(rules, "8/8/8/8/4k3/3M4/8/8 white"), (std::set<std::string>{"22-18"}));
+  EXPECT_EQ(moves_of(rules, "8/8/8/8/4k3/3K4/8/8 white"), (std::set<std::string>{"22x15"}));
   // One piece either way: the king takes, not the man.
-  EXPECT_EQ(moves_of(rules, "8/8/8/8/2m3m1/1M3K2/8/8 white"), (std::set<std::string>{"f3xh5"}));
+  EXPECT_EQ(moves_of(rules, "8/8/8/8/2m3m1/1M3K2/8/8 white"), (std::set<std::string>{"23x16"}));
   // One piece by the king either way: the king rather than the man.
-  EXPECT_EQ(moves_of(rules, "8/8/8/8/2k1m3/3K4/8/8 white"), (std::set<std::string>{"d3xb5"}));
+  EXPECT_EQ(moves_of(rules, "8/8/8/8/2k1m3/3K4/8/8 white"), (std::set<std::string>{"22x13"}));
   // Two pieces, one of them a king, either way: the way that meets the king first.
   EXPECT_EQ(moves_of(rules, "8/8/2m3k1/8/2k1m3/3K4/8/8 white"),
-            (std::set<std::string>{"d3xb5xd7"}));
+            (std::set<std::string>{"22x13x6"}));
 }
 
 TEST(DraughtsPerft, CaptureCriteriaAreCheckedWhenLoaded) {
