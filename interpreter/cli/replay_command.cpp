@@ -9,6 +9,7 @@
 #include "cli/common.h"
 #include "notation/input_limits.h"
 #include "notation/position_string.h"
+#include "script/loader.h"
 #include "session/game_record.h"
 
 namespace regula::cli {
@@ -35,6 +36,27 @@ Expected<std::string> read_record_file(const std::string& path) {
   return text;
 }
 
+// The bundled script a PDN file's first [GameType] tag names, for a file from
+// another program, which has no [Rules] tag: the one script whose PDN GameType
+// has that number, or "" when none or several do.
+std::string script_for_game_type(const std::string& text) {
+  const std::string tag = "[GameType \"";
+  const size_t at = text.find(tag);
+  if (at == std::string::npos) return "";
+  const size_t end = text.find('"', at + tag.size());
+  if (end == std::string::npos) return "";
+  auto wanted = parse_pdn_game_type(text.substr(at + tag.size(), end - at - tag.size()), true);
+  if (!wanted) return "";
+  std::string found;
+  for (const script::ScriptInfo& s : script::bundled_scripts()) {
+    auto rules = script::load_rules(s.name);
+    if (!rules || !(*rules)->pdn.on || (*rules)->pdn.game_type.type != wanted->type) continue;
+    if (!found.empty()) return "";
+    found = s.name;
+  }
+  return found;
+}
+
 }  // namespace
 
 void add_replay(CLI::App& app, int& rc) {
@@ -48,7 +70,7 @@ void add_replay(CLI::App& app, int& rc) {
   cmd->add_option("--rules", *rules,
                   "the script to replay games without a [Rules] tag with, such as PDN files "
                   "from other programs (e.g. draughts/spanish); their [GameType] is checked "
-                  "against it");
+                  "against it. Without it, the one bundled script with the file's GameType");
   cmd->add_option("--rules-path", *dirs,
                   "a further directory the record's [Rules] may name a script in (repeatable)")
       ->check(CLI::ExistingDirectory);
@@ -60,7 +82,10 @@ void add_replay(CLI::App& app, int& rc) {
     }
     script::SearchPath search;
     for (auto& dir : *dirs) search.add(dir);
-    auto games = read_records(*text, search, *rules);
+    std::string fallback = *rules;
+    if (fallback.empty() && text->find("[Rules ") == std::string::npos)
+      fallback = script_for_game_type(*text);
+    auto games = read_records(*text, search, fallback);
     if (!games) {
       rc = fail(games.error());
       return;
