@@ -129,8 +129,7 @@ TEST(DraughtsPerft, ItalianCapturePrioritiesDecideInTheirOrder) {
   // One piece by the king either way: the king rather than the man.
   EXPECT_EQ(moves_of(rules, "8/8/8/8/2k1m3/3K4/8/8 white"), (std::set<std::string>{"22x13"}));
   // Two pieces, one of them a king, either way: the way that meets the king first.
-  EXPECT_EQ(moves_of(rules, "8/8/2m3k1/8/2k1m3/3K4/8/8 white"),
-            (std::set<std::string>{"22x13x6"}));
+  EXPECT_EQ(moves_of(rules, "8/8/2m3k1/8/2k1m3/3K4/8/8 white"), (std::set<std::string>{"22x13x6"}));
 }
 
 TEST(DraughtsPerft, CaptureCriteriaAreCheckedWhenLoaded) {

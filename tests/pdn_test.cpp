@@ -100,7 +100,7 @@ TEST(Pdn, SpanishSquaresCountFromH1RightToLeftRowByRow) {
   EXPECT_EQ(square(r, "a2"), "8");
   EXPECT_EQ(square(r, "h3"), "9");
   EXPECT_EQ(square(r, "a8"), "32");
-  EXPECT_EQ(square(r, "a1"), "a1");  // not a playing square: no number
+  EXPECT_EQ(square(r, "a1"), "a1");     // not a playing square: no number
   EXPECT_EQ(r->pdn.colour_seat[0], 0);  // white
 }
 
@@ -116,7 +116,8 @@ TEST(Pdn, EnglishSquaresCountFromBlacksSideWhichMovesFirst) {
   EXPECT_EQ(square(r, "g1"), "32");
   EXPECT_EQ(r->pdn.colour_seat[1], r->first);  // B moves first
   auto pos = Position(r);
-  EXPECT_EQ(write_position(pos), "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
+  EXPECT_EQ(write_position(pos),
+            "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
 }
 
 TEST(Pdn, InternationalSquaresCountFromTheTopLeft) {
@@ -218,8 +219,7 @@ TEST(Pdn, ACaptureByItsEndsAloneIsAmbiguousWhenTwoFit) {
   // Black men on 17, 18, 25, 26 around the white man on 30: two ways to 14.
   auto pos = read_position(r, "W:W30:B17,18,25,26");
   ASSERT_TRUE(pos) << pos.error().text();
-  EXPECT_EQ(moves_of(r, "W:W30:B17,18,25,26"),
-            (std::set<std::string>{"30x21x14", "30x23x14"}));
+  EXPECT_EQ(moves_of(r, "W:W30:B17,18,25,26"), (std::set<std::string>{"30x21x14", "30x23x14"}));
   auto short_form = parse_move(*pos, "30x14");
   ASSERT_FALSE(short_form);
   const std::string e = short_form.error().text();
@@ -308,14 +308,16 @@ TEST(Pdn, MalformedPdnFenSaysWhichFieldIsWrong) {
 
 // --- records ----------------------------------------------------------------------
 
-script::SearchPath no_path() { return {}; }
+script::SearchPath no_path() {
+  return {};
+}
 
 TEST(Pdn, RecordsAreWrittenInPdnAndReadBackTheSame) {
   Rules r = bundled("draughts/spanish");
   ASSERT_TRUE(r);
   Game game(r);
-  for (const char* m : {"10-14", "23-19", "14x23", "27x20", "11-14", "22-18", "6-10", "18x11",
-                        "7x14"})
+  for (const char* m :
+       {"10-14", "23-19", "14x23", "27x20", "11-14", "22-18", "6-10", "18x11", "7x14"})
     ASSERT_TRUE(game.play_text(m)) << m;
   ASSERT_FALSE(game.resign(1));
   const std::string text = write_record(game, {{"White", "Ana"}, {"Black", "Luis"}});
@@ -390,16 +392,14 @@ TEST(Pdn, GameTypeOfAnotherGameIsRefused) {
             "GameType is 24,W,8,8,N1,1");
   auto none = read_records("[GameType \"20\"]\n1. 32-28 *\n", no_path());
   ASSERT_FALSE(none);
-  EXPECT_NE(none.error().what.find("no [Rules] tag (a PDN game from elsewhere"),
-            std::string::npos);
+  EXPECT_NE(none.error().what.find("no [Rules] tag (a PDN game from elsewhere"), std::string::npos);
   auto bad_variation =
       read_records("[GameType \"20\"]\n1. 32-28 (33-28 *\n", no_path(), "draughts/international");
   ASSERT_FALSE(bad_variation);
   EXPECT_EQ(bad_variation.error().text(),
             "record:2: the variation opened here ('(') is never closed");
-  auto contradicted =
-      read_records("[GameType \"20\"]\n[FEN \"W:W28:B23\"]\n1. 28x19 0-2\n", no_path(),
-                   "draughts/international");
+  auto contradicted = read_records("[GameType \"20\"]\n[FEN \"W:W28:B23\"]\n1. 28x19 0-2\n",
+                                   no_path(), "draughts/international");
   ASSERT_FALSE(contradicted);
   EXPECT_NE(contradicted.error().what.find("the record's result is 0-2, but its moves end the "
                                            "game 2-0"),

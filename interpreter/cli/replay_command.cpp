@@ -64,8 +64,7 @@ void add_replay(CLI::App& app, int& rc) {
   auto dirs = std::make_shared<std::vector<std::string>>();
   auto rules = std::make_shared<std::string>();
   auto* cmd = app.add_subcommand(
-      "replay",
-      "replay a game record (or each game of a PDN file) and show where the game stands");
+      "replay", "replay a game record (or each game of a PDN file) and show where the game stands");
   cmd->add_option("record", *path, "the record file, or - for standard input")->required();
   cmd->add_option("--rules", *rules,
                   "the script to replay games without a [Rules] tag with, such as PDN files "

@@ -45,9 +45,10 @@ Expected<PdnGameType> parse_pdn_game_type(const std::string& text, bool allow_sh
     return game_type_error("the game type number must be a whole number, not '" + f[0] + "'");
   if (f.size() == 1) {
     if (allow_short) return g;
-    return game_type_error("'" + text +
-                           "' gives only the game type number; the script must give all six "
-                           "fields: type,colour,width,height,notation,invert (e.g. 20,W,10,10,N2,0)");
+    return game_type_error(
+        "'" + text +
+        "' gives only the game type number; the script must give all six "
+        "fields: type,colour,width,height,notation,invert (e.g. 20,W,10,10,N2,0)");
   }
   if (f.size() != 5 && f.size() != 6)
     return game_type_error("'" + text + "' has " + std::to_string(f.size()) +

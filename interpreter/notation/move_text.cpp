@@ -310,9 +310,9 @@ SquareList pdn_squares(const Ruleset& r, const std::string& text) {
   for (const std::string& t : tokens) {
     const SiteId s = r.pdn.find(r.topology, t);
     if (s == kNoSite) {
-      const bool digits =
-          !t.empty() && t.size() < 8 &&
-          std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+      const bool digits = !t.empty() && t.size() < 8 && std::all_of(t.begin(), t.end(), [](char c) {
+        return c >= '0' && c <= '9';
+      });
       if (digits && r.pdn.game_type.notation == 'N')
         out.bad = "there is no square " + t + " (the squares are numbered 1 to " +
                   std::to_string(r.pdn.numbered.size()) + ")";
@@ -500,11 +500,12 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
       }
     }
   }
-  if (hits.empty()) hits = collect([&](int i) {
-    std::string san = sans[i];
-    while (!san.empty() && (san.back() == '+' || san.back() == '#')) san.pop_back();
-    return longs[i] == text || sans[i] == text || longs[i] == stripped || san == stripped;
-  });
+  if (hits.empty())
+    hits = collect([&](int i) {
+      std::string san = sans[i];
+      while (!san.empty() && (san.back() == '+' || san.back() == '#')) san.pop_back();
+      return longs[i] == text || sans[i] == text || longs[i] == stripped || san == stripped;
+    });
   if (hits.empty()) {
     std::string l = loose_text(text);
     hits = collect([&](int i) { return loose_text(longs[i]) == l; });

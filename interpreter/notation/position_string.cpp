@@ -903,8 +903,7 @@ Status read_pdn(const Ruleset& r, std::string text, State& st) {
     seen[c] = true;
     const SeatId seat = p.colour_seat[c];
     int count = 0, most = 0;
-    for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
-      most += r.setup_count[seat][t];
+    for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) most += r.setup_count[seat][t];
     const std::string body = part.substr(1);
     if (body.empty()) continue;
     for (const std::string& item : split(body, ',')) {
@@ -920,8 +919,7 @@ Status read_pdn(const Ruleset& r, std::string text, State& st) {
       if (dash != std::string::npos && p.game_type.notation == 'N') {
         int a = 0, b = 0;
         const std::string lo = sq.substr(0, dash), hi = sq.substr(dash + 1);
-        if (!parse_int(lo, a) || !parse_int(hi, b) || a < 1 || b < 1 || a > squares ||
-            b > squares)
+        if (!parse_int(lo, a) || !parse_int(hi, b) || a < 1 || b < 1 || a > squares || b > squares)
           return bad("PDN FEN: " + colour + ": " + q(sq) +
                      " is not a range of squares (they are numbered 1 to " +
                      std::to_string(squares) + ")");

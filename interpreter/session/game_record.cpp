@@ -172,8 +172,9 @@ Expected<RecordText> scan_record(const std::string& text) {
   auto games = scan_records(text);
   if (!games) return games.error();
   if (games->size() > 1)
-    return at_line((*games)[1].line, "a second game starts here; a record holds one game (read "
-                                     "a file of several with read_records)");
+    return at_line((*games)[1].line,
+                   "a second game starts here; a record holds one game (read "
+                   "a file of several with read_records)");
   return std::move(games->front());
 }
 
@@ -320,8 +321,8 @@ Status check_game_type(const Ruleset& r, const std::string& value) {
   auto g = parse_pdn_game_type(value, true);
   if (!g) return Error{"record", "[GameType \"" + excerpt(value) + "\"]: " + g.error().what};
   if (!r.pdn.on)
-    return Error{"record", "[GameType \"" + excerpt(value) + "\"] names a PDN game, but " +
-                               r.name + " has no PDN GameType"};
+    return Error{"record", "[GameType \"" + excerpt(value) + "\"] names a PDN game, but " + r.name +
+                               " has no PDN GameType"};
   const PdnGameType& mine = r.pdn.game_type;
   if (g->type != mine.type || (g->full && (g->width != mine.width || g->height != mine.height)))
     return Error{"record", "[GameType \"" + excerpt(value) + "\"] names another game than " +
@@ -355,13 +356,13 @@ Expected<Game> replay_record(const RecordText& scanned_text, const RulesLoader& 
   }
   if (rules_name.empty()) rules_name = fallback_rules;
   if (rules_name.empty())
-    return Error{"record:" + std::to_string(scanned->line),
-                 "no [Rules] tag" +
-                     std::string(game_type.empty()
-                                     ? ""
-                                     : " (a PDN game from elsewhere: name the rules to "
-                                       "replay it with, e.g. regula replay --rules "
-                                       "draughts/spanish)")};
+    return Error{
+        scanned->line > 1 ? "record:" + std::to_string(scanned->line) : "record",
+        "no [Rules] tag" + std::string(game_type.empty()
+                                           ? ""
+                                           : " (a PDN game from elsewhere: name the rules to "
+                                             "replay it with, e.g. regula replay --rules "
+                                             "draughts/spanish)")};
   auto rules = load(rules_name, options);
   if (!rules) return rules.error();
   if (!game_type.empty())
