@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_support.h"
 #include "core/movegen.h"
 #include "core/pdn.h"
 #include "notation/move_text.h"
@@ -405,6 +406,49 @@ TEST(Pdn, GameTypeOfAnotherGameIsRefused) {
                                            "game 2-0"),
             std::string::npos)
       << contradicted.error().text();
+}
+
+// --- the command line ----------------------------------------------------------------
+
+TEST(PdnCli, ReplayReadsEachGameOfAPdnFileFromElsewhere) {
+  const std::string dir = std::string(REGULA_TEST_DATA) + "/pdn/";
+  // No [Rules] tag: the GameType finds the script.
+  test_support::CliRun several = test_support::run("replay " + dir + "several.pdn");
+  EXPECT_EQ(several.code, 0) << several.out;
+  EXPECT_NE(several.out.find("game 1\nInternational draughts\nmoves: 6\n"), std::string::npos)
+      << several.out;
+  EXPECT_NE(several.out.find("result: 2-0 (black resigns)\n\ngame 2\n"), std::string::npos)
+      << several.out;
+  EXPECT_NE(several.out.find("position: B:W24,K46:B21,K5 ply=3\nresult: 1-1 (draw agreed)"),
+            std::string::npos)
+      << several.out;
+  test_support::CliRun spanish = test_support::run("replay " + dir + "spanish.pdn");
+  EXPECT_EQ(spanish.code, 0) << spanish.out;
+  EXPECT_NE(spanish.out.find("Spanish draughts\nmoves: 14\n"), std::string::npos) << spanish.out;
+  test_support::CliRun wrong =
+      test_support::run("replay --rules draughts/italian " + dir + "english.pdn");
+  EXPECT_EQ(wrong.code, 1) << wrong.out;
+  EXPECT_NE(wrong.out.find("[GameType \"21\"] names another game than draughts/italian"),
+            std::string::npos)
+      << wrong.out;
+}
+
+TEST(PdnCli, PlayDrawsTheSquareNumbersAndAsksWhichCaptureWasMeant) {
+  test_support::CliRun numbers =
+      test_support::run("play draughts/spanish --seat black=human", "numbers\n9-13\nquit\n");
+  EXPECT_EQ(numbers.code, 0) << numbers.out;
+  // Beside rank 1: the numbers of h1 (1) to b1 (4), right to left.
+  EXPECT_NE(numbers.out.find(".  4  .  3  .  2  .  1\n"), std::string::npos) << numbers.out;
+  EXPECT_NE(numbers.out.find("black to move"), std::string::npos) << numbers.out;
+  test_support::CliRun asked =
+      test_support::run("play draughts/english --seat white=human --position W:W30,K1:B17,18,25,26",
+                        "30x14\n30x21x14\nquit\n");
+  EXPECT_EQ(asked.code, 0) << asked.out;
+  EXPECT_NE(asked.out.find("30x14 could be:\n"), std::string::npos) << asked.out;
+  EXPECT_NE(asked.out.find("which one (number or move)?"), std::string::npos) << asked.out;
+  EXPECT_NE(asked.out.find("captured: black 0, white 2"), std::string::npos) << asked.out;
+  test_support::CliRun help = test_support::run("play --help");
+  EXPECT_NE(help.out.find("--numbers"), std::string::npos) << help.out;
 }
 
 }  // namespace
