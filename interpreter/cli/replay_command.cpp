@@ -9,7 +9,6 @@
 #include "cli/common.h"
 #include "notation/input_limits.h"
 #include "notation/position_string.h"
-#include "script/loader.h"
 #include "session/game_record.h"
 
 namespace regula::cli {
@@ -34,27 +33,6 @@ Expected<std::string> read_record_file(const std::string& path) {
     return Error{
         path, "more than " + std::to_string(kMaxRecordText) + " bytes, the limit of a game record"};
   return text;
-}
-
-// The bundled script a PDN file's first [GameType] tag names, for a file from
-// another program, which has no [Rules] tag: the one script whose PDN GameType
-// has that number, or "" when none or several do.
-std::string script_for_game_type(const std::string& text) {
-  const std::string tag = "[GameType \"";
-  const size_t at = text.find(tag);
-  if (at == std::string::npos) return "";
-  const size_t end = text.find('"', at + tag.size());
-  if (end == std::string::npos) return "";
-  auto wanted = parse_pdn_game_type(text.substr(at + tag.size(), end - at - tag.size()), true);
-  if (!wanted) return "";
-  std::string found;
-  for (const script::ScriptInfo& s : script::bundled_scripts()) {
-    auto rules = script::load_rules(s.name);
-    if (!rules || !(*rules)->pdn.on || (*rules)->pdn.game_type.type != wanted->type) continue;
-    if (!found.empty()) return "";
-    found = s.name;
-  }
-  return found;
 }
 
 }  // namespace
@@ -83,7 +61,7 @@ void add_replay(CLI::App& app, int& rc) {
     for (auto& dir : *dirs) search.add(dir);
     std::string fallback = *rules;
     if (fallback.empty() && text->find("[Rules ") == std::string::npos)
-      fallback = script_for_game_type(*text);
+      fallback = pdn_rules_for(*text);
     auto games = read_records(*text, search, fallback);
     if (!games) {
       rc = fail(games.error());

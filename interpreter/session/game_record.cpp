@@ -303,6 +303,24 @@ std::string write_record(const Game& game, const RecordTags& extra) {
   return out;
 }
 
+std::string pdn_rules_for(const std::string& text) {
+  const std::string tag = "[GameType \"";
+  const size_t at = text.find(tag);
+  if (at == std::string::npos) return "";
+  const size_t end = text.find('"', at + tag.size());
+  if (end == std::string::npos) return "";
+  auto wanted = parse_pdn_game_type(text.substr(at + tag.size(), end - at - tag.size()), true);
+  if (!wanted) return "";
+  std::string found;
+  for (const script::ScriptInfo& s : script::bundled_scripts()) {
+    auto rules = script::load_rules(s.name);
+    if (!rules || !(*rules)->pdn.on || (*rules)->pdn.game_type.type != wanted->type) continue;
+    if (!found.empty()) return "";
+    found = s.name;
+  }
+  return found;
+}
+
 std::string record_result(const Game& game) {
   const Ruleset& r = game.rules();
   return r.pdn.on ? pdn_result(r, game.result()) : game.result().score();

@@ -51,6 +51,11 @@ Expected<std::vector<Game>> read_records(const std::string& text,
                                          const script::SearchPath& path = {},
                                          const std::string& fallback_rules = "");
 
+// The bundled script that a PDN file's first [GameType] tag names, for a file
+// from another program, which has no [Rules] tag: the one script whose PDN
+// GameType has that game number, or "" when none or several do.
+std::string pdn_rules_for(const std::string& text);
+
 // The result as the game's record writes it: 2-0 / 0-2 / 1-1 (the white side's
 // score first) for scripts with PDN, else Result::score(); * while it goes on.
 std::string record_result(const Game& game);

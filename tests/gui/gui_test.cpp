@@ -320,6 +320,18 @@ void GuiTest::saveAndLoadRoundTrip() {
   bad.close();
   QVERIFY(!v->load_record(bad.fileName()));
   QVERIFY(v->errors().contains("Z9"));
+  // A PDN file from another program names no script: its GameType finds one,
+  // the first of its games is loaded, and the move list is in PDN.
+  QFile pdn(dir.filePath("games.pdn"));
+  QVERIFY(pdn.open(QIODevice::WriteOnly));
+  pdn.write(
+      "[GameType \"20\"]\n\n1. 32-28 19-23 2. 28x19 {a comment} 14x23 *\n\n"
+      "[GameType \"20\"]\n\n1. 31-27 *\n");
+  pdn.close();
+  QVERIFY(v->load_record(pdn.fileName()));
+  QCOMPARE(QString::fromStdString(v->game()->rules().title), QString("International draughts"));
+  QCOMPARE(v->move_list()->count(), 4);
+  QVERIFY(v->move_list()->item(2)->text().contains("28x19"));
 }
 
 void GuiTest::computerMoveArrivesWhileTheWindowResponds() {
