@@ -488,6 +488,14 @@ TEST(PdnCli, PlayDrawsTheSquareNumbersAndAsksWhichCaptureWasMeant) {
   EXPECT_NE(asked.out.find("30x14 could be:\n"), std::string::npos) << asked.out;
   EXPECT_NE(asked.out.find("which one (number or move)?"), std::string::npos) << asked.out;
   EXPECT_NE(asked.out.find("captured: black 0, white 2"), std::string::npos) << asked.out;
+  // Move lists and perft's division are in PDN too, and info names the GameType.
+  test_support::CliRun divide = test_support::run("perft draughts/spanish 2 --divide");
+  EXPECT_EQ(divide.code, 0) << divide.out;
+  EXPECT_NE(divide.out.find("9-13 7\n"), std::string::npos) << divide.out;
+  test_support::CliRun info = test_support::run("info draughts/international");
+  EXPECT_NE(info.out.find("notation: PDN, GameType 20,W,10,10,N2,0 (squares 1 to 50)\n"),
+            std::string::npos)
+      << info.out;
   test_support::CliRun help = test_support::run("play --help");
   EXPECT_NE(help.out.find("--numbers"), std::string::npos) << help.out;
 }
