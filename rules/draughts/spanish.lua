@@ -14,11 +14,11 @@ return draughts.game {
   sources = { "Federação Portuguesa de Damas, Regras do Jogo de Damas Clássicas",
               "torofun.com, Spanish draughts rules", "R. Halbersma, DCTL (rules/spanish.hpp)" },
   size = 8,
+  pdn = "24,W,8,8,N1,1",
   seats = { { name = "white", facing = "north" }, { name = "black", facing = "south" } },
   setup = { white = { man = men.south }, black = { man = men.north } },
   man_captures = "forward-diagonal",
   flying_kings = true,
   capture = "max-then-value",
   ends = { no_moves = "loss", repetition = 3, move_rule = 40 },
-  pdn = "24,W,8,8,N1,1",
 }
