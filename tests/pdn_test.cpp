@@ -432,6 +432,17 @@ TEST(Pdn, GameTypeOfAnotherGameIsRefused) {
   EXPECT_EQ(wrong.error().text(),
             "record: [GameType \"21\"] names another game than draughts/spanish, whose "
             "GameType is 24,W,8,8,N1,1");
+  // Some sites write another corner for international draughts (N1) with the
+  // usual numbers: the game number and board decide, and the moves are checked.
+  auto site = read_records("[GameType \"20,W,10,10,N1,0\"]\n1. 32-28 18-23 *\n", no_path(),
+                           "draughts/international");
+  ASSERT_TRUE(site) << site.error().text();
+  EXPECT_EQ(site->front().turns().size(), 2u);
+  auto board = read_records("[GameType \"20,W,8,8,N2,0\"]\n1. 32-28 *\n", no_path(),
+                            "draughts/international");
+  ASSERT_FALSE(board);
+  EXPECT_NE(board.error().what.find("names another game than draughts/international"),
+            std::string::npos);
   auto none = read_records("[GameType \"20\"]\n1. 32-28 *\n", no_path());
   ASSERT_FALSE(none);
   EXPECT_NE(none.error().what.find("no [Rules] tag (a PDN game from elsewhere"), std::string::npos);
