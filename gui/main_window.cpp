@@ -795,14 +795,21 @@ bool MainWindow::load_record(const QString& file) {
   text << in.rdbuf();
   script::SearchPath path;
   path.add(QFileInfo(file).absolutePath().toStdString());
-  auto g = read_record(text.str(), path);
-  if (!g) {
-    show_error(file + ": " + qs(g.error().text()));
+  // A PDN file from another program names no script: its GameType finds one,
+  // and of several games the first is loaded.
+  const std::string fallback =
+      text.str().find("[Rules ") == std::string::npos ? pdn_rules_for(text.str()) : "";
+  auto games = read_records(text.str(), path, fallback);
+  if (!games) {
+    show_error(file + ": " + qs(games.error().text()));
     return false;
   }
-  auto tags = read_record_tags(text.str());
+  const size_t count = games->size();
+  Expected<Game> g = std::move(games->front());
   rules_ = g->rules_ptr();
   options_ = rules_->options;
+  if (!fallback.empty()) spec_ = fallback;
+  auto tags = read_record_tags(text.str());
   if (tags)
     for (const auto& [k, v] : *tags)
       if (k == "Rules") spec_ = v;
@@ -810,7 +817,9 @@ bool MainWindow::load_record(const QString& file) {
   watch_script();
   rebuild_seats();
   start(std::make_unique<Game>(std::move(*g)));
-  statusBar()->showMessage("Loaded " + file);
+  statusBar()->showMessage(count > 1 ? "Loaded the first of " + QString::number(count) +
+                                           " games of " + file
+                                     : "Loaded " + file);
   return true;
 }
 

@@ -54,7 +54,8 @@ TEST(DraughtsPerft, EnglishStartPositionToDepth9) {
   for (int d = 1; d <= 9; ++d) EXPECT_EQ(perft(pos, d), expected[d]) << "depth " << d;
 }
 
-// The legal moves of a position of a bundled draughts script, as move_text writes them.
+// The legal moves of a position of a bundled draughts script, as move_text writes
+// them: in PDN square numbers (see pdn_test.cpp for the numbering).
 std::set<std::string> moves_of(const std::string& script, const std::string& position) {
   auto rules = script::load_rules(script);
   EXPECT_TRUE(rules) << rules.error().text();
@@ -72,16 +73,23 @@ std::set<std::string> moves_of(const std::string& script, const std::string& pos
 TEST(DraughtsPerft, EnglishMenCaptureForwardKingsAreShortAndTheChoiceIsFree) {
   // Black is upper case. A white man does not take the black man behind him.
   EXPECT_EQ(moves_of("draughts/english", "8/8/8/2m5/3M4/8/1K6/8 white"),
-            (std::set<std::string>{"c5d6", "c5b6"}));
+            (std::set<std::string>{"14-10", "14-9"}));
   // A king steps one square and jumps only an adjacent piece: d4 is out of reach.
   EXPECT_EQ(moves_of("draughts/english", "8/8/8/8/3M4/8/1k6/8 white"),
-            (std::set<std::string>{"b2c3", "b2c1", "b2a1", "b2a3"}));
+            (std::set<std::string>{"25-22", "25-30", "25-29", "25-21"}));
   // A capture is compulsory, but one piece may be taken instead of two.
   EXPECT_EQ(moves_of("draughts/english", "8/8/5M2/8/1M1M4/2m5/8/8 white"),
-            (std::set<std::string>{"c3xe5xg7", "c3xa5"}));
-  // A black man reaching the first row is crowned.
-  EXPECT_EQ(moves_of("draughts/english", "8/8/8/8/8/8/2M5/8 black"),
-            (std::set<std::string>{"c2d1=K", "c2b1=K"}));
+            (std::set<std::string>{"22x15x8", "22x13"}));
+  // A black man reaching the first row is crowned (PDN says nothing of it).
+  EXPECT_EQ(moves_of("draughts/english", "8/8/8/8/8/8/3M4/8 black"),
+            (std::set<std::string>{"26-30", "26-31"}));
+  auto rules = script::load_rules("draughts/english");
+  ASSERT_TRUE(rules);
+  auto crowned = read_position(*rules, "B:W:B26");
+  ASSERT_TRUE(crowned) << crowned.error().text();
+  auto m = parse_move(*crowned, "26-30");
+  ASSERT_TRUE(m) << m.error().text();
+  EXPECT_EQ(m->promote, (*rules)->type_index("king"));
 }
 
 TEST(DraughtsPerft, InternationalStartPositionToDepth8) {
@@ -96,14 +104,14 @@ TEST(DraughtsPerft, InternationalMenCaptureBackwardKingsFlyTheMostPiecesMustBeTa
   const std::string rules = "draughts/international";
   // White is upper case here. A man takes backward.
   EXPECT_EQ(moves_of(rules, "10/10/10/10/10/10/3M6/2m7/10/10 white"),
-            (std::set<std::string>{"d4xb2"}));
+            (std::set<std::string>{"32x41"}));
   // Two pieces (e5 then e7) must be taken rather than one (c5).
   EXPECT_EQ(moves_of(rules, "10/10/10/4m5/10/2m1m5/3M6/10/10/10 white"),
-            (std::set<std::string>{"d4xf6xd8"}));
+            (std::set<std::string>{"32x23x12"}));
   // A king runs the whole long diagonal.
   EXPECT_EQ(moves_of(rules, "10/10/10/10/10/10/10/10/10/K9 white"),
-            (std::set<std::string>{"a1b2", "a1c3", "a1d4", "a1e5", "a1f6", "a1g7", "a1h8", "a1i9",
-                                   "a1j10"}));
+            (std::set<std::string>{"46-41", "46-37", "46-32", "46-28", "46-23", "46-19", "46-14",
+                                   "46-10", "46-5"}));
 }
 
 TEST(DraughtsPerft, ItalianStartPositionToDepth8) {
@@ -117,40 +125,41 @@ TEST(DraughtsPerft, ItalianStartPositionToDepth8) {
 TEST(DraughtsPerft, ItalianCapturePrioritiesDecideInTheirOrder) {
   const std::string rules = "draughts/italian";
   // White is upper case. A man may not take a king; a king may.
-  EXPECT_EQ(moves_of(rules, "8/8/8/8/4k3/3M4/8/8 white"), (std::set<std::string>{"d3c4"}));
-  EXPECT_EQ(moves_of(rules, "8/8/8/8/4k3/3K4/8/8 white"), (std::set<std::string>{"d3xf5"}));
+  EXPECT_EQ(moves_of(rules, "8/8/8/8/4k3/3M4/8/8 white"), (std::set<std::string>{"22-18"}));
+  EXPECT_EQ(moves_of(rules, "8/8/8/8/4k3/3K4/8/8 white"), (std::set<std::string>{"22x15"}));
   // One piece either way: the king takes, not the man.
-  EXPECT_EQ(moves_of(rules, "8/8/8/8/2m3m1/1M3K2/8/8 white"), (std::set<std::string>{"f3xh5"}));
+  EXPECT_EQ(moves_of(rules, "8/8/8/8/2m3m1/1M3K2/8/8 white"), (std::set<std::string>{"23x16"}));
   // One piece by the king either way: the king rather than the man.
-  EXPECT_EQ(moves_of(rules, "8/8/8/8/2k1m3/3K4/8/8 white"), (std::set<std::string>{"d3xb5"}));
+  EXPECT_EQ(moves_of(rules, "8/8/8/8/2k1m3/3K4/8/8 white"), (std::set<std::string>{"22x13"}));
   // Two pieces, one of them a king, either way: the way that meets the king first.
-  EXPECT_EQ(moves_of(rules, "8/8/2m3k1/8/2k1m3/3K4/8/8 white"),
-            (std::set<std::string>{"d3xb5xd7"}));
+  EXPECT_EQ(moves_of(rules, "8/8/2m3k1/8/2k1m3/3K4/8/8 white"), (std::set<std::string>{"22x13x6"}));
 }
 
 TEST(DraughtsPerft, SpanishFlyingKingMayLandOnAnySquareBeyond) {
-  // White is upper case. The king on h1 takes f3 and may stop on any of the five squares beyond.
+  // White is upper case. The king on h1 (square 1) takes f3 (10) and may stop on any of the
+  // five squares beyond: e4 (14) to a8 (32).
   EXPECT_EQ(moves_of("draughts/spanish", "8/8/8/8/8/5m2/8/7K white"),
-            (std::set<std::string>{"h1xe4", "h1xd5", "h1xc6", "h1xb7", "h1xa8"}));
+            (std::set<std::string>{"1x14", "1x19", "1x23", "1x28", "1x32"}));
 }
 
 TEST(DraughtsPerft, SpanishTheMostPiecesThenTheMostKings) {
   const std::string rules = "draughts/spanish";
-  // Three pieces by b3, b5, d7 rather than two by d3, f5.
+  // The man on c2 (7) takes three pieces by b3, b5, d7 (a4, c6, e8: 16, 23, 30) rather than
+  // two by d3, f5.
   EXPECT_EQ(moves_of(rules, "8/3m4/8/1m3m2/8/1m1m4/2M5/8 white"),
-            (std::set<std::string>{"c2xa4xc6xe8=K"}));
+            (std::set<std::string>{"7x16x23x30"}));
   // Three pieces either way, both allowed...
   EXPECT_EQ(moves_of(rules, "8/3m1m2/8/1m3m2/8/1m1m4/2M5/8 white"),
-            (std::set<std::string>{"c2xa4xc6xe8=K", "c2xe4xg6xe8=K"}));
+            (std::set<std::string>{"7x16x23x30", "7x14x21x30"}));
   // ...until the piece on b5 is a king: the way that takes it.
   EXPECT_EQ(moves_of(rules, "8/3m1m2/8/1k3m2/8/1m1m4/2M5/8 white"),
-            (std::set<std::string>{"c2xa4xc6xe8=K"}));
+            (std::set<std::string>{"7x16x23x30"}));
 }
 
 TEST(DraughtsPerft, SpanishManReachingTheLastRowInACaptureStopsThere) {
-  // a6xc8 crowns the man, and the move ends although e6 stands on the king's diagonal.
+  // a6xc8 (24x31) crowns the man, and the move ends although e6 stands on the king's diagonal.
   EXPECT_EQ(moves_of("draughts/spanish", "8/1m6/M3m3/8/8/8/8/8 white"),
-            (std::set<std::string>{"a6xc8=K"}));
+            (std::set<std::string>{"24x31"}));
 }
 
 TEST(DraughtsPerft, SpanishBlockedSideLoses) {
@@ -168,19 +177,19 @@ TEST(DraughtsPerft, SpanishBlockedSideLoses) {
 TEST(DraughtsPerft, RussianManCrownedInACaptureGoesOnAsAKing) {
   // b6xd8 crowns the man; as a king it takes f6 from d8 and may land on g5 or h4.
   EXPECT_EQ(moves_of("draughts/russian", "8/2m5/1M3m2/8/8/8/8/8 white"),
-            (std::set<std::string>{"b6xd8xg5=K", "b6xd8xh4=K"}));
+            (std::set<std::string>{"b6:d8:g5", "b6:d8:h4"}));
 }
 
 TEST(DraughtsPerft, RussianKingLandsWhereTheCaptureGoesOn) {
   // Of the squares beyond c3, only from e5 can the king take again (f4): it must land there.
   EXPECT_EQ(moves_of("draughts/russian", "8/8/8/8/5m2/2m5/8/K7 white"),
-            (std::set<std::string>{"a1xe5xg3", "a1xe5xh2"}));
+            (std::set<std::string>{"a1:e5:g3", "a1:e5:h2"}));
 }
 
 TEST(DraughtsPerft, RussianChoiceAmongCapturesIsFree) {
   // One piece (g3) or two (d4, f6): either.
   EXPECT_EQ(moves_of("draughts/russian", "8/8/5m2/8/3m4/2M3m1/7M/8 white"),
-            (std::set<std::string>{"h2xf4", "c3xe5xg7"}));
+            (std::set<std::string>{"h2:f4", "c3:e5:g7"}));
 }
 
 TEST(DraughtsPerft, RussianStartPositionToDepth8) {

@@ -133,10 +133,52 @@ int hook_status(const Ruleset& rules) {
   return 0;
 }
 
-std::string board_text(const Position& pos) {
+namespace {
+
+// The board's PDN square names, drawn as the board is: one row of text per rank.
+std::vector<std::string> square_rows(const Ruleset& r) {
+  const Topology& topo = r.topology;
+  size_t w = 1;
+  for (const std::string& name : r.pdn.square) w = std::max(w, name.size());
+  std::vector<std::string> rows;
+  for (int y = topo.height() - 1; y >= 0; --y) {
+    std::string row;
+    for (int x = 0; x < topo.width(); ++x) {
+      const SiteId s = topo.at(x, y);
+      std::string name = s == kNoSite || r.pdn.square[s].empty() ? "." : r.pdn.square[s];
+      row += std::string(w - name.size(), ' ') + name + " ";
+    }
+    while (!row.empty() && row.back() == ' ') row.pop_back();
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+}  // namespace
+
+std::string board_text(const Position& pos, bool numbers) {
   const Ruleset& r = pos.rules();
   const Topology& topo = r.topology;
   std::string out;
+  if (numbers && r.pdn.on && topo.is_grid()) {
+    // The position, and beside it the squares' PDN names.
+    std::vector<std::string> rows;
+    const std::string board = board_text(pos, false);
+    for (size_t b = 0; b < board.size();) {
+      size_t e = board.find('\n', b);
+      rows.push_back(board.substr(b, e - b));
+      b = e + 1;
+    }
+    size_t wide = 0;
+    for (auto& row : rows) wide = std::max(wide, row.size());
+    const std::vector<std::string> names = square_rows(r);
+    for (size_t i = 0; i < rows.size(); ++i) {
+      std::string line = rows[i];
+      if (i < names.size()) line += std::string(wide + 4 - line.size(), ' ') + names[i];
+      out += line + "\n";
+    }
+    return out;
+  }
   if (topo.is_grid()) {
     size_t w = 1;
     for (auto& t : r.types)

@@ -57,7 +57,8 @@ int fail(const Error& e);
 int hook_status(const Ruleset& rules);
 
 // The board as text: an ASCII grid for grid boards, occupied points otherwise.
-std::string board_text(const Position& pos);
+// numbers: for scripts with PDN square numbers, draw them beside the board.
+std::string board_text(const Position& pos, bool numbers = false);
 // A point board drawn from its coordinates and links, the pieces on the left and
 // the point names on the right; empty when the board is too large to draw.
 std::string point_board_text(const Position& pos);

@@ -28,6 +28,7 @@ struct PlayArgs {
   bool verbose = false;
   std::string record;
   std::string position;
+  bool numbers = false;  // draw the PDN square numbers beside the board
 };
 
 std::string trim(const std::string& s) {
@@ -36,10 +37,10 @@ std::string trim(const std::string& s) {
   return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
 }
 
-void show(const Game& game) {
+void show(const Game& game, bool numbers) {
   const Position& pos = game.position();
   const Ruleset& r = game.rules();
-  out("\n%s", board_text(pos));
+  out("\n%s", board_text(pos, numbers));
   out("%s", counters_text(pos, game.result()));
   for (SeatId s = 0; s < r.num_seats(); ++s) {
     if (pos.seat_state(s) != SeatState::kActive)
@@ -78,6 +79,9 @@ void add_play(CLI::App& app, int& rc) {
       ->check(unsigned_number());
   cmd->add_option("--record", args->record, "write the game record to this file at the end");
   add_position_arg(*cmd, args->position);
+  cmd->add_flag("--numbers", args->numbers,
+                "draughts with PDN numbering: draw the square numbers beside the board (the "
+                "'numbers' command turns them on and off)");
   cmd->callback([&rc, args] {
     auto rules = load_or_fail(args->rules, rc);
     if (!rules) return;
@@ -126,9 +130,15 @@ void add_play(CLI::App& app, int& rc) {
     Game game(rules, *start);
     std::mt19937_64 rng(args->seed);
     out("%s\n", r.title);
-    out("type a move (long form or SAN), 'moves', 'undo', 'draw' (offer one), 'accept' (the "
-        "offer), 'resign' or 'quit'\n");
-    show(game);
+    bool numbers = args->numbers && r.pdn.on;
+    const char* const actions =
+        "'undo', 'draw' (offer one), 'accept' (the offer), 'resign' or 'quit'";
+    if (r.pdn.on)
+      out("type a move (9-13, 10x19x28, or a capture by its ends: 10x28), 'moves', 'numbers', %s\n",
+          actions);
+    else
+      out("type a move (long form or SAN), 'moves', %s\n", actions);
+    show(game, numbers);
     bool quit = false;
     while (!game.over() && !quit) {
       const Position& pos = game.position();
@@ -155,7 +165,7 @@ void add_play(CLI::App& app, int& rc) {
           return;
         }
         out("%s: %s\n", r.seats[seat].name, text);
-        if (t.first().kind != MoveKind::kChance) show(game);
+        if (t.first().kind != MoveKind::kChance) show(game, numbers);
         continue;
       }
       if (pos.decider() != pos.to_move())
@@ -195,9 +205,9 @@ void add_play(CLI::App& app, int& rc) {
         while (game.can_undo() &&
                (game.position().awaiting_roll() || !human[game.position().decider()]))
           game.undo();
-        show(game);
+        show(game, numbers);
       } else if (line == "board") {
-        show(game);
+        show(game, numbers);
       } else if (line == "draw" || line == "accept" || line == "resign") {
         const SeatId me = pos.to_move();
         Status st = line == "draw"     ? game.offer_draw(me)
@@ -220,11 +230,38 @@ void add_play(CLI::App& app, int& rc) {
           }
           break;
         }
+      } else if (line == "numbers" && r.pdn.on) {
+        numbers = !numbers;
+        show(game, numbers);
       } else {
         auto m = game.play_text(line);
         if (!m) {
-          out("%s\n", m.error().what);
-          continue;
+          // A capture typed by its ends that several captures fit: ask which.
+          Position here = game.position();
+          const std::vector<std::string> choices = move_choices(here, line);
+          if (choices.size() < 2) {
+            out("%s\n", m.error().what);
+            continue;
+          }
+          out("%s could be:\n", line);
+          for (size_t i = 0; i < choices.size(); ++i) out("  %zu) %s\n", i + 1, choices[i]);
+          out("which one (number or move)? ");
+          std::fflush(stdout);
+          std::string answer;
+          if (!std::getline(std::cin, answer)) {
+            out("\n");
+            quit = true;
+            break;
+          }
+          answer = trim(answer);
+          size_t pick = 0;
+          for (size_t i = 0; i < choices.size(); ++i)
+            if (answer == std::to_string(i + 1)) pick = i + 1;
+          m = game.play_text(pick ? choices[pick - 1] : answer);
+          if (!m) {
+            out("%s\n", m.error().what);
+            continue;
+          }
         }
         if (game.in_turn() && !game.over()) {
           // The move asks for more (a removal after a line): say what can follow.
@@ -234,7 +271,7 @@ void add_play(CLI::App& app, int& rc) {
           out("%s goes on; choose:%s\n", line, options);
           continue;
         }
-        show(game);
+        show(game, numbers);
       }
     }
     if (game.over()) {

@@ -13,6 +13,11 @@ namespace regula {
 
 namespace {
 
+// A square as the game's notation names it: its PDN number for draughts.
+std::string site(const Ruleset& r, SiteId s) {
+  return r.pdn.on ? r.pdn.name(r.topology, s) : r.topology.name(s);
+}
+
 std::string piece_name(const Ruleset& r, PieceCode c) {
   return r.types[piece_type(c)].name;
 }
@@ -91,21 +96,21 @@ Finding walk_finding(const Position& pos, const Ruleset& r, const MoveRule& rule
     shortest = std::min(shortest, p.nvia + 1);
     longest = std::max(longest, p.nvia + 1);
   }
-  if (paths.empty()) return {1, article(piece) + " has no move from " + t.name(from)};
+  if (paths.empty()) return {1, article(piece) + " has no move from " + site(r, from)};
   auto steps = walk_steps(t, rule.walks[me]);
   const std::string how = describe_steps(steps);
   if (shortest == longest) {
     if (reachable_with_revisits(t, from, to, longest, steps))
-      return {3, "revisits a square: a " + piece + " could reach " + t.name(to) + " in " +
+      return {3, "revisits a square: a " + piece + " could reach " + site(r, to) + " in " +
                      std::to_string(longest) + " " + how +
                      " steps only by crossing a square twice"};
     return {2, "wrong length: " + article(piece) + " moves exactly " + std::to_string(longest) +
-                   " " + how + " steps, and " + t.name(to) + " is not " + std::to_string(longest) +
-                   " such steps from " + t.name(from)};
+                   " " + how + " steps, and " + site(r, to) + " is not " + std::to_string(longest) +
+                   " such steps from " + site(r, from)};
   }
   for (int n = shortest; n <= longest; ++n)
     if (reachable_with_revisits(t, from, to, n, steps))
-      return {3, "revisits a square: a " + piece + " could reach " + t.name(to) +
+      return {3, "revisits a square: a " + piece + " could reach " + site(r, to) +
                      " only by crossing a square twice"};
   return {2, "out of reach: " + article(piece) + " moves " + std::to_string(shortest) + " to " +
                  std::to_string(longest) + " " + how + " steps"};
@@ -120,7 +125,7 @@ Finding condition_finding(const Position& pos, const MoveRule& rule, SeatId me, 
     return {6, name + " already used: it is allowed once per game"};
   if (rule.unless_attacked && pos.at(from) && is_attacked(pos, from, me, piece_type(pos.at(from))))
     return {6, name + " is allowed only while the " + piece + " is not attacked, and the " + piece +
-                   " on " + pos.rules().topology.name(from) + " is attacked"};
+                   " on " + site(pos.rules(), from) + " is attacked"};
   return {};
 }
 
@@ -137,8 +142,8 @@ Finding rule_finding(const Position& pos, const Ruleset& r, const MoveRule& rule
       const auto& dests = rule.table[me][from];
       if (std::find(dests.begin(), dests.end(), to) != dests.end())
         return condition_finding(pos, rule, me, from, piece);
-      return {1, "out of reach: no move of " + article(piece) + " from " + t.name(from) +
-                     " ends on " + t.name(to)};
+      return {1, "out of reach: no move of " + article(piece) + " from " + site(r, from) +
+                     " ends on " + site(r, to)};
     }
     case RuleKind::kSlide: {
       const int max = rule.max_range ? rule.max_range : t.size();
@@ -155,13 +160,13 @@ Finding rule_finding(const Position& pos, const Ruleset& r, const MoveRule& rule
             SiteId x = s;
             for (int j = k + 1; j <= max && x != kNoSite; ++j)
               if ((x = t.neighbor(x, d)) == to)
-                return {5, "blocked by the " + piece_name(r, pos.at(s)) + " on " + t.name(s)};
+                return {5, "blocked by the " + piece_name(r, pos.at(s)) + " on " + site(r, s)};
             break;
           }
         }
       }
-      return {1, "out of reach: " + article(piece) + " cannot move from " + t.name(from) + " to " +
-                     t.name(to)};
+      return {1, "out of reach: " + article(piece) + " cannot move from " + site(r, from) + " to " +
+                     site(r, to)};
     }
     case RuleKind::kAnywhere:
       return condition_finding(pos, rule, me, from, piece);
@@ -174,21 +179,20 @@ Finding rule_finding(const Position& pos, const Ruleset& r, const MoveRule& rule
 
 std::string explain_illegal(Position& pos, SiteId from, SiteId to) {
   const Ruleset& r = pos.rules();
-  const Topology& t = r.topology;
   if (auto res = decided_result(pos)) return "the game is over: " + res->reason;
   if (from < 0 || from >= pos.num_sites() || to < 0 || to >= pos.num_sites())
     return "no such square";
   if (from == to) return "a move must leave its square";
   const PieceCode c = pos.at(from);
-  if (!c) return "no piece on " + t.name(from);
+  if (!c) return "no piece on " + site(r, from);
   const SeatId me = pos.to_move();
   if (piece_seat(c) != me)
-    return "not your piece: the " + piece_name(r, c) + " on " + t.name(from) + " is " +
+    return "not your piece: the " + piece_name(r, c) + " on " + site(r, from) + " is " +
            r.seats[piece_seat(c)].name + "'s, and " + r.seats[me].name + " is to move";
   const std::string piece = piece_name(r, c);
   const PieceCode target = pos.at(to);
   if (target && r.allies(piece_seat(target), me))
-    return "your own " + piece_name(r, target) + " stands on " + t.name(to);
+    return "your own " + piece_name(r, target) + " stands on " + site(r, to);
 
   MoveList legal;
   legal_moves(pos, legal);
@@ -201,7 +205,7 @@ std::string explain_illegal(Position& pos, SiteId from, SiteId to) {
   for (const Move& m : pseudo) {
     if (m.from != from || m.to != to) continue;
     if (banned_return(pos, m))
-      return "the " + piece + " may not go straight back to " + t.name(to) +
+      return "the " + piece + " may not go straight back to " + site(r, to) +
              ": it broke a line there last turn, and this would complete it again";
     if (r.hooks && r.hooks->has_filter() && !r.hooks->filter(pos, m))
       return "forbidden by a rule of this game (" + r.title + "): a " + piece +
@@ -211,7 +215,7 @@ std::string explain_illegal(Position& pos, SiteId from, SiteId to) {
     {
       ScopedMove made(pos, m, u);
       if (!move_was_safe(pos, me, m)) {
-        reason = "would stand on a threatened square: " + t.name(to) + " could be captured on";
+        reason = "would stand on a threatened square: " + site(r, to) + " could be captured on";
         // Name one enemy piece that could capture there.
         for (SeatId e = 0; e < r.num_seats() && reason.back() == 'n'; ++e) {
           if (r.allies(e, me)) continue;
@@ -221,7 +225,7 @@ std::string explain_illegal(Position& pos, SiteId from, SiteId to) {
           generate_pseudo(copy, em);
           for (const Move& x : em)
             if (x.to == to && x.from != kNoSite) {
-              reason += " by the " + piece_name(r, pos.at(x.from)) + " on " + t.name(x.from);
+              reason += " by the " + piece_name(r, pos.at(x.from)) + " on " + site(r, x.from);
               break;
             }
         }

@@ -21,6 +21,11 @@ bool is_hop(const Ruleset& r, const Move& m) {
   return m.rule < r.rules.size() && r.rules[m.rule].kind == RuleKind::kHop;
 }
 
+// A site as moves write it: its PDN square name for scripts that use PDN.
+const std::string& site_text(const Ruleset& r, SiteId s) {
+  return r.pdn.on ? r.pdn.name(r.topology, s) : r.topology.name(s);
+}
+
 // The long form: origin and destination (every landing of a hop chain),
 // promotion, and the rule's label.
 std::string long_text(const Position& pos, const Move& m) {
@@ -49,6 +54,18 @@ std::string long_text(const Position& pos, const Move& m) {
       out = r.drop_letter ? r.types[m.drop_type].letter + "@" + topo.name(m.to) : topo.name(m.to);
       break;
     default:
+      if (r.pdn.on) {
+        // PDN: 9-13, and a capture by every square it lands on, 10x19x28; a
+        // crowning says nothing, since a man that reaches the far row is crowned.
+        out = site_text(r, m.from);
+        if (is_hop(r, m)) {
+          for (int i = 0; i < m.npath; ++i) out += r.pdn.capture + site_text(r, m.path[i]);
+          out += r.pdn.capture + site_text(r, m.to);
+        } else {
+          out += "-" + site_text(r, m.to);
+        }
+        break;
+      }
       out = topo.name(m.from);
       if (is_hop(r, m)) {
         for (int i = 0; i < m.npath; ++i) out += "x" + topo.name(m.path[i]);
@@ -80,7 +97,7 @@ std::array<std::string, kEffectKinds> effects(const Position& pos, const Move& m
     if (m.set_flags & (1u << b)) out[0] += " +" + r.flag_names[b];
   std::vector<SiteId> cleared(m.cap.begin(), m.cap.begin() + m.ncap);
   std::sort(cleared.begin(), cleared.end());
-  for (SiteId s : cleared) out[1] += " x" + topo.name(s);
+  for (SiteId s : cleared) out[1] += " x" + site_text(r, s);
   if (m.from2 != kNoSite) out[2] = " " + topo.name(m.from2) + "-" + topo.name(m.to2);
   if (m.ep_set != kNoSite) out[3] = " ep=" + topo.name(m.ep_set);
   if (m.promote >= 0 && m.from != kNoSite && piece_type(pos.at(m.from)) == m.promote)
@@ -261,7 +278,87 @@ std::string san_of(Position& pos, int i, const MoveList& legal,
   return san_core(pos, m, d) + check_suffix(pos, m);
 }
 
+// The squares of a move typed the PDN way: "9-13", "10x19x28", "10x28", "c3:e5",
+// or with the sites' own names, "h3xf5", "h3f5". sites stays empty when the text
+// is not a list of squares; bad says why a square is not one.
+struct SquareList {
+  std::vector<SiteId> sites;
+  std::string bad;
+};
+
+SquareList pdn_squares(const Ruleset& r, const std::string& text) {
+  SquareList out;
+  std::vector<std::string> tokens(1);
+  for (char c : text) {
+    if (c == '-' || c == 'x' || c == 'X' || c == ':')
+      tokens.emplace_back();
+    else
+      tokens.back() += c;
+  }
+  if (tokens.size() == 1) {
+    // Two site names run together (h3f5).
+    const std::string& t = tokens[0];
+    for (size_t k = 1; k < t.size(); ++k) {
+      const SiteId a = r.topology.find(t.substr(0, k)), b = r.topology.find(t.substr(k));
+      if (a != kNoSite && b != kNoSite) {
+        out.sites = {a, b};
+        break;
+      }
+    }
+    return out;
+  }
+  for (const std::string& t : tokens) {
+    const SiteId s = r.pdn.find(r.topology, t);
+    if (s == kNoSite) {
+      const bool digits = !t.empty() && t.size() < 8 && std::all_of(t.begin(), t.end(), [](char c) {
+        return c >= '0' && c <= '9';
+      });
+      if (digits && r.pdn.game_type.notation == 'N')
+        out.bad = "there is no square " + t + " (the squares are numbered 1 to " +
+                  std::to_string(r.pdn.numbered.size()) + ")";
+      out.sites.clear();
+      return out;
+    }
+    out.sites.push_back(s);
+  }
+  return out;
+}
+
+// Whether m goes from the first square to the last, landing on the ones between
+// in that order (a capture may be typed by its ends and any of its landings).
+bool fits_squares(const Move& m, const std::vector<SiteId>& sq) {
+  if (m.from == kNoSite || m.from != sq.front() || m.to != sq.back()) return false;
+  size_t k = 1;
+  for (int i = 0; i < m.npath && k + 1 < sq.size(); ++i)
+    if (m.path[i] == sq[k]) ++k;
+  return k + 1 == sq.size();
+}
+
+// Text without the marks that rate a move (!, ?, !?, (!)) or say check (+, #).
+std::string without_marks(std::string text) {
+  while (!text.empty() && std::string("!?+#()").find(text.back()) != std::string::npos &&
+         !(text.back() == ')' && text.find('(') == std::string::npos))
+    text.pop_back();
+  return text;
+}
+
 }  // namespace
+
+std::vector<std::string> move_choices(Position& pos, const std::string& input) {
+  const Ruleset& r = pos.rules();
+  std::vector<std::string> out;
+  if (!r.pdn.on || check_move_text_size(input)) return out;
+  const SquareList sq = pdn_squares(r, without_marks(trim_text(input)));
+  if (sq.sites.size() < 2) return out;
+  MoveList legal;
+  legal_moves(pos, legal);
+  const std::vector<std::string> longs = move_texts(pos, legal);
+  for (int i = 0; i < legal.size(); ++i)
+    if (fits_squares(legal[i], sq.sites) &&
+        std::find(out.begin(), out.end(), longs[i]) == out.end())
+      out.push_back(longs[i]);
+  return out;
+}
 
 std::string loose_text(const std::string& s) {
   std::string out;
@@ -364,11 +461,51 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
   while (!stripped.empty() && (stripped.back() == '+' || stripped.back() == '#' ||
                                stripped.back() == '!' || stripped.back() == '?'))
     stripped.pop_back();
-  auto hits = collect([&](int i) {
-    std::string san = sans[i];
-    while (!san.empty() && (san.back() == '+' || san.back() == '#')) san.pop_back();
-    return longs[i] == text || sans[i] == text || longs[i] == stripped || san == stripped;
-  });
+  std::vector<int> hits;
+  if (r.pdn.on) {
+    // Squares, by PDN number or by name: the moves they fit; a capture typed by
+    // its ends alone is one when a single capture fits.
+    const SquareList sq = pdn_squares(r, without_marks(text));
+    if (!sq.bad.empty()) return Error{"move", "no legal move " + excerpt(text) + ": " + sq.bad};
+    if (sq.sites.size() >= 2) {
+      hits = collect([&](int i) { return fits_squares(legal[i], sq.sites); });
+      std::vector<std::string> distinct;
+      for (int i : hits)
+        if (std::find(distinct.begin(), distinct.end(), longs[i]) == distinct.end())
+          distinct.push_back(longs[i]);
+      if (distinct.size() > 1) {
+        std::string list;
+        for (const std::string& t : distinct) list += " " + t;
+        return Error{"move", "'" + excerpt(text) + "' is ambiguous; it could be:" + list};
+      }
+      if (hits.empty()) {
+        const Topology& topo = r.topology;
+        const SiteId from = sq.sites.front(), to = sq.sites.back();
+        std::string msg = "no legal move " + excerpt(text);
+        std::string why = explain_illegal(pos, from, to);
+        if (!why.empty()) msg += ": " + why;
+        std::string list;
+        for (int i = 0; i < legal.size(); ++i)
+          if (legal[i].from == from) list += " " + longs[i];
+        const std::string name = site_text(r, from);
+        if (!list.empty())
+          msg += "; legal moves from " + name + ":" + list;
+        else if (pos.at(from) == kEmpty)
+          msg += "; " + name + " (" + topo.name(from) + ") is empty";
+        else
+          msg += "; the piece on " + name + " has no legal move; legal moves:";
+        if (list.empty() && pos.at(from) != kEmpty)
+          for (int i = 0; i < legal.size() && i < 40; ++i) msg += " " + longs[i];
+        return Error{"move", msg};
+      }
+    }
+  }
+  if (hits.empty())
+    hits = collect([&](int i) {
+      std::string san = sans[i];
+      while (!san.empty() && (san.back() == '+' || san.back() == '#')) san.pop_back();
+      return longs[i] == text || sans[i] == text || longs[i] == stripped || san == stripped;
+    });
   if (hits.empty()) {
     std::string l = loose_text(text);
     hits = collect([&](int i) { return loose_text(longs[i]) == l; });

@@ -41,7 +41,13 @@ std::string move_san(Position& pos, const Move& m);
 // in one pass: what tells like moves apart is counted, not searched for.
 std::vector<std::string> move_sans(Position& pos, const MoveList& legal,
                                    const std::vector<std::string>& texts);
+// Scripts with PDN notation (Ruleset::pdn) also take squares by number, 9-13,
+// and a capture by its ends alone, 10x28, when one capture fits.
 Expected<Move> parse_move(Position& pos, const std::string& text);
+// The full texts of the legal moves a PDN square list names (10x28: every
+// capture from 10 to 28), for asking which one was meant; empty for other texts
+// and other scripts.
+std::vector<std::string> move_choices(Position& pos, const std::string& text);
 // The texts (move_san) of a line of moves played one after another from pos (a
 // search's principal variation), as far as each is legal where the ones
 // before it lead.

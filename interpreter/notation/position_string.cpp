@@ -835,6 +835,134 @@ std::string write_fen(const Position& pos) {
   return out;
 }
 
+// --- PDN FEN -------------------------------------------------------------------
+
+// "W:W31,32,K10:B1,2,3": the side to move, then each colour's squares, K before a
+// king's. Only what a draughts position holds: a piece off the numbered squares,
+// a piece flag or a piece in hand cannot be said, and the caller writes the
+// generic form instead.
+bool pdn_can_say(const Position& pos) {
+  const Ruleset& r = pos.rules();
+  for (SiteId s = 0; s < pos.num_sites(); ++s)
+    if ((pos.at(s) != kEmpty && r.pdn.square[s].empty()) || pos.flags(s)) return false;
+  for (SeatId seat = 0; seat < r.num_seats(); ++seat)
+    for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
+      if (pos.hand(seat, t)) return false;
+  return true;
+}
+
+std::string write_pdn(const Position& pos) {
+  const Ruleset& r = pos.rules();
+  const Pdn& p = r.pdn;
+  // Squares in PDN order: by number, or by name for algebraic notation.
+  std::vector<SiteId> order = p.numbered;
+  if (order.empty()) {
+    for (SiteId s = 0; s < pos.num_sites(); ++s)
+      if (!p.square[s].empty()) order.push_back(s);
+    std::sort(order.begin(), order.end(),
+              [&](SiteId a, SiteId b) { return p.square[a] < p.square[b]; });
+  }
+  std::string out(1, p.colour(pos.to_move()));
+  for (int c = 0; c < 2; ++c) {
+    const SeatId seat = p.colour_seat[c];
+    out += ':';
+    out += c == 0 ? 'W' : 'B';
+    bool first = true;
+    for (TypeId t : {p.man, p.king})
+      for (SiteId s : order)
+        if (pos.at(s) == make_piece(t, seat)) {
+          if (!first) out += ',';
+          first = false;
+          if (t == p.king) out += 'K';
+          out += p.square[s];
+        }
+  }
+  std::vector<std::string> extras;
+  write_extras(pos, false, extras);
+  for (auto& x : extras) out += " " + x;
+  return out;
+}
+
+// A PDN FEN begins with the side to move and a colon, which no grid's generic
+// board has.
+bool looks_pdn(const std::string& field) {
+  return field.size() >= 2 && field[1] == ':';
+}
+
+// Reads a PDN FEN (ranges such as 1-12 allowed, a final '.' too) into st.
+Status read_pdn(const Ruleset& r, std::string text, State& st) {
+  const Pdn& p = r.pdn;
+  const Topology& topo = r.topology;
+  st.board.assign(topo.size(), {kEmpty, 0});
+  if (!text.empty() && text.back() == '.') text.pop_back();
+  const std::vector<std::string> parts = split(text, ':');
+  if (parts[0] != "W" && parts[0] != "B")
+    return bad("PDN FEN: the side to move must be W or B, not " + q(parts[0]));
+  st.to_move = p.colour_seat[parts[0] == "W" ? 0 : 1];
+  bool seen[2] = {false, false};
+  const int squares = static_cast<int>(p.numbered.size());
+  for (size_t i = 1; i < parts.size(); ++i) {
+    const std::string& part = parts[i];
+    if (part.empty() || (part[0] != 'W' && part[0] != 'B'))
+      return bad("PDN FEN: each colour's squares start with W or B, not " +
+                 q(part.empty() ? std::string("(nothing)") : part.substr(0, 1)));
+    const int c = part[0] == 'W' ? 0 : 1;
+    const std::string colour = part.substr(0, 1);
+    if (seen[c]) return bad("PDN FEN: the squares of " + colour + " are given twice");
+    seen[c] = true;
+    const SeatId seat = p.colour_seat[c];
+    int count = 0, most = 0;
+    for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) most += r.setup_count[seat][t];
+    const std::string body = part.substr(1);
+    if (body.empty()) continue;
+    for (const std::string& item : split(body, ',')) {
+      std::string sq = item;
+      TypeId type = p.man;
+      if (!sq.empty() && sq[0] == 'K') {
+        type = p.king;
+        sq.erase(0, 1);
+      }
+      if (sq.empty()) return bad("PDN FEN: " + colour + ": an empty square in " + q(body));
+      std::vector<SiteId> sites;
+      const auto dash = sq.find('-');
+      if (dash != std::string::npos && p.game_type.notation == 'N') {
+        int a = 0, b = 0;
+        const std::string lo = sq.substr(0, dash), hi = sq.substr(dash + 1);
+        if (!parse_int(lo, a) || !parse_int(hi, b) || a < 1 || b < 1 || a > squares || b > squares)
+          return bad("PDN FEN: " + colour + ": " + q(sq) +
+                     " is not a range of squares (they are numbered 1 to " +
+                     std::to_string(squares) + ")");
+        if (a > b) return bad("PDN FEN: " + colour + ": the range " + q(sq) + " runs backwards");
+        for (int n = a; n <= b; ++n) sites.push_back(p.numbered[n - 1]);
+      } else {
+        int n = 0;
+        SiteId s = kNoSite;
+        if (p.game_type.notation == 'N') {
+          if (parse_int(sq, n) && n >= 1 && n <= squares) s = p.numbered[n - 1];
+        } else {
+          for (SiteId k = 0; k < topo.size() && s == kNoSite; ++k)
+            if (p.square[k] == sq) s = k;
+        }
+        if (s == kNoSite)
+          return bad("PDN FEN: " + colour + ": no square " + q(sq) +
+                     (p.game_type.notation == 'N'
+                          ? " (the squares are numbered 1 to " + std::to_string(squares) + ")"
+                          : std::string(" on this board")));
+        sites.push_back(s);
+      }
+      for (SiteId s : sites) {
+        if (st.board[s].first != kEmpty)
+          return bad("PDN FEN: square " + p.square[s] + " is given twice");
+        st.board[s] = {make_piece(type, seat), 0};
+        if (++count > most)
+          return bad("PDN FEN: " + colour + " has more than the " + std::to_string(most) +
+                     " pieces a side starts with");
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 std::string write_generic(const Position& pos) {
   std::string out = write_board(pos, true) + " " + pos.rules().seats[pos.to_move()].name;
   std::vector<std::string> extras;
@@ -846,6 +974,7 @@ std::string write_generic(const Position& pos) {
 }  // namespace
 
 std::string write_position(const Position& pos) {
+  if (pos.rules().pdn.on && pdn_can_say(pos)) return write_pdn(pos);
   return pos.rules().position_format == "fen" ? write_fen(pos) : write_generic(pos);
 }
 
@@ -859,7 +988,10 @@ Expected<Position> read_position(std::shared_ptr<const Ruleset> rules, const std
   if (f.empty()) return bad("empty position string");
   State st;
   size_t first_extra;
-  if (r.position_format == "fen") {
+  if (r.pdn.on && looks_pdn(f[0])) {
+    if (auto e = read_pdn(r, f[0], st)) return *e;
+    first_extra = 1;
+  } else if (r.position_format == "fen") {
     size_t n = 0;
     while (n < f.size() && n < 6 && f[n].find('=') == std::string::npos) ++n;
     if (n == 0) return bad("missing board");

@@ -22,6 +22,10 @@
 //            the seat to move, written for the reader and checked when read)
 //            flags=site{a+b},...   (FEN only: flags that differ
 //            from those the castling field implies)
+// PDN FEN, for scripts with a PDN GameType (Ruleset::pdn): "W:W31,32,K10:B1,2,3"
+//            (the side to move, each colour's squares, K before a king's; ranges
+//            1-12 and a final '.' are read too), then the key=value fields above
+//            for what it cannot say. Such scripts still read the generic form.
 // FEN: board side castling ep halfmove fullmove [key=value ...]. The en passant
 // square is written whenever the last move made one, whether or not a capture
 // there is possible, so that the position (and its hash) comes back exactly.

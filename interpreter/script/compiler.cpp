@@ -1428,6 +1428,52 @@ class Compiler : private FieldReader {
     if (r_->position_format != "generic" && r_->position_format != "fen")
       fail(game_.where, "position must be \"fen\" or \"generic\"");
     uci_variant();
+    pdn();
+  }
+
+  // pdn = "GAMETYPE" or { game_type = "GAMETYPE", capture = "x" | ":" }: draughts
+  // notation (core/pdn.h), numbered from the GameType's fields.
+  void pdn() {
+    const Value* v = game_.get("pdn");
+    if (!v) return;
+    const std::string w = where_of(*v);
+    Pdn& out = r_->pdn;
+    const Value* type = v;
+    if (v->is_table()) {
+      for (auto& [k, _] : v->fields)
+        if (k != "game_type" && k != "capture")
+          fail(w, "unknown field '" + k + "' in pdn (allowed: game_type, capture)");
+      type = v->get("game_type");
+      if (!type) fail(w, "pdn = { game_type = \"20,W,10,10,N2,0\" }: the GameType is required");
+      out.capture = str_or(*v, "capture", "x");
+      if (out.capture != "x" && out.capture != ":")
+        fail(w, "pdn.capture must be \"x\" or \":\", not \"" + out.capture + "\"");
+    }
+    auto parsed = parse_pdn_game_type(string(*type, "pdn.game_type"));
+    if (!parsed) fail(w, "pdn: " + parsed.error().what);
+    out.game_type = *parsed;
+    if (r_->num_seats() != 2) fail(w, "pdn needs a game of two seats");
+    if (r_->types.size() != 2)
+      fail(w, "pdn needs two piece types, the man and then the king (this game has " +
+                  std::to_string(r_->types.size()) + ")");
+    if (r_->notation == "san") fail(w, "pdn and notation = \"san\" are two notations: give one");
+    if (r_->position_format == "fen")
+      fail(w, "pdn and position = \"fen\" are two position strings: give one");
+    const SeatId first = r_->first;
+    const int colour = out.game_type.first_colour == 'W' ? 0 : 1;
+    out.colour_seat[colour] = first;
+    out.colour_seat[1 - colour] = static_cast<SeatId>(1 - first);
+    if (auto e = number_pdn_squares(r_->topology, r_->seats[first].facing, out))
+      fail(w, "pdn: " + e->what);
+    // A setup off the numbered squares means the GameType's invert flag (or the
+    // board's orientation) does not fit the game.
+    for (auto& [site, code] : r_->setup)
+      if (out.square[site].empty())
+        fail(w, "pdn: the GameType " + out.game_type.text() + " does not number " +
+                    r_->topology.name(site) + ", where the setup puts a piece: the invert flag " +
+                    "says the first mover's bottom-left corner is " +
+                    (out.game_type.invert ? "not " : "") + "a playing square");
+    out.on = true;
   }
 
   // uci_variant = "NAME": one UCI token, since engines list it in a combo.

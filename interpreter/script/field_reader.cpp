@@ -19,12 +19,12 @@ const std::vector<std::string>* allowed_fields(const std::string& tag) {
     const std::vector<std::string> common = {"mode",  "from",           "to", "once", "label",
                                              "phase", "unless_attacked"};
     std::map<std::string, std::vector<std::string>> own = {
-        {"game", {"title",    "sources",   "description", "board",      "seats",    "pieces",
-                  "setup",    "hand",      "regions",     "ends",       "capture",  "dice",
-                  "stakes",   "first",     "turn_order",  "notation",   "position", "filter",
-                  "after",    "generate",  "end_check",   "counters",   "phases",   "stages",
-                  "triggers", "must_drop", "out_pieces",  "return_ban", "actions",  "command",
-                  "money",    "ai",        "evaluate",    "uci_variant"}},
+        {"game", {"title",    "sources",   "description", "board",       "seats",    "pieces",
+                  "setup",    "hand",      "regions",     "ends",        "capture",  "dice",
+                  "stakes",   "first",     "turn_order",  "notation",    "position", "filter",
+                  "after",    "generate",  "end_check",   "counters",    "phases",   "stages",
+                  "triggers", "must_drop", "out_pieces",  "return_ban",  "actions",  "command",
+                  "money",    "ai",        "evaluate",    "uci_variant", "pdn"}},
         {"phase", {"name", "when"}},
         {"stage",
          {"name", "who", "choose", "protect", "optional", "followed_by", "answers", "effects"}},

@@ -35,6 +35,26 @@ bool is_result_token(const std::string& t) {
   return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*";
 }
 
+// PDN's results: the white side's score first, in PGN's points (1-0) or in
+// draughts' (2-0), and 0-0 for a double forfeit.
+bool is_pdn_result(const std::string& t) {
+  return is_result_token(t) || t == "2-0" || t == "0-2" || t == "1-1" || t == "0-0";
+}
+
+// A result as PDN writes it: 2-0 when white (the seat of PDN colour W) won,
+// 0-2 when black did, 1-1 for a draw, * while the game goes on.
+std::string pdn_result(const Ruleset& r, const Result& res) {
+  if (!res.over) return "*";
+  switch (res.outcome[r.pdn.colour_seat[0]]) {
+    case Outcome::kWin:
+      return "2-0";
+    case Outcome::kLoss:
+      return "0-2";
+    default:
+      return "1-1";
+  }
+}
+
 std::string trim(const std::string& s) {
   size_t b = s.find_first_not_of(" \t\r\n");
   if (b == std::string::npos) return "";
@@ -52,11 +72,12 @@ struct Word {
 };
 
 // What a record says, read in one pass over its lines: the tags, and the words
-// of the move text with the comments ({...}, which may span lines and nest, and
-// ; to the end of the line) left out.
+// of the move text with the comments ({...}, which may span lines and nest, ;
+// to the end of the line, and lines that start with %) left out.
 struct RecordText {
   RecordTags tags;
   std::vector<Word> words;
+  int line = 1;  // where it starts
 };
 
 // One tag line, [Name "value"], into tags; line is its number, and lines the
@@ -88,11 +109,13 @@ Status read_tag(const std::string& text, int line, RecordTags& tags,
   return std::nullopt;
 }
 
-Expected<RecordText> scan_record(const std::string& text) {
+// The games of a text, one after another: a tag that follows move text starts
+// the next game, as in a PDN file of many games.
+Expected<std::vector<RecordText>> scan_records(const std::string& text) {
   if (text.size() > kMaxRecordText)
     return Error{"record", "the text is " + std::to_string(text.size()) + " bytes, more than the " +
                                std::to_string(kMaxRecordText) + " a game record may have"};
-  RecordText out;
+  std::vector<RecordText> games(1);
   std::unordered_map<std::string, int> tag_lines;
   int depth = 0, opened = 0, n = 0;
   size_t start = 0;
@@ -103,10 +126,17 @@ Expected<RecordText> scan_record(const std::string& text) {
     start = end + 1;
     ++n;
     const std::string t = trim(line);
+    if (depth == 0 && !line.empty() && line[0] == '%') continue;
     if (depth == 0 && !t.empty() && t[0] == '[') {
-      if (auto e = read_tag(t, n, out.tags, tag_lines)) return *e;
+      if (!games.back().words.empty()) {
+        games.emplace_back();
+        games.back().line = n;
+        tag_lines.clear();
+      }
+      if (auto e = read_tag(t, n, games.back().tags, tag_lines)) return *e;
       continue;
     }
+    RecordText& out = games.back();
     std::string word;
     auto flush = [&] {
       if (!word.empty()) out.words.push_back({std::move(word), n});
@@ -135,6 +165,55 @@ Expected<RecordText> scan_record(const std::string& text) {
     flush();
   }
   if (depth > 0) return at_line(opened, "the comment opened here ('{') is never closed");
+  return games;
+}
+
+Expected<RecordText> scan_record(const std::string& text) {
+  auto games = scan_records(text);
+  if (!games) return games.error();
+  if (games->size() > 1)
+    return at_line((*games)[1].line,
+                   "a second game starts here; a record holds one game (read "
+                   "a file of several with read_records)");
+  return std::move(games->front());
+}
+
+// PDN move text as other programs write it: variations in parentheses (which
+// nest) are left out, and so are NAGs ($1), the marks that rate a move (!, ?!,
+// (!)), ellipses (...) and set-up diagrams (/.../).
+Expected<std::vector<Word>> pdn_words(const std::vector<Word>& in) {
+  std::vector<Word> out;
+  int depth = 0, opened = 0;
+  for (const Word& w : in) {
+    std::string text = w.text;
+    // A rating in parentheses, (!) or (?!), is no variation.
+    for (size_t b = text.find('('); b != std::string::npos; b = text.find('(', b + 1)) {
+      size_t e = b + 1;
+      while (e < text.size() && (text[e] == '!' || text[e] == '?')) ++e;
+      if (e > b + 1 && e < text.size() && text[e] == ')') text.erase(b, e - b + 1);
+    }
+    std::string cur;
+    auto flush = [&] {
+      while (!cur.empty() && (cur.back() == '!' || cur.back() == '?')) cur.pop_back();
+      const bool skip = cur.empty() || cur[0] == '$' || cur == "..." ||
+                        (cur.size() > 1 && cur.front() == '/' && cur.back() == '/');
+      if (!skip) out.push_back({cur, w.line});
+      cur.clear();
+    };
+    for (char c : text) {
+      if (c == '(') {
+        if (depth == 0) flush();
+        if (depth++ == 0) opened = w.line;
+      } else if (c == ')') {
+        if (depth == 0) return at_line(w.line, "')' closes no variation");
+        --depth;
+      } else if (depth == 0) {
+        cur += c;
+      }
+    }
+    if (depth == 0) flush();
+  }
+  if (depth > 0) return at_line(opened, "the variation opened here ('(') is never closed");
   return out;
 }
 
@@ -150,7 +229,14 @@ std::string write_record(const Game& game, const RecordTags& extra) {
     return false;
   };
   if (!has("Event")) tags.insert(tags.begin(), {"Event", "regula game"});
+  if (r.pdn.on) {
+    // PDN's own tags, "?" where unknown as PDN readers expect them.
+    if (!has("Date")) tags.push_back({"Date", "????.??.??"});
+    for (const char* side : {"White", "Black"})
+      if (!has(side)) tags.push_back({side, "?"});
+  }
   tags.push_back({"Rules", r.name});
+  if (r.pdn.on) tags.push_back({"GameType", r.pdn.game_type.text()});
   if (!r.options.empty()) {
     std::string opts;
     for (auto& [k, v] : r.options) opts += (opts.empty() ? "" : ", ") + k + "=" + v;
@@ -160,7 +246,9 @@ std::string write_record(const Game& game, const RecordTags& extra) {
     tags.push_back({"SetUp", "1"});
     tags.push_back({"FEN", write_position(game.start())});
   }
-  if (r.num_seats() == 2 || !res.over) {
+  if (r.pdn.on) {
+    tags.push_back({"Result", pdn_result(r, res)});
+  } else if (r.num_seats() == 2 || !res.over) {
     tags.push_back({"Result", res.score()});
   } else {
     tags.push_back({"Result", "*"});
@@ -210,9 +298,32 @@ std::string write_record(const Game& game, const RecordTags& extra) {
     }
     emit(turns[i].text);
   }
-  emit(r.num_seats() == 2 || !res.over ? res.score() : "*");
+  emit(r.pdn.on ? pdn_result(r, res) : r.num_seats() == 2 || !res.over ? res.score() : "*");
   out += line + "\n";
   return out;
+}
+
+std::string pdn_rules_for(const std::string& text) {
+  const std::string tag = "[GameType \"";
+  const size_t at = text.find(tag);
+  if (at == std::string::npos) return "";
+  const size_t end = text.find('"', at + tag.size());
+  if (end == std::string::npos) return "";
+  auto wanted = parse_pdn_game_type(text.substr(at + tag.size(), end - at - tag.size()), true);
+  if (!wanted) return "";
+  std::string found;
+  for (const script::ScriptInfo& s : script::bundled_scripts()) {
+    auto rules = script::load_rules(s.name);
+    if (!rules || !(*rules)->pdn.on || (*rules)->pdn.game_type.type != wanted->type) continue;
+    if (!found.empty()) return "";
+    found = s.name;
+  }
+  return found;
+}
+
+std::string record_result(const Game& game) {
+  const Ruleset& r = game.rules();
+  return r.pdn.on ? pdn_result(r, game.result()) : game.result().score();
 }
 
 Expected<RecordTags> read_record_tags(const std::string& text) {
@@ -223,15 +334,31 @@ Expected<RecordTags> read_record_tags(const std::string& text) {
 
 namespace {
 
-Expected<Game> replay_record(const std::string& text, const RulesLoader& load) {
-  auto scanned = scan_record(text);
-  if (!scanned) return scanned.error();
+// Checks a record's [GameType] against the rules it is replayed with.
+Status check_game_type(const Ruleset& r, const std::string& value) {
+  auto g = parse_pdn_game_type(value, true);
+  if (!g) return Error{"record", "[GameType \"" + excerpt(value) + "\"]: " + g.error().what};
+  if (!r.pdn.on)
+    return Error{"record", "[GameType \"" + excerpt(value) + "\"] names a PDN game, but " + r.name +
+                               " has no PDN GameType"};
+  const PdnGameType& mine = r.pdn.game_type;
+  if (g->type != mine.type || (g->full && (g->width != mine.width || g->height != mine.height)))
+    return Error{"record", "[GameType \"" + excerpt(value) + "\"] names another game than " +
+                               r.name + ", whose GameType is " + mine.text()};
+  return std::nullopt;
+}
+
+Expected<Game> replay_record(const RecordText& scanned_text, const RulesLoader& load,
+                             const std::string& fallback_rules) {
+  const RecordText* scanned = &scanned_text;
   const RecordTags& tags = scanned->tags;
-  std::string rules_name, fen;
+  std::string rules_name, fen, game_type, stated;
   script::OptionList options;
   for (auto& [k, v] : tags) {
     if (k == "Rules") rules_name = v;
     if (k == "FEN") fen = v;
+    if (k == "GameType") game_type = v;
+    if (k == "Result") stated = v;
     if (k == "Options") {
       std::string item;
       std::istringstream in(v);
@@ -245,9 +372,19 @@ Expected<Game> replay_record(const std::string& text, const RulesLoader& load) {
       }
     }
   }
-  if (rules_name.empty()) return Error{"record", "no [Rules] tag"};
+  if (rules_name.empty()) rules_name = fallback_rules;
+  if (rules_name.empty())
+    return Error{
+        scanned->line > 1 ? "record:" + std::to_string(scanned->line) : "record",
+        "no [Rules] tag" + std::string(game_type.empty()
+                                           ? ""
+                                           : " (a PDN game from elsewhere: name the rules to "
+                                             "replay it with, e.g. regula replay --rules "
+                                             "draughts/spanish)")};
   auto rules = load(rules_name, options);
   if (!rules) return rules.error();
+  if (!game_type.empty())
+    if (auto e = check_game_type(**rules, game_type)) return *e;
   Game game(*rules);
   if (!fen.empty()) {
     auto g = Game::from_position(*rules, fen);
@@ -256,8 +393,14 @@ Expected<Game> replay_record(const std::string& text, const RulesLoader& load) {
   }
   // The move text: move numbers, alone ("12.", "12...") or stuck to a move
   // ("12.e4"), are left out.
+  std::vector<Word> scanned_words = scanned->words;
+  if ((*rules)->pdn.on) {
+    auto kept = pdn_words(scanned_words);
+    if (!kept) return kept.error();
+    scanned_words = std::move(*kept);
+  }
   std::vector<Word> words;
-  for (Word& w : scanned->words) {
+  for (Word& w : scanned_words) {
     size_t i = 0;
     while (i < w.text.size() && std::isdigit(static_cast<unsigned char>(w.text[i]))) ++i;
     if (i > 0 && i < w.text.size() && w.text[i] == '.') {
@@ -279,6 +422,11 @@ Expected<Game> replay_record(const std::string& text, const RulesLoader& load) {
     const int line = words[i].line;
     std::string m = words[i].text;
     if (is_result_token(m) && i + 1 == words.size()) break;
+    if (r.pdn.on && is_pdn_result(m)) {
+      // PDN: the result ends the game's moves.
+      stated = m;
+      break;
+    }
     if (m == "roll" && i + 1 < words.size()) m += " " + words[++i].text;
     while (i + 1 < words.size() && is_label(words[i + 1].text)) m += " " + words[++i].text;
     if (++ply > kMaxRecordMoves)
@@ -296,18 +444,66 @@ Expected<Game> replay_record(const std::string& text, const RulesLoader& load) {
     for (SeatId s = 0; s < r.num_seats(); ++s)
       if (v == r.seats[s].name + " resigns") game.resign(s);
   }
+  if (r.pdn.on) {
+    // A PDN game from elsewhere ends where the players stopped: its result is
+    // their word (a resignation, an agreed draw) when the moves do not end it,
+    // and must agree with the moves when they do.
+    Outcome white = Outcome::kNone;
+    if (stated == "1-0" || stated == "2-0") white = Outcome::kWin;
+    if (stated == "0-1" || stated == "0-2") white = Outcome::kLoss;
+    if (stated == "1/2-1/2" || stated == "1-1") white = Outcome::kDraw;
+    const SeatId w = r.pdn.colour_seat[0], b = r.pdn.colour_seat[1];
+    if (white != Outcome::kNone && !game.over()) {
+      if (white == Outcome::kDraw) game.agree_draw();
+      if (white == Outcome::kWin) game.resign(b);
+      if (white == Outcome::kLoss) game.resign(w);
+    } else if (white != Outcome::kNone && game.result().outcome[w] != white) {
+      return Error{"record:" + std::to_string(scanned->line),
+                   "the record's result is " + stated + ", but its moves end the game " +
+                       pdn_result(r, game.result()) + " (" + game.result().reason + ")"};
+    }
+  }
   return game;
 }
 
 }  // namespace
 
 Expected<Game> read_record(const std::string& text, const RulesLoader& load) {
+  auto scanned = scan_record(text);
+  if (!scanned) return scanned.error();
   // The rules come from a script: a hook of it that fails stops the replay with its error.
   try {
-    return replay_record(text, load);
+    return replay_record(*scanned, load, "");
   } catch (const RuleError& e) {
     return e.error();
   }
+}
+
+Expected<std::vector<Game>> read_records(const std::string& text, const RulesLoader& load,
+                                         const std::string& fallback_rules) {
+  auto scanned = scan_records(text);
+  if (!scanned) return scanned.error();
+  std::vector<Game> out;
+  for (const RecordText& one : *scanned) {
+    try {
+      auto game = replay_record(one, load, fallback_rules);
+      if (!game) return game.error();
+      out.push_back(std::move(*game));
+    } catch (const RuleError& e) {
+      return e.error();
+    }
+  }
+  return out;
+}
+
+Expected<std::vector<Game>> read_records(const std::string& text, const script::SearchPath& path,
+                                         const std::string& fallback_rules) {
+  return read_records(
+      text,
+      [&path](const std::string& name, const script::OptionList& options) {
+        return script::load_named_rules(name, options, path);
+      },
+      fallback_rules);
 }
 
 Expected<Game> read_record(const std::string& text, const script::SearchPath& path) {

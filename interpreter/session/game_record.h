@@ -4,6 +4,11 @@
 //   [FEN "..."] (when the game did not start from the script's start position)
 //   [Result "1-0"] [Termination "checkmate"] [Stakes "white 3, black 5"]
 //   1. e2e4 e7e5 2. g1f3 ... 1-0
+// Scripts with a PDN GameType (Ruleset::pdn) get PDN records: [Date], [White],
+// [Black], [GameType "24,W,8,8,N1,1"], results 2-0 / 0-2 / 1-1 counted for the
+// white side, and moves 9-13 10x19x28. Read, a PDN record may hold variations,
+// NAGs, rating marks and results in either style, and a result that the moves
+// do not reach is the players' word (a resignation or an agreed draw).
 // Every seat counter that is not zero at the end gets a tag of its own. A record
 // written here always loads here: the reader replays each move against the legal
 // moves, so a damaged record fails with the move number and what was wrong.
@@ -36,6 +41,24 @@ Expected<Game> read_record(const std::string& text, const script::SearchPath& pa
 using RulesLoader = std::function<Expected<std::shared_ptr<const Ruleset>>(
     const std::string& name, const std::vector<std::pair<std::string, std::string>>& options)>;
 Expected<Game> read_record(const std::string& text, const RulesLoader& load);
+
+// Every game of a text that holds several, one after another (a PDN file: a tag
+// after move text starts the next game). A game without a [Rules] tag, as PDN
+// files from other programs are, is replayed with fallback_rules when given.
+Expected<std::vector<Game>> read_records(const std::string& text, const RulesLoader& load,
+                                         const std::string& fallback_rules = "");
+Expected<std::vector<Game>> read_records(const std::string& text,
+                                         const script::SearchPath& path = {},
+                                         const std::string& fallback_rules = "");
+
+// The bundled script that a PDN file's first [GameType] tag names, for a file
+// from another program, which has no [Rules] tag: the one script whose PDN
+// GameType has that game number, or "" when none or several do.
+std::string pdn_rules_for(const std::string& text);
+
+// The result as the game's record writes it: 2-0 / 0-2 / 1-1 (the white side's
+// score first) for scripts with PDN, else Result::score(); * while it goes on.
+std::string record_result(const Game& game);
 
 // The tags of a record, in order, without replaying it.
 Expected<RecordTags> read_record_tags(const std::string& text);

@@ -2,6 +2,9 @@
 -- kings on the dark squares of a square board. Each national game is a few
 -- parameters, each its own clause:
 --   title, sources, description   as in game { }
+--   pdn           the game's PDN GameType (FMJD PDN 3.0), e.g. "20,W,10,10,N2,0", or
+--                 { game_type = ..., capture = ":" }: square numbers in moves
+--                 (9-13, 10x19x28), PDN FEN positions and PDN game records
 --   size          squares per side (8 or 10)
 --   seats         the two seats in turn order, { name = ..., facing = "north"|"south" }
 --   setup         { [seat] = { man = "a1 c1 ..." } }
@@ -47,6 +50,7 @@ function M.game(p)
     title = p.title,
     sources = p.sources,
     description = p.description,
+    pdn = p.pdn,
     board = grid { width = p.size, height = p.size },
     seats = p.seats,
     regions = regions,

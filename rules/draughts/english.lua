@@ -29,6 +29,7 @@ return draughts.game {
   sources = { "ACF/EDA, Standard Laws of Checkers", "A. Bik, perft for 8x8 checkers (talkchess, 2009)" },
   description = "Checkers: short kings, men capture forward only, captures compulsory with a free choice.",
   size = 8,
+  pdn = "21,B,8,8,N1,0",
   seats = { { name = "black", facing = "south" }, { name = "white", facing = "north" } },
   setup = { black = { man = men.north }, white = { man = men.south } },
   man_captures = "forward-diagonal",

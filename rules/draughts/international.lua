@@ -34,6 +34,7 @@ return draughts.game {
               "R. Halbersma, DCTL perft test suite (board_10x10)" },
   description = "The 10x10 game of the FMJD: men capture backward, kings fly, the most pieces must be taken.",
   size = 10,
+  pdn = "20,W,10,10,N2,0",
   seats = { { name = "white", facing = "north" }, { name = "black", facing = "south" } },
   setup = { white = { man = men.south }, black = { man = men.north } },
   man_captures = "diagonal",

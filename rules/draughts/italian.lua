@@ -32,6 +32,7 @@ return draughts.game {
               "R. Halbersma, DCTL perft test suite (board_08x08)" },
   description = "Dama italiana: short kings, men may not take kings, four capture priorities.",
   size = 8,
+  pdn = "22,W,8,8,N2,1",
   seats = { { name = "white", facing = "north" }, { name = "black", facing = "south" } },
   setup = { white = { man = men.south }, black = { man = men.north } },
   man_captures = "forward-diagonal",

@@ -15,6 +15,8 @@ return draughts.game {
   sources = { "Russian Draughts Federation, Official rules of draughts (2004), sections 1-4",
               "R. Halbersma, DCTL (rules/russian.hpp)" },
   size = 8,
+  -- PDN: GameType 25, squares named a1..h8 from White's left, captures written c3:e5.
+  pdn = { game_type = "25,W,8,8,A0,0", capture = ":" },
   seats = { { name = "white", facing = "north" }, { name = "black", facing = "south" } },
   setup = { white = { man = men.south }, black = { man = men.north } },
   man_captures = "diagonal",

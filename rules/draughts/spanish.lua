@@ -32,6 +32,7 @@ return draughts.game {
   sources = { "Federação Portuguesa de Damas, Regras do Jogo de Damas Clássicas",
               "torofun.com, Spanish draughts rules", "R. Halbersma, DCTL (rules/spanish.hpp)" },
   size = 8,
+  pdn = "24,W,8,8,N1,1",
   seats = { { name = "white", facing = "north" }, { name = "black", facing = "south" } },
   setup = { white = { man = men.south }, black = { man = men.north } },
   man_captures = "forward-diagonal",

@@ -201,7 +201,7 @@ void GuiTest::draughtsCapturesWithTheSameEndsAskForTheSquareBetween() {
   QTest::qWait(1);
   click(*w, "f5");
   QCOMPARE(w->game()->history().size(), size_t{1});
-  QCOMPARE(QString::fromStdString(w->game()->history().back().text), QString("d3xf5xd7"));
+  QCOMPARE(QString::fromStdString(w->game()->history().back().text), QString("11x18x27"));
   const Position& pos = w->game()->position();
   QVERIFY(pos.at(site(*w, "e4")) == kEmpty && pos.at(site(*w, "e6")) == kEmpty);
   QVERIFY(pos.at(site(*w, "c4")) != kEmpty);
@@ -320,6 +320,18 @@ void GuiTest::saveAndLoadRoundTrip() {
   bad.close();
   QVERIFY(!v->load_record(bad.fileName()));
   QVERIFY(v->errors().contains("Z9"));
+  // A PDN file from another program names no script: its GameType finds one,
+  // the first of its games is loaded, and the move list is in PDN.
+  QFile pdn(dir.filePath("games.pdn"));
+  QVERIFY(pdn.open(QIODevice::WriteOnly));
+  pdn.write(
+      "[GameType \"20\"]\n\n1. 32-28 19-23 2. 28x19 {a comment} 14x23 *\n\n"
+      "[GameType \"20\"]\n\n1. 31-27 *\n");
+  pdn.close();
+  QVERIFY(v->load_record(pdn.fileName()));
+  QCOMPARE(QString::fromStdString(v->game()->rules().title), QString("International draughts"));
+  QCOMPARE(v->move_list()->count(), 4);
+  QVERIFY(v->move_list()->item(2)->text().contains("28x19"));
 }
 
 void GuiTest::computerMoveArrivesWhileTheWindowResponds() {
