@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <cstring>
 #include <memory>
-#include <unordered_set>
+#include <vector>
 
 #include "core/attacks.h"
 #include "core/game_end.h"
@@ -28,15 +28,6 @@ struct ChainKey {
   }
 };
 
-struct ChainKeyHash {
-  size_t operator()(const ChainKey& k) const {
-    uint64_t h = 0xcbf29ce484222325ull ^ static_cast<uint16_t>(k.to) ^
-                 static_cast<uint64_t>(static_cast<uint8_t>(k.promote)) << 16;
-    for (int i = 0; i < k.n; ++i) h = (h ^ static_cast<uint16_t>(k.cap[i])) * 0x100000001b3ull;
-    return static_cast<size_t>(h ^ (h >> 32));
-  }
-};
-
 // Shared state of one generation pass.
 struct Gen {
   const Position& pos;
@@ -51,10 +42,20 @@ struct Gen {
   // Capture chains: the landings tried so far in this pass (bounded by
   // kMaxChainLandings), and the decisions found from the current origin.
   int chain_landings = 0;
-  // Made on the first capture chain: most passes have none.
-  std::unique_ptr<std::unordered_set<ChainKey, ChainKeyHash>> chains = nullptr;
+  // The decisions found by the chains from the current origin: inline room
+  // for the usual few, the rest on the heap.
+  struct ChainKeys {
+    ChainKeys() {}  // left unwritten: Gen is made for every list of moves
+    ChainKey& operator[](int i) { return keys[i]; }
+    static constexpr int size() { return 32; }
+    std::array<ChainKey, 32> keys;
+  } chain_keys{};
+  int nchain_keys = 0;
+  std::vector<ChainKey> more_chain_keys{};
   uint64_t all = 0;  // occupied_all(), once known
   bool all_known = false;
+  uint64_t enemies = 0;  // sites of seats not allied with me (may_hop), once known
+  bool enemies_known = false;
 
   bool enemy(PieceCode c) const { return c && !r.allies(piece_seat(c), me); }
 
@@ -334,19 +335,55 @@ struct Gen {
     ChainKey key{m.to, m.ncap, m.promote, {}};
     std::copy(m.cap.begin(), m.cap.begin() + m.ncap, key.cap.begin());
     std::sort(key.cap.begin(), key.cap.begin() + key.n);
-    if (!chains->insert(key).second) return;
+    if (!new_chain(key)) return;
     if (m.promote >= 0)
       out.push(m);  // crowned during the capture
     else
       emit(m, h.type);
   }
 
+  // Whether a short hop from `from` has an enemy next to it with an empty site
+  // beyond, in some direction (small boards): most pieces have none, and then
+  // no chain need be set up.
+  bool may_hop(SiteId from, const MoveRule& rule) {
+    if (!enemies_known) {
+      for (SeatId s = 0; s < r.num_seats(); ++s)
+        if (!r.allies(s, me)) enemies |= pos.occupied(s);
+      enemies_known = true;
+    }
+    const uint64_t occ = occupied_all();
+    for (DirId d : rule.dirs[me]) {
+      const SiteId* nb = topo.neighbors_of(d);
+      const SiteId s = nb[from];
+      if (s == kNoSite || !((enemies >> s) & 1)) continue;
+      const SiteId land = nb[s];
+      if (land != kNoSite && !((occ >> land) & 1)) return true;
+    }
+    return false;
+  }
+
+  // Whether no chain from this origin has made the decision of key yet; if
+  // none has, it is noted.
+  bool new_chain(const ChainKey& key) {
+    for (int i = 0; i < nchain_keys; ++i)
+      if (chain_keys[i] == key) return false;
+    for (const ChainKey& k : more_chain_keys)
+      if (k == key) return false;
+    if (nchain_keys < ChainKeys::size())
+      chain_keys[nchain_keys++] = key;
+    else
+      more_chain_keys.push_back(key);
+    return true;
+  }
+
   void hop(SiteId from, TypeId t, int ri, const MoveRule& rule) {
-    if (!chains)
-      chains = std::make_unique<std::unordered_set<ChainKey, ChainKeyHash>>();
-    else if (!chains->empty())
-      chains->clear();
-    HopState h{from, t, ri, &rule, Move{}};
+    nchain_keys = 0;
+    more_chain_keys.clear();
+    HopState h;  // the chain's arrays are written before they are read
+    h.from = from;
+    h.type = t;
+    h.ri = ri;
+    h.rule = &rule;
     header(h.cur, from, kNoSite, ri, rule);
     hop_from(h, from);
   }
@@ -468,11 +505,16 @@ struct Gen {
       switch (rule.kind) {
         case RuleKind::kSlide:
           if (!rule.steps.empty() && rule.mode == Mode::kMove && rule.to_region < 0 &&
-              pt.promotions.empty() && pos.has_occupancy()) {
-            // Plain steps to empty neighbours, in the table's order.
+              pos.has_occupancy()) {
+            // Plain steps to empty neighbours, in the table's order, and the
+            // promotions where a zone may hold.
             const uint64_t occ = occupied_all();
+            const uint64_t promo = pt.promotions.empty() ? 0 : r.promotion_sites[t][me];
             for (SiteId s : rule.steps[me][from])
-              if (!((occ >> s) & 1)) start(from, s, ri, rule);
+              if (!((occ >> s) & 1)) {
+                start(from, s, ri, rule);
+                if ((promo >> s) & 1) promote_last(t);
+              }
           } else if (!rule.steps.empty()) {
             table(from, t, ri, rule, rule.steps);
           } else
@@ -485,7 +527,8 @@ struct Gen {
           walk(from, t, ri, rule);
           break;
         case RuleKind::kHop:
-          hop(from, t, ri, rule);
+          if (rule.hop_flying || !pos.has_occupancy() || may_hop(from, rule))
+            hop(from, t, ri, rule);
           break;
         case RuleKind::kCastle:
           castle(from, t, ri, rule);

@@ -284,6 +284,17 @@ void Ruleset::finalize() {
       plain_steps[p] = common;
   }
 
+  promotion_sites.clear();
+  if (topology.size() <= 64) {
+    promotion_sites.assign(types.size(), {});
+    for (size_t t = 0; t < types.size(); ++t)
+      for (const Promotion& pr : types[t].promotions)
+        for (SeatId seat = 0; seat < num_seats(); ++seat)
+          for (SiteId site = 0; site < topology.size(); ++site)
+            if (regions[pr.region].contains(seat, site))
+              promotion_sites[t][seat] |= uint64_t{1} << site;
+  }
+
   // A removal that a completed line starts and that ends the turn, in rules where
   // nothing else a plain move does can change what it may take or end the game
   // in the middle of the turn (turns.cpp counts its choices before the move).

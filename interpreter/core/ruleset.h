@@ -570,6 +570,10 @@ struct Ruleset {
   // Per phase slot (one slot without phases): the rule index when every piece
   // type has that one rule there, a plain step to an empty neighbour; else -1.
   std::vector<int> plain_steps;
+  // Per piece type and seat, on boards of at most 64 sites: the sites where
+  // some promotion clause of the type may apply (its zones; their conditions
+  // are checked on arrival). Empty on larger boards.
+  std::vector<std::array<uint64_t, kMaxSeats>> promotion_sites;
   // Some phase condition reads the ply count (Condition::Subject::kPly).
   bool phases_read_ply = false;
   // The stage of the first trigger when it is a removal after a completed line
