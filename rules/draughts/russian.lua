@@ -1,12 +1,30 @@
--- Russian draughts (shashki): 8x8, played on the dark squares with a1 dark;
--- White (south) moves first. Men step diagonally forward and capture forward
--- and backward; kings fly and capture at any distance. Capture is compulsory,
--- but the player chooses freely among the captures, however few pieces one
--- takes. A man that reaches the last row during a capture is crowned at once
--- and goes on capturing as a king in the same move. Captured pieces come off
--- only when the move ends, and none is jumped twice (no Turkish strike).
--- Draws: threefold repetition; 15 moves each with kings only and no capture
--- (a simplified reading of the federation's several move counters).
+-- Russian draughts (shashki): 8x8, play on the dark squares, a1 being one of them;
+-- twelve men each on the three nearest rows, White (south) moves first.
+--
+-- Source: Russian Draughts Federation, official rules of Russian draughts (sections on
+-- the moves of men and kings, capture and the end of the game); perft numbers from the
+-- start position as posted in the "Standard validation generator moves" thread of the
+-- shashki.com forum and kept in R. Halbersma's DCTL test suite (board_08x08, Russian).
+-- Clause by clause:
+-- * Men step one square diagonally forward, and capture forward and backward by
+--   jumping an adjacent enemy piece onto the empty square beyond; a capture goes on
+--   while a piece can be taken (man_captures = "diagonal", hop chains).
+-- * Kings fly: they move along a diagonal any number of empty squares, and capture a
+--   piece at any distance on a diagonal, landing on any empty square beyond it; where
+--   the capture can go on from some of those squares, the king must land on one of
+--   them (hop land_to_go_on).
+-- * Capturing is compulsory, but the player chooses freely among the captures, however
+--   few pieces one of them takes (capture = "compulsory").
+-- * Captured pieces come off only when the move ends and none is jumped twice (no
+--   Turkish strike): the engine's hop chains.
+-- * A man that reaches the last row during a capture is crowned at once and goes on
+--   capturing as a king in the same move (crowned_in_capture = "continue"); one that
+--   ends his move there is crowned.
+-- * A player who cannot move, having no pieces or all blocked, loses.
+-- * Draws: the same position three times; and 15 moves by each side (30 turns) in which
+--   only kings move and nothing is captured (any capture or man's move starts the count
+--   again). The federation's further endgame counts (three kings against one, and
+--   others by material) are not scripted.
 local draughts = require "draughts.common"
 local men = draughts.men(8, 3, true)
 
