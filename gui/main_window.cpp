@@ -27,6 +27,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "ai/draw_offer.h"
 #include "core/attacks.h"
 #include "core/explain.h"
 #include "core/rule_error.h"
@@ -945,8 +946,18 @@ void MainWindow::offer_draw() {
   for (SeatId s = 0; s < r.num_seats(); ++s) {
     if (r.allies(s, seat) || game_->position().is_out(s)) continue;
     if (is_computer(s)) {
-      statusBar()->showMessage(qs(r.seats[s].name) + " (the computer) declines the draw");
-      return;
+      // A computer searches the position with its own budget and accepts when it does
+      // not see itself ahead; one that is searching already, or an external engine
+      // (whose answer could take its whole budget), declines.
+      const SeatPlayer& sp = players_[s];
+      const bool accepts = !busy_ && sp.spec.rfind("uci:", 0) != 0 &&
+                           !game_->position().awaiting_roll() &&
+                           ai::accepts_draw(*sp.player, game_->position(), s);
+      if (!accepts) {
+        statusBar()->showMessage(qs(r.seats[s].name) + " (the computer) declines the draw");
+        return;
+      }
+      continue;
     }
     if (QMessageBox::question(this, "Draw offered",
                               qs(r.seats[seat].name) + " offers a draw. Does " +

@@ -456,10 +456,17 @@ void GuiTest::resignationAndDrawOffer() {
   w->undo();
   QVERIFY(!w->game()->over());
   QCOMPARE(w->game()->history().size(), size_t{1});
-  w->set_computer(0, true);  // the computer declines a draw
+  // The computer (white) declines a draw while it is ahead...
+  QVERIFY(w->set_position("4k3/8/8/8/8/8/8/QQQQK3 b - - 0 1"));
+  w->set_computer(0, true);
   w->offer_draw();
   QVERIFY(!w->game()->over());
   QVERIFY(w->status().contains("declines"));
+  // ...and accepts one when it is behind.
+  QVERIFY(w->set_position("qqqqk3/8/8/8/8/8/8/4K3 b - - 0 1"));
+  w->offer_draw();
+  QVERIFY(w->game()->over());
+  QCOMPARE(QString::fromStdString(w->game()->result().reason), QString("draw agreed"));
 }
 
 void GuiTest::positionEditorPlacesPiecesAndSetsTheTurn() {
