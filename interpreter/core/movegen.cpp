@@ -42,15 +42,8 @@ struct Gen {
   // Capture chains: the landings tried so far in this pass (bounded by
   // kMaxChainLandings), and the decisions found from the current origin.
   int chain_landings = 0;
-  // The decisions found by the chains from the current origin: inline room
-  // for the usual few, the rest on the heap.
-  struct ChainKeys {
-    ChainKeys() {}  // left unwritten: Gen is made for every list of moves
-    ChainKey& operator[](int i) { return keys[i]; }
-    static constexpr int size() { return 32; }
-    std::array<ChainKey, 32> keys;
-  } chain_keys{};
-  int nchain_keys = 0;
+  // The decisions found by the chains from the current origin, past the
+  // inline room of HopState::keys.
   std::vector<ChainKey> more_chain_keys{};
   uint64_t all = 0;  // occupied_all(), once known
   bool all_known = false;
@@ -223,6 +216,10 @@ struct Gen {
     int ri;
     const MoveRule* rule;
     Move cur;
+    // The decisions found so far from this origin (the first few; the rest in
+    // Gen::more_chain_keys). Left unwritten until used.
+    std::array<ChainKey, 32> keys;
+    int nkeys;
   };
 
   bool occupied(const HopState& h, SiteId s) const { return s != h.from && pos.at(s) != kEmpty; }
@@ -302,9 +299,10 @@ struct Gen {
       return false;
     const Promotion* pr = promotion_at(pos, h.type, me, land);
     if (!pr || pr->in_chain == Promotion::InChain::kAtEnd) return false;
-    const HopState saved = h;
+    const TypeId saved_type = h.type;
+    const MoveRule* const saved_rule = h.rule;
     bool any = false;
-    for_each_promotion(pos, saved.type, me, land, [&](TypeId p) {
+    for_each_promotion(pos, saved_type, me, land, [&](TypeId p) {
       any = true;
       h.cur.promote = p;
       h.type = p;
@@ -316,8 +314,8 @@ struct Gen {
           extended |= extend(h, land);
         }
       if (!extended) finish_hop(h, land);
-      h.type = saved.type;
-      h.rule = saved.rule;
+      h.type = saved_type;
+      h.rule = saved_rule;
       h.cur.promote = -1;
     });
     // With no type to become (none lost yet), the piece goes on as it was.
@@ -335,7 +333,7 @@ struct Gen {
     ChainKey key{m.to, m.ncap, m.promote, {}};
     std::copy(m.cap.begin(), m.cap.begin() + m.ncap, key.cap.begin());
     std::sort(key.cap.begin(), key.cap.begin() + key.n);
-    if (!new_chain(key)) return;
+    if (!new_chain(h, key)) return;
     if (m.promote >= 0)
       out.push(m);  // crowned during the capture
     else
@@ -364,22 +362,22 @@ struct Gen {
 
   // Whether no chain from this origin has made the decision of key yet; if
   // none has, it is noted.
-  bool new_chain(const ChainKey& key) {
-    for (int i = 0; i < nchain_keys; ++i)
-      if (chain_keys[i] == key) return false;
+  bool new_chain(HopState& h, const ChainKey& key) {
+    for (int i = 0; i < h.nkeys; ++i)
+      if (h.keys[i] == key) return false;
     for (const ChainKey& k : more_chain_keys)
       if (k == key) return false;
-    if (nchain_keys < ChainKeys::size())
-      chain_keys[nchain_keys++] = key;
+    if (h.nkeys < static_cast<int>(h.keys.size()))
+      h.keys[h.nkeys++] = key;
     else
       more_chain_keys.push_back(key);
     return true;
   }
 
   void hop(SiteId from, TypeId t, int ri, const MoveRule& rule) {
-    nchain_keys = 0;
     more_chain_keys.clear();
     HopState h;  // the chain's arrays are written before they are read
+    h.nkeys = 0;
     h.from = from;
     h.type = t;
     h.ri = ri;
@@ -477,7 +475,10 @@ struct Gen {
         return;
       }
     }
-    if (pos.has_occupancy()) {
+    if (r.simple_army && pos.has_occupancy()) {
+      for (uint64_t own = pos.occupied(seat); own; own &= own - 1)
+        simple_piece(static_cast<SiteId>(__builtin_ctzll(own)));
+    } else if (pos.has_occupancy()) {
       for (uint64_t own = pos.occupied(seat); own; own &= own - 1)
         piece(static_cast<SiteId>(__builtin_ctzll(own)));
     } else {
@@ -486,6 +487,40 @@ struct Gen {
         if (c && piece_seat(c) == seat) piece(s);
       }
     }
+  }
+
+  // piece() for Ruleset::simple_army: steps, slides and hops, nothing to test first.
+  void simple_piece(SiteId from) {
+    const TypeId t = piece_type(pos.at(from));
+    const PieceType& pt = r.types[t];
+    for (int ri : pt.rules) {
+      const MoveRule& rule = r.rules[ri];
+      if (rule.kind == RuleKind::kHop) {
+        if (rule.hop_flying || may_hop(from, rule)) hop(from, t, ri, rule);
+      } else if (!rule.steps.empty() && rule.mode == Mode::kMove && rule.to_region < 0) {
+        steps(from, t, pt, ri, rule);
+      } else if (!rule.steps.empty()) {
+        table(from, t, ri, rule, rule.steps);
+      } else {
+        slide(from, t, ri, rule);
+      }
+    }
+  }
+
+  // Plain steps to empty neighbours, in the table's order, and the promotions
+  // where a zone may hold (small boards).
+  void steps(SiteId from, TypeId t, const PieceType& pt, int ri, const MoveRule& rule) {
+    const uint64_t occ = occupied_all();
+    const uint64_t promo = pt.promotions.empty() ? 0 : r.promotion_sites[t][me];
+    Move proto;
+    header(proto, from, kNoSite, ri, rule);
+    for (SiteId s : rule.steps[me][from])
+      if (!((occ >> s) & 1)) {
+        Move& m = out.add();
+        std::memcpy(static_cast<void*>(&m), &proto, offsetof(Move, cap));
+        m.to = s;
+        if ((promo >> s) & 1) promote_last(t);
+      }
   }
 
   void piece(SiteId from) {
@@ -506,15 +541,7 @@ struct Gen {
         case RuleKind::kSlide:
           if (!rule.steps.empty() && rule.mode == Mode::kMove && rule.to_region < 0 &&
               pos.has_occupancy()) {
-            // Plain steps to empty neighbours, in the table's order, and the
-            // promotions where a zone may hold.
-            const uint64_t occ = occupied_all();
-            const uint64_t promo = pt.promotions.empty() ? 0 : r.promotion_sites[t][me];
-            for (SiteId s : rule.steps[me][from])
-              if (!((occ >> s) & 1)) {
-                start(from, s, ri, rule);
-                if ((promo >> s) & 1) promote_last(t);
-              }
+            steps(from, t, pt, ri, rule);
           } else if (!rule.steps.empty()) {
             table(from, t, ri, rule, rule.steps);
           } else

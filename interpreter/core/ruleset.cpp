@@ -295,6 +295,15 @@ void Ruleset::finalize() {
               promotion_sites[t][seat] |= uint64_t{1} << site;
   }
 
+  simple_army = phases.empty() && !dice.enabled() && topology.size() <= 64 && !types.empty();
+  for (const PieceType& t : types)
+    for (int ri : t.rules) {
+      const MoveRule& rule = rules[ri];
+      if ((rule.kind != RuleKind::kSlide && rule.kind != RuleKind::kHop) || rule.from_region >= 0 ||
+          rule.requires_clear || rule.unless_attacked)
+        simple_army = false;
+    }
+
   // A removal that a completed line starts and that ends the turn, in rules where
   // nothing else a plain move does can change what it may take or end the game
   // in the middle of the turn (turns.cpp counts its choices before the move).

@@ -574,6 +574,10 @@ struct Ruleset {
   // some promotion clause of the type may apply (its zones; their conditions
   // are checked on arrival). Empty on larger boards.
   std::vector<std::array<uint64_t, kMaxSeats>> promotion_sites;
+  // Every piece's rules are steps, slides and hops with no condition on the
+  // origin (region, flags, attack), without phases or dice, on at most 64
+  // sites: generation takes them without those tests.
+  bool simple_army = false;
   // Some phase condition reads the ply count (Condition::Subject::kPly).
   bool phases_read_ply = false;
   // The stage of the first trigger when it is a removal after a completed line
