@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "ai/alpha_beta.h"
+#include "ai/evaluation.h"
 #include "ai/mcts.h"
 #include "ai/player_spec.h"
 #include "ai/random_player.h"
@@ -224,6 +225,93 @@ TEST(AiSearch, AThreatToAPieceWhoseCaptureWinsIsSearched) {
   const std::string played = move_text(pos, t.first());
   EXPECT_TRUE(played == "d4b3" || played == "d4c2") << played;
   EXPECT_EQ(last.mate(), 3) << last.score;  // the Knight, any reply, the Prince taken
+}
+
+// Where the rules have no repetition draw, a line that comes back to a
+// position of the game counts as a draw in the search: White, a Wazir ahead,
+// has walked its Man b2-b3-b2 while Black went e5-d5-e5, and b2b3 again,
+// the best step by the Man's way to promotion, would only repeat; any other
+// move keeps the lead.
+TEST(AiSearch, ASideAheadDoesNotRepeatWhereRepeatingDrawsNothing) {
+  Rules r = test_support::load("ai_repeat", R"(return game {
+  title = "men",
+  board = grid { width = 5, height = 5 },
+  regions = { last_rank = { rank = 5 } },
+  pieces = {
+    piece { name = "man", symbol = "M", value = 1, moves = { step { dirs = "orthogonal" } },
+      promotion = { zone = "last_rank", to = { "queen" } } },
+    piece { name = "queen", symbol = "Q", value = 5, moves = { step { dirs = "all" } } },
+    piece { name = "wazir", symbol = "W", value = 1, moves = { step { dirs = "orthogonal" } } },
+  },
+  setup = { white = { man = "b2", wazir = "e1" }, black = { wazir = "e5" } },
+}
+)");
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->end.repetition, 0);
+  Position pos = board(r, {{"b2", "man", 0}, {"e1", "wazir", 0}, {"e5", "wazir", 1}}, 0);
+  auto first = player("alphabeta:depth=1", r);
+  EXPECT_EQ(move_text(pos, first->choose(pos).first()), "b2b3");
+  std::vector<Undo> undos(4);
+  std::vector<Move> made;
+  for (const char* text : {"b2b3", "e5d5", "b3b2", "d5e5"}) {
+    MoveList moves;
+    legal_moves(pos, moves);
+    const Move* m = nullptr;
+    for (const Move& x : moves)
+      if (move_text(pos, x) == text) m = &x;
+    ASSERT_TRUE(m) << text;
+    made.push_back(*m);
+    pos.make(made.back(), undos[made.size() - 1]);
+  }
+  for (const char* spec : {"alphabeta:depth=1", "alphabeta:depth=3", "ai:3"}) {
+    auto p = player(spec, r);
+    ai::SearchInfo last;
+    p->on_info([&](const ai::SearchInfo& i) { last = i; });
+    const std::string played = move_text(pos, p->choose(pos).first());
+    EXPECT_NE(played, "b2b3") << spec;
+    EXPECT_GT(last.score, 0) << spec;
+  }
+}
+
+// The side two pieces of value 1 ahead brings its pieces nearer the enemy
+// piece whose capture wins: with mobility weighed at nothing, each step is
+// worth ai.hunt, and a side not so far ahead, or a script that sets hunt = 0,
+// gets nothing for it.
+TEST(AiScript, TheSideAheadHuntsThePieceWhoseCaptureWins) {
+  const std::string game = R"(return game {
+  title = "prince hunt",
+  board = grid { width = 7, height = 7 },
+  pieces = {
+    piece { name = "prince", symbol = "P", value = 0, moves = { step { dirs = "all" } } },
+    piece { name = "wazir", symbol = "W", value = 1, moves = { step { dirs = "orthogonal" } } },
+  },
+  setup = { white = { prince = "a1" }, black = { prince = "g7" } },
+  ends = { captures = { { captured = "prince", result = "win" } } },
+)";
+  Rules r = test_support::load("ai_hunt", game + "  ai = { mobility = 0, hunt = 5 },\n}\n");
+  Rules off = test_support::load("ai_hunt_off", game + "  ai = { mobility = 0, hunt = 0 },\n}\n");
+  ASSERT_TRUE(r && off);
+  EXPECT_EQ(r->ai.hunt, 5);
+  auto worth = [](const Rules& rules, const char* wazir, bool two) {
+    Position pos =
+        two ? board(rules, {{"a1", "prince", 0},
+                            {"g7", "prince", 1},
+                            {wazir, "wazir", 0},
+                            {"a7", "wazir", 0}})
+            : board(rules, {{"a1", "prince", 0}, {"g7", "prince", 1}, {wazir, "wazir", 0}});
+    return ai::Evaluator(*rules)(pos, 0);
+  };
+  // Steps count in every direction: c3 is 4 from g7, d4 3, f6 1. With the
+  // second Wazir, White is two ahead.
+  EXPECT_EQ(worth(r, "d4", true) - worth(r, "c3", true), 5);
+  EXPECT_EQ(worth(r, "f6", true) - worth(r, "c3", true), 15);
+  EXPECT_EQ(worth(r, "f6", false), worth(r, "c3", false));  // one ahead: no hunt
+  EXPECT_EQ(worth(off, "f6", true), worth(off, "c3", true));
+  // The search steps towards the enemy Prince: only a7b7 comes nearer.
+  Position pos =
+      board(r, {{"a1", "prince", 0}, {"g7", "prince", 1}, {"c3", "wazir", 0}, {"a7", "wazir", 0}});
+  auto p = player("alphabeta:depth=1", r);
+  EXPECT_EQ(move_text(pos, p->choose(pos).first()), "a7b7");
 }
 
 TEST(AiSearch, PlaysTheForcedMajorityCapture) {

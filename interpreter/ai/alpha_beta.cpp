@@ -140,6 +140,22 @@ struct AlphaBeta::Search {
 
   int team(SeatId s) const { return r.seats[s].team; }
 
+  // Whether the position, with the same side to decide, stood on the board
+  // before (in the game or on the line searched) since the last decision that
+  // cannot be taken back. Only asked where the rules have no repetition draw:
+  // a line that comes back gains nothing, and counts as a draw, so that a
+  // side ahead looks for progress instead of moving to and fro (the game
+  // would end at a ply limit or never).
+  bool repeated() const {
+    if (pos.stage() >= 0 || pos.in_turn()) return false;
+    const std::vector<uint64_t>& h = pos.history();
+    const int span = std::min<int>(pos.global(kSinceReset), static_cast<int>(h.size()));
+    const uint64_t key = pos.hash();
+    for (int i = 1; i <= span; ++i)
+      if (h[h.size() - i] == key) return true;
+    return false;
+  }
+
   // Whether seat's royal piece is in check, or an enemy could take at once a
   // piece of seat's whose capture loses the game: no position to stand still in.
   bool threatened(SeatId seat) const {
@@ -305,6 +321,7 @@ struct AlphaBeta::Search {
     pv[ply].clear();
     seldepth = std::max(seldepth, ply);
     if (out_of_time()) return 0;
+    if (ply > 0 && r.end.repetition == 0 && repeated()) return 0;
     if (depth <= 0) return quiesce(alpha, beta, ply, 0);
     MoveList& moves = mem.list(ply);
     const Result res = game_result(pos, moves);

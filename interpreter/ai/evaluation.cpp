@@ -5,6 +5,7 @@
 #include <deque>
 
 #include "ai/player.h"
+#include "ai/search_support.h"
 #include "core/movegen.h"
 
 namespace regula::ai {
@@ -16,12 +17,9 @@ namespace {
 // score of a decided game.
 constexpr int kMaxWorth = kWinScore / 4;
 
-// Steps from each site to the nearest site of region for seat, over the
-// board's links in every direction (kNoSite-free BFS); -1 where none is reachable.
-std::vector<int> distances_to(const Ruleset& r, const Region& region, SeatId seat) {
-  const Topology& topo = r.topology;
+// The board's links both ways: a direction may lead one way only on some boards.
+std::vector<std::vector<SiteId>> links_of(const Topology& topo) {
   const int n = topo.size();
-  // The links both ways: a direction may lead one way only on some boards.
   std::vector<std::vector<SiteId>> links(n);
   for (DirId d = 0; d < kNumDirs; ++d) {
     const SiteId* nb = topo.neighbors_of(d);
@@ -31,6 +29,14 @@ std::vector<int> distances_to(const Ruleset& r, const Region& region, SeatId sea
         links[nb[s]].push_back(s);
       }
   }
+  return links;
+}
+
+// Steps from each site to the nearest site of region for seat, over the
+// board's links in every direction (kNoSite-free BFS); -1 where none is reachable.
+std::vector<int> distances_to(const Ruleset& r, const Region& region, SeatId seat) {
+  const int n = r.topology.size();
+  const std::vector<std::vector<SiteId>> links = links_of(r.topology);
   std::vector<int> dist(n, -1);
   std::deque<SiteId> queue;
   for (SiteId s = 0; s < n; ++s)
@@ -94,6 +100,70 @@ Evaluator::Evaluator(const Ruleset& rules) : rules_(rules) {
   if (rules.hooks && rules.hooks->has_generate()) mobility_ = 0;
   if (seats != 2) mobility_ = 0;
   hook_ = rules.hooks && rules.hooks->has_evaluate();
+  // The hunt needs the steps between every two sites: boards of up to a few
+  // hundred sites, and two sides.
+  bool any_prey = false;
+  vital_.assign(types, false);
+  prey_.assign(types, false);
+  hunter_.assign(static_cast<size_t>(types) * types, false);
+  for (TypeId t = 0; t < types; ++t) {
+    vital_[t] = capture_always_wins(rules, t);
+    for (TypeId by = 0; by < types; ++by) {
+      const CaptureEnd* ce = capture_end(rules, t, by);
+      if (ce && ce->effect == CaptureEnd::Effect::kWin) hunter_[t * types + by] = prey_[t] = true;
+    }
+    any_prey |= prey_[t];
+  }
+  if (any_prey && w.hunt > 0 && seats == 2 && sites <= 1024) {
+    const auto links = links_of(rules.topology);
+    steps_.assign(static_cast<size_t>(sites) * sites, 255);
+    for (SiteId from = 0; from < sites; ++from) {
+      uint8_t* row = &steps_[static_cast<size_t>(from) * sites];
+      std::deque<SiteId> queue{from};
+      row[from] = 0;
+      while (!queue.empty()) {
+        const SiteId s = queue.front();
+        queue.pop_front();
+        for (SiteId t : links[s])
+          if (row[t] == 255 && row[s] < 254) {
+            row[t] = static_cast<uint8_t>(row[s] + 1);
+            queue.push_back(t);
+          }
+      }
+      for (SiteId t = 0; t < sites; ++t)
+        if (row[t] < 255) far_ = std::max<int>(far_, row[t]);
+    }
+  }
+}
+
+int Evaluator::hunt(const Position& pos, SeatId seat) const {
+  // The side ahead by at least two pieces of value 1 brings its pieces
+  // towards the enemy pieces whose capture by them wins the game (its own
+  // pieces whose capture loses stay out of it): a step nearer is worth
+  // `hunt`. Without it, a side far ahead that sees no win within its horizon
+  // moves to and fro, and the game ends drawn at a ply limit.
+  const Ruleset& r = rules_;
+  const SeatId other = r.next_seat(seat);
+  const int lead = pos.material(seat) - pos.material(other);
+  if (std::abs(lead) < 2) return 0;
+  const SeatId hunter = lead > 0 ? seat : other;
+  const int n = pos.num_sites();
+  int64_t near = 0;
+  for (SiteId prey = 0; prey < n; ++prey) {
+    const PieceCode pc = pos.at(prey);
+    if (pc == kEmpty || r.allies(piece_seat(pc), hunter) || !prey_[piece_type(pc)]) continue;
+    const uint8_t* row = &steps_[static_cast<size_t>(prey) * n];
+    const auto by = hunter_.begin() + piece_type(pc) * static_cast<int>(r.types.size());
+    for (SiteId site = 0; site < n; ++site) {
+      const PieceCode c = pos.at(site);
+      if (c == kEmpty || !r.allies(piece_seat(c), hunter) || vital_[piece_type(c)] ||
+          !by[piece_type(c)])
+        continue;
+      if (row[site] < 255) near += far_ - row[site];
+    }
+  }
+  const int64_t bonus = near * r.ai.hunt;
+  return static_cast<int>(hunter == seat ? bonus : -bonus);
 }
 
 int Evaluator::piece_worth(TypeId t, SeatId seat, SiteId site) const {
@@ -115,6 +185,7 @@ int Evaluator::operator()(Position& pos, SeatId seat, int legal_count) const {
     const int v = table_[s][piece_type(c)][site];
     score += r.allies(s, seat) ? v : -v;
   }
+  if (!steps_.empty()) score += hunt(pos, seat);
   for (SeatId s = 0; s < r.num_seats(); ++s) {
     if (!pos.hand_total(s)) continue;
     int64_t v = 0;

@@ -2,8 +2,9 @@
 // The default judgement of a position for the computer players, from the
 // rules alone: material on the board and in hand (the pieces' values), the
 // progress of pieces that promote towards their promotion sites, and
-// mobility, each with the script's weights (Ruleset::ai); or the script's
-// evaluate hook when it defines one.
+// mobility, each with the script's weights (Ruleset::ai), and the hunt of a
+// piece whose capture wins by the side well ahead; or the script's evaluate
+// hook when it defines one.
 
 #include <vector>
 
@@ -22,6 +23,8 @@ class Evaluator {
   // The worth of a piece of type t for seat standing on site (material and
   // promotion progress), as operator() counts it.
   int piece_worth(TypeId t, SeatId seat, SiteId site) const;
+  // The hunt term of operator() for seat (see Ruleset::ai.hunt).
+  int hunt(const Position& pos, SeatId seat) const;
 
  private:
   const Ruleset& rules_;
@@ -30,6 +33,15 @@ class Evaluator {
   std::vector<std::vector<int>> hand_;  // [seat][type]
   int mobility_ = 0;
   bool hook_ = false;
+  // The hunt: hunter_[victim * types + by] when a piece of type by that takes
+  // one of type victim wins the game; vital_ for the types whose capture by
+  // any piece wins; the steps between any two sites (sites * sites), when
+  // some capture wins.
+  std::vector<bool> hunter_;
+  std::vector<bool> prey_;
+  std::vector<bool> vital_;
+  std::vector<uint8_t> steps_;
+  int far_ = 0;  // the most steps between two sites
 };
 
 }  // namespace regula::ai

@@ -443,6 +443,9 @@ struct AiSettings {
   int cutoff = 0;      // MCTS: decisions a playout plays before it is scored (0: engine default)
   int contempt =
       -1;  // alpha-beta: score units a draw costs the side searching (-1: engine default)
+  // Score units per step nearer, for each piece of a side ahead by two pieces of
+  // value 1 or more, to each enemy piece whose capture by any piece wins the game.
+  int hunt = 4;
 };
 
 struct Ruleset {

@@ -1285,15 +1285,17 @@ class Compiler : private FieldReader {
   }
 
   // ai = { search = "mcts", material = 100, promotion = 20, mobility = 2, cutoff = 64,
-  //        contempt = 25 }
+  //        contempt = 25, hunt = 4 }
   void ai(const Value& v) {
     const std::string w = where_of(v);
     if (!v.is_table()) fail(w, "ai = { search = ..., material = N, promotion = N, ... }");
     for (auto& [k, _] : v.fields)
       if (k != "search" && k != "material" && k != "promotion" && k != "mobility" &&
-          k != "cutoff" && k != "contempt")
-        fail(w, "unknown field '" + k +
-                    "' in ai (allowed: search, material, promotion, mobility, cutoff, contempt)");
+          k != "cutoff" && k != "contempt" && k != "hunt")
+        fail(
+            w,
+            "unknown field '" + k +
+                "' in ai (allowed: search, material, promotion, mobility, cutoff, contempt, hunt)");
     AiSettings& a = r_->ai;
     const std::string search = str_or(v, "search", "");
     if (search == "alphabeta")
@@ -1307,6 +1309,7 @@ class Compiler : private FieldReader {
     a.mobility = int_or(v, "mobility", a.mobility, 0, kMaxAiWeight);
     a.cutoff = int_or(v, "cutoff", a.cutoff, 0, kMaxAiCutoff);
     a.contempt = int_or(v, "contempt", a.contempt, 0, kMaxAiWeight);
+    a.hunt = int_or(v, "hunt", a.hunt, 0, kMaxAiWeight);
   }
 
   // money = { ante = 5, payments = { { on = "capture", piece = "rajah", amount = 5 }, ... } }
