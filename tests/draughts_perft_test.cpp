@@ -12,6 +12,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 #include "core/game_end.h"
 #include "core/movegen.h"
@@ -24,12 +25,17 @@
 namespace regula {
 namespace {
 
-TEST(DraughtsPerft, SpanishStartPositionToDepth8) {
-  auto rules = script::load_rules("draughts/spanish");
+// Perft of a bundled script from its start position, depth 1 onward.
+void expect_perft(const std::string& script, const std::vector<uint64_t>& expected) {
+  auto rules = script::load_rules(script);
   ASSERT_TRUE(rules) << rules.error().text();
   Position pos(*rules);
-  const uint64_t expected[] = {1, 7, 49, 302, 1469, 7361, 36473, 177532, 828783};
-  for (int d = 1; d <= 8; ++d) EXPECT_EQ(perft(pos, d), expected[d]) << "depth " << d;
+  for (size_t d = 1; d <= expected.size(); ++d)
+    EXPECT_EQ(perft(pos, static_cast<int>(d)), expected[d - 1]) << script << " depth " << d;
+}
+
+TEST(DraughtsPerft, SpanishStartPositionToDepth8) {
+  expect_perft("draughts/spanish", {7, 49, 302, 1469, 7361, 36473, 177532, 828783});
 }
 
 TEST(DraughtsPerft, SpanishFirstMovesAreTheSevenOfRulesB6) {
@@ -47,11 +53,7 @@ TEST(DraughtsPerft, SpanishFirstMovesAreTheSevenOfRulesB6) {
 }
 
 TEST(DraughtsPerft, EnglishStartPositionToDepth9) {
-  auto rules = script::load_rules("draughts/english");
-  ASSERT_TRUE(rules) << rules.error().text();
-  Position pos(*rules);
-  const uint64_t expected[] = {1, 7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680};
-  for (int d = 1; d <= 9; ++d) EXPECT_EQ(perft(pos, d), expected[d]) << "depth " << d;
+  expect_perft("draughts/english", {7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680});
 }
 
 // The legal moves of a position of a bundled draughts script, as move_text writes
@@ -93,11 +95,7 @@ TEST(DraughtsPerft, EnglishMenCaptureForwardKingsAreShortAndTheChoiceIsFree) {
 }
 
 TEST(DraughtsPerft, InternationalStartPositionToDepth8) {
-  auto rules = script::load_rules("draughts/international");
-  ASSERT_TRUE(rules) << rules.error().text();
-  Position pos(*rules);
-  const uint64_t expected[] = {1, 9, 81, 658, 4265, 27117, 167140, 1049442, 6483961};
-  for (int d = 1; d <= 8; ++d) EXPECT_EQ(perft(pos, d), expected[d]) << "depth " << d;
+  expect_perft("draughts/international", {9, 81, 658, 4265, 27117, 167140, 1049442, 6483961});
 }
 
 TEST(DraughtsPerft, InternationalMenCaptureBackwardKingsFlyTheMostPiecesMustBeTaken) {
@@ -115,11 +113,7 @@ TEST(DraughtsPerft, InternationalMenCaptureBackwardKingsFlyTheMostPiecesMustBeTa
 }
 
 TEST(DraughtsPerft, ItalianStartPositionToDepth8) {
-  auto rules = script::load_rules("draughts/italian");
-  ASSERT_TRUE(rules) << rules.error().text();
-  Position pos(*rules);
-  const uint64_t expected[] = {1, 7, 49, 302, 1469, 7361, 36473, 177532, 828783};
-  for (int d = 1; d <= 8; ++d) EXPECT_EQ(perft(pos, d), expected[d]) << "depth " << d;
+  expect_perft("draughts/italian", {7, 49, 302, 1469, 7361, 36473, 177532, 828783});
 }
 
 TEST(DraughtsPerft, ItalianCapturePrioritiesDecideInTheirOrder) {
@@ -193,11 +187,7 @@ TEST(DraughtsPerft, RussianChoiceAmongCapturesIsFree) {
 }
 
 TEST(DraughtsPerft, RussianStartPositionToDepth8) {
-  auto rules = script::load_rules("draughts/russian");
-  ASSERT_TRUE(rules) << rules.error().text();
-  Position pos(*rules);
-  const uint64_t expected[] = {1, 7, 49, 302, 1469, 7482, 37986, 190146, 929899};
-  for (int d = 1; d <= 8; ++d) EXPECT_EQ(perft(pos, d), expected[d]) << "depth " << d;
+  expect_perft("draughts/russian", {7, 49, 302, 1469, 7482, 37986, 190146, 929899});
 }
 
 TEST(DraughtsPerft, CaptureCriteriaAreCheckedWhenLoaded) {

@@ -37,6 +37,16 @@ std::string trim(const std::string& s) {
   return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
 }
 
+// A line typed at the prompt, trimmed; false at the end of input.
+bool read_line(std::string& line) {
+  if (!std::getline(std::cin, line)) {
+    out("\n");
+    return false;
+  }
+  line = trim(line);
+  return true;
+}
+
 void show(const Game& game, bool numbers) {
   const Position& pos = game.position();
   const Ruleset& r = game.rules();
@@ -174,12 +184,10 @@ void add_play(CLI::App& app, int& rc) {
         out("%s> ", r.seats[pos.to_move()].name);
       std::fflush(stdout);
       std::string line;
-      if (!std::getline(std::cin, line)) {
-        out("\n");
+      if (!read_line(line)) {
         quit = true;
         break;
       }
-      line = trim(line);
       if (line.empty()) continue;
       if (line == "quit" || line == "exit") {
         quit = true;
@@ -248,12 +256,10 @@ void add_play(CLI::App& app, int& rc) {
           out("which one (number or move)? ");
           std::fflush(stdout);
           std::string answer;
-          if (!std::getline(std::cin, answer)) {
-            out("\n");
+          if (!read_line(answer)) {
             quit = true;
             break;
           }
-          answer = trim(answer);
           size_t pick = 0;
           for (size_t i = 0; i < choices.size(); ++i)
             if (answer == std::to_string(i + 1)) pick = i + 1;
