@@ -202,6 +202,7 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
         break;
       }
       case RuleKind::kDrop:
+      case RuleKind::kGenerated:
         continue;
     }
     if (rule.kind != RuleKind::kHop && rule.kind != RuleKind::kCastle &&
