@@ -353,6 +353,71 @@ bool is_attacked(const Position& pos, SiteId site, SeatId defender, TypeId victi
   return false;
 }
 
+bool check_lines(const Position& pos, SeatId me, SiteSet& out) {
+  const Ruleset& r = pos.rules();
+  const SiteId royal = pos.royal_site(me);
+  if (royal == kNoSite) return false;
+  const Topology& topo = r.topology;
+  // Per direction of the ray from the royal: how far an attack along it reaches
+  // (-1: none, 0: any distance).
+  std::array<int, kNumDirs> reach;
+  reach.fill(-1);
+  auto widen = [&](int d, int range) {
+    if (reach[d] == 0) return;
+    reach[d] = range == 0 ? 0 : std::max(reach[d], range);
+  };
+  for (SeatId e = 0; e < r.num_seats(); ++e) {
+    if (r.allies(e, me) || pos.is_inert(e)) continue;
+    if (!r.other_attackers[e].empty()) return false;
+    for (int d = 0; d < kNumDirs; ++d) {
+      // Attacks moving along d reach the royal from the ray opposite to d.
+      const int ray = Topology::opposite(static_cast<DirId>(d));
+      for (const auto& a : r.slide_attacks[e][d]) widen(ray, a.max_range);
+      if (!r.screen_attacks[e][d].empty()) widen(ray, 0);
+    }
+    for (auto [t, ri] : r.walk_attacks[e]) {
+      const MoveRule& rule = r.rules[ri];
+      const PieceCode code = make_piece(t, e);
+      const WalkPath* paths = rule.rev_walks[e][royal].data();
+      for (auto [origin, count] : rule.rev_groups[e][royal]) {
+        if (pos.at(origin) == code)
+          for (int i = 0; i < count; ++i)
+            for (int v = 0; v < paths[i].nvia; ++v) out.set(paths[i].via[v]);
+        paths += count;
+      }
+    }
+  }
+  for (DirId d : r.types[piece_type(pos.at(royal))].facing) widen(d, 0);
+  for (int d = 0; d < kNumDirs; ++d) {
+    if (reach[d] < 0) continue;
+    const SiteId* nb = topo.neighbors_of(static_cast<DirId>(d));
+    const int max = reach[d] ? reach[d] : pos.num_sites();
+    SiteId s = royal;
+    for (int k = 0; k < max && (s = nb[s]) != kNoSite; ++k) out.set(s);
+  }
+  return true;
+}
+
+bool check_after(Position& pos, const Move& m, SeatId me) {
+  const PieceCode code = pos.at(m.from);
+  const PieceCode there = pos.at(m.to);
+  std::array<PieceCode, kMaxCaptures> taken;
+  for (int i = 0; i < m.ncap; ++i) {
+    taken[i] = pos.at(m.cap[i]);
+    pos.probe_site(m.cap[i], kEmpty);
+  }
+  pos.probe_site(m.from, kEmpty);
+  const PieceCode arriving = m.promote >= 0 ? make_piece(m.promote, me) : code;
+  pos.probe_site(m.to, arriving);
+  const TypeId t = piece_type(arriving);
+  const SiteId royal = pos.rules().types[t].royal ? m.to : pos.royal_site(me);
+  const bool checked = royal_in_check(pos, royal, me, piece_type(pos.at(royal)));
+  pos.probe_site(m.to, there);
+  pos.probe_site(m.from, code);
+  for (int i = m.ncap - 1; i >= 0; --i) pos.probe_site(m.cap[i], taken[i]);
+  return checked;
+}
+
 bool in_check(const Position& pos, SeatId seat) {
   const Ruleset& r = pos.rules();
   if (r.royals[seat].empty()) return false;

@@ -38,6 +38,20 @@ bool in_check(const Position& pos, SeatId seat);
 // that line stands behind it, whatever its range.
 SiteSet pinned_pieces(const Position& pos, SeatId me);
 
+// Sites where a move of seat me (not of its royal) could change whether its only
+// royal is attacked: the lines from the royal along which enemies attack over a
+// distance (slides as far as they reach, screens, a royal it may not face) and
+// the sites that block enemy walks and lame leaps that end on it. A move that
+// lands on, leaves or clears none of them is legal while the royal is not in
+// check. False when an enemy rule's attack depends on other sites (capture
+// chains): then moves must be tried.
+bool check_lines(const Position& pos, SeatId me, SiteSet& out);
+
+// Whether seat me's only royal would be in check after the ordinary move m,
+// judged by editing the board alone and putting it back (Ruleset::probe_check
+// says when that is exact; no en passant may be pending).
+bool check_after(Position& pos, const Move& m, SeatId me);
+
 // Sites where a piece of victim_type belonging to defender could be captured by
 // an enemy at its next move, with the site `vacated` empty and no en passant
 // pending (the position after a quiet move that sets none): one pass over the

@@ -929,13 +929,22 @@ void legal_moves_undecided(Position& pos, MoveList& moves) {
     // With check as the only legality rule and only sliders able to uncover an
     // attack, a quiet non-royal move of an unpinned piece while not in check is
     // legal without trying it; everything else is made, tested and unmade.
-    bool fast = r.end.check && r.pins_simple && !hook_filter && !r.any_fears_attack &&
-                r.royals[me].size() == 1 && pos.count(make_piece(r.royals[me][0], me)) == 1 &&
-                !in_check(pos, me);
     // An after hook may change more than the move (take a piece that blocked a line).
-    if (r.hooks && r.hooks->has_after()) fast = false;
+    const bool one_royal = r.end.check && !hook_filter && !r.any_fears_attack &&
+                           !(r.hooks && r.hooks->has_after()) && r.royals[me].size() == 1 &&
+                           pos.count(make_piece(r.royals[me][0], me)) == 1;
+    const bool checked = one_royal && in_check(pos, me);
+    const bool fast = one_royal && r.pins_simple && !checked;
     SiteSet pinned;
     if (fast) pinned = pinned_pieces(pos, me);
+    // Otherwise (screens, lame leaps, facing royals), a move that touches none of
+    // the sites where an arrival or a departure could change an attack on the
+    // royal is legal while not in check; the others are judged on the board alone
+    // where the rules allow it (probe_check), or made, tested and unmade.
+    SiteSet lines;
+    const bool by_lines =
+        one_royal && !fast && !checked && !r.move_effects && check_lines(pos, me, lines);
+    const bool probe = one_royal && r.probe_check && pos.ep() == kNoSite;
     // Without check, a quiet move of a piece that fears attack is judged by an
     // attack map made once per origin (the piece lifted off it); its captures,
     // and anything after-hooks may change, are tried.
@@ -953,9 +962,22 @@ void legal_moves_undecided(Position& pos, MoveList& moves) {
       bool ok;
       bool decided = true;
       if (r.end.check) {
-        ok = fast && m.kind == MoveKind::kNormal && m.ncap == 0 && !pinned.test(m.from) &&
-             !r.types[mover].royal;
+        if (fast) {
+          ok = m.kind == MoveKind::kNormal && m.ncap == 0 && !pinned.test(m.from) &&
+               !r.types[mover].royal;
+        } else if (by_lines) {
+          ok = (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDrop) && mover >= 0 &&
+               !r.types[mover].royal && !lines.test(m.to) &&
+               (m.from == kNoSite || !lines.test(m.from));
+          for (int c = 0; ok && c < m.ncap; ++c) ok = !lines.test(m.cap[c]);
+        } else {
+          ok = false;
+        }
         decided = ok;
+        if (!ok && probe && m.kind == MoveKind::kNormal && m.ep_set == kNoSite) {
+          ok = !check_after(pos, m, me);
+          decided = true;
+        }
       } else if (hook_filter || (mover >= 0 && r.types[mover].fears_attack) || m.promote >= 0) {
         // A promotion is tried: the piece that arrives is the one judged, and it may fear
         // attack or not. The map is for the moving type, with no en passant left pending.

@@ -196,6 +196,10 @@ class Position {
   // strings and script hooks.
   void set_site(SiteId site, PieceCode code, uint8_t flags, Undo* undo = nullptr);
   void set_var(int index, int value, Undo* undo = nullptr);
+  // Writes code on site in the board alone (no hash, counts, occupancy, flags or
+  // royal site): for a legality probe that reads the board only and puts every
+  // site back before anything else looks at the position (check_after).
+  void probe_site(SiteId site, PieceCode code) { board_[site] = code; }
   void set_hand(SeatId seat, TypeId type, int n, Undo* undo = nullptr) {
     set_var(kHandBase + seat * kMaxTypes + type, n, undo);
   }

@@ -270,6 +270,9 @@ void Ruleset::finalize() {
   }
   if (hooks && hooks->has_generate()) pins_simple = false;
   if (any_facing) pins_simple = false;
+  probe_check = true;
+  for (SeatId s = 0; s < num_seats(); ++s)
+    probe_check = probe_check && anywhere_attacks[s].empty() && other_attackers[s].empty();
 
   // Per phase slot, the one rule of every piece when it is a plain step to an
   // empty neighbour (generation then skips the checks of other rules).

@@ -580,6 +580,10 @@ struct Ruleset {
   std::array<std::array<std::vector<ScreenAttack>, kNumDirs>, kMaxSeats> screen_attacks;
   bool any_screen_attacks = false;
   bool any_facing = false;  // some royal type has PieceType::facing
+  // Whether a royal's safety after an ordinary move can be judged on the board
+  // alone (check_after): no attack of any seat reads piece counts or generated
+  // moves (anywhere rules, capture chains).
+  bool probe_check = false;
   // Zobrist keys, filled by finalize().
   std::vector<uint64_t> z_piece;  // [code * sites + site]
   std::vector<uint64_t> z_flag;   // [bit * sites + site]
