@@ -1,0 +1,48 @@
+-- Capablanca chess: chess on 10 x 8 squares with two more pieces, the
+-- archbishop (bishop + knight) and the chancellor (rook + knight), between the
+-- bishops and the knights. The king castles three squares, f1 to i1 with the
+-- rook of j1 going to h1, or f1 to c1 with the rook of a1 going to d1; pawns
+-- promote to any of the six pieces. Everything else is as in chess.
+--
+-- Sources:
+--   J. R. Capablanca's proposal as described by Wikipedia, "Capablanca chess"
+--   (the setup, the two new pieces, castling);
+--   D. B. Pritchard, The Classified Encyclopedia of Chess Variants (2007),
+--   "Capablanca's Chess";
+--   Fairy-Stockfish, variant "capablanca" (the FEN, the move text, castling as
+--   f1i1 and f1c1, and the perft counts this script is tested against).
+local orth, diag = "orthogonal", "diagonal"
+
+return extends("chess/orthodox", {
+  title = "Capablanca chess",
+  sources = {
+    "Wikipedia, Capablanca chess",
+    "D. B. Pritchard, The Classified Encyclopedia of Chess Variants, 2007",
+    "Fairy-Stockfish, variant capablanca (FEN, move text, perft)",
+  },
+  board = grid { width = 10, height = 8 },
+  uci_variant = "capablanca",
+  pieces = {
+    piece { name = "archbishop", symbol = "A", value = 7,
+      moves = { slide { dirs = diag }, leap { offsets = { { 1, 2 } } } } },
+    piece { name = "chancellor", symbol = "C", value = 9,
+      moves = { slide { dirs = orth }, leap { offsets = { { 1, 2 } } } } },
+    piece { name = "pawn",
+      promotion = { zone = "last_rank",
+                    to = { "queen", "chancellor", "archbishop", "rook", "bishop", "knight" } } },
+    -- The partner sites are White's; Black's are the same files on rank 8.
+    piece { name = "king",
+      moves = {
+        step { dirs = "all" },
+        castle { dir = "e", steps = 3, with = "rook", partner = "j1" },
+        castle { dir = "w", steps = 3, with = "rook", partner = "a1" },
+      },
+    },
+  },
+  setup = {
+    white = { rook = "a1 j1", knight = "b1 i1", archbishop = "c1", bishop = "d1 g1", queen = "e1",
+              king = "f1", chancellor = "h1", pawn = "a2 b2 c2 d2 e2 f2 g2 h2 i2 j2" },
+    black = { rook = "a8 j8", knight = "b8 i8", archbishop = "c8", bishop = "d8 g8", queen = "e8",
+              king = "f8", chancellor = "h8", pawn = "a7 b7 c7 d7 e7 f7 g7 h7 i7 j7" },
+  },
+})
