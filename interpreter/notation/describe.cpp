@@ -125,8 +125,17 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
           for (const Offset& o : s.offsets)
             offs.push_back("(" + std::to_string(o.dx) + "," + std::to_string(o.dy) + ")");
           line = "leaps " + join(offs, " or ") +
-                 (s.symmetric ? " in every direction" : " as written, forward up") +
-                 ", over pieces";
+                 (s.symmetric ? " in every direction" : " as written, forward up");
+          if (s.lame) {
+            line += ", blocked by a piece on the way (stepping straight toward where it lands)";
+          } else if (!s.via.empty()) {
+            std::vector<std::string> via;
+            for (const Offset& o : s.via)
+              via.push_back("(" + std::to_string(o.dx) + "," + std::to_string(o.dy) + ")");
+            line += ", blocked by a piece at " + join(via, " or ") + " on the way";
+          } else {
+            line += ", over pieces";
+          }
         } else if (s.walk) {
           std::set<std::string> kinds;
           for (const auto& leg : s.legs) kinds.insert(describe_dirs(r, leg));
@@ -170,12 +179,28 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
         line = "castles with the " +
                (rule.castle_partner >= 0 ? r.types[rule.castle_partner].name
                                          : std::string("partner")) +
+               (rule.castle_site[0] != kNoSite
+                    ? " on " + r.topology.name(rule.castle_site[0]) +
+                          (r.num_seats() > 1 ? " (for " + r.seats[0].name + ")" : "")
+                    : std::string()) +
                ": " + plural(rule.castle_steps, site) + " toward the " + kCompass[rule.castle_dir] +
                ", neither having moved";
         break;
       case RuleKind::kAnywhere:
         line = "moves to any empty " + site;
         break;
+      case RuleKind::kScreen: {
+        const std::string dirs = describe_dirs(r, rule.dirs[0]);
+        line =
+            "moves " + dirs + " over exactly one piece of either side" +
+            (rule.screen_before ? " at most " + plural(rule.screen_before, site) + " away" : "") +
+            ", landing " +
+            (rule.screen_after == 1 ? "just beyond it"
+             : rule.screen_after    ? "up to " + plural(rule.screen_after, site) + " beyond it"
+                                    : "any distance beyond it") +
+            ", not over a second piece";
+        break;
+      }
       case RuleKind::kDrop:
       case RuleKind::kGenerated:
         continue;
@@ -209,6 +234,9 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
     out.push_back(line);
   }
   if (pt.royal) out.push_back("royal");
+  if (!pt.facing.empty())
+    out.push_back("may not face an enemy royal piece " + describe_dirs(r, pt.facing) +
+                  " with nothing between");
   if (pt.fears_attack) out.push_back("may not end a move where an enemy could capture it");
   return out;
 }
