@@ -922,6 +922,7 @@ void legal_moves_undecided(Position& pos, MoveList& moves) {
       if (!banned_return(pos, moves[i])) moves[kept++] = moves[i];
     moves.resize(kept);
   }
+  if (r.hooks && r.hooks->has_filter_moves() && !moves.empty()) r.hooks->filter_moves(pos, moves);
   const bool needs_filter = r.end.check || r.any_fears_attack || (r.hooks && r.hooks->has_filter());
   if (needs_filter) {
     const SeatId me = pos.to_move();

@@ -433,6 +433,10 @@ class Hooks {
   // The script's judgement of pos for seat's team, in piece values (the
   // computer players' evaluation), when it defines one.
   virtual bool has_evaluate() const { return false; }
+  // A filter that judges a position's whole list of generated moves in one
+  // call, removing those it forbids, when the script defines one.
+  virtual bool has_filter_moves() const { return false; }
+  virtual void filter_moves(const Position& /*pos*/, MoveList& /*moves*/) {}
   // Whether the calling thread is inside a generate call (attack detection,
   // which runs generate, then leaves it out).
   virtual bool generating() const { return false; }
