@@ -173,12 +173,27 @@ bool reference_attacked(const Position& pos, SiteId site, SeatId seat) {
   return false;
 }
 
+// Whether the royal on site (of seat) sees an enemy royal along one of the
+// directions its type may not face one in, with nothing between (the rule is
+// no capture, so the generated moves above do not show it).
+bool reference_faces(const Position& pos, SiteId site, SeatId seat) {
+  const Ruleset& r = pos.rules();
+  for (DirId d : r.types[piece_type(pos.at(site))].facing) {
+    SiteId s = r.topology.neighbor(site, d);
+    while (s != kNoSite && !pos.at(s)) s = r.topology.neighbor(s, d);
+    if (s != kNoSite && r.types[piece_type(pos.at(s))].royal &&
+        !r.allies(piece_seat(pos.at(s)), seat) && !pos.is_inert(piece_seat(pos.at(s))))
+      return true;
+  }
+  return false;
+}
+
 bool reference_in_check(const Position& pos, SeatId seat) {
   const Ruleset& r = pos.rules();
   for (SiteId s = 0; s < pos.num_sites(); ++s) {
     PieceCode c = pos.at(s);
     if (c && piece_seat(c) == seat && r.types[piece_type(c)].royal &&
-        reference_attacked(pos, s, seat))
+        (reference_attacked(pos, s, seat) || reference_faces(pos, s, seat)))
       return true;
   }
   return false;
