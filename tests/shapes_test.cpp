@@ -12,6 +12,7 @@
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "move_support.h"
+#include "notation/describe.h"
 #include "script_support.h"
 
 namespace regula {
@@ -244,6 +245,37 @@ TEST(ShapeCastle, ADroppedPieceHasMovedAndNeverCastles) {
   // The same rook set on h1 unmoved castles.
   auto set = board(r, {{"e1", "king", 0}, {"h1", "rook", 0}, {"a7", "king", 1}});
   EXPECT_EQ(castles_from(set, "e1"), Moves{"e1-g1+h1-f1"});
+}
+
+// ---- descriptions in words ---------------------------------------------------------
+
+TEST(ShapeDescribe, EachShapeIsSaidInWords) {
+  auto r = bundled("chess/xiangqi");
+  ASSERT_TRUE(r);
+  auto lines = [&](const char* piece) {
+    std::string all;
+    for (const std::string& l : describe_piece(*r, r->type_index(piece))) all += l + "\n";
+    return all;
+  };
+  EXPECT_NE(lines("cannon").find("moves orthogonally over exactly one piece of either side, "
+                                 "landing any distance beyond it, not over a second piece, only "
+                                 "to capture"),
+            std::string::npos)
+      << lines("cannon");
+  EXPECT_NE(lines("horse").find("leaps (1,2) in every direction, blocked by a piece on the way"),
+            std::string::npos)
+      << lines("horse");
+  EXPECT_NE(lines("general").find("may not face an enemy royal piece orthogonally"),
+            std::string::npos)
+      << lines("general");
+  auto capablanca = bundled("chess/capablanca");
+  ASSERT_TRUE(capablanca);
+  std::string king;
+  for (const std::string& l : describe_piece(*capablanca, capablanca->type_index("king")))
+    king += l + "\n";
+  EXPECT_NE(king.find("castles with the rook on j1 (for white): 3 squares toward the east"),
+            std::string::npos)
+      << king;
 }
 
 // ---- bad scripts -----------------------------------------------------------------
