@@ -291,6 +291,10 @@ TEST(ShapeErrors, BadShapesNameTheirLine) {
   expect_located(load_error("bad_facing", grid_game(5, 5, R"(
     piece { name = "king", symbol = "K", facing = "orthogonal", moves = { step { dirs = "all" } } },)")),
                  "bad_facing.lua:6", "facing is for royal pieces");
+  expect_located(load_error("bad_lame", grid_game(5, 5, R"(
+    piece { name = "horse", symbol = "H",
+            moves = { leap { offsets = { { 1000000, 1 } }, lame = true } } },)")),
+                 "bad_lame.lua:7", "a lame leap passes more than 12 sites");
   expect_located(load_error("bad_partner", grid_game(5, 5, R"(
     piece { name = "king", symbol = "K", royal = true, track_moved = true,
             moves = { castle { dir = "e", with = "king", partner = "z9" } } },)")),

@@ -531,7 +531,8 @@ class Compiler : private FieldReader {
     std::vector<LameOffset> lame_offs;
     std::set<std::pair<int, int>> lame_seen;
     auto add_lame = [&](Offset x, const std::vector<Offset>& vx) {
-      if (lame_seen.insert({x.dx, x.dy}).second) lame_offs.push_back({x, lame ? lame_path(x) : vx});
+      if (lame_seen.insert({x.dx, x.dy}).second)
+        lame_offs.push_back({x, lame ? lame_path(x, kMaxWalk) : vx});
     };
     for (auto& p : list(*o, "offsets")) {
       Offset base = offset(p, v.where, "offsets");

@@ -5,7 +5,7 @@
 
 namespace regula::script {
 
-std::vector<Offset> lame_path(Offset off) {
+std::vector<Offset> lame_path(Offset off, size_t limit) {
   std::vector<Offset> out;
   int x = 0, y = 0;
   const int sx = off.dx > 0 ? 1 : off.dx < 0 ? -1 : 0;
@@ -20,6 +20,7 @@ std::vector<Offset> lame_path(Offset off) {
       x += sx, y += sy;
     if (x == off.dx && y == off.dy) break;
     out.push_back({x, y});
+    if (out.size() > limit) break;
   }
   return out;
 }

@@ -19,7 +19,8 @@ struct LameOffset {
 // The sites a leap by off passes when it steps straight towards its destination:
 // diagonally while the two distances left are equal, otherwise along the longer
 // one (Fairy-Stockfish's lame leaper: the knight's leg, the elephant's eye).
-std::vector<Offset> lame_path(Offset off);
+// It stops once it holds more than limit sites (a leap too long to be lame).
+std::vector<Offset> lame_path(Offset off, size_t limit);
 
 // Sorts walk paths by destination (then by their intermediate sites) and drops
 // repeats, as move generation and attack detection expect them.
