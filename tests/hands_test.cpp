@@ -11,6 +11,7 @@
 
 #include "core/movegen.h"
 #include "core/turns.h"
+#include "notation/describe.h"
 #include "notation/position_string.h"
 #include "script_support.h"
 #include "uci/uci_move.h"
@@ -234,6 +235,24 @@ TEST(HandsPromotion, AnOptionalPromotionIsForcedWhereThePieceWouldBeStuckOrInARe
   ASSERT_TRUE(r);
   Position pos(r);
   EXPECT_EQ(moves(pos), (Moves{"a2a3", "a2a3+", "a2a4", "a2a4+", "a2a5+", "b3b4+"}));
+}
+
+TEST(HandsDescribe, TheVocabularyIsDescribedInWords) {
+  auto shogi = bundled("shogi/shogi");
+  ASSERT_TRUE(shogi);
+  const auto pawn = describe_piece(*shogi, shogi->type_index("pawn"));
+  EXPECT_EQ(pawn, (std::vector<std::string>{
+                      "one step forward",
+                      "enters from the hand on an empty square, not where it could never move, "
+                      "not on a file with an own pawn, not to give mate at once",
+                      "may promote to tokin on a move that starts or ends in zone, and must "
+                      "where it could never move again"}));
+  const auto dragon = describe_piece(*shogi, shogi->type_index("dragon"));
+  EXPECT_EQ(dragon.back(), "captured, goes to the capturer's hand as a rook");
+  auto zh = bundled("chess/crazyhouse");
+  ASSERT_TRUE(zh);
+  const auto queen = describe_piece(*zh, zh->type_index("queen"));
+  EXPECT_EQ(queen.back(), "captured after promoting, goes to the capturer's hand as a pawn");
 }
 
 TEST(HandsErrors, BadFieldsAreErrorsNamingTheLine) {

@@ -717,7 +717,8 @@ void stage_moves(const Position& pos, const Stage& st, MoveList& moves) {
         moves[moves.size() - 1].promote = p;
       });
       const Promotion* pr = promotion_at(pos, piece_type(code), me, site);
-      if (!pr || !pr->mandatory) moves.push(Move::pass());
+      if (!pr || (!pr->mandatory && !promotion_forced(r, *pr, piece_type(code), me, site)))
+        moves.push(Move::pass());
       return;
     }
     case Stage::Choice::kMoveAgain:
