@@ -3,12 +3,15 @@
 // legal moves of positions where a drop rule decides.
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
 #include <vector>
 
 #include "core/perft.h"
 #include "fsf_support.h"
 #include "notation/position_string.h"
 #include "script_support.h"
+#include "uci/uci_move.h"
 
 namespace regula {
 namespace {
@@ -78,6 +81,54 @@ TEST(FairyStockfishDivide, ShogiPawnDropMateIsTheOneDifference) {
   const auto ours = fsf::divide(*pos, 1);
   EXPECT_EQ(ours.count("P@i7"), 0u);
   for (const auto& [m, n] : ours) EXPECT_EQ(theirs[0].count(m), 1u) << m;
+}
+
+// Shogi promotion: a knight landing on its last two ranks and a lance on its
+// last must promote; elsewhere in the far three ranks either may; a silver
+// may promote on a move that leaves them as well as on one within them.
+TEST(HandsShogi, PromotionOnMovesThatStartOrEndInTheZoneForcedWhereStuck) {
+  const std::string fen = "8k/9/4S4/2N6/L8/9/9/9/K8[] w - - 0 1";
+  auto pos = read_position(bundled("shogi/shogi"), fen);
+  ASSERT_TRUE(pos) << pos.error().text();
+  std::set<std::string> ours;
+  for (const auto& [m, n] : fsf::divide(*pos, 1))
+    if (m[0] != 'a' || m[1] != '1') ours.insert(m);  // all but the king's moves
+  const std::set<std::string> expected = {
+      "c6b8+", "c6d8+",                                                       // knight
+      "a5a6",  "a5a7",  "a5a7+", "a5a8",  "a5a8+", "a5a9+",                   // lance
+      "e7e8",  "e7e8+", "e7d8",  "e7d8+", "e7f8",  "e7f8+", "e7d6", "e7d6+",  // silver
+      "e7f6",  "e7f6+"};
+  EXPECT_EQ(ours, expected);
+  if (!fsf::installed()) GTEST_SKIP() << fsf::kMissing;
+  std::set<std::string> theirs;
+  const auto fsf_divides = fsf::divides("shogi", fen, {{{}, 1}});
+  for (const auto& [m, n] : fsf_divides[0])
+    if (m[0] != 'a' || m[1] != '1') theirs.insert(m);
+  EXPECT_EQ(theirs, expected);
+}
+
+// A rook dropped on its corner is no castling partner: it did not stand
+// there unmoved since the start.
+TEST(HandsCrazyhouse, ADroppedRookDoesNotCastle) {
+  // The king may still castle with the rook on a1.
+  const std::string fen = "r3k3/8/8/8/8/8/8/R3K3[R] w Qq - 0 1";
+  auto pos = read_position(bundled("chess/crazyhouse"), fen);
+  ASSERT_TRUE(pos) << pos.error().text();
+  for (const char* text : {"R@h1", "e8d8"}) {
+    auto t = uci::parse_uci(*pos, text);
+    ASSERT_TRUE(t) << t.error().text();
+    Undo u;
+    pos->make(t->steps[0], u);
+  }
+  const auto ours = fsf::divide(*pos, 1);
+  EXPECT_EQ(ours.count("e1g1"), 0u);
+  EXPECT_EQ(ours.count("e1c1"), 1u);
+  // The king's five steps and the castling, the a1 rook's ten, the h1 rook's nine.
+  EXPECT_EQ(ours.size(), 6u + 10u + 9u);
+  if (!fsf::installed()) GTEST_SKIP() << fsf::kMissing;
+  const auto theirs = fsf::divides("crazyhouse", fen, {{{"R@h1", "e8d8"}, 1}});
+  ASSERT_EQ(theirs.size(), 1u);
+  EXPECT_EQ(theirs[0], ours);
 }
 
 // The script itself in random games: every divide agrees but where a pawn
