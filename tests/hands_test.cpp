@@ -109,6 +109,29 @@ TEST(HandsCapture, PositionStringsCarryHandsAndTheMarkBothWays) {
   }
 }
 
+// A game that deals pieces into hands caps a seat's pieces at what it was
+// dealt, unless captures bring it more.
+TEST(HandsCapture, CapturedPiecesMayOutnumberWhatASeatWasDealt) {
+  const std::string text = R"(return game {
+  title = "dealt",
+  board = grid { width = 3, height = 3 },
+  position = "fen",%s
+  pieces = { piece { name = "stone", symbol = "S", drop = true, moves = { step { dirs = "all" } } } },
+  hand = { white = { stone = 1 }, black = { stone = 1 } },
+  ends = { no_moves = "draw" },
+})";
+  char plain[1024], to_hand[1024];
+  std::snprintf(plain, sizeof plain, text.c_str(), "");
+  std::snprintf(to_hand, sizeof to_hand, text.c_str(), "\n  captures_to_hand = true,");
+  auto a = load("dealt_plain", plain);
+  auto b = load("dealt_to_hand", to_hand);
+  ASSERT_TRUE(a && b);
+  EXPECT_FALSE(read_position(a, "3/3/3[SS] w - - 0 1"));
+  auto pos = read_position(b, "3/3/3[SS] w - - 0 1");
+  ASSERT_TRUE(pos) << pos.error().text();
+  EXPECT_EQ(hand(*pos, 0, "stone"), 2);
+}
+
 // A piece that could never move again is not dropped there; nor a pawn on a
 // file that holds an own pawn.
 TEST(HandsDrop, StuckSquaresAndFilesWithAnOwnPawnAreClosed) {

@@ -704,8 +704,9 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
 
 // A game that deals its pieces into hands and has no hooks to make more can never
 // give a seat more pieces than it starts with, on the board and in hand together.
+// (With captures to hand it gains what it captures.)
 Status check_piece_totals(const Ruleset& r, const State& st) {
-  if (r.hooks) return std::nullopt;
+  if (r.hooks || r.captures_to_hand) return std::nullopt;
   for (SeatId s = 0; s < r.num_seats(); ++s) {
     int start = 0, dealt = 0, now = 0;
     for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) {
