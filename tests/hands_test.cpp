@@ -309,6 +309,21 @@ TEST(HandsErrors, BadFieldsAreErrorsNamingTheLine) {
       << e.text();
   e = err("bad_drop", "    piece { name = \"p\", symbol = \"P\", drop = { nifu = true } },", "");
   EXPECT_NE(e.text().find("unknown field 'nifu' in drop"), std::string::npos) << e.text();
+  e = err("bad_region",
+          "    piece { name = \"p\", symbol = \"P\", promotion = { zone = \"z\", to = { \"k\" }, "
+          "optional = true, forced = \"nowhere\" } },",
+          "");
+  EXPECT_NE(e.text().find("promotion.forced must be \"stuck\" or a region's name, not 'nowhere'"),
+            std::string::npos)
+      << e.text();
+  e = err("bad_marks",
+          "    piece { name = \"p\", symbol = \"P\", promotion = { zone = \"z\", to = { \"q\" }, "
+          "mark = true } },\n    piece { name = \"s\", symbol = \"S\", promotion = { zone = \"z\", "
+          "to = { \"q\" }, mark = true } },\n    piece { name = \"q\", symbol = \"Q\" },",
+          "");
+  EXPECT_NE(e.text().find("pieces 'p' and 's' both promote with mark = true to 'q'"),
+            std::string::npos)
+      << e.text();
   e = err("bad_uci", "    piece { name = \"p\", symbol = \"P\" },", "  uci_promotion = \"\",\n");
   EXPECT_NE(e.text().find("uci_promotion must be 1 to 4 characters"), std::string::npos)
       << e.text();
