@@ -33,6 +33,8 @@ bool moves_from(const Ruleset& r, const MoveRule& rule, SeatId seat, SiteId site
       return !rule.walks[seat][site].empty();
     case RuleKind::kAnywhere:
       return topo.size() > 1;
+    case RuleKind::kGenerated:
+      return true;  // a hook's moves: not known here, so never stuck
     case RuleKind::kHop:
     case RuleKind::kCastle:
     case RuleKind::kDrop:
