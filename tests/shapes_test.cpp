@@ -116,6 +116,20 @@ TEST(ShapeScreen, AMoveThatMakesAScreenGivesOrLeavesCheck) {
   EXPECT_EQ(legal(theirs), (Moves{"c1-b1", "c1-d1", "c1-b2", "c1-d2"}));
 }
 
+TEST(ShapeScreen, APieceIsStuckWhereNoSiteLiesBeyondAScreen) {
+  // drop { stuck = false }: only where a screen and a site beyond it fit ahead.
+  auto r = load("screen_stuck", R"(return game {
+  title = "t",
+  board = grid { width = 3, height = 3 },
+  pieces = { piece { name = "rider", symbol = "P", moves = { screen { dirs = "n" } },
+                     drop = { stuck = false } } },
+  hand = { white = { rider = 1 } },
+})");
+  ASSERT_TRUE(r);
+  Position pos(r);
+  EXPECT_EQ(legal(pos), (Moves{"rider@a1", "rider@b1", "rider@c1"}));
+}
+
 // ---- lame leaps --------------------------------------------------------------
 
 const char* kLamePieces = R"(

@@ -33,6 +33,13 @@ bool moves_from(const Ruleset& r, const MoveRule& rule, SeatId seat, SiteId site
       return !rule.walks[seat][site].empty();
     case RuleKind::kAnywhere:
       return topo.size() > 1;
+    case RuleKind::kScreen:
+      // Given a screen, it needs a site beyond one: stuck only with none in any direction.
+      for (DirId d : rule.dirs[seat]) {
+        const SiteId* nb = topo.neighbors_of(d);
+        if (nb[site] != kNoSite && nb[nb[site]] != kNoSite) return true;
+      }
+      return false;
     case RuleKind::kGenerated:
       return true;  // a hook's moves: not known here, so never stuck
     case RuleKind::kScreen:
