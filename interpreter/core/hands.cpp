@@ -42,8 +42,6 @@ bool moves_from(const Ruleset& r, const MoveRule& rule, SeatId seat, SiteId site
       return false;
     case RuleKind::kGenerated:
       return true;  // a hook's moves: not known here, so never stuck
-    case RuleKind::kScreen:
-      return true;  // moves once another piece stands in its line: never stuck for good
     case RuleKind::kHop:
     case RuleKind::kCastle:
     case RuleKind::kDrop:
