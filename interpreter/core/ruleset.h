@@ -109,6 +109,7 @@ struct MoveRule {
   struct Shape {
     std::vector<Offset> offsets;  // leap: as written
     bool symmetric = true;        // leap: every rotation and reflection of them
+    int rides = 1;                // leap: leaps in a row along its line (0: any number)
     bool walk = false;
     std::vector<std::vector<DirId>> legs;  // walk: the directions of each step, first seat
     bool exact = true, turn = true, revisit = false, jump = false, any_order = false,

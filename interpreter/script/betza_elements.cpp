@@ -1,0 +1,147 @@
+#include "script/betza_elements.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "core/betza.h"
+
+namespace regula::script {
+
+namespace {
+
+Value string_value(const std::string& s) {
+  Value v;
+  v.kind = Value::Kind::kString;
+  v.str = s;
+  return v;
+}
+
+Value number_value(int n) {
+  Value v;
+  v.kind = Value::Kind::kNumber;
+  v.number = n;
+  return v;
+}
+
+Value bool_value(bool b) {
+  Value v;
+  v.kind = Value::Kind::kBool;
+  v.boolean = b;
+  return v;
+}
+
+Value list_value(std::vector<Value> items) {
+  Value v;
+  v.kind = Value::Kind::kTable;
+  v.items = std::move(items);
+  return v;
+}
+
+// A one-square offset as the rule language names it, relative to the mover.
+std::string direction_name(Offset o) {
+  static const char* const kNames[3][3] = {
+      {"backward-left", "backward", "backward-right"},
+      {"left", "", "right"},
+      {"forward-left", "forward", "forward-right"},
+  };
+  return kNames[o.dy + 1][o.dx + 1];
+}
+
+int length(Offset o) {
+  return std::max(std::abs(o.dx), std::abs(o.dy));
+}
+
+bool straight(Offset o) {
+  return o.dx == 0 || o.dy == 0 || std::abs(o.dx) == std::abs(o.dy);
+}
+
+// Why a move the parser read has no element yet, naming it and where it starts.
+std::string refused(const std::string& text, const BetzaMove& m, const std::string& why) {
+  return "betza \"" + text + "\": '" + text.substr(m.begin, m.end - m.begin) + "' at character " +
+         std::to_string(m.begin + 1) + ": " + why;
+}
+
+}  // namespace
+
+Expected<std::vector<BetzaElement>> betza_elements(const std::string& text,
+                                                   const std::string& where) {
+  auto parsed = parse_betza(text);
+  if (!parsed) return Error{where, parsed.error().what};
+  const bool any_ep =
+      std::any_of(parsed->begin(), parsed->end(), [](const BetzaMove& m) { return m.en_passant; });
+  std::vector<BetzaElement> out;
+  for (const BetzaMove& m : *parsed) {
+    if (m.kind == BetzaMove::Kind::kHop || m.kind == BetzaMove::Kind::kGrasshop)
+      return Error{where, refused(text, m,
+                                  std::string(m.kind == BetzaMove::Kind::kHop ? "p" : "g") +
+                                      " (a hopper over a screen) is not in the rule language "
+                                      "yet")};
+    const bool unit =
+        std::all_of(m.offsets.begin(), m.offsets.end(), [](Offset o) { return length(o) == 1; });
+    Value e;
+    e.kind = Value::Kind::kTable;
+    e.where = where;
+    std::vector<Field> fields;
+    auto dirs = [&](int k) {
+      std::vector<Value> names;
+      for (Offset o : m.offsets)
+        names.push_back(string_value(direction_name({o.dx / k, o.dy / k})));
+      fields.emplace_back("dirs", list_value(std::move(names)));
+    };
+    if (unit && m.kind != BetzaMove::Kind::kRide) {
+      e.tag = "step";
+      dirs(1);
+    } else if (unit) {
+      e.tag = "slide";
+      dirs(1);
+      if (m.range) fields.emplace_back("max", number_value(m.range));
+    } else if (m.kind == BetzaMove::Kind::kLame) {
+      if (!straight(m.offsets.front()))
+        return Error{where, refused(text, m,
+                                    "n (a lame leap, blocked on its way) on an oblique atom is "
+                                    "not in the rule language yet")};
+      const int k = length(m.offsets.front());
+      e.tag = "slide";
+      dirs(k);
+      fields.emplace_back("min", number_value(k));
+      fields.emplace_back("max", number_value(k));
+    } else {
+      e.tag = "leap";
+      const std::vector<Offset> base = betza_atom_leaps(m.atom);
+      // Every direction of the atom: the leap's symmetric form, as a script writes it.
+      const bool all = m.offsets.size() == 8 || (base.front().dx == 0 && m.offsets.size() == 4) ||
+                       (base.front().dx == base.front().dy && m.offsets.size() == 4);
+      std::vector<Value> offs;
+      auto offset = [&](Offset o) {
+        offs.push_back(list_value({number_value(o.dx), number_value(o.dy)}));
+      };
+      if (all) {
+        offset(base.front());
+      } else {
+        for (Offset o : m.offsets) offset(o);
+        fields.emplace_back("symmetric", bool_value(false));
+      }
+      fields.emplace_back("offsets", list_value(std::move(offs)));
+      if (m.kind == BetzaMove::Kind::kRide) fields.emplace_back("max", number_value(m.range));
+    }
+    if (m.mode != Mode::kBoth)
+      fields.emplace_back("mode", string_value(m.mode == Mode::kMove ? "move" : "capture"));
+    if (m.en_passant) {
+      if (e.tag != "step")
+        return Error{where, refused(text, m, "e (en passant) applies to a one-square step")};
+      fields.emplace_back("ep", string_value("take"));
+    }
+    // A piece that takes en passant may be taken so after its initial moves of
+    // more than one square, as a pawn after its double step.
+    if (any_ep && m.initial && e.tag == "slide" && m.mode == Mode::kMove &&
+        (m.kind == BetzaMove::Kind::kLame || m.range != 1))
+      fields.emplace_back("ep", string_value("set"));
+    std::sort(fields.begin(), fields.end(),
+              [](const Field& a, const Field& b) { return a.first < b.first; });
+    e.fields = std::move(fields);
+    out.push_back({std::move(e), m.initial});
+  }
+  return out;
+}
+
+}  // namespace regula::script
