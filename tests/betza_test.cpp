@@ -164,6 +164,35 @@ TEST(Betza, ObliqueDirections) {
   EXPECT_EQ(moves("fZ", "d4", 0), (Sites{"b7", "f7"}));
 }
 
+TEST(Betza, APartOverlappingAnotherAddsNoMoveTwice) {
+  // Fairy-Stockfish unites the destinations of a string's parts: KW is K, and
+  // a move that two parts make is listed once.
+  const std::initializer_list<Put> enemy{{"d5", "o", 1}};
+  const Sites k = moves("K", "d4", 0, enemy);
+  EXPECT_EQ(k.size(), 8u);
+  auto count = [&](const std::string& betza, const std::string& site,
+                   std::initializer_list<Put> others) {
+    Rules r = load("betza_count", script(betza));
+    if (!r) return size_t{0};
+    Position pos = board(r, others, 0);
+    pos.set_site(r->topology.find(site), make_piece(r->type_index("x"), 0), 0);
+    MoveList list;
+    legal_moves(pos, list);
+    return static_cast<size_t>(list.size());
+  };
+  EXPECT_EQ(count("KW", "d4", enemy), 8u);
+  EXPECT_EQ(count("WK", "d4", enemy), 8u);
+  EXPECT_EQ(count("KmW", "d4", enemy), 8u);
+  EXPECT_EQ(count("mWK", "d4", enemy), 8u);
+  EXPECT_EQ(moves("mWK", "d4", 0, enemy), k);
+  EXPECT_EQ(count("RW", "a1", {}), 14u);
+  EXPECT_EQ(count("nDR", "a1", {}), 14u);
+  EXPECT_EQ(count("RnD", "a1", {}), 14u);
+  EXPECT_EQ(count("N2NN", "a1", {}), 6u);  // the nightrider's b3 c5 d7 c2 e3 g4
+  // Moves the parts make apart are all kept.
+  EXPECT_EQ(count("mWcW", "d4", enemy), 4u);
+}
+
 TEST(Betza, MoveAndCaptureModes) {
   const std::initializer_list<Put> enemy{{"d5", "o", 1}, {"c4", "o", 0}};
   EXPECT_EQ(moves("W", "d4", 0, enemy), (Sites{"xd5", "e4", "d3"}));
