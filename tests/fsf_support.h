@@ -128,8 +128,9 @@ struct Check {
   int every = 3;        // a divide at every this many turns of each game
   int depth = 2;        // ... at this depth
   uint64_t seed = 1;
-  Translate to_fsf;      // identity when empty
-  Translate fen_to_fsf;  // our start position's text -> Fairy-Stockfish's FEN; identity when empty
+  Translate to_fsf = {};  // identity when empty
+  Translate fen_to_fsf =
+      {};  // our start position's text -> Fairy-Stockfish's FEN; identity when empty
 };
 
 struct Report {

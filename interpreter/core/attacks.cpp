@@ -111,6 +111,16 @@ bool anywhere_attacked(const Position& pos, SiteId site, SeatId e, TypeId victim
   return false;
 }
 
+// Whether one of moves takes the piece on site.
+bool takes(const MoveList& moves, SiteId site) {
+  for (const Move& m : moves) {
+    if (m.to == site && m.from != site) return true;
+    for (int i = 0; i < m.ncap; ++i)
+      if (m.cap[i] == site) return true;
+  }
+  return false;
+}
+
 // Rare rule kinds (capture chains): generate seat e's moves on a copy with the piece in
 // question on the site, and look for one that takes it.
 bool generated_attack(const Position& pos, SiteId site, SeatId defender, TypeId victim, SeatId e) {
@@ -119,12 +129,21 @@ bool generated_attack(const Position& pos, SiteId site, SeatId defender, TypeId 
   copy.set_to_move(e);
   MoveList ml;
   generate_pseudo(copy, ml);
-  for (const Move& m : ml) {
-    if (m.to == site && m.from != site) return true;
-    for (int i = 0; i < m.ncap; ++i)
-      if (m.cap[i] == site) return true;
-  }
-  return false;
+  return takes(ml, site);
+}
+
+// The moves a generate hook adds for seat e, on a copy with the piece in
+// question on the site: whether one takes it. Not while a generate hook is
+// running (one that asks about attacks would run itself again without end).
+bool hook_attack(const Position& pos, SiteId site, SeatId defender, TypeId victim, SeatId e) {
+  Hooks& hooks = *pos.rules().hooks;
+  if (hooks.generating()) return false;
+  Position copy = pos;
+  copy.set_site(site, make_piece(victim, defender), pos.flags(site));
+  copy.set_to_move(e);
+  MoveList ml;
+  hooks.generate(copy, ml);
+  return takes(ml, site);
 }
 
 }  // namespace
@@ -135,7 +154,8 @@ bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, S
   const PieceCode saved = pos.at(vacated);
   const uint8_t saved_flags = pos.flags(vacated);
   pos.set_site(vacated, kEmpty, 0);
-  bool covered = true;
+  // A generate hook's moves are not in the tables: the moves are tried instead.
+  bool covered = !(r.hooks && r.hooks->has_generate());
   for (SiteId o = 0; o < n && covered; ++o) {
     const PieceCode c = pos.at(o);
     if (!c) continue;
@@ -191,6 +211,7 @@ bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, S
           break;
         case RuleKind::kDrop:
         case RuleKind::kCastle:
+        case RuleKind::kGenerated:
           break;
         case RuleKind::kHop:
           covered = false;
@@ -252,8 +273,13 @@ bool is_attacked(const Position& pos, SiteId site, SeatId defender, TypeId victi
     if (site == pos.ep_victim() && pos.ep() != kNoSite && !r.ep_attacks[e].empty() &&
         ep_attacked(pos, e, victim_type))
       return true;
-    if (!r.other_attackers[e].empty() && generated_attack(pos, site, defender, victim_type, e))
+    if (!r.other_attackers[e].empty()) {
+      // Generating every move of e runs the hook too.
+      if (generated_attack(pos, site, defender, victim_type, e)) return true;
+    } else if (r.hooks && r.hooks->has_generate() &&
+               hook_attack(pos, site, defender, victim_type, e)) {
       return true;
+    }
   }
   return false;
 }

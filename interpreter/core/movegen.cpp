@@ -564,6 +564,7 @@ struct Gen {
           anywhere(from, t, ri, rule);
           break;
         case RuleKind::kDrop:
+        case RuleKind::kGenerated:
           break;
       }
     }
@@ -626,7 +627,7 @@ void generate_pseudo(const Position& pos, MoveList& moves) {
     if (!roll) break;
     for (int i = first; i < moves.size(); ++i) moves[i].chance = static_cast<int16_t>(g.die);
   }
-  if (r.hooks && r.hooks->has_generate()) r.hooks->generate(pos, moves);
+  if (r.hooks && r.hooks->has_generate() && !r.hooks->generating()) r.hooks->generate(pos, moves);
 }
 
 namespace {

@@ -29,6 +29,9 @@ enum class RuleKind : uint8_t {
   kDrop,      // place a piece from hand
   kCastle,    // royal moves towards an unmoved partner, which jumps over it
   kAnywhere,  // to any empty site (the Jetan escape)
+  // No piece's: a label that moves a generate hook returns may carry, so that
+  // they read and trigger stages as the vocabulary's labelled moves do.
+  kGenerated,
 };
 
 // Which destinations a rule may end on.
@@ -412,6 +415,9 @@ class Hooks {
   // The script's judgement of pos for seat's team, in piece values (the
   // computer players' evaluation), when it defines one.
   virtual bool has_evaluate() const { return false; }
+  // Whether the calling thread is inside a generate call (attack detection,
+  // which runs generate, then leaves it out).
+  virtual bool generating() const { return false; }
   virtual double evaluate(const Position& /*pos*/, SeatId /*seat*/) { return 0; }
 };
 

@@ -185,6 +185,7 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
         line = "moves to any empty " + site;
         break;
       case RuleKind::kDrop:
+      case RuleKind::kGenerated:
         continue;
     }
     if (rule.kind != RuleKind::kHop && rule.kind != RuleKind::kCastle &&

@@ -54,6 +54,7 @@ class Compiler : private FieldReader {
     flags_and_counters();
     phases();
     pieces();
+    generated_labels();
     setup();
     start_regions();
     ends();
@@ -282,9 +283,43 @@ class Compiler : private FieldReader {
     if (auto* c = game_.get("counters"))
       for (auto& n : strings(*c, "counters")) {
         if (r_->seat_counter_names.size() >= static_cast<size_t>(kMaxSeatCounters))
-          fail(game_.where, "too many counters");
+          fail(c->where.empty() ? game_.where : c->where,
+               "more than " + std::to_string(kMaxSeatCounters) +
+                   " counters per seat, two of them built in (kMaxSeatCounters)");
         r_->seat_counter_names.push_back(n);
       }
+  }
+
+  // The labels a generate hook's moves may carry: those of the move rules and
+  // those the game lists in `labels`, each a rule no piece has.
+  void generated_labels() {
+    const Value* g = game_.get("generate");
+    std::vector<std::string> labels;
+    for (const MoveRule& rule : r_->rules)
+      if (!rule.label.empty() &&
+          std::find(labels.begin(), labels.end(), rule.label) == labels.end())
+        labels.push_back(rule.label);
+    if (const Value* l = game_.get("labels")) {
+      const std::string where = l->where.empty() ? game_.where : l->where;
+      if (!g || !g->is_function())
+        fail(where, "labels lists labels for the moves of a generate hook, and there is none");
+      for (const std::string& n : strings(*l, "labels")) {
+        if (n.empty()) fail(where, "a label is a non-empty string");
+        if (std::find(labels.begin(), labels.end(), n) == labels.end()) labels.push_back(n);
+      }
+    }
+    if (!g || !g->is_function()) return;
+    for (const std::string& n : labels) {
+      if (r_->rules.size() >= kMaxMoveRules)
+        fail(game_.where,
+             "more than " + std::to_string(kMaxMoveRules) + " move rules in all (kMaxMoveRules)");
+      MoveRule rule;
+      rule.kind = RuleKind::kGenerated;
+      rule.label = n;
+      rule.where = g->where.empty() ? game_.where : g->where;
+      rule.phases = 0;
+      r_->rules.push_back(std::move(rule));
+    }
   }
 
   uint8_t flag_bit(const std::string& name, const std::string& where) {

@@ -24,7 +24,7 @@ const std::vector<std::string>* allowed_fields(const std::string& tag) {
                   "stakes",   "first",     "turn_order",  "notation",    "position", "filter",
                   "after",    "generate",  "end_check",   "counters",    "phases",   "stages",
                   "triggers", "must_drop", "out_pieces",  "return_ban",  "actions",  "command",
-                  "money",    "ai",        "evaluate",    "uci_variant", "pdn"}},
+                  "money",    "ai",        "evaluate",    "uci_variant", "pdn",      "labels"}},
         {"phase", {"name", "when"}},
         {"stage",
          {"name", "who", "choose", "protect", "optional", "followed_by", "answers", "effects"}},

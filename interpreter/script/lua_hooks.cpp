@@ -3,6 +3,7 @@
 #include <cmath>
 #include <lua.hpp>
 
+#include <array>
 #include <atomic>
 #include <exception>
 #include <string>
@@ -29,6 +30,8 @@ struct ThreadCache {
   HookState* state = nullptr;
 };
 thread_local ThreadCache t_cache;
+// Generate calls running in this thread (of any script).
+thread_local int t_generating = 0;
 // Ids of LuaHooks instances; 0 is the empty cache's.
 std::atomic<uint64_t> next_hooks_id{1};
 
@@ -208,6 +211,120 @@ SiteId site_value(lua_State* L, int idx, const Topology& t, const char* what, st
   return s;
 }
 
+// The string field key of the table at idx (raw), or null when it is absent;
+// a value that is not a string sets bad. The string lives as long as the table.
+const char* string_field(lua_State* L, int idx, const char* key, const std::string& which,
+                         std::string& bad) {
+  lua_pushstring(L, key);
+  lua_rawget(L, idx);
+  const int type = lua_type(L, -1);
+  const char* v = type == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;
+  lua_pop(L, 1);
+  if (type != LUA_TNIL && type != LUA_TSTRING && bad.empty())
+    bad = which + " " + key + " is a " + lua_typename(L, type) + ", not a name";
+  return v;
+}
+
+// The piece type named by the string field key, -1 when absent (or bad set).
+TypeId type_field(lua_State* L, int idx, const char* key, const std::string& which,
+                  const Ruleset& r, std::string& bad) {
+  const char* name = string_field(L, idx, key, which, bad);
+  if (!name) return -1;
+  const TypeId t = r.type_index(name);
+  if (t < 0 && bad.empty()) bad = which + " " + key + ": no piece named '" + name + "'";
+  return t;
+}
+
+// Reads one generated move, the table at mt, into m: a drop when it has
+// `drop`, otherwise a move of the piece on `from`. Returns why it is unusable,
+// or "".
+std::string read_move(lua_State* L, int mt, const std::string& which, const Position& pos,
+                      Move& m) {
+  const Ruleset& r = pos.rules();
+  const Topology& t = r.topology;
+  std::string bad;
+  lua_pushnil(L);
+  while (bad.empty() && lua_next(L, mt)) {
+    bool known = false;
+    std::string key = luaL_typename(L, -2);
+    if (lua_type(L, -2) == LUA_TSTRING) {
+      key = lua_tostring(L, -2);
+      for (const char* k : {"from", "to", "captures", "drop", "promote", "label"})
+        known |= key == k;
+    } else if (lua_type(L, -2) == LUA_TNUMBER) {
+      key = std::to_string(lua_tointeger(L, -2));
+    }
+    if (!known)
+      bad = which + " has an unknown field '" + key +
+            "' (a generated move has from, to, captures, drop, promote and label)";
+    lua_pop(L, 1);
+  }
+  if (!bad.empty()) return bad;
+  m.rule = 0xFFFF;
+  m.drop_type = type_field(L, mt, "drop", which, r, bad);
+  m.promote = type_field(L, mt, "promote", which, r, bad);
+  if (const char* label = string_field(L, mt, "label", which, bad)) {
+    for (size_t i = 0; i < r.rules.size() && m.rule == 0xFFFF; ++i)
+      if (r.rules[i].kind == RuleKind::kGenerated && r.rules[i].label == label)
+        m.rule = static_cast<uint16_t>(i);
+    if (m.rule == 0xFFFF && bad.empty())
+      bad = which + " has the label '" + label +
+            "', which no move rule of the script has and the game's labels do not list";
+  }
+  if (!bad.empty()) return bad;
+  lua_pushstring(L, "from");
+  lua_rawget(L, mt);
+  const bool has_from = !lua_isnil(L, -1);
+  if (m.drop_type >= 0) {
+    m.kind = MoveKind::kDrop;
+    if (has_from)
+      return which + " drops a piece and also moves one from a site (give drop or from)";
+    if (pos.hand(pos.to_move(), m.drop_type) <= 0)
+      return which + " drops a " + r.types[m.drop_type].name +
+             ", and the side to move has none in hand";
+  } else {
+    m.from = site_value(L, -1, t, (which + " from").c_str(), bad);
+    if (bad.empty() && !(pos.at(m.from) && piece_seat(pos.at(m.from)) == pos.to_move()))
+      bad = which + " moves from " + t.name(m.from) + ", which holds no piece of the side to move";
+  }
+  lua_pushstring(L, "to");
+  lua_rawget(L, mt);
+  if (bad.empty()) m.to = site_value(L, -1, t, (which + " to").c_str(), bad);
+  if (bad.empty() && m.drop_type >= 0 && pos.at(m.to))
+    bad = which + " drops on " + t.name(m.to) + ", which is not empty";
+  lua_pushstring(L, "captures");
+  lua_rawget(L, mt);
+  int caps = lua_gettop(L);
+  if (bad.empty() && !lua_isnil(L, caps)) {
+    if (!lua_istable(L, caps)) {
+      bad = which + " captures is a " + luaL_typename(L, caps) + ", not a list of sites";
+    } else {
+      lua_Integer k = static_cast<lua_Integer>(lua_rawlen(L, caps)), entries = 0;
+      if (k > kMaxCaptures) {
+        bad = which + " captures " + std::to_string(k) + " sites; the engine holds at most " +
+              std::to_string(kMaxCaptures) + " captures in one move (kMaxCaptures)";
+      } else {
+        // Counted no further than one past the list, however large the table.
+        lua_pushnil(L);
+        while (entries <= k && lua_next(L, caps)) {
+          ++entries;
+          lua_pop(L, 1);
+        }
+        lua_settop(L, caps);
+        if (entries != k) bad = which + " captures has fields besides its list of sites";
+      }
+      for (lua_Integer j = 1; j <= k && bad.empty(); ++j) {
+        lua_rawgeti(L, caps, j);
+        SiteId s = site_value(L, -1, t, (which + " capture").c_str(), bad);
+        if (bad.empty()) m.cap[m.ncap++] = s;
+        lua_pop(L, 1);
+      }
+    }
+  }
+  lua_settop(L, mt);
+  return bad;
+}
+
 // Reads the list of moves a generate hook returned (at idx) into moves, all or
 // nothing of each: a field the engine cannot hold whole (an unknown site, more
 // captures than a Move has room for, a field it does not know) is an error,
@@ -218,7 +335,6 @@ std::string read_moves(lua_State* L, int idx, const Position& pos, MoveList& mov
   if (lua_isnil(L, idx)) return "";
   if (!lua_istable(L, idx))
     return std::string("returned a ") + luaL_typename(L, idx) + ", not a list of moves";
-  const Topology& t = pos.rules().topology;
   std::string bad;
   lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, idx));
   if (n > static_cast<lua_Integer>(kMaxListItems))
@@ -232,61 +348,8 @@ std::string read_moves(lua_State* L, int idx, const Position& pos, MoveList& mov
       bad = which + " is a " + luaL_typename(L, mt) + ", not a table";
       break;
     }
-    lua_pushnil(L);
-    while (bad.empty() && lua_next(L, mt)) {
-      bool known = false;
-      std::string key = luaL_typename(L, -2);
-      if (lua_type(L, -2) == LUA_TSTRING) {
-        key = lua_tostring(L, -2);
-        for (const char* k : {"from", "to", "captures"}) known |= key == k;
-      } else if (lua_type(L, -2) == LUA_TNUMBER) {
-        key = std::to_string(lua_tointeger(L, -2));
-      }
-      if (!known)
-        bad = which + " has an unknown field '" + key +
-              "' (a generated move has from, to and captures)";
-      lua_pop(L, 1);
-    }
-    if (!bad.empty()) break;
     Move m;
-    m.rule = 0xFFFF;
-    lua_pushstring(L, "from");
-    lua_rawget(L, mt);
-    m.from = site_value(L, -1, t, (which + " from").c_str(), bad);
-    lua_pushstring(L, "to");
-    lua_rawget(L, mt);
-    if (bad.empty()) m.to = site_value(L, -1, t, (which + " to").c_str(), bad);
-    if (bad.empty() && !(pos.at(m.from) && piece_seat(pos.at(m.from)) == pos.to_move()))
-      bad = which + " moves from " + t.name(m.from) + ", which holds no piece of the side to move";
-    lua_pushstring(L, "captures");
-    lua_rawget(L, mt);
-    int caps = lua_gettop(L);
-    if (bad.empty() && !lua_isnil(L, caps)) {
-      if (!lua_istable(L, caps)) {
-        bad = which + " captures is a " + luaL_typename(L, caps) + ", not a list of sites";
-      } else {
-        lua_Integer k = static_cast<lua_Integer>(lua_rawlen(L, caps)), entries = 0;
-        if (k > kMaxCaptures) {
-          bad = which + " captures " + std::to_string(k) + " sites; the engine holds at most " +
-                std::to_string(kMaxCaptures) + " captures in one move (kMaxCaptures)";
-        } else {
-          // Counted no further than one past the list, however large the table.
-          lua_pushnil(L);
-          while (entries <= k && lua_next(L, caps)) {
-            ++entries;
-            lua_pop(L, 1);
-          }
-          lua_settop(L, caps);
-          if (entries != k) bad = which + " captures has fields besides its list of sites";
-        }
-        for (lua_Integer j = 1; j <= k && bad.empty(); ++j) {
-          lua_rawgeti(L, caps, j);
-          SiteId s = site_value(L, -1, t, (which + " capture").c_str(), bad);
-          if (bad.empty()) m.cap[m.ncap++] = s;
-          lua_pop(L, 1);
-        }
-      }
-    }
+    bad = read_move(L, mt, which, pos, m);
     if (bad.empty()) moves.push(m);
     lua_settop(L, idx);
   }
@@ -360,39 +423,65 @@ Status with_position(HookState& h, const Position& pos, Position* mpos, Undo* un
   return st;
 }
 
+// What stood on site before the move undo records was made, pos being the
+// position after it: the first change the move made to the site, or what
+// stands there now when it made none.
+PieceCode before_move(const Position& pos, const Undo& undo, SiteId site) {
+  for (int i = 0; i < undo.nsites; ++i)
+    if (undo.sites[i].site == site) return undo.sites[i].code;
+  for (const auto& c : undo.more_sites)
+    if (c.site == site) return c.code;
+  return pos.at(site);
+}
+
 // stage: the stage the move was a decision of (for an answer's label), or -1.
-void push_move(lua_State* L, const Position& pos, const Move& m, int stage) {
+// made: the move's undo when pos is the position after it (the after hook),
+// null when pos is the position it is made from. Either way `piece` is the
+// type that moves (or is dropped, promoted or removed) as it was before the
+// move, and `captures` every site whose piece the move takes: the destination
+// of an ordinary capture or a removal, then the sites a chain or en passant
+// clears.
+void push_move(lua_State* L, const Position& pos, const Move& m, int stage,
+               const Undo* made = nullptr) {
   const Ruleset& r = pos.rules();
   const Topology& t = r.topology;
+  auto was = [&](SiteId s) { return made ? before_move(pos, *made, s) : pos.at(s); };
   lua_newtable(L);
   if (m.from != kNoSite) {
     lua_pushstring(L, t.name(m.from).c_str());
     lua_setfield(L, -2, "from");
-    if (pos.at(m.from)) {
-      lua_pushstring(L, r.types[piece_type(pos.at(m.from))].name.c_str());
-      lua_setfield(L, -2, "piece");
-    }
   }
   if (m.to != kNoSite) {
     lua_pushstring(L, t.name(m.to).c_str());
     lua_setfield(L, -2, "to");
+  }
+  TypeId piece = m.drop_type;
+  if (piece < 0 && m.from != kNoSite && was(m.from)) piece = piece_type(was(m.from));
+  const bool takes_to = (m.kind == MoveKind::kNormal || m.kind == MoveKind::kRemove) &&
+                        m.to != kNoSite && m.to != m.from && was(m.to);
+  if (piece < 0 && (takes_to || m.kind == MoveKind::kPromote) && m.to != kNoSite && was(m.to))
+    piece = piece_type(was(m.to));
+  if (piece >= 0) {
+    lua_pushstring(L, r.types[piece].name.c_str());
+    lua_setfield(L, -2, "piece");
   }
   static const char* kKinds[] = {"normal", "drop",   "pass",    "chance", "castle",
                                  "remove", "answer", "promote", "action"};
   static_assert(sizeof(kKinds) / sizeof(kKinds[0]) == static_cast<size_t>(MoveKind::kAction) + 1);
   lua_pushstring(L, kKinds[static_cast<int>(m.kind)]);
   lua_setfield(L, -2, "kind");
-  push_names(L, t, m.cap.data(), m.ncap);
+  std::array<SiteId, kMaxCaptures + 1> taken;
+  int ntaken = 0;
+  if (takes_to) taken[ntaken++] = m.to;
+  for (int i = 0; i < m.ncap; ++i)
+    if (m.cap[i] != m.to || !takes_to) taken[ntaken++] = m.cap[i];
+  push_names(L, t, taken.data(), ntaken);
   lua_setfield(L, -2, "captures");
   push_names(L, t, m.path.data(), m.npath);
   lua_setfield(L, -2, "path");
   if (m.promote >= 0) {
     lua_pushstring(L, r.types[m.promote].name.c_str());
     lua_setfield(L, -2, "promote");
-  }
-  if (m.drop_type >= 0) {
-    lua_pushstring(L, r.types[m.drop_type].name.c_str());
-    lua_setfield(L, -2, "piece");
   }
   if (m.kind == MoveKind::kAnswer) {
     if (stage >= 0 && m.chance >= 0 &&
@@ -529,16 +618,24 @@ void LuaHooks::after(Position& pos, const Move& move, Undo& undo) {
   throw_if_failed();
   HookState& h = state();
   Status st = with_position(h, pos, &pos, &undo, [&](lua_State* L) {
-    push_move(L, pos, move, undo.stage);
+    push_move(L, pos, move, undo.stage, &undo);
     h.lua->call(h.after, 2, 0);
   });
   finish(st);
+}
+
+bool LuaHooks::generating() const {
+  return t_generating > 0;
 }
 
 void LuaHooks::generate(const Position& pos, MoveList& moves) {
   throw_if_failed();
   HookState& h = state();
   Status bad;
+  struct Running {
+    Running() { ++t_generating; }
+    ~Running() { --t_generating; }
+  } running;
   Status st = with_position(h, pos, nullptr, nullptr, [&](lua_State* L) {
     h.lua->call(h.generate, 1, 1);
     std::string why = read_moves(L, lua_gettop(L), pos, moves);

@@ -79,6 +79,7 @@ class LuaHooks : public Hooks {
   void generate(const Position& pos, MoveList& moves) override;
   std::optional<Result> end(const Position& pos) override;
   double evaluate(const Position& pos, SeatId seat) override;
+  bool generating() const override;
 
   // The first error a hook raised, if any.
   std::optional<Error> error() const;
