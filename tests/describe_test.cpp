@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "cli_support.h"
 #include "core/movegen.h"
 #include "script/loader.h"
 #include "script_support.h"
@@ -154,6 +155,20 @@ TEST(Describe, BetzaReadBackGivesTheSameMoves) {
     }
   }
   EXPECT_GE(checked, 20);
+}
+
+TEST(Describe, TheDescribeCommandPrintsEachPieceWithAForm) {
+  auto r = test_support::run("describe chess/orthodox");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out,
+            "pawn    fmWfceFifmnD\nknight  N\nbishop  B\nrook    R\nqueen   Q\n"
+            "king    K (and castling)\n");
+  // Jetan's pieces walk: no line for the dwar, whose walk Betza cannot say.
+  auto j = test_support::run("describe jetan/burroughs");
+  EXPECT_EQ(j.code, 0) << j.out;
+  EXPECT_EQ(j.out.find("dwar"), std::string::npos) << j.out;
+  auto bad = test_support::run("describe no/such-script");
+  EXPECT_EQ(bad.code, 1) << bad.out;
 }
 
 }  // namespace

@@ -3,8 +3,11 @@
 // divides compared with it along seeded random games (fsf_support.h).
 #include <gtest/gtest.h>
 
+#include "core/game_end.h"
+#include "core/movegen.h"
 #include "core/perft.h"
 #include "fsf_support.h"
+#include "notation/position_string.h"
 #include "script_support.h"
 
 namespace regula {
@@ -32,6 +35,42 @@ TEST(BetzaGames, MakrukAndAntichessAgreeWithFairyStockfish) {
     EXPECT_GT(rep.positions, 200) << name;
     EXPECT_TRUE(rep.differences.empty()) << name << "\n" << rep.text();
   }
+}
+
+// The antichess rules Fairy-Stockfish's giveaway_variant sets, each on a position.
+TEST(BetzaGames, AntichessPromotesToAKingAndMakesCapturesCompulsory) {
+  auto r = bundled("chess/antichess");
+  ASSERT_TRUE(r);
+  auto count = [&](const std::string& fen) {
+    auto pos = read_position(r, fen);
+    EXPECT_TRUE(pos) << pos.error().text();
+    if (!pos) return uint64_t{0};
+    return perft(*pos, 1);
+  };
+  // a7-a8 as a queen, rook, bishop, knight or king; the king on e1 may also step.
+  EXPECT_EQ(count("7k/P7/8/8/8/8/8/4K3 w - - 0 1"), 5u + 5u);
+  // A capture is possible (exd5), so nothing else may be played.
+  EXPECT_EQ(count("7k/8/8/3p4/4P3/8/8/4K3 w - - 0 1"), 1u);
+  // The king is no royal: it walks into attack.
+  EXPECT_EQ(count("7k/8/8/8/8/8/r7/4K3 w - - 0 1"), 5u);
+}
+
+TEST(BetzaGames, AntichessIsWonWithoutPiecesOrWithoutMoves) {
+  auto r = bundled("chess/antichess");
+  ASSERT_TRUE(r);
+  auto result = [&](const std::string& fen) {
+    auto pos = read_position(r, fen);
+    EXPECT_TRUE(pos) << pos.error().text();
+    return pos ? game_result(*pos) : Result{};
+  };
+  // White took Black's last piece: Black, to move with nothing, wins.
+  Result none = result("8/8/8/8/8/8/8/4K3 b - - 0 1");
+  EXPECT_TRUE(none.over);
+  EXPECT_EQ(none.outcome[1], Outcome::kWin);
+  // Black's pawn on a2 is blocked by the knight on a1: a side with no move wins.
+  Result blocked = result("8/8/8/8/8/8/p7/N3K3 b - - 0 1");
+  EXPECT_TRUE(blocked.over);
+  EXPECT_EQ(blocked.outcome[1], Outcome::kWin);
 }
 
 }  // namespace
