@@ -37,6 +37,25 @@ TEST(BetzaGames, MakrukAndAntichessAgreeWithFairyStockfish) {
   }
 }
 
+// Fairy-Stockfish 'go perft 1' on 4k3/8/8/4P3/8/8/8/3K4 w (makruk): e5e6m and
+// five Khun steps; the Bia arriving on the sixth rank must become a Met.
+TEST(BetzaGames, MakrukBiaBecomesAMetOnTheSixthRank) {
+  auto r = bundled("chess/makruk");
+  ASSERT_TRUE(r);
+  auto pos = read_position(r, "4k3/8/8/4P3/8/8/8/3K4 w - - 0 1");
+  ASSERT_TRUE(pos) << pos.error().text();
+  MoveList list;
+  legal_moves(*pos, list);
+  EXPECT_EQ(list.size(), 6);
+  int promotions = 0;
+  for (const Move& m : list)
+    if (m.promote >= 0) {
+      ++promotions;
+      EXPECT_EQ(r->types[m.promote].name, "met");
+    }
+  EXPECT_EQ(promotions, 1);
+}
+
 // The antichess rules Fairy-Stockfish's giveaway_variant sets, each on a position.
 TEST(BetzaGames, AntichessPromotesToAKingAndMakesCapturesCompulsory) {
   auto r = bundled("chess/antichess");

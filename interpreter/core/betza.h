@@ -49,8 +49,8 @@ struct BetzaMove {
 // position counted from 1) and why it cannot stand there.
 Expected<std::vector<BetzaMove>> parse_betza(const std::string& text);
 
-// The (forward, sideways) components of an atom's leap, or {0, 0} for a letter
-// that is no atom. K and Q have two: their first is W's.
+// An atom's leaps in one direction each, as offsets (dx, dy) with dy >= dx >= 0
+// (N: (1, 2)); none for a letter that is no atom. K and Q have two, W's first.
 std::vector<Offset> betza_atom_leaps(char atom);
 
 }  // namespace regula
