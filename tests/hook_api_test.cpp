@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/attacks.h"
+#include "core/explain.h"
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "core/turns.h"
@@ -256,6 +257,44 @@ TEST(HookAttacked, InsideGenerateLeavesTheHooksMovesOut) {
   auto r = load("hook_attacked_inside", hand_game(hooks));
   ASSERT_TRUE(r);
   EXPECT_EQ(texts(Position(r)), (std::vector<std::string>{"a1a2", "a1b1", "a1c2"}));
+}
+
+TEST(HookFilterMoves, JudgesTheWholeListInOneCall) {
+  // Captures are forbidden when the list holds a quiet move (so judged from the
+  // whole list, which a per-move filter cannot see).
+  auto r = chess_with("filter_list", R"(  filter_moves = function(pos, moves)
+    local quiet = false
+    for _, m in ipairs(moves) do quiet = quiet or #m.captures == 0 end
+    local keep = {}
+    for i, m in ipairs(moves) do keep[i] = not quiet or #m.captures == 0 end
+    return keep
+  end,)");
+  ASSERT_TRUE(r);
+  Position pos = at(r, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+  EXPECT_EQ(uci_moves(pos),
+            (std::set<std::string>{"e5e6", "e1d1", "e1f1", "e1d2", "e1e2", "e1f2"}));
+  EXPECT_EQ(explain_illegal(pos, r->topology.find("e5"), r->topology.find("d6")),
+            "forbidden by a rule of this game (Chess (FIDE)): a pawn may not make that move here");
+  // With no quiet move in the list, the captures stay.
+  EXPECT_EQ(uci_moves(at(r, "4k3/8/8/8/8/pp6/PP6/Kn6 w - - 0 1")),
+            (std::set<std::string>{"a1b1", "a2b3", "b2a3"}));
+}
+
+TEST(HookFilterMoves, BadAnswersAreErrorsWithTheHooksLine) {
+  for (auto [ret, what] : std::vector<std::pair<std::string, std::string>>{
+           {"{ true }", "returned a list of 1 values for 20 moves"},
+           {"5", "returned a number, not a list of booleans"}}) {
+    auto r = chess_with("filter_list_bad",
+                        "  filter_moves = function(pos, moves) return " + ret + " end,");
+    ASSERT_TRUE(r);
+    Position pos(r);
+    MoveList ml;
+    auto err = rule_error([&] { legal_moves(pos, ml); });
+    ASSERT_TRUE(err) << ret;
+    EXPECT_EQ(err->what, "filter_moves hook: " + what +
+                             " (one true or false per move, or nil to keep them all)");
+    EXPECT_EQ(err->where, (script_dir() / "filter_list_bad.lua").string() + ":3");
+  }
 }
 
 }  // namespace

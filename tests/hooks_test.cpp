@@ -80,20 +80,26 @@ TEST(HooksPos, KeptPosIsAnErrorInALaterCall) {
   expect_contains(err->what, "after its hook returned");
 }
 
-TEST(HooksPos, KeptMethodIsAnErrorInALaterCall) {
+// Methods belong to the handle they are called on (pos:at(site) passes pos):
+// one kept from an earlier call works on this call's pos, and not on a kept one.
+TEST(HooksPos, KeptMethodWorksOnlyOnTheCurrentPos) {
   const std::string text = wazir_game(R"(  filter = (function()
-    local at
+    local at, kept
     return function(pos, move)
-      if at then return at(pos, "a1") ~= nil end
-      at = pos.at
+      if at then
+        local piece = at(pos, "a1")
+        if piece ~= "wazir" then error("a kept method on this call's pos read " .. tostring(piece)) end
+        return at(kept, "a1") ~= nil
+      end
+      at, kept = pos.at, pos
       return true
     end
   end)(),)");
   auto r = load("kept_method", text);
   ASSERT_TRUE(r);
   auto err = legal_moves_error(r);
-  ASSERT_TRUE(err) << "using a kept method raised no error";
-  EXPECT_EQ(err->where, where("kept_method", text, "at(pos")) << err->text();
+  ASSERT_TRUE(err) << "using a kept pos raised no error";
+  EXPECT_EQ(err->where, where("kept_method", text, "at(kept")) << err->text();
   expect_contains(err->what, "after its hook returned");
 }
 

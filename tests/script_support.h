@@ -79,6 +79,12 @@ inline Error load_error(const std::string& name, const std::string& text,
   return r ? Error{} : r.error();
 }
 
+// An error that names file:line and says what.
+inline void expect_located(const Error& e, const std::string& file_line, const std::string& what) {
+  EXPECT_NE(e.text().find(file_line), std::string::npos) << e.text();
+  EXPECT_NE(e.text().find(what), std::string::npos) << e.text();
+}
+
 struct Put {
   const char* site;
   const char* type;

@@ -17,6 +17,7 @@
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "core/rule_error.h"
+#include "move_support.h"
 #include "script/loader.h"
 #include "script/lua_hooks.h"
 #include "script_support.h"
@@ -26,92 +27,8 @@ namespace {
 
 namespace fs = std::filesystem;
 using Rules = std::shared_ptr<const Ruleset>;
-using Moves = std::set<std::string>;
 
 using namespace test_support;
-
-// "a1-b2", "a1-e5xd4", "stone@c3", "a4-a5=queen", "e1-g1+h1-f1", "pass", "roll3".
-std::string text(const Position& pos, const Move& m) {
-  const Ruleset& r = pos.rules();
-  auto name = [&](SiteId s) { return s == kNoSite ? std::string("?") : r.topology.name(s); };
-  if (m.kind == MoveKind::kPass) return "pass";
-  if (m.kind == MoveKind::kChance) return "roll" + std::to_string(m.chance);
-  if (m.kind == MoveKind::kAnswer) return "answer" + std::to_string(m.chance);
-  if (m.kind == MoveKind::kAction) return "action:" + r.actions[m.chance].name;
-  std::string s;
-  if (m.kind == MoveKind::kDrop) {
-    s += r.types[m.drop_type].name;
-    s += '@';
-  } else {
-    s += name(m.from);
-    s += '-';
-  }
-  s += name(m.to);
-  for (int i = 0; i < m.ncap; ++i) {
-    s += i ? ',' : 'x';
-    s += name(m.cap[i]);
-  }
-  if (m.promote >= 0) {
-    s += '=';
-    s += r.types[m.promote].name;
-  }
-  if (m.kind == MoveKind::kCastle) {
-    s += '+';
-    s += name(m.from2);
-    s += '-';
-    s += name(m.to2);
-  }
-  return s;
-}
-
-Moves legal(Position& pos) {
-  MoveList ml;
-  legal_moves(pos, ml);
-  Moves out;
-  for (const Move& m : ml) out.insert(text(pos, m));
-  EXPECT_EQ(out.size(), static_cast<size_t>(ml.size())) << "two moves print the same";
-  return out;
-}
-
-// Legal moves of the piece on one site.
-Moves legal_from(Position& pos, const std::string& site) {
-  Moves out;
-  for (const std::string& m : legal(pos))
-    if (m.rfind(site + "-", 0) == 0) out.insert(m);
-  return out;
-}
-
-std::optional<Move> find(Position& pos, const std::string& t) {
-  MoveList ml;
-  legal_moves(pos, ml);
-  for (const Move& m : ml)
-    if (text(pos, m) == t) return m;
-  return std::nullopt;
-}
-
-// Plays a legal move given by its text; fails the test if it is not legal.
-bool play(Position& pos, const std::string& t) {
-  auto m = find(pos, t);
-  EXPECT_TRUE(m) << t << " is not legal";
-  if (!m) return false;
-  Undo u;
-  pos.make(*m, u);
-  return true;
-}
-
-// A two-player game on a w x h grid with the given pieces; unless told
-// otherwise, the setup is white's first piece on a1, so that it is never empty.
-std::string grid_game(int w, int h, const std::string& pieces, const std::string& more = "",
-                      std::string setup = "") {
-  if (setup.empty()) {
-    size_t at = pieces.find("name = \"");
-    setup =
-        "{ white = { " + pieces.substr(at + 8, pieces.find('"', at + 8) - at - 8) + " = \"a1\" } }";
-  }
-  return "return game {\n  title = \"t\",\n  board = grid { width = " + std::to_string(w) +
-         ", height = " + std::to_string(h) + " },\n  pieces = {\n" + pieces +
-         "\n  },\n  setup = " + setup + ",\n" + more + "\n}\n";
-}
 
 // ---- movement ------------------------------------------------------------
 
@@ -918,11 +835,6 @@ TEST(VocabHooks, EndCheckDecidesTheGame) {
 }
 
 // ---- bad scripts -----------------------------------------------------------
-
-void expect_located(const Error& e, const std::string& file_line, const std::string& what) {
-  EXPECT_NE(e.text().find(file_line), std::string::npos) << e.text();
-  EXPECT_NE(e.text().find(what), std::string::npos) << e.text();
-}
 
 TEST(VocabErrors, SyntaxError) {
   Error e = load_error("bad_syntax", R"(return game {

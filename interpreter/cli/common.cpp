@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "core/game_end.h"
+#include "notation/position_moves.h"
 #include "notation/position_string.h"
 #include "script/loader.h"
 #include "script/lua_hooks.h"
@@ -37,7 +38,9 @@ void add_rules_args(CLI::App& cmd, RulesArgs& args) {
 }
 
 void add_position_arg(CLI::App& cmd, std::string& position) {
-  cmd.add_option("--position", position, "position string (FEN or the generic form)");
+  cmd.add_option("--position", position,
+                 "position string (FEN or the generic form, or startpos), optionally followed by "
+                 "'moves' and the moves played from it (as UCI's position command)");
 }
 
 void add_roll_arg(CLI::App& cmd, std::string& roll) {
@@ -104,8 +107,7 @@ Expected<std::shared_ptr<const Ruleset>> load(const RulesArgs& args) {
 }
 
 Expected<Position> start_position(std::shared_ptr<const Ruleset> rules, const std::string& text) {
-  if (text.empty()) return Position(rules);
-  return read_position(rules, text);
+  return read_position_with_moves(std::move(rules), text);
 }
 
 std::shared_ptr<const Ruleset> load_or_fail(const RulesArgs& args, int& rc) {

@@ -44,7 +44,7 @@ bool roll_or_fail(Position& pos, const std::string& roll, int& rc);
 CLI::Validator unsigned_number();
 
 Expected<std::shared_ptr<const Ruleset>> load(const RulesArgs& args);
-// The start position, or the one given as text.
+// The start position, or the one given as text (notation/position_moves.h).
 Expected<Position> start_position(std::shared_ptr<const Ruleset> rules, const std::string& text);
 // The same, for a command: on an error they print it, set rc to 1 and return nothing.
 std::shared_ptr<const Ruleset> load_or_fail(const RulesArgs& args, int& rc);

@@ -146,6 +146,58 @@ bool hook_attack(const Position& pos, SiteId site, SeatId defender, TypeId victi
   return takes(ml, site);
 }
 
+// Whether a screen move of seat e could capture on site: looking back from the
+// site along each direction, past the empty sites to the screen, then past the
+// empty sites beyond it to a piece of e that moves over screens that way.
+bool screen_attacked(const Position& pos, SiteId site, SeatId e, TypeId victim) {
+  const Ruleset& r = pos.rules();
+  for (int d = 0; d < kNumDirs; ++d) {
+    const auto& list = r.screen_attacks[e][d];
+    if (list.empty()) continue;
+    const SiteId* back = r.topology.neighbors_of(Topology::opposite(static_cast<DirId>(d)));
+    int after = 1;  // sites from the screen to the target
+    SiteId s = back[site];
+    while (s != kNoSite && pos.at(s) == kEmpty) s = back[s], ++after;
+    if (s == kNoSite) continue;
+    int before = 0;  // empty sites between the attacker and the screen
+    s = back[s];
+    while (s != kNoSite && pos.at(s) == kEmpty) s = back[s], ++before;
+    if (s == kNoSite) continue;
+    const PieceCode c = pos.at(s);
+    if (piece_seat(c) != e) continue;
+    const TypeId t = piece_type(c);
+    for (const auto& a : list)
+      if (a.type == t && (!a.after || after <= a.after) && (!a.before || before <= a.before) &&
+          r.may_capture(t, victim) &&
+          rule_allows(r, pos, e, s, site, a.requires_clear, a.from_region, a.to_region))
+        return true;
+  }
+  return false;
+}
+
+// Whether the royal of seat on site, of a type that may not face an enemy royal,
+// stands on an open line with one along a direction it may not face it in.
+bool faces_royal(const Position& pos, SiteId site, SeatId seat, TypeId type) {
+  const Ruleset& r = pos.rules();
+  for (DirId d : r.types[type].facing) {
+    const SiteId* nb = r.topology.neighbors_of(d);
+    SiteId s = nb[site];
+    while (s != kNoSite && pos.at(s) == kEmpty) s = nb[s];
+    if (s == kNoSite) continue;
+    const PieceCode c = pos.at(s);
+    if (r.types[piece_type(c)].royal && !r.allies(piece_seat(c), seat) &&
+        !pos.is_inert(piece_seat(c)))
+      return true;
+  }
+  return false;
+}
+
+// Whether seat's royal of the given type on site is attacked or faces an enemy royal.
+bool royal_in_check(const Position& pos, SiteId site, SeatId seat, TypeId type) {
+  return is_attacked(pos, site, seat, type) ||
+         (pos.rules().any_facing && faces_royal(pos, site, seat, type));
+}
+
 }  // namespace
 
 bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, SiteSet& map) {
@@ -209,6 +261,22 @@ bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, S
           for (SiteId s = 0; s < n; ++s)
             if (s != o && to_ok(s)) map.set(s);
           break;
+        case RuleKind::kScreen: {
+          const int before = rule.screen_before ? rule.screen_before + 1 : n;
+          const int after = rule.screen_after ? rule.screen_after : n;
+          for (DirId d : rule.dirs[e]) {
+            const SiteId* nb = r.topology.neighbors_of(d);
+            SiteId s = nb[o];
+            for (int k = 1; s != kNoSite && pos.at(s) == kEmpty && k < before; ++k) s = nb[s];
+            if (s == kNoSite || pos.at(s) == kEmpty) continue;
+            s = nb[s];
+            for (int k = 1; s != kNoSite && k <= after; ++k, s = nb[s]) {
+              if (to_ok(s)) map.set(s);
+              if (pos.at(s)) break;
+            }
+          }
+          break;
+        }
         case RuleKind::kDrop:
         case RuleKind::kCastle:
         case RuleKind::kGenerated:
@@ -270,6 +338,7 @@ bool is_attacked(const Position& pos, SiteId site, SeatId defender, TypeId victi
       }
     }
     if (!r.anywhere_attacks[e].empty() && anywhere_attacked(pos, site, e, victim_type)) return true;
+    if (r.any_screen_attacks && screen_attacked(pos, site, e, victim_type)) return true;
     if (site == pos.ep_victim() && pos.ep() != kNoSite && !r.ep_attacks[e].empty() &&
         ep_attacked(pos, e, victim_type))
       return true;
@@ -289,12 +358,12 @@ bool in_check(const Position& pos, SeatId seat) {
   if (r.royals[seat].empty()) return false;
   if (r.royals[seat].size() == 1 && pos.count(make_piece(r.royals[seat][0], seat)) == 1) {
     SiteId k = pos.royal_site(seat);
-    return k != kNoSite && is_attacked(pos, k, seat, r.royals[seat][0]);
+    return k != kNoSite && royal_in_check(pos, k, seat, r.royals[seat][0]);
   }
   for (SiteId s = 0; s < pos.num_sites(); ++s) {
     PieceCode c = pos.at(s);
     if (c && piece_seat(c) == seat && r.types[piece_type(c)].royal &&
-        is_attacked(pos, s, seat, piece_type(c)))
+        royal_in_check(pos, s, seat, piece_type(c)))
       return true;
   }
   return false;

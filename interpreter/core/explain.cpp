@@ -202,12 +202,25 @@ std::string explain_illegal(Position& pos, SiteId from, SiteId to) {
   // Generated but then refused: by the threatened-square rule or the script's filter.
   MoveList pseudo;
   generate_pseudo(pos, pseudo);
+  // What the script's whole-list filter keeps of them.
+  MoveList listed;
+  if (r.hooks && r.hooks->has_filter_moves()) {
+    for (const Move& m : pseudo)
+      if (!banned_return(pos, m)) listed.push(m);
+    r.hooks->filter_moves(pos, listed);
+  }
+  auto listed_keeps = [&](const Move& m) {
+    for (const Move& k : listed)
+      if (k.same(m)) return true;
+    return false;
+  };
   for (const Move& m : pseudo) {
     if (m.from != from || m.to != to) continue;
     if (banned_return(pos, m))
       return "the " + piece + " may not go straight back to " + site(r, to) +
              ": it broke a line there last turn, and this would complete it again";
-    if (r.hooks && r.hooks->has_filter() && !r.hooks->filter(pos, m))
+    if (r.hooks && ((r.hooks->has_filter() && !r.hooks->filter(pos, m)) ||
+                    (r.hooks->has_filter_moves() && !listed_keeps(m))))
       return "forbidden by a rule of this game (" + r.title + "): a " + piece +
              " may not make that move here";
     Undo u;

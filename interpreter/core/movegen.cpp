@@ -153,6 +153,32 @@ struct Gen {
     }
   }
 
+  // Along each direction over empty sites to the first piece (the screen), then
+  // beyond it: to the empty sites and the first piece after the screen, within
+  // the rule's ranges.
+  void screen(SiteId from, TypeId t, int ri, const MoveRule& rule) {
+    const int before = rule.screen_before ? rule.screen_before + 1 : n;
+    const int after = rule.screen_after ? rule.screen_after : n;
+    for (DirId d : rule.dirs[me]) {
+      const SiteId* nb = topo.neighbors_of(d);
+      SiteId s = nb[from];
+      for (int k = 1; s != kNoSite && pos.at(s) == kEmpty && k < before; ++k) s = nb[s];
+      if (s == kNoSite || pos.at(s) == kEmpty) continue;
+      s = nb[s];
+      for (int k = 1; s != kNoSite && k <= after; ++k, s = nb[s]) {
+        const PieceCode c = pos.at(s);
+        if (c ? has_mode(rule.mode, Mode::kCapture) && can_take(t, c)
+              : has_mode(rule.mode, Mode::kMove)) {
+          if (to_ok(rule, s)) {
+            start(from, s, ri, rule);
+            promote_last(t);
+          }
+        }
+        if (c) break;
+      }
+    }
+  }
+
   void table(SiteId from, TypeId t, int ri, const MoveRule& rule,
              const std::vector<std::vector<std::vector<SiteId>>>& sites) {
     for (SiteId s : sites[me][from]) {
@@ -392,6 +418,7 @@ struct Gen {
     SiteId s = nb[from];
     while (s != kNoSite && pos.at(s) == kEmpty) s = nb[s];
     if (s == kNoSite) return;
+    if (rule.castle_site[me] != kNoSite && s != rule.castle_site[me]) return;
     PieceCode partner = pos.at(s);
     if (partner != make_piece(rule.castle_partner, me) || (pos.flags(s) & kFlagMoved)) return;
     // The royal's destination and the partner's: the partner lands on the site the
@@ -562,6 +589,9 @@ struct Gen {
           break;
         case RuleKind::kAnywhere:
           anywhere(from, t, ri, rule);
+          break;
+        case RuleKind::kScreen:
+          screen(from, t, ri, rule);
           break;
         case RuleKind::kDrop:
         case RuleKind::kGenerated:
@@ -892,6 +922,7 @@ void legal_moves_undecided(Position& pos, MoveList& moves) {
       if (!banned_return(pos, moves[i])) moves[kept++] = moves[i];
     moves.resize(kept);
   }
+  if (r.hooks && r.hooks->has_filter_moves() && !moves.empty()) r.hooks->filter_moves(pos, moves);
   const bool needs_filter = r.end.check || r.any_fears_attack || (r.hooks && r.hooks->has_filter());
   if (needs_filter) {
     const SeatId me = pos.to_move();

@@ -664,7 +664,8 @@ void Position::make_inner(const Move& m, Undo& u) {
       set_hand(me, m.drop_type, hand(me, m.drop_type) - 1, &u);
       for (int i = 0; i < m.ncap; ++i) capture_at(m.cap[i], mover_type);
       record_site(m.to, u);
-      place(m.to, make_piece(m.drop_type, me), 0);
+      // A piece from the hand has moved: it never castles nor is a castling partner.
+      place(m.to, make_piece(m.drop_type, me), r.types[m.drop_type].track_moved ? kFlagMoved : 0);
       break;
     default: {
       PieceCode code = board_[m.from];

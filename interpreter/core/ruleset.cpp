@@ -155,7 +155,11 @@ void Ruleset::finalize() {
     anywhere_attacks[s].clear();
     ep_attacks[s].clear();
     other_attackers[s].clear();
+    for (auto& d : screen_attacks[s]) d.clear();
   }
+  any_screen_attacks = false;
+  any_facing = false;
+  for (const PieceType& t : types) any_facing |= t.royal && !t.facing.empty();
 
   for (auto& rule : rules) {
     rule.steps.clear();
@@ -244,6 +248,15 @@ void Ruleset::finalize() {
           case RuleKind::kAnywhere:
             anywhere_attacks[s].push_back({t, ri});
             break;
+          case RuleKind::kScreen:
+            for (DirId d : rule.dirs[s])
+              screen_attacks[s][d].push_back(
+                  {t, rule.requires_clear, static_cast<int16_t>(rule.from_region),
+                   static_cast<int16_t>(rule.to_region), rule.screen_before, rule.screen_after});
+            any_screen_attacks = true;
+            // A move onto the line, or off it, may make or unmake an attack.
+            pins_simple = false;
+            break;
           case RuleKind::kHop:
             other = true;
             pins_simple = false;
@@ -256,6 +269,7 @@ void Ruleset::finalize() {
     }
   }
   if (hooks && hooks->has_generate()) pins_simple = false;
+  if (any_facing) pins_simple = false;
 
   // Per phase slot, the one rule of every piece when it is a plain step to an
   // empty neighbour (generation then skips the checks of other rules).

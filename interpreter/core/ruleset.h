@@ -29,6 +29,7 @@ enum class RuleKind : uint8_t {
   kDrop,      // place a piece from hand
   kCastle,    // royal moves towards an unmoved partner, which jumps over it
   kAnywhere,  // to any empty site (the Jetan escape)
+  kScreen,    // along a line over exactly one piece (the screen), landing beyond it
   // No piece's: a label that moves a generate hook returns may carry, so that
   // they read and trigger stages as the vocabulary's labelled moves do.
   kGenerated,
@@ -99,10 +100,21 @@ struct MoveRule {
   // With several landings beyond a hopped piece (flying), only those from
   // which the chain can go on, when there are any.
   bool hop_land_to_go_on = false;
+  // kScreen: the most empty sites before the screen and sites beyond it (0: any);
+  // dirs as kSlide.
+  int screen_before = 0;
+  int screen_after = 0;
   // kCastle
   DirId castle_dir = 0;
   int castle_steps = 2;
   TypeId castle_partner = -1;
+  // The site the partner must stand on, per seat (kNoSite: the nearest piece
+  // of its type in castle_dir).
+  std::array<SiteId, kMaxSeats> castle_site = [] {
+    std::array<SiteId, kMaxSeats> a;
+    a.fill(kNoSite);
+    return a;
+  }();
   // kDrop
   TypeId drop_type = -1;
   // Phases (Ruleset::phases) in which the rule applies: bit i for phase i.
@@ -113,6 +125,10 @@ struct MoveRule {
     std::vector<Offset> offsets;  // leap: as written
     bool symmetric = true;        // leap: every rotation and reflection of them
     int rides = 1;                // leap: leaps in a row along its line (0: any number)
+    // leap: the sites that must be empty, as offsets from the origin (lame
+    // leaps; lame: found by stepping straight towards the destination).
+    std::vector<Offset> via;
+    bool lame = false;
     bool walk = false;
     std::vector<std::vector<DirId>> legs;  // walk: the directions of each step, first seat
     bool exact = true, turn = true, revisit = false, jump = false, any_order = false,
@@ -180,7 +196,10 @@ struct PieceType {
   bool royal = false;
   bool fears_attack = false;  // may not end a move on a site the enemy attacks
   bool track_moved = false;   // keeps kFlagMoved (castling rights and the like)
-  std::vector<int> rules;     // indices into Ruleset::rules
+  // A royal that may not stand on an open line along these directions with an
+  // enemy royal: a move that leaves it so is illegal, as one into check.
+  std::vector<DirId> facing;
+  std::vector<int> rules;  // indices into Ruleset::rules
   // With phases (finalize()): the rules that apply in each phase, [1 + phase],
   // and at [0] those that apply when no phase holds.
   std::vector<std::vector<int>> phase_rules;
@@ -415,6 +434,10 @@ class Hooks {
   // The script's judgement of pos for seat's team, in piece values (the
   // computer players' evaluation), when it defines one.
   virtual bool has_evaluate() const { return false; }
+  // A filter that judges a position's whole list of generated moves in one
+  // call, removing those it forbids, when the script defines one.
+  virtual bool has_filter_moves() const { return false; }
+  virtual void filter_moves(const Position& /*pos*/, MoveList& /*moves*/) {}
   // Whether the calling thread is inside a generate call (attack detection,
   // which runs generate, then leaves it out).
   virtual bool generating() const { return false; }
@@ -550,6 +573,18 @@ struct Ruleset {
   std::array<std::vector<std::pair<TypeId, int>>, kMaxSeats> anywhere_attacks;
   std::array<std::vector<std::pair<TypeId, int>>, kMaxSeats> ep_attacks;  // slides, ep = "take"
   std::array<std::vector<TypeId>, kMaxSeats> other_attackers;  // found by generating moves
+  // Screen moves that capture, per attacking seat and compass direction of the move.
+  struct ScreenAttack {
+    TypeId type;
+    uint8_t requires_clear;
+    int16_t from_region;
+    int16_t to_region;
+    int before;  // 0 = any
+    int after;   // 0 = any
+  };
+  std::array<std::array<std::vector<ScreenAttack>, kNumDirs>, kMaxSeats> screen_attacks;
+  bool any_screen_attacks = false;
+  bool any_facing = false;  // some royal type has PieceType::facing
   // Zobrist keys, filled by finalize().
   std::vector<uint64_t> z_piece;  // [code * sites + site]
   std::vector<uint64_t> z_flag;   // [bit * sites + site]

@@ -129,12 +129,20 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
             offs.push_back("(" + std::to_string(o.dx) + "," + std::to_string(o.dy) + ")");
           line = "leaps " + join(offs, " or ") +
                  (s.symmetric ? " in every direction" : " as written, forward up");
-          if (s.rides == 1)
-            line += ", over pieces";
-          else
+          if (s.rides != 1) {
             line += ", again and again along its line" +
                     (s.rides ? " (at most " + std::to_string(s.rides) + " times)" : "") +
                     ", landing only on empty sites on the way";
+          } else if (s.lame) {
+            line += ", blocked by a piece on the way (stepping straight toward where it lands)";
+          } else if (!s.via.empty()) {
+            std::vector<std::string> via;
+            for (const Offset& o : s.via)
+              via.push_back("(" + std::to_string(o.dx) + "," + std::to_string(o.dy) + ")");
+            line += ", blocked by a piece at " + join(via, " or ") + " on the way";
+          } else {
+            line += ", over pieces";
+          }
         } else if (s.walk) {
           std::set<std::string> kinds;
           for (const auto& leg : s.legs) kinds.insert(describe_dirs(r, leg));
@@ -178,12 +186,28 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
         line = "castles with the " +
                (rule.castle_partner >= 0 ? r.types[rule.castle_partner].name
                                          : std::string("partner")) +
+               (rule.castle_site[0] != kNoSite
+                    ? " on " + r.topology.name(rule.castle_site[0]) +
+                          (r.num_seats() > 1 ? " (for " + r.seats[0].name + ")" : "")
+                    : std::string()) +
                ": " + plural(rule.castle_steps, site) + " toward the " + kCompass[rule.castle_dir] +
                ", neither having moved";
         break;
       case RuleKind::kAnywhere:
         line = "moves to any empty " + site;
         break;
+      case RuleKind::kScreen: {
+        const std::string dirs = describe_dirs(r, rule.dirs[0]);
+        line =
+            "moves " + dirs + " over exactly one piece of either side" +
+            (rule.screen_before ? " at most " + plural(rule.screen_before, site) + " away" : "") +
+            ", landing " +
+            (rule.screen_after == 1 ? "just beyond it"
+             : rule.screen_after    ? "up to " + plural(rule.screen_after, site) + " beyond it"
+                                    : "any distance beyond it") +
+            ", not over a second piece";
+        break;
+      }
       case RuleKind::kDrop:
       case RuleKind::kGenerated:
         continue;
@@ -217,6 +241,9 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
     out.push_back(line);
   }
   if (pt.royal) out.push_back("royal");
+  if (!pt.facing.empty())
+    out.push_back("may not face an enemy royal piece " + describe_dirs(r, pt.facing) +
+                  " with nothing between");
   if (pt.fears_attack) out.push_back("may not end a move where an enemy could capture it");
   return out;
 }
@@ -399,6 +426,7 @@ std::optional<std::vector<Fragment>> betza_rule(const Ruleset& r, TypeId type, c
       by_atom[a].push_back(o);
     }
     for (auto& [a, offs] : by_atom) groups.push_back({a, offs});
+    if (rule.shape.lame || !rule.shape.via.empty()) return std::nullopt;
     const int rides = rule.shape.rides;
     if (rides < 0 || rides > 9) return std::nullopt;
     multi = rides != 1;

@@ -316,7 +316,9 @@ std::vector<CastleSide> castle_sides(const Ruleset& r, const State& st) {
           CastleSide side{s, k, rule.castle_dir, {}};
           for (SiteId x = r.topology.neighbor(k, rule.castle_dir); x != kNoSite;
                x = r.topology.neighbor(x, rule.castle_dir))
-            if (st.board[x].first == make_piece(rule.castle_partner, s)) side.partners.push_back(x);
+            if (st.board[x].first == make_piece(rule.castle_partner, s) &&
+                (rule.castle_site[s] == kNoSite || x == rule.castle_site[s]))
+              side.partners.push_back(x);
           out.push_back(side);
           found = true;
           break;

@@ -11,6 +11,7 @@
 
 #include "script/betza_elements.h"
 #include "script/field_reader.h"
+#include "script/lame_leap.h"
 #include "script/limits.h"
 
 namespace regula::script {
@@ -394,11 +395,11 @@ class Compiler : private FieldReader {
 
   int add_rule(const Value& v) {
     WhereScope scope(ctx_, v.where);
-    static const std::vector<std::string> kMoves = {"step", "slide",  "leap",    "walk",
-                                                    "hop",  "castle", "anywhere"};
+    static const std::vector<std::string> kMoves = {"step", "slide",  "leap",     "walk",
+                                                    "hop",  "castle", "anywhere", "screen"};
     if (std::find(kMoves.begin(), kMoves.end(), v.tag) == kMoves.end())
       fail(where_of(v),
-           "moves takes step { }, slide { }, leap { }, walk { }, hop { }, castle "
+           "moves takes step { }, slide { }, leap { }, walk { }, hop { }, screen { }, castle "
            "{ } or anywhere { }, not " +
                (v.tag.empty() ? std::string("a plain ") + v.kind_name() : v.tag + " { }"));
     if (r_->rules.size() >= kMaxMoveRules)
@@ -465,12 +466,46 @@ class Compiler : private FieldReader {
       pending_partners_.push_back(
           {static_cast<int>(r_->rules.size()), string(*w, "with"), v.where});
       rule.mode = Mode::kMove;
+      if (auto* p = v.get("partner")) castle_sites(*p, v.where, rule);
+    } else if (tag == "screen") {
+      rule.kind = RuleKind::kScreen;
+      auto* d = v.get("dirs");
+      if (!d) fail(v.where, "screen needs dirs");
+      rule.dirs = dirs(*d, v.where);
+      rule.screen_before = int_or(v, "before", 0, 0, kMaxSites);
+      rule.screen_after = int_or(v, "after", 0, 0, kMaxSites);
     } else {  // anywhere
       rule.kind = RuleKind::kAnywhere;
     }
     spend_bytes(sizeof(MoveRule), v.where);
     r_->rules.push_back(std::move(rule));
     return static_cast<int>(r_->rules.size() - 1);
+  }
+
+  // partner = "a1" (as the first seat sees it; mirrored rank for a seat facing
+  // south) or { seat = "site", ... }: the site the castling partner stands on.
+  void castle_sites(const Value& p, const std::string& where, MoveRule& rule) {
+    const Topology& t = r_->topology;
+    if (p.is_string()) {
+      const SiteId s0 = site(p.str, where);
+      if (!t.is_grid())
+        fail(where, "castle partner = \"" + p.str +
+                        "\" needs a grid board, or "
+                        "one site per seat: partner = { seat = \"site\", ... }");
+      for (SeatId s = 0; s < r_->num_seats(); ++s) {
+        const int facing = r_->seats[s].facing;
+        if (facing != 0 && facing != 2)
+          fail(where, "castle partner = \"" + p.str + "\": seat " + r_->seats[s].name +
+                          " faces east or west; give one site per seat: partner = { " +
+                          r_->seats[s].name + " = \"site\", ... }");
+        rule.castle_site[s] = facing == 0 ? s0 : t.at(t.x(s0), t.height() - 1 - t.y(s0));
+      }
+      return;
+    }
+    if (!p.is_table() || !p.items.empty())
+      fail(where, "castle partner = \"a1\" or partner = { seat = \"site\", ... }");
+    for (auto& [seat, v] : p.fields)
+      rule.castle_site[seat_named(seat, where)] = site(string(v, "castle partner"), where);
   }
 
   void compile_leap(const Value& v, MoveRule& rule) {
@@ -484,19 +519,58 @@ class Compiler : private FieldReader {
       if (seen.insert({x.dx, x.dy}).second) offs.push_back(x);
     };
     rule.shape.symmetric = symmetric;
+    // Lame leaps: the sites on the way that must be empty, as offsets turned
+    // with each leap's own offset.
+    const bool lame = bool_or(v, "lame", false);
+    std::vector<Offset> via;
+    if (auto* w = v.get("via")) {
+      if (lame) fail(v.where, "leap takes lame = true or via = { ... }, not both");
+      for (auto& p : list(*w, "via")) via.push_back(offset(p, v.where, "via"));
+      if (via.empty()) fail(v.where, "leap via = { {dx, dy}, ... } names no site");
+      if (via.size() > static_cast<size_t>(kMaxWalk))
+        fail(v.where, "leap via names more than " + std::to_string(kMaxWalk) + " sites");
+    }
+    std::vector<LameOffset> lame_offs;
+    std::set<std::pair<int, int>> lame_seen;
+    auto add_lame = [&](Offset x, const std::vector<Offset>& vx) {
+      if (lame_seen.insert({x.dx, x.dy}).second) lame_offs.push_back({x, lame ? lame_path(x) : vx});
+    };
     for (auto& p : list(*o, "offsets")) {
-      if (p.items.size() != 2) fail(v.where, "each offset is {dx, dy}");
-      Offset base{integer(p.items[0], "dx", -kMaxCoordinate, kMaxCoordinate),
-                  integer(p.items[1], "dy", -kMaxCoordinate, kMaxCoordinate)};
+      Offset base = offset(p, v.where, "offsets");
       rule.shape.offsets.push_back(base);
       if (!symmetric) {
         add(base);
+        add_lame(base, via);
         continue;
       }
       for (int sx : {1, -1})
         for (int sy : {1, -1})
-          for (bool swap : {false, true})
-            add(swap ? Offset{base.dy * sx, base.dx * sy} : Offset{base.dx * sx, base.dy * sy});
+          for (bool swap : {false, true}) {
+            auto turn = [&](Offset x) {
+              return swap ? Offset{x.dy * sx, x.dx * sy} : Offset{x.dx * sx, x.dy * sy};
+            };
+            add(turn(base));
+            std::vector<Offset> vt;
+            for (Offset x : via) vt.push_back(turn(x));
+            add_lame(turn(base), vt);
+          }
+    }
+    if (lame || !via.empty()) {
+      if (v.get("max")) fail(v.where, "leap takes max (a rider) or lame/via, not both");
+      if (!via.empty() && rule.shape.offsets.size() != 1)
+        fail(v.where, "leap via = { ... } needs exactly one offset (write one leap per offset)");
+      for (const LameOffset& l : lame_offs)
+        if (l.via.size() > static_cast<size_t>(kMaxWalk))
+          fail(v.where, "a lame leap passes more than " + std::to_string(kMaxWalk) + " sites");
+      rule.shape.lame = lame;
+      rule.shape.via = via;
+      const Topology& t = r_->topology;
+      spend_steps(static_cast<long>(r_->num_seats()) * t.size() * static_cast<long>(offs.size()),
+                  v.where);
+      table_bytes(t.size(), v.where);
+      const size_t paths = build_lame_leaps(t, r_->seats, lame_offs, rule);
+      spend_bytes(paths * sizeof(WalkPath), v.where);
+      return;
     }
     const int rides = int_or(v, "max", 1, 0, kMaxSites);
     rule.shape.rides = rides;
@@ -549,10 +623,15 @@ class Compiler : private FieldReader {
             at = to;
           }
         }
-        std::sort(paths.begin(), paths.end(),
-                  [](const WalkPath& a, const WalkPath& b) { return a.dest < b.dest; });
+        sort_paths(paths);
         spend_bytes(paths.size() * sizeof(WalkPath), v.where);
       }
+  }
+
+  Offset offset(const Value& p, const std::string& where, const std::string& what) {
+    if (p.items.size() != 2) fail(where, "each entry of " + what + " is {dx, dy}");
+    return Offset{integer(p.items[0], "dx", -kMaxCoordinate, kMaxCoordinate),
+                  integer(p.items[1], "dy", -kMaxCoordinate, kMaxCoordinate)};
   }
 
   void compile_walk(const Value& v, MoveRule& rule) {
@@ -645,19 +724,7 @@ class Compiler : private FieldReader {
           dfs(from, 0);
         }
         // One entry per distinct (destination, intermediate sites).
-        std::sort(paths.begin(), paths.end(), [](const WalkPath& a, const WalkPath& b) {
-          if (a.dest != b.dest) return a.dest < b.dest;
-          if (a.nvia != b.nvia) return a.nvia < b.nvia;
-          return std::lexicographical_compare(a.via.begin(), a.via.begin() + a.nvia, b.via.begin(),
-                                              b.via.begin() + b.nvia);
-        });
-        paths.erase(std::unique(paths.begin(), paths.end(),
-                                [](const WalkPath& a, const WalkPath& b) {
-                                  return a.dest == b.dest && a.nvia == b.nvia &&
-                                         std::equal(a.via.begin(), a.via.begin() + a.nvia,
-                                                    b.via.begin());
-                                }),
-                    paths.end());
+        sort_paths(paths);
         if (jump) {
           for (auto& p : paths)
             if (rule.table[s][from].empty() || rule.table[s][from].back() != p.dest)
@@ -823,6 +890,16 @@ class Compiler : private FieldReader {
       t.royal = bool_or(p, "royal", false);
       t.fears_attack = bool_or(p, "avoid_attack", false);
       t.track_moved = bool_or(p, "track_moved", false);
+      if (auto* f = p.get("facing")) {
+        if (!t.royal) fail(p.where, "facing is for royal pieces (royal = true)");
+        const auto fd = dirs(*f, p.where);
+        for (SeatId s = 1; s < r_->num_seats(); ++s)
+          if (fd[s] != fd[0])
+            fail(p.where,
+                 "facing takes directions that are the same for every seat "
+                 "(orthogonal, diagonal, all, or compass names)");
+        t.facing = fd[0];
+      }
       t.reset_counter = bool_or(p, "resets_move_rule", false);
       if (std::string san = str_or(p, "san", "letter"); san == "no-letter")
         t.san_no_letter = true;
@@ -1397,10 +1474,9 @@ class Compiler : private FieldReader {
     for (auto& [k, _] : v.fields)
       if (k != "search" && k != "material" && k != "promotion" && k != "mobility" &&
           k != "cutoff" && k != "contempt" && k != "hunt")
-        fail(
-            w,
-            "unknown field '" + k +
-                "' in ai (allowed: search, material, promotion, mobility, cutoff, contempt, hunt)");
+        fail(w, "unknown field '" + k +
+                    "' in ai (allowed: search, material, promotion, mobility, cutoff, contempt, "
+                    "hunt)");
     AiSettings& a = r_->ai;
     const std::string search = str_or(v, "search", "");
     if (search == "alphabeta")

@@ -45,7 +45,7 @@ Expected<std::shared_ptr<const Ruleset>> load_file(const Expected<ScriptFile>& f
     r->declared_options.emplace_back(d.name, d.values);
     r->option_descriptions.push_back(d.description);
   }
-  for (const char* key : {"filter", "after", "generate", "end_check", "evaluate"}) {
+  for (const char* key : {"filter", "filter_moves", "after", "generate", "end_check", "evaluate"}) {
     const Value* f = value->get(key);
     if (f && !f->is_function())
       return Error{value->where, std::string(key) + " must be a function, not a " + f->kind_name()};

@@ -35,10 +35,14 @@ thread_local int t_generating = 0;
 // Ids of LuaHooks instances; 0 is the empty cache's.
 std::atomic<uint64_t> next_hooks_id{1};
 
-// The context of the pos handle whose method is running; an error once the
-// hook call that made the handle has returned (its position may be gone).
+// The metatable of pos handles, in each state's registry.
+const char* const kPosMeta = "regula.pos";
+
+// The context of the pos handle whose method is running (its self, argument
+// 1); an error once the hook call that made the handle has returned (its
+// position may be gone).
 PosContext* ctx(lua_State* L) {
-  auto* h = static_cast<Handle*>(lua_touserdata(L, lua_upvalueindex(1)));
+  auto* h = static_cast<Handle*>(luaL_checkudata(L, 1, kPosMeta));
   if (!h->ctx->pos || h->ctx->call != h->call)
     luaL_error(L, "pos used after its hook returned (keep values from it, not pos)");
   return h->ctx;
@@ -371,35 +375,36 @@ void push_names(lua_State* L, const Topology& t, const SiteId* sites, int n) {
   }
 }
 
-// Pushes the pos table of the running call, whose methods share a handle.
+// Pushes the pos handle of the running call: a userdata whose metatable,
+// made once per state, holds the methods.
 void push_position(lua_State* L, PosContext& c) {
   auto* h = static_cast<Handle*>(lua_newuserdatauv(L, sizeof(Handle), 0));
   *h = Handle{&c, c.call};
-  int ud = lua_gettop(L);
-  lua_newtable(L);
-  const std::pair<const char*, lua_CFunction> fns[] = {
-      {"at", guarded<l_at>},
-      {"to_move", guarded<l_to_move>},
-      {"counter", guarded<l_counter>},
-      {"hand", guarded<l_hand>},
-      {"ply", guarded<l_ply>},
-      {"sites", guarded<l_sites>},
-      {"remove", guarded<l_remove>},
-      {"place", guarded<l_place>},
-      {"set_counter", guarded<l_set_counter>},
-      {"attacked", guarded<l_attacked>},
-      {"seat_state", guarded<l_seat_state>},
-      {"set_seat_state", guarded<l_set_seat_state>},
-      {"controller", guarded<l_controller>},
-      {"set_controller", guarded<l_set_controller>},
-      {"phase", guarded<l_phase>},
-      {"stage", guarded<l_stage>}};
-  for (auto& [name, fn] : fns) {
-    lua_pushvalue(L, ud);
-    lua_pushcclosure(L, fn, 1);
-    lua_setfield(L, -2, name);
+  if (luaL_newmetatable(L, kPosMeta)) {
+    const luaL_Reg fns[] = {{"at", guarded<l_at>},
+                            {"to_move", guarded<l_to_move>},
+                            {"counter", guarded<l_counter>},
+                            {"hand", guarded<l_hand>},
+                            {"ply", guarded<l_ply>},
+                            {"sites", guarded<l_sites>},
+                            {"remove", guarded<l_remove>},
+                            {"place", guarded<l_place>},
+                            {"set_counter", guarded<l_set_counter>},
+                            {"attacked", guarded<l_attacked>},
+                            {"seat_state", guarded<l_seat_state>},
+                            {"set_seat_state", guarded<l_set_seat_state>},
+                            {"controller", guarded<l_controller>},
+                            {"set_controller", guarded<l_set_controller>},
+                            {"phase", guarded<l_phase>},
+                            {"stage", guarded<l_stage>},
+                            {nullptr, nullptr}};
+    luaL_newlib(L, fns);
+    lua_setfield(L, -2, "__index");
+    // Scripts can neither read nor replace it.
+    lua_pushstring(L, "pos");
+    lua_setfield(L, -2, "__metatable");
   }
-  lua_remove(L, ud);
+  lua_setmetatable(L, -2);
 }
 
 // Runs body in h's state, with the pos table for pos pushed, valid for this
@@ -446,7 +451,7 @@ void push_move(lua_State* L, const Position& pos, const Move& m, int stage,
   const Ruleset& r = pos.rules();
   const Topology& t = r.topology;
   auto was = [&](SiteId s) { return made ? before_move(pos, *made, s) : pos.at(s); };
-  lua_newtable(L);
+  lua_createtable(L, 0, 8);
   if (m.from != kNoSite) {
     lua_pushstring(L, t.name(m.from).c_str());
     lua_setfield(L, -2, "from");
@@ -519,6 +524,7 @@ HookState HookState::of(std::unique_ptr<LuaState> lua, const Value& game) {
     return f && f->is_function() ? f->ref : -1;
   };
   h.filter = ref("filter");
+  h.filter_moves = ref("filter_moves");
   h.after = ref("after");
   h.generate = ref("generate");
   h.end = ref("end_check");
@@ -570,8 +576,10 @@ Expected<std::unique_ptr<HookState>> LuaHooks::load_again() const {
   auto game = lua->run_file(source_.file);
   if (!game) return game.error();
   auto h = std::make_unique<HookState>(HookState::of(std::move(lua), *game));
-  if ((h->filter >= 0) != (main_.filter >= 0) || (h->after >= 0) != (main_.after >= 0) ||
-      (h->generate >= 0) != (main_.generate >= 0) || (h->end >= 0) != (main_.end >= 0))
+  if ((h->filter >= 0) != (main_.filter >= 0) ||
+      (h->filter_moves >= 0) != (main_.filter_moves >= 0) ||
+      (h->after >= 0) != (main_.after >= 0) || (h->generate >= 0) != (main_.generate >= 0) ||
+      (h->end >= 0) != (main_.end >= 0))
     return Error{source_.file.path,
                  "loaded again for another thread, the script defines other hooks (was it "
                  "changed since it was loaded?)"};
@@ -612,6 +620,47 @@ bool LuaHooks::filter(const Position& pos, const Move& move) {
   });
   finish(st);
   return keep;
+}
+
+void LuaHooks::filter_moves(const Position& pos, MoveList& moves) {
+  throw_if_failed();
+  HookState& h = state();
+  Status bad;
+  Status st = with_position(h, pos, nullptr, nullptr, [&](lua_State* L) {
+    const int n = moves.size();
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; ++i) {
+      push_move(L, pos, moves[i], pos.stage());
+      lua_rawseti(L, -2, i + 1);
+    }
+    h.lua->call(h.filter_moves, 2, 1);
+    const int t = lua_gettop(L);
+    std::string why;
+    if (lua_istable(L, t)) {
+      if (static_cast<int>(lua_rawlen(L, t)) != n)
+        why = "returned a list of " + std::to_string(lua_rawlen(L, t)) + " values for " +
+              std::to_string(n) + " moves";
+      int kept = 0;
+      for (int i = 0; i < n && why.empty(); ++i) {
+        lua_rawgeti(L, t, i + 1);
+        if (!lua_isboolean(L, -1))
+          why = "value " + std::to_string(i + 1) + " is a " + luaL_typename(L, -1) +
+                ", not true or false";
+        else if (lua_toboolean(L, -1))
+          moves[kept++] = moves[i];
+        lua_pop(L, 1);
+      }
+      if (why.empty()) moves.resize(kept);
+    } else if (!lua_isnil(L, t)) {
+      why = std::string("returned a ") + luaL_typename(L, t) + ", not a list of booleans";
+    }
+    if (!why.empty())
+      bad = Error{
+          where_defined(L, h.filter_moves),
+          "filter_moves hook: " + why + " (one true or false per move, or nil to keep them all)"};
+    lua_settop(L, t - 1);
+  });
+  finish(st ? st : bad);
 }
 
 void LuaHooks::after(Position& pos, const Move& move, Undo& undo) {

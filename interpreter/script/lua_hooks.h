@@ -46,13 +46,14 @@ struct PosContext {
 // hook functions its game table holds (-1 for those it does not define).
 struct HookState {
   std::unique_ptr<LuaState> lua;
-  int filter = -1, after = -1, generate = -1, end = -1, evaluate = -1;
+  int filter = -1, filter_moves = -1, after = -1, generate = -1, end = -1, evaluate = -1;
   std::unique_ptr<PosContext> ctx = std::make_unique<PosContext>();
 
   // The hooks of the game table a script returned into lua.
   static HookState of(std::unique_ptr<LuaState> lua, const Value& game);
   bool any() const {
-    return filter >= 0 || after >= 0 || generate >= 0 || end >= 0 || evaluate >= 0;
+    return filter >= 0 || filter_moves >= 0 || after >= 0 || generate >= 0 || end >= 0 ||
+           evaluate >= 0;
   }
 };
 
@@ -74,6 +75,8 @@ class LuaHooks : public Hooks {
   bool has_generate() const override { return main_.generate >= 0; }
   bool has_end() const override { return main_.end >= 0; }
   bool has_evaluate() const override { return main_.evaluate >= 0; }
+  bool has_filter_moves() const override { return main_.filter_moves >= 0; }
+  void filter_moves(const Position& pos, MoveList& moves) override;
   bool filter(const Position& pos, const Move& move) override;
   void after(Position& pos, const Move& move, Undo& undo) override;
   void generate(const Position& pos, MoveList& moves) override;

@@ -28,7 +28,7 @@ local function constructor(kind)
   end
 end
 for _, kind in ipairs { "game", "piece", "step", "slide", "leap", "walk", "hop", "castle",
-                        "anywhere", "drop", "grid", "points", "phase", "stage", "trigger",
+                        "anywhere", "screen", "drop", "grid", "points", "phase", "stage", "trigger",
                         "action" } do
   tags[kind] = constructor(kind)
 end

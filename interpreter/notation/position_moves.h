@@ -1,0 +1,22 @@
+#pragma once
+// A position given with the moves played from it, as UCI's `position ...
+// moves ...` gives one: "FEN moves e2e4 e7e5", "startpos moves e2e4", or a
+// position string alone. The command line's --position reads this form, so
+// that perft, moves and play can start where a game has gone.
+
+#include <memory>
+#include <string>
+
+#include "core/expected.h"
+#include "core/position.h"
+
+namespace regula {
+
+// The position text names (empty or "startpos": the rules' start), with each
+// move after the word "moves" played in turn. A move is a turn as turn_text
+// reads it (long form, SAN where the script uses it, loose spellings); its
+// error names it and its number.
+Expected<Position> read_position_with_moves(std::shared_ptr<const Ruleset> rules,
+                                            const std::string& text);
+
+}  // namespace regula

@@ -1,0 +1,77 @@
+-- Xiangqi (Chinese chess) on the 9 x 10 points of its board, the pieces standing
+-- on the points as on the squares of a grid: files a-i, ranks 1-10, Red (here
+-- "white", as Fairy-Stockfish and its FEN call it) on ranks 1-5.
+--
+-- Sources:
+--   World Xiangqi Federation, "Rules of Xiangqi (Chinese Chess)" (2018), chapter 1
+--   (the board, the pieces and their moves, the flying general, checkmate, and
+--   stalemate as a loss);
+--   Wikipedia, "Xiangqi" (the rules, board and pieces);
+--   Fairy-Stockfish, variant "xiangqi" (src/variant.cpp): the FEN, the move text
+--   (e.g. h3e3, a1a2, a10a9) and the perft counts this script is tested against.
+--
+-- Left out: the rules against perpetual check and perpetual chase (WXF rules,
+-- chapter 2), which make the side that checks or chases without end lose. They
+-- need the history of who attacked what over a cycle of moves, which the rule
+-- vocabulary does not describe, and Fairy-Stockfish's perft ignores them too.
+-- Here a threefold repetition is a draw, the plain fallback of those rules.
+local orth = "orthogonal"
+
+return game {
+  title = "Xiangqi",
+  sources = {
+    "World Xiangqi Federation, Rules of Xiangqi (Chinese Chess), 2018, chapter 1",
+    "Wikipedia, Xiangqi",
+    "Fairy-Stockfish, variant xiangqi (FEN, move text, perft)",
+  },
+  board = grid { width = 9, height = 10 },
+  seats = { { name = "white", facing = "north" }, { name = "black", facing = "south" } },
+  position = "fen",
+  uci_variant = "xiangqi",
+  regions = {
+    -- The palace: the 3 x 3 points in front of each side, where the general and
+    -- the advisors stay.
+    palace = { white = "d1 e1 f1 d2 e2 f2 d3 e3 f3", black = "d8 e8 f8 d9 e9 f9 d10 e10 f10" },
+    -- Each side's own half, up to the river: the elephants never cross it.
+    home = { ranks = { 1, 2, 3, 4, 5 } },
+    -- Across the river: a soldier there may also step sideways.
+    across = { ranks = { 6, 7, 8, 9, 10 } },
+  },
+  pieces = {
+    -- The general steps orthogonally within the palace, and may not face the
+    -- enemy general on an open file (the flying general rule).
+    piece { name = "general", symbol = "K", glyph = "帥", royal = true, facing = orth,
+      moves = { step { dirs = orth, to = "palace" } } },
+    piece { name = "advisor", symbol = "A", glyph = "仕", value = 2,
+      moves = { step { dirs = "diagonal", to = "palace" } } },
+    -- The elephant goes two points diagonally, blocked by a piece on the point
+    -- between (its "eye"), and stays on its own side of the river.
+    piece { name = "elephant", symbol = "B", glyph = "相", value = 2,
+      moves = { leap { offsets = { { 2, 2 } }, lame = true, to = "home" } } },
+    -- The horse goes one point orthogonally then one diagonally outwards,
+    -- blocked by a piece on the first point (its "leg").
+    piece { name = "horse", symbol = "N", glyph = "傌", value = 4,
+      moves = { leap { offsets = { { 1, 2 } }, lame = true } } },
+    piece { name = "chariot", symbol = "R", glyph = "俥", value = 9,
+      moves = { slide { dirs = orth } } },
+    -- The cannon moves as the chariot, and captures by jumping over exactly one
+    -- piece (its screen) of either side along the line.
+    piece { name = "cannon", symbol = "C", glyph = "炮", value = 5,
+      moves = { slide { dirs = orth, mode = "move" }, screen { dirs = orth, mode = "capture" } } },
+    -- The soldier steps forward; across the river it may also step sideways.
+    piece { name = "soldier", symbol = "P", glyph = "兵", value = 1,
+      moves = { step { dirs = "forward" }, step { dirs = "sideways", from = "across" } } },
+  },
+  setup = {
+    white = { chariot = "a1 i1", horse = "b1 h1", elephant = "c1 g1", advisor = "d1 f1",
+              general = "e1", cannon = "b3 h3", soldier = "a4 c4 e4 g4 i4" },
+    black = { chariot = "a10 i10", horse = "b10 h10", elephant = "c10 g10", advisor = "d10 f10",
+              general = "e10", cannon = "b8 h8", soldier = "a7 c7 e7 g7 i7" },
+  },
+  ends = {
+    check = true,
+    checkmate = "loss",
+    stalemate = "loss",  -- a side with no legal move loses, in check or not (WXF 1.3)
+    repetition = 3,
+  },
+}
