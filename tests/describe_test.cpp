@@ -104,6 +104,11 @@ TEST(Describe, BetzaOfTheChessPiecesIsTheConventionalOne) {
   EXPECT_EQ(betza("chess/shatranj", "ferz"), "F");
   EXPECT_EQ(betza("chess/shatranj", "baidaq"), "fmWfcF");
   EXPECT_EQ(betza("chess/makruk", "khon"), "FfW");
+  // Xiangqi's horse and cannon, as Fairy-Stockfish writes them (nN, mRcpR); its
+  // palace pieces move within a region, which Betza cannot say.
+  EXPECT_EQ(betza("chess/xiangqi", "horse"), "nN");
+  EXPECT_EQ(betza("chess/xiangqi", "cannon"), "mRcpR");
+  EXPECT_EQ(betza("chess/xiangqi", "advisor"), "(none)");
 }
 
 TEST(Describe, NoBetzaWhereBetzaCannotSayIt) {

@@ -140,7 +140,10 @@ Expected<std::vector<BetzaMove>> parse_betza(const std::string& text) {
       if (i + 1 < text.size() &&
           (std::isdigit(static_cast<unsigned char>(text[i + 1])) || text[i + 1] == c)) {
         rider = true;
-        if (text[i + 1] != c) range = text[i + 1] - '0';
+        if (text[i + 1] != c) {
+          range = text[i + 1] - '0';
+          if (hopper) return at(i + 1, text, "a hopper (p, g) takes no range");
+        }
         ++i;
         if (i + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 1])))
           return at(i + 1, text, "a range is one digit (0: unlimited)");

@@ -426,11 +426,25 @@ std::optional<std::vector<Fragment>> betza_rule(const Ruleset& r, TypeId type, c
       by_atom[a].push_back(o);
     }
     for (auto& [a, offs] : by_atom) groups.push_back({a, offs});
-    if (rule.shape.lame || !rule.shape.via.empty()) return std::nullopt;
+    if (!rule.shape.via.empty()) return std::nullopt;  // blocked elsewhere than on its way
+    if (rule.shape.lame) lame = "n";
     const int rides = rule.shape.rides;
     if (rides < 0 || rides > 9) return std::nullopt;
     multi = rides != 1;
     if (rides != 1) suffix = rides == 0 ? "=" : std::to_string(rides);  // '=': the letter again
+  } else if (rule.kind == RuleKind::kScreen && rule.screen_before == 0 && rule.screen_after <= 1) {
+    // Over a screen, landing anywhere beyond (p) or just beyond (g).
+    auto offs = relative_offsets(r, rule);
+    if (!offs) return std::nullopt;
+    lame = rule.screen_after == 1 ? "g" : "p";
+    if (auto q = atom_parts('Q', *offs); q && q->size() == 1) {
+      groups.push_back({'Q', *offs});
+    } else {
+      std::vector<Offset> orth, diag;
+      for (Offset o : *offs) (o.dx == 0 || o.dy == 0 ? orth : diag).push_back(o);
+      if (!orth.empty()) groups.push_back({'R', orth});
+      if (!diag.empty()) groups.push_back({'B', diag});
+    }
   } else {
     return std::nullopt;
   }

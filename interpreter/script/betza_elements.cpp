@@ -65,12 +65,14 @@ std::string refused(const std::string& text, const BetzaMove& m, const std::stri
 // earlier moves of the string do not already make).
 Expected<Value> element(const std::string& text, const std::string& where, const BetzaMove& m,
                         bool any_ep) {
-  if (m.kind == BetzaMove::Kind::kHop || m.kind == BetzaMove::Kind::kGrasshop)
-    return Error{where, refused(text, m,
-                                std::string(m.kind == BetzaMove::Kind::kHop ? "p" : "g") +
-                                    " (a hopper over a screen) is not in the rule language yet")};
   const bool unit =
       std::all_of(m.offsets.begin(), m.offsets.end(), [](Offset o) { return length(o) == 1; });
+  const bool hopper = m.kind == BetzaMove::Kind::kHop || m.kind == BetzaMove::Kind::kGrasshop;
+  if (hopper && !unit)
+    return Error{where, refused(text, m,
+                                std::string(m.kind == BetzaMove::Kind::kHop ? "p" : "g") +
+                                    " (a hopper) goes with a line of one-square steps (pR, gQ), "
+                                    "not with a longer leap")};
   Value e;
   e.kind = Value::Kind::kTable;
   e.where = where;
@@ -80,18 +82,20 @@ Expected<Value> element(const std::string& text, const std::string& where, const
     for (Offset o : m.offsets) names.push_back(string_value(direction_name({o.dx / k, o.dy / k})));
     fields.emplace_back("dirs", list_value(std::move(names)));
   };
-  if (unit && m.kind != BetzaMove::Kind::kRide) {
+  if (hopper) {
+    // Over one piece of either side along the line, landing beyond it: anywhere
+    // (p, the cannon's hop) or just beyond (g, the grasshopper).
+    e.tag = "screen";
+    dirs(1);
+    if (m.kind == BetzaMove::Kind::kGrasshop) fields.emplace_back("after", number_value(1));
+  } else if (unit && m.kind != BetzaMove::Kind::kRide) {
     e.tag = "step";
     dirs(1);
   } else if (unit) {
     e.tag = "slide";
     dirs(1);
     if (m.range) fields.emplace_back("max", number_value(m.range));
-  } else if (m.kind == BetzaMove::Kind::kLame) {
-    if (!straight(m.offsets.front()))
-      return Error{where, refused(text, m,
-                                  "n (a lame leap, blocked on its way) on an oblique atom is "
-                                  "not in the rule language yet")};
+  } else if (m.kind == BetzaMove::Kind::kLame && straight(m.offsets.front())) {
     const int k = length(m.offsets.front());
     e.tag = "slide";
     dirs(k);
@@ -115,6 +119,8 @@ Expected<Value> element(const std::string& text, const std::string& where, const
     }
     fields.emplace_back("offsets", list_value(std::move(offs)));
     if (m.kind == BetzaMove::Kind::kRide) fields.emplace_back("max", number_value(m.range));
+    // Blocked on the way as Fairy-Stockfish's lame leaper is (nN: the horse's leg).
+    if (m.kind == BetzaMove::Kind::kLame) fields.emplace_back("lame", bool_value(true));
   }
   if (m.mode != Mode::kBoth)
     fields.emplace_back("mode", string_value(m.mode == Mode::kMove ? "move" : "capture"));
@@ -135,9 +141,10 @@ Expected<Value> element(const std::string& text, const std::string& where, const
 }
 
 // Where one direction of a move goes: along u from min to max times (0: any
-// number), over empty squares (a slide) or empty landing sites (a leap).
+// number), over empty squares (a slide) or empty landing sites (a leap); or
+// over a screen, or a leap blocked on its way off its line.
 struct Reach {
-  bool leap;
+  enum Kind { kSlide, kLeap, kHop, kGrasshop, kLameLeap } kind;
   Offset u;
   int min, max;
   bool initial;
@@ -145,17 +152,22 @@ struct Reach {
 
 Reach reach(const BetzaMove& m, Offset o) {
   const int k = length(o);
-  if (k == 1 || (m.kind == BetzaMove::Kind::kLame && straight(o))) {
+  const int range = m.kind == BetzaMove::Kind::kRide ? m.range : 1;
+  if (m.kind == BetzaMove::Kind::kHop) return {Reach::kHop, o, 1, 1, m.initial};
+  if (m.kind == BetzaMove::Kind::kGrasshop) return {Reach::kGrasshop, o, 1, 1, m.initial};
+  if (m.kind == BetzaMove::Kind::kLame && !straight(o))
+    return {Reach::kLameLeap, o, 1, 1, m.initial};
+  if (k == 1 || m.kind == BetzaMove::Kind::kLame) {
     const Offset u{o.dx / k, o.dy / k};
-    if (m.kind == BetzaMove::Kind::kLame) return {false, u, k, k, m.initial};
-    return {false, u, 1, m.kind == BetzaMove::Kind::kRide ? m.range : 1, m.initial};
+    if (m.kind == BetzaMove::Kind::kLame) return {Reach::kSlide, u, k, k, m.initial};
+    return {Reach::kSlide, u, 1, range, m.initial};
   }
-  return {true, o, 1, m.kind == BetzaMove::Kind::kRide ? m.range : 1, m.initial};
+  return {Reach::kLeap, o, 1, range, m.initial};
 }
 
 // Whether every move q makes, p makes too (an initial move covers only initial ones).
 bool covers(const Reach& p, const Reach& q) {
-  return p.leap == q.leap && p.u == q.u && p.min <= q.min &&
+  return p.kind == q.kind && p.u == q.u && p.min <= q.min &&
          (p.max == 0 || (q.max != 0 && p.max >= q.max)) && (!p.initial || q.initial);
 }
 
