@@ -7,7 +7,7 @@
 //
 // The parser is game-neutral and knows nothing of scripts: the script compiler
 // turns what it reads into the rule language's own elements (steps, slides,
-// leaps), and the description of a compiled piece reads it back to check the
+// leaps, screens), and the description of a compiled piece reads it back to check the
 // Betza it writes. It reads what Fairy-Stockfish's src/piece.cpp reads, with
 // the same meaning for every modifier on every atom, but refuses what that
 // parser silently skips (an unknown letter, modifiers without an atom, a

@@ -1,6 +1,6 @@
 #pragma once
 // A piece's `betza = "..."` turned into the rule language's own move elements
-// (step, slide, leap), as if the script had written them: the compiler then
+// (step, slide, leap, screen), as if the script had written them: the compiler then
 // compiles them like any other, so a piece written in Betza generates its moves
 // exactly as fast as the long form.
 
@@ -13,7 +13,7 @@
 namespace regula::script {
 
 struct BetzaElement {
-  Value element;         // step { }, slide { } or leap { }, at the piece's line
+  Value element;         // step { }, slide { }, leap { } or screen { }, at the piece's line
   bool initial = false;  // i: only from the start squares of the piece's type
 };
 
