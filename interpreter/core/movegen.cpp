@@ -9,6 +9,7 @@
 
 #include "core/attacks.h"
 #include "core/game_end.h"
+#include "core/hands.h"
 #include "core/rule_error.h"
 
 namespace regula {
@@ -84,20 +85,20 @@ struct Gen {
     const PieceType& pt = r.types[t];
     if (pt.promotions.empty()) return;
     Move& last = out[out.size() - 1];
-    const Promotion* pr = promotion_at(pos, t, me, last.to);
+    const Promotion* pr = promotion_at(pos, t, me, last.from, last.to);
     if (!pr) return;
     if (pt.promo_ask) return;  // asked for afterwards, as a stage of its own
     const Move m = last;
     out.pop();
     int choices = 0;
-    for_each_promotion(pos, t, me, m.to, [&](TypeId p) {
+    for_each_promotion(pos, pr, t, me, m.to, [&](TypeId p) {
       Move& x = out.add();
       x = m;
       x.promote = p;
       ++choices;
     });
     // With no type to promote to (none lost yet), the piece arrives unpromoted.
-    if (!pr->mandatory || choices == 0) out.push(m);
+    if ((!pr->mandatory && !promotion_forced(r, *pr, t, me, m.to)) || choices == 0) out.push(m);
   }
 
   void emit(const Move& m, TypeId t) {
@@ -448,7 +449,6 @@ struct Gen {
   }
 
   void drop_on(SiteId s, int ri, const MoveRule& rule) {
-    if (!to_ok(rule, s)) return;
     Move& m = start(kNoSite, s, ri, rule);
     m.kind = MoveKind::kDrop;
     m.drop_type = rule.drop_type;
@@ -456,13 +456,27 @@ struct Gen {
 
   void drop(int ri, const MoveRule& rule) {
     if (pos.hand(me, rule.drop_type) <= 0) return;
+    const uint8_t* ok = rule.drop_sites[me].data();
+    // Files that hold an own piece of the type the rule names: closed to it.
+    std::array<uint8_t, kMaxSites> closed_file;
+    const bool by_file = rule.drop_file_type >= 0 &&
+                         pos.count(make_piece(rule.drop_file_type, me)) > 0 && topo.is_grid();
+    if (by_file) {
+      std::fill(closed_file.begin(), closed_file.begin() + topo.width(), 0);
+      const PieceCode own = make_piece(rule.drop_file_type, me);
+      for (SiteId s = 0; s < n; ++s)
+        if (pos.at(s) == own) closed_file[topo.x(s)] = 1;
+    }
     if (pos.has_occupancy()) {
-      for (uint64_t empty = ~occupied_all() & site_mask(); empty; empty &= empty - 1)
-        drop_on(static_cast<SiteId>(__builtin_ctzll(empty)), ri, rule);
+      for (uint64_t empty = ~occupied_all() & site_mask(); empty; empty &= empty - 1) {
+        const auto s = static_cast<SiteId>(__builtin_ctzll(empty));
+        if (ok[s] && !(by_file && closed_file[topo.x(s)])) drop_on(s, ri, rule);
+      }
       return;
     }
     for (SiteId s = 0; s < n; ++s)
-      if (pos.at(s) == kEmpty) drop_on(s, ri, rule);
+      if (pos.at(s) == kEmpty && ok[s] && !(by_file && closed_file[topo.x(s)]))
+        drop_on(s, ri, rule);
   }
 
   // The occupied sites (boards with bit sets); generation leaves them as they are.
@@ -734,7 +748,8 @@ void stage_moves(const Position& pos, const Stage& st, MoveList& moves) {
         moves[moves.size() - 1].promote = p;
       });
       const Promotion* pr = promotion_at(pos, piece_type(code), me, site);
-      if (!pr || !pr->mandatory) moves.push(Move::pass());
+      if (!pr || (!pr->mandatory && !promotion_forced(r, *pr, piece_type(code), me, site)))
+        moves.push(Move::pass());
       return;
     }
     case Stage::Choice::kMoveAgain:
@@ -954,8 +969,10 @@ void legal_moves_undecided(Position& pos, MoveList& moves) {
       bool ok;
       bool decided = true;
       if (r.end.check) {
-        ok = fast && m.kind == MoveKind::kNormal && m.ncap == 0 && !pinned.test(m.from) &&
-             !r.types[mover].royal;
+        // Out of check, a drop only adds a piece: it uncovers nothing.
+        ok = fast && ((m.kind == MoveKind::kNormal && m.ncap == 0 && !pinned.test(m.from) &&
+                       !r.types[mover].royal) ||
+                      (m.kind == MoveKind::kDrop && m.ncap == 0));
         decided = ok;
       } else if (hook_filter || (mover >= 0 && r.types[mover].fears_attack) || m.promote >= 0) {
         // A promotion is tried: the piece that arrives is the one judged, and it may fear
@@ -993,6 +1010,14 @@ void legal_moves_undecided(Position& pos, MoveList& moves) {
         ++kept;
       }
     }
+    moves.resize(kept);
+  }
+  if (r.drop_mate_rule) {
+    int kept = 0;
+    for (int i = 0; i < moves.size(); ++i)
+      if (moves[i].kind != MoveKind::kDrop || !r.rules[moves[i].rule].drop_no_mate ||
+          !drop_gives_mate(pos, moves[i]))
+        moves[kept++] = moves[i];
     moves.resize(kept);
   }
   if (r.capture_priority != CapturePriority::kFree && !moves.empty()) {

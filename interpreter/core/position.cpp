@@ -610,6 +610,13 @@ void Position::make_inner(const Move& m, Undo& u) {
     TypeId vt = piece_type(victim);
     gained += r.types[vt].value;
     ++taken;
+    if (r.captures_to_hand) {
+      // It joins the capturer's hand as what it was before it promoted.
+      const PieceType& vpt = r.types[vt];
+      TypeId as = (flags_[site] & r.promoted_flag) ? vpt.marked_hand_as : vpt.hand_as;
+      if (as < 0) as = vt;
+      set_hand(credit, as, hand(credit, as) + 1, &u);
+    }
     for (const Payment& p : r.money.payments)
       if (p.on == Payment::On::kCapture && p.piece == vt && piece_seat(victim) != credit)
         pay(piece_seat(victim), credit, p.amount);
@@ -650,7 +657,9 @@ void Position::make_inner(const Move& m, Undo& u) {
       break;
     case MoveKind::kPromote: {
       const PieceCode code = board_[m.to];
-      const uint8_t fl = flags_[m.to];
+      uint8_t fl = flags_[m.to];
+      if (r.types[piece_type(code)].promo_marks && m.promote != piece_type(code))
+        fl |= r.promoted_flag;
       record_site(m.to, u);
       place(m.to, make_piece(m.promote, piece_seat(code)), fl);
       break;
@@ -689,7 +698,10 @@ void Position::make_inner(const Move& m, Undo& u) {
         if (board_[m.to] && m.to != m.from) capture_at(m.to, mover_type);
         record_site(m.from, u);
         place(m.from, kEmpty, 0);
-        if (m.promote >= 0) code = make_piece(m.promote, piece_seat(code));
+        if (m.promote >= 0) {
+          if (r.types[mover_type].promo_marks && m.promote != mover_type) fl |= r.promoted_flag;
+          code = make_piece(m.promote, piece_seat(code));
+        }
         record_site(m.to, u);
         place(m.to, code, fl);
       }

@@ -309,25 +309,42 @@ int current_phase(const Position& pos);
 uint32_t phase_bit(const Position& pos);
 bool condition_holds(const Condition& c, const Position& pos, SeatId seat);
 
+// The promotion clause for a piece of type t of seat moving from `from`
+// (kNoSite: arriving from off the board) to `to`: the first whose zone catches
+// the move (Promotion::on) and whose condition holds for the seat; or none.
+inline const Promotion* promotion_at(const Position& pos, TypeId t, SeatId seat, SiteId from,
+                                     SiteId to) {
+  const Ruleset& r = pos.rules();
+  for (const Promotion& p : r.types[t].promotions) {
+    const Region& z = r.regions[p.region];
+    if (p.catches(from != kNoSite && z.contains(seat, from), z.contains(seat, to)) &&
+        (p.when.terms.empty() || condition_holds(p.when, pos, seat)))
+      return &p;
+  }
+  return nullptr;
+}
+// The same for a piece that has arrived on site, wherever from.
+inline const Promotion* promotion_at(const Position& pos, TypeId t, SeatId seat, SiteId site) {
+  return promotion_at(pos, t, seat, kNoSite, site);
+}
+
+// Whether the optional promotion clause pr is forced for a piece of type t of
+// seat ending its move on site.
+inline bool promotion_forced(const Ruleset& r, const Promotion& pr, TypeId t, SeatId seat,
+                             SiteId site) {
+  return (pr.forced_region >= 0 && r.regions[pr.forced_region].contains(seat, site)) ||
+         (pr.forced_stuck && r.types[t].stuck[seat][site]);
+}
+
 // Calls f(type) for each type a piece of type t belonging to seat may become on
 // arriving on site, in order: promotion.to, or the type the start position had
 // there (promotion.to = "start"), less, with only_lost, the types the seat has
 // as many of as it started with.
-// The promotion clause for a piece of type t of seat arriving on site: the first
-// whose region holds the site and whose condition holds for the seat; or none.
-inline const Promotion* promotion_at(const Position& pos, TypeId t, SeatId seat, SiteId site) {
-  const Ruleset& r = pos.rules();
-  for (const Promotion& p : r.types[t].promotions)
-    if (r.regions[p.region].contains(seat, site) &&
-        (p.when.terms.empty() || condition_holds(p.when, pos, seat)))
-      return &p;
-  return nullptr;
-}
-
+// pr: the clause that applies (promotion_at).
 template <typename F>
-void for_each_promotion(const Position& pos, TypeId t, SeatId seat, SiteId site, F&& f) {
+void for_each_promotion(const Position& pos, const Promotion* pr, TypeId t, SeatId seat,
+                        SiteId site, F&& f) {
   const Ruleset& r = pos.rules();
-  const Promotion* pr = promotion_at(pos, t, seat, site);
   if (!pr) return;
   auto allowed = [&](TypeId p) {
     return !pr->only_lost || pos.count(make_piece(p, seat)) < r.setup_count[seat][p];
@@ -339,6 +356,11 @@ void for_each_promotion(const Position& pos, TypeId t, SeatId seat, SiteId site,
   }
   for (TypeId p : pr->to)
     if (allowed(p)) f(p);
+}
+
+template <typename F>
+void for_each_promotion(const Position& pos, TypeId t, SeatId seat, SiteId site, F&& f) {
+  for_each_promotion(pos, promotion_at(pos, t, seat, site), t, seat, site, f);
 }
 
 }  // namespace regula

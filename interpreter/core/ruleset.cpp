@@ -1,5 +1,7 @@
 #include "core/ruleset.h"
 
+#include "core/hands.h"
+
 #include <algorithm>
 
 namespace regula {
@@ -305,9 +307,11 @@ void Ruleset::finalize() {
       for (const Promotion& pr : types[t].promotions)
         for (SeatId seat = 0; seat < num_seats(); ++seat)
           for (SiteId site = 0; site < topology.size(); ++site)
-            if (regions[pr.region].contains(seat, site))
+            if (regions[pr.region].contains(seat, site) || (pr.on & Promotion::kLeave))
               promotion_sites[t][seat] |= uint64_t{1} << site;
   }
+
+  build_drop_tables(*this);
 
   simple_army = phases.empty() && !dice.enabled() && topology.size() <= 64 && !types.empty();
   for (const PieceType& t : types)

@@ -117,6 +117,13 @@ struct MoveRule {
   }();
   // kDrop
   TypeId drop_type = -1;
+  // Where a piece may be dropped, per seat: inside to_region and, with
+  // drop_not_stuck, not where its moves could never take it anywhere
+  // (PieceType::stuck). Built by Ruleset::finalize.
+  std::array<std::vector<uint8_t>, kMaxSeats> drop_sites;
+  bool drop_not_stuck = false;
+  TypeId drop_file_type = -1;  // not on a file holding an own piece of this type
+  bool drop_no_mate = false;   // not when the drop gives immediate mate
   // Phases (Ruleset::phases) in which the rule applies: bit i for phase i.
   uint32_t phases = ~0u;
   // The rule as written, where the tables above no longer show it, for
@@ -168,6 +175,10 @@ struct Condition {
 // on the square (to_start), optionally only to a type of which its seat has
 // fewer than it started with (only_lost).
 struct Promotion {
+  // Which moves the zone catches (bits): those that end in it from outside
+  // (kEnter), that start in it and end outside (kLeave), that start and end in
+  // it (kWithin). The default, both of the first and last, is "ends in it".
+  static constexpr uint8_t kEnter = 1, kLeave = 2, kWithin = 4;
   // What a capture chain does when it lands in the zone and could go on:
   // kAtEnd promotes only where the move ends (passing through does nothing),
   // kContinue promotes at once and goes on capturing as the new type, kStop
@@ -180,6 +191,21 @@ struct Promotion {
   bool only_lost = false;
   InChain in_chain = InChain::kAtEnd;
   Condition when;
+  uint8_t on = kEnter | kWithin;
+  // An optional promotion is forced where the move ends in this region (-1:
+  // none), or with forced_stuck where the piece, unpromoted, could never move
+  // again (PieceType::stuck).
+  int forced_region = -1;
+  bool forced_stuck = false;
+  // The promoted piece carries Ruleset::promoted_flag, so that captured to
+  // hand it goes back as the type it promoted from.
+  bool mark = false;
+  // Whether the clause catches a move from `from` (kNoSite: a piece that was
+  // not on the board) to `to`, given whether the zone holds each.
+  bool catches(bool from_in, bool to_in) const {
+    const uint8_t bit = to_in ? (from_in ? kWithin : kEnter) : (from_in ? kLeave : 0);
+    return (on & bit) != 0;
+  }
 };
 
 // Sites of the largest square block a piece's arrival may complete (4 x 4).
@@ -207,7 +233,17 @@ struct PieceType {
   // Promotion: the first clause whose region holds the arrival site and whose
   // condition holds for the seat applies (promotion_at in position.h).
   std::vector<Promotion> promotions;
-  bool promo_ask = false;  // chosen as a decision of its own after the move (a stage)
+  bool promo_ask = false;    // chosen as a decision of its own after the move (a stage)
+  bool promo_marks = false;  // some clause marks the promoted piece (Promotion::mark)
+  bool promo_from = false;   // some clause looks at the origin (Promotion::on)
+  // Captured under Ruleset::captures_to_hand, it joins the capturer's hand as
+  // this type (-1: its own); one carrying Ruleset::promoted_flag joins as
+  // marked_hand_as, the type whose marking promotion made it.
+  TypeId hand_as = -1;
+  TypeId marked_hand_as = -1;
+  // Per seat, per site: none of its rules has a destination from there on an
+  // empty board, so that a piece there could never move again (finalize()).
+  std::array<std::vector<uint8_t>, kMaxSeats> stuck;
   bool promotes() const { return !promotions.empty(); }
   // What happens when a piece of this type ends a move on the board:
   // takes_command: on the start square of an allied seat's piece of its type, its
@@ -513,6 +549,12 @@ struct Ruleset {
   std::vector<Action> actions;
   int promotion_stage = -1;  // the stage of asked promotions, when a piece has one
   bool must_drop = false;    // when a drop is legal, only drops are
+  // A captured piece joins the capturer's hand (PieceType::hand_as).
+  bool captures_to_hand = false;
+  // The piece flag that marks a promoted piece (Promotion::mark), or 0.
+  uint8_t promoted_flag = 0;
+  // Some drop rule may not give mate (MoveRule::drop_no_mate).
+  bool drop_mate_rule = false;
   ReturnBan return_ban = ReturnBan::kNone;
   bool out_removes = false;  // a seat that goes out loses its pieces from the board
   Money money;
@@ -529,6 +571,9 @@ struct Ruleset {
   // "chess", "shatranj"), or "": what `regula uci` offers and what an external
   // engine playing these rules is set to.
   std::string uci_variant;
+  // What UCI writes after a move that promotes ("+"), in place of the new
+  // type's letter; "" for the letter.
+  std::string uci_promotion;
   std::vector<std::pair<std::string, std::string>> options;  // chosen values
   std::vector<std::pair<std::string, std::vector<std::string>>> declared_options;
   std::vector<std::string> option_descriptions;  // per declared option: one line, or ""

@@ -219,7 +219,12 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
   }
   for (const MoveRule& rule : r.rules)
     if (rule.kind == RuleKind::kDrop && rule.drop_type == type)
-      out.push_back("enters from the hand on an empty " + site + conditions(r, rule));
+      out.push_back("enters from the hand on an empty " + site + conditions(r, rule) +
+                    (rule.drop_not_stuck ? ", not where it could never move" : "") +
+                    (rule.drop_file_type >= 0
+                         ? ", not on a file with an own " + r.types[rule.drop_file_type].name
+                         : "") +
+                    (rule.drop_no_mate ? ", not to give mate at once" : ""));
   const uint32_t all = r.types.size() >= 32 ? ~0u : (1u << r.types.size()) - 1;
   if ((pt.captures & all) != all) {
     const uint32_t cannot = all & ~pt.captures;
@@ -231,7 +236,17 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
     if (p.to_start) to.push_back("the type that started on the square");
     std::string line =
         std::string(p.mandatory ? "promotes" : "may promote") + " to " + join(to, " or ");
-    if (p.region >= 0) line += " in " + region_name(r, p.region);
+    if (p.region >= 0) {
+      const uint8_t on = p.on;
+      line += on == (Promotion::kEnter | Promotion::kWithin) ? " in "
+              : on == Promotion::kEnter                      ? " on entering "
+              : on == Promotion::kLeave                      ? " on leaving "
+              : on == Promotion::kWithin                     ? " on moving within "
+                                                             : " on a move that starts or ends in ";
+      line += region_name(r, p.region);
+    }
+    if (p.forced_stuck) line += ", and must where it could never move again";
+    if (p.forced_region >= 0) line += ", and must in " + region_name(r, p.forced_region);
     if (p.only_lost) line += ", only to a type its side has lost";
     if (!p.when.text.empty()) line += ", when " + p.when.text;
     if (p.in_chain == Promotion::InChain::kContinue)
@@ -239,6 +254,13 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
     else if (p.in_chain == Promotion::InChain::kStop)
       line += "; reached in the middle of a capture, at once, and the capture ends there";
     out.push_back(line);
+  }
+  if (r.captures_to_hand) {
+    const TypeId as = pt.hand_as >= 0 ? pt.hand_as : type;
+    if (as != type) out.push_back("captured, goes to the capturer's hand as a " + r.types[as].name);
+    if (pt.marked_hand_as >= 0)
+      out.push_back("captured after promoting, goes to the capturer's hand as a " +
+                    r.types[pt.marked_hand_as].name);
   }
   if (pt.royal) out.push_back("royal");
   if (!pt.facing.empty())

@@ -148,12 +148,18 @@ bool symbol_unique(const Ruleset& r, const std::string& sym) {
   return n == 1;
 }
 
+// A symbol of two characters, '+' and a letter, as FEN writes promoted pieces
+// (shogi's +R), needs no parentheses.
+bool plus_symbol(const std::string& sym) {
+  return sym.size() == 2 && sym[0] == '+' && std::isalpha(static_cast<unsigned char>(sym[1]));
+}
+
 std::string piece_text(const Ruleset& r, PieceCode code) {
   const PieceType& t = r.types[piece_type(code)];
   SeatId s = piece_seat(code);
   const std::string& sym = t.symbol[s];
   if (!symbol_unique(r, sym)) return "(" + t.name + "@" + r.seats[s].name + ")";
-  if (sym.size() == 1) return sym;
+  if (sym.size() == 1 || plus_symbol(sym)) return sym;
   return "(" + sym + ")";
 }
 
@@ -182,6 +188,9 @@ Status read_piece(const Ruleset& r, const std::string& text, size_t& i, PieceCod
     if (close == std::string::npos) return bad("missing ')' in board");
     tok = text.substr(i + 1, close - i - 1);
     i = close + 1;
+  } else if (text[i] == '+' && i + 1 < text.size() && piece_from_text(r, text.substr(i, 2))) {
+    tok = text.substr(i, 2);
+    i += 2;
   } else {
     tok = text.substr(i, 1);
     ++i;
@@ -190,15 +199,23 @@ Status read_piece(const Ruleset& r, const std::string& text, size_t& i, PieceCod
   if (code == kEmpty) return bad("unknown piece " + q(tok));
   if (piece_seat(code) >= r.num_seats()) return bad("piece " + q(tok) + " has no seat");
   flags = 0;
+  // '~' after a piece: it was promoted (Ruleset::promoted_flag), as FEN writes it.
+  if (i < text.size() && text[i] == '~' && r.promoted_flag) {
+    flags |= r.promoted_flag;
+    ++i;
+  }
   if (i < text.size() && text[i] == '{') {
     auto close = text.find('}', i);
     if (close == std::string::npos) return bad("missing '}' in board");
-    if (auto st = parse_flags(r, text.substr(i + 1, close - i - 1), flags)) return st;
+    uint8_t more = 0;
+    if (auto st = parse_flags(r, text.substr(i + 1, close - i - 1), more)) return st;
+    flags |= more;
     i = close + 1;
   }
   return std::nullopt;
 }
 
+// with_flags: every flag in braces; otherwise (FEN) only the promoted flag, as '~'.
 std::string write_board(const Position& pos, bool with_flags) {
   const Ruleset& r = pos.rules();
   const Topology& topo = r.topology;
@@ -216,6 +233,7 @@ std::string write_board(const Position& pos, bool with_flags) {
         empty = 0;
         out += piece_text(r, pos.at(s));
         if (with_flags && pos.flags(s)) out += flags_text(r, pos.flags(s));
+        if (!with_flags && (pos.flags(s) & r.promoted_flag)) out += '~';
       }
       if (empty) out += std::to_string(empty);
       if (y > 0) out += '/';
@@ -688,8 +706,9 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
 
 // A game that deals its pieces into hands and has no hooks to make more can never
 // give a seat more pieces than it starts with, on the board and in hand together.
+// (With captures to hand it gains what it captures.)
 Status check_piece_totals(const Ruleset& r, const State& st) {
-  if (r.hooks) return std::nullopt;
+  if (r.hooks || r.captures_to_hand) return std::nullopt;
   for (SeatId s = 0; s < r.num_seats(); ++s) {
     int start = 0, dealt = 0, now = 0;
     for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) {
@@ -798,7 +817,11 @@ std::string write_fen(const Position& pos) {
   for (SeatId s = 0; s < r.num_seats(); ++s)
     for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
       for (int k = 0; k < pos.hand(s, t); ++k) hand += piece_text(r, make_piece(t, s));
-  if (!hand.empty()) board += "[" + hand + "]";
+  // A game with drops writes its hands, empty or not, as Fairy-Stockfish does.
+  const bool hands = r.captures_to_hand || std::any_of(r.rules.begin(), r.rules.end(), [](auto& x) {
+                       return x.kind == RuleKind::kDrop;
+                     });
+  if (!hand.empty() || hands) board += "[" + hand + "]";
   std::string side = r.seats[pos.to_move()].name.substr(0, 1);
   int ply = pos.global(kPly);
   int idx = seat_index(r, pos.to_move());

@@ -11,6 +11,7 @@
 
 #include "script/betza_elements.h"
 #include "script/field_reader.h"
+#include "script/hands_compiler.h"
 #include "script/lame_leap.h"
 #include "script/limits.h"
 
@@ -60,6 +61,7 @@ class Compiler : private FieldReader {
     start_regions();
     ends();
     misc();
+    hands().game_fields(game_, promoted_flag_);
     stages();
     r_->finalize();
     return r_;
@@ -771,6 +773,8 @@ class Compiler : private FieldReader {
     std::string where;
   };
   std::vector<PendingPartner> pending_partners_;
+  uint8_t promoted_flag_ = 0;
+  HandsCompiler hands() { return HandsCompiler(*r_, ctx_); }
 
   // betza = "...": its elements compiled as if written out; initial moves (i)
   // start from the start squares of the piece's type, known once the setup is read.
@@ -841,10 +845,15 @@ class Compiler : private FieldReader {
     }
     for (auto& [k, _] : pr.fields)
       if (k != "zone" && k != "to" && k != "optional" && k != "only_lost" && k != "ask" &&
-          k != "when" && k != "in_capture")
+          k != "when" && k != "in_capture" && !HandsCompiler::is_promotion_field(k))
         fail(where, "unknown field '" + k +
                         "' in promotion (allowed: zone, to, optional, only_lost, ask, when, "
-                        "in_capture)");
+                        "in_capture, on, forced, mark)");
+    hands().promotion_fields(pr, out, where);
+    if (ask && out.on != (Promotion::kEnter | Promotion::kWithin))
+      fail(where,
+           "promotion.on cannot be combined with ask: the stage sees only where the piece is");
+    if (out.mark) promoted_flag_ = flag_bit("promoted", where);
     return out;
   }
 
@@ -882,6 +891,7 @@ class Compiler : private FieldReader {
       glyphs(p, t);
       r_->types.push_back(t);
     }
+    for (size_t i = 0; i < items.size(); ++i) hands().piece_fields(items[i], r_->types[i]);
     for (size_t i = 0; i < items.size(); ++i) {
       const Value& p = items[i];
       WhereScope scope(ctx_, p.where);
@@ -971,11 +981,13 @@ class Compiler : private FieldReader {
           rule.to_region = region_named(d->str, p.where);
         } else if (d->is_table() && d->items.empty()) {
           for (auto& [k, _] : d->fields)
-            if (k != "to" && k != "phase")
-              fail(p.where, "unknown field '" + k + "' in drop (allowed: to, phase)");
+            if (k != "to" && k != "phase" && !HandsCompiler::is_drop_field(k))
+              fail(p.where, "unknown field '" + k +
+                                "' in drop (allowed: to, phase, stuck, file_free_of, mate)");
           if (auto* to = d->get("to"))
             rule.to_region = region_named(string(*to, "drop.to"), p.where);
           if (auto* ph = d->get("phase")) rule.phases = phase_mask(*ph, p.where);
+          hands().drop_fields(*d, rule, p.where);
         } else if (!(d->is_bool() && d->boolean)) {
           fail(p.where,
                "drop = true, drop = \"region\" or drop = { to = \"region\", phase = ... }");

@@ -50,6 +50,9 @@ const std::vector<std::string>* allowed_fields(const std::string& tag) {
         {"grid", {"width", "height", "lines", "checkered"}},
         {"points", {"points", "links", "lines"}},
     };
+    // The hand-and-drop fields (script/hands_compiler.h).
+    own["game"].insert(own["game"].end(), {"captures_to_hand", "uci_promotion"});
+    own["piece"].push_back("demotes_to");
     for (auto& [tag, fields] : own)
       if (tag != "game" && tag != "piece" && tag != "grid" && tag != "points" && tag != "phase" &&
           tag != "stage" && tag != "trigger" && tag != "action")

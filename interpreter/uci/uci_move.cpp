@@ -37,7 +37,7 @@ std::string decision_text(const Position& pos, const Move& m) {
       // promotion to UCI.
       if (m.promote >= 0 && (m.from == kNoSite || pos.at(m.from) == kEmpty ||
                              piece_type(pos.at(m.from)) != m.promote))
-        out += lower(r.types[m.promote].letter);
+        out += r.uci_promotion.empty() ? lower(r.types[m.promote].letter) : r.uci_promotion;
       return out;
     }
     case MoveKind::kDrop:
@@ -45,7 +45,7 @@ std::string decision_text(const Position& pos, const Move& m) {
     case MoveKind::kPass:
       return "0000";
     case MoveKind::kPromote:
-      return lower(r.types[m.promote].letter);
+      return r.uci_promotion.empty() ? lower(r.types[m.promote].letter) : r.uci_promotion;
     case MoveKind::kRemove:
       return "x" + topo.name(m.to);
     default:

@@ -1,0 +1,85 @@
+-- Shogi (Japanese chess), as the Japan Shogi Association's rules state it.
+--
+-- Rules, with their sources:
+--  * 9x9 board; the pieces and their moves: king, rook, bishop, gold and silver
+--    generals, knight (two forward and one sideways, jumping), lance (any
+--    distance straight forward), pawn (one step forward, capturing as it moves)
+--    (Japan Shogi Association, "Rules of Shogi"; Wikipedia, "Shogi", Movement).
+--  * Promotion: a move that starts or ends in the last three ranks may promote
+--    the piece (rook to dragon, bishop to horse; silver, knight, lance and pawn to
+--    pieces that move as a gold); it must where the piece could never move again:
+--    a pawn or lance on the last rank, a knight on the last two (JSA rules;
+--    Wikipedia, "Shogi", Promotion). Gold and king do not promote.
+--  * A captured piece joins the capturer's hand, unpromoted, and may be dropped
+--    on any empty square as a move, unpromoted, but not where it could never
+--    move again, not a pawn on a file holding an unpromoted pawn of its side
+--    (nifu), and not a pawn that gives mate at once (uchifuzume); a pawn drop
+--    that gives a check the king can escape is legal, and so is mate by a pawn
+--    that moves (JSA rules; Wikipedia, "Shogi", Drops and Illegal moves).
+--  * Checkmate wins; a side with no legal move loses (Fairy-Stockfish, variant.cpp,
+--    shogi_variant: stalemateValue = -VALUE_MATE). Fourfold repetition
+--    (sennichite) draws; the exception that perpetual check loses is not modelled.
+--  * Seats and positions as Fairy-Stockfish writes them for its "shogi" variant:
+--    sente (who moves first) is "white", upper case, on ranks 1 to 3; files a to
+--    i; FEN with the hands in [...] and promoted pieces as +P; moves as h3h4,
+--    a drop as P@e5, a promotion with a '+' suffix (b2h8+).
+local forwards = "forwards"
+local gold_steps = { step { dirs = "orthogonal" }, step { dirs = "forward-diagonal" } }
+
+local function promoted(name, symbol, base, value)
+  return piece { name = name, symbol = symbol, value = value, demotes_to = base, moves = gold_steps }
+end
+
+local promotes = function(to)
+  return { zone = "zone", to = { to }, optional = true, on = "any", forced = "stuck" }
+end
+
+return game {
+  title = "Shogi",
+  sources = {
+    "Japan Shogi Association, Rules of Shogi (shogi.or.jp)",
+    "Wikipedia, \"Shogi\" (Movement, Promotion, Drops, Illegal moves)",
+    "Fairy-Stockfish, src/variant.cpp, shogi_variant (its FEN, move texts and perft)",
+  },
+  board = grid { width = 9, height = 9, checkered = false },
+  seats = { { name = "white", facing = "north" }, { name = "black", facing = "south" } },
+  position = "fen",
+  uci_variant = "shogi",
+  uci_promotion = "+",
+  captures_to_hand = true,
+  regions = { zone = { ranks = { 7, 8, 9 } } },
+  pieces = {
+    piece { name = "pawn", symbol = "P", value = 1, moves = { step { dirs = "forward" } },
+      promotion = promotes("tokin"),
+      drop = { stuck = false, file_free_of = "pawn", mate = false } },
+    piece { name = "lance", symbol = "L", value = 3, moves = { slide { dirs = "forward" } },
+      promotion = promotes("promoted_lance"), drop = { stuck = false } },
+    piece { name = "knight", symbol = "N", value = 4,
+      moves = { leap { offsets = { { 1, 2 }, { -1, 2 } }, symmetric = false } },
+      promotion = promotes("promoted_knight"), drop = { stuck = false } },
+    piece { name = "silver", symbol = "S", value = 5,
+      moves = { step { dirs = forwards }, step { dirs = "backward-diagonal" } },
+      promotion = promotes("promoted_silver"), drop = true },
+    piece { name = "gold", symbol = "G", value = 6, moves = gold_steps, drop = true },
+    piece { name = "bishop", symbol = "B", value = 8, moves = { slide { dirs = "diagonal" } },
+      promotion = promotes("horse"), drop = true },
+    piece { name = "rook", symbol = "R", value = 10, moves = { slide { dirs = "orthogonal" } },
+      promotion = promotes("dragon"), drop = true },
+    piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } } },
+    promoted("tokin", "+P", "pawn", 7),
+    promoted("promoted_lance", "+L", "lance", 6),
+    promoted("promoted_knight", "+N", "knight", 6),
+    promoted("promoted_silver", "+S", "silver", 6),
+    piece { name = "horse", symbol = "+B", value = 10, demotes_to = "bishop",
+      moves = { slide { dirs = "diagonal" }, step { dirs = "orthogonal" } } },
+    piece { name = "dragon", symbol = "+R", value = 12, demotes_to = "rook",
+      moves = { slide { dirs = "orthogonal" }, step { dirs = "diagonal" } } },
+  },
+  setup = {
+    white = { lance = "a1 i1", knight = "b1 h1", silver = "c1 g1", gold = "d1 f1", king = "e1",
+              bishop = "b2", rook = "h2", pawn = "a3 b3 c3 d3 e3 f3 g3 h3 i3" },
+    black = { lance = "a9 i9", knight = "b9 h9", silver = "c9 g9", gold = "d9 f9", king = "e9",
+              bishop = "h8", rook = "b8", pawn = "a7 b7 c7 d7 e7 f7 g7 h7 i7" },
+  },
+  ends = { check = true, checkmate = "loss", stalemate = "loss", repetition = 4 },
+}
