@@ -3,7 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include "cli_support.h"
+#include "core/movegen.h"
 #include "script/loader.h"
+#include "script_support.h"
 
 namespace regula {
 namespace {
@@ -69,6 +72,108 @@ TEST(Describe, DraughtsCapturesAndMillPhases) {
   EXPECT_EQ(lines("chaturanga/four-handed", "elephant"),
             (Lines{"leaps (2,2) in every direction, over pieces",
                    "may not capture: horse, tower and rajah"}));
+}
+
+// describe_betza: the piece's moves in Betza, or nothing.
+std::string betza(const std::string& script, const std::string& piece) {
+  auto r = script::load_rules(script);
+  EXPECT_TRUE(r) << r.error().text();
+  if (!r) return "";
+  const TypeId t = (*r)->type_index(piece);
+  EXPECT_GE(t, 0) << piece;
+  if (t < 0) return "";
+  auto b = describe_betza(**r, t);
+  return b ? b->betza : "(none)";
+}
+
+TEST(Describe, BetzaOfTheChessPiecesIsTheConventionalOne) {
+  // As Fairy-Stockfish writes them (src/piece.cpp: fmWfceF for its pawn, whose
+  // double step is a variant setting; XBoard adds ifmnD).
+  EXPECT_EQ(betza("chess/orthodox", "pawn"), "fmWfceFifmnD");
+  EXPECT_EQ(betza("chess/orthodox", "knight"), "N");
+  EXPECT_EQ(betza("chess/orthodox", "bishop"), "B");
+  EXPECT_EQ(betza("chess/orthodox", "rook"), "R");
+  EXPECT_EQ(betza("chess/orthodox", "queen"), "Q");
+  EXPECT_EQ(betza("chess/orthodox", "king"), "K");
+  auto r = script::load_rules("chess/orthodox");
+  ASSERT_TRUE(r);
+  EXPECT_TRUE(describe_betza(**r, (*r)->type_index("king"))->castles);
+  EXPECT_FALSE(describe_betza(**r, (*r)->type_index("queen"))->castles);
+  // Shatranj and Chaturanga: the old leapers.
+  EXPECT_EQ(betza("chess/shatranj", "alfil"), "A");
+  EXPECT_EQ(betza("chess/shatranj", "ferz"), "F");
+  EXPECT_EQ(betza("chess/shatranj", "baidaq"), "fmWfcF");
+  EXPECT_EQ(betza("chess/makruk", "khon"), "FfW");
+  // Xiangqi's horse and cannon, as Fairy-Stockfish writes them (nN, mRcpR); its
+  // palace pieces move within a region, which Betza cannot say.
+  EXPECT_EQ(betza("chess/xiangqi", "horse"), "nN");
+  EXPECT_EQ(betza("chess/xiangqi", "cannon"), "mRcpR");
+  EXPECT_EQ(betza("chess/xiangqi", "advisor"), "(none)");
+}
+
+TEST(Describe, NoBetzaWhereBetzaCannotSayIt) {
+  EXPECT_EQ(betza("jetan/burroughs", "dwar"), "(none)");         // a walk that turns
+  EXPECT_EQ(betza("draughts/spanish", "man"), "(none)");         // capture by jumping
+  EXPECT_EQ(betza("mill/nine-mens-morris", "token"), "(none)");  // phases
+  EXPECT_EQ(betza("chaturanga/two-handed", "rajah"), "(none)");  // a once-a-game leap
+}
+
+// Every piece of every bundled script that has a Betza form: the script with
+// that piece written in its Betza moves as the original does, on every square
+// of an empty board and of its start position, for every seat.
+TEST(Describe, BetzaReadBackGivesTheSameMoves) {
+  using namespace test_support;
+  int checked = 0;
+  for (const auto& info : script::bundled_scripts()) {
+    auto loaded = script::load_rules(info.name);
+    ASSERT_TRUE(loaded) << loaded.error().text();
+    const Rules orig = *loaded;
+    for (size_t t = 0; t < orig->types.size(); ++t) {
+      auto b = describe_betza(*orig, static_cast<TypeId>(t));
+      if (!b) continue;
+      const std::string name = orig->types[t].name;
+      Rules back = load("round_trip", "return extends(\"" + info.name +
+                                          "\", { pieces = { piece { name = \"" + name +
+                                          "\", moves = {}, betza = \"" + b->betza + "\" } } })\n");
+      ASSERT_TRUE(back) << info.name << " " << name << " " << b->betza;
+      ++checked;
+      auto moves = [&](const Rules& r, bool start, SiteId s, SeatId seat) {
+        Position pos = start ? Position(r) : Position::empty(r);
+        pos.set_site(s, make_piece(static_cast<TypeId>(t), seat), 0);
+        pos.set_to_move(seat);
+        MoveList list;
+        legal_moves(pos, list);
+        std::multiset<std::string> out;
+        for (const Move& m : list)
+          if (m.from == s && m.kind != MoveKind::kCastle)
+            out.insert(r->topology.name(m.to) + (m.ncap ? "x" : "") + std::to_string(m.promote));
+        return out;
+      };
+      for (int start = 0; start < 2; ++start)
+        for (SeatId seat = 0; seat < orig->num_seats(); ++seat)
+          for (SiteId s = 0; s < orig->topology.size(); ++s) {
+            if (start && Position(orig).at(s) != kEmpty) continue;
+            EXPECT_EQ(moves(orig, start, s, seat), moves(back, start, s, seat))
+                << info.name << " " << name << " (" << b->betza << ") at " << orig->topology.name(s)
+                << " seat " << int(seat) << (start ? " in the start position" : "");
+          }
+    }
+  }
+  EXPECT_GE(checked, 20);
+}
+
+TEST(Describe, TheDescribeCommandPrintsEachPieceWithAForm) {
+  auto r = test_support::run("describe chess/orthodox");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out,
+            "pawn    fmWfceFifmnD\nknight  N\nbishop  B\nrook    R\nqueen   Q\n"
+            "king    K (and castling)\n");
+  // Jetan's pieces walk: no line for the dwar, whose walk Betza cannot say.
+  auto j = test_support::run("describe jetan/burroughs");
+  EXPECT_EQ(j.code, 0) << j.out;
+  EXPECT_EQ(j.out.find("dwar"), std::string::npos) << j.out;
+  auto bad = test_support::run("describe no/such-script");
+  EXPECT_EQ(bad.code, 1) << bad.out;
 }
 
 }  // namespace

@@ -69,6 +69,7 @@ std::string counters_text(const Position& pos, const Result& result);
 // Each command registers itself and stores its exit code in rc when run.
 void add_list(CLI::App& app, int& rc);
 void add_info(CLI::App& app, int& rc);
+void add_describe(CLI::App& app, int& rc);
 void add_check(CLI::App& app, int& rc);
 void add_perft(CLI::App& app, int& rc);
 void add_moves(CLI::App& app, int& rc);

@@ -1,4 +1,4 @@
-// list, info and check: what the bundled scripts are and whether a script loads.
+// list, info, describe and check: what the bundled scripts are and whether a script loads.
 
 #include <cstdio>
 #include <memory>
@@ -79,6 +79,25 @@ void add_info(CLI::App& app, int& rc) {
           out("      %s\n", r.option_descriptions[i]);
       }
     }
+    rc = 0;
+  });
+}
+
+// Each piece's moves in Betza's notation, for the pieces that have one.
+void add_describe(CLI::App& app, int& rc) {
+  auto* cmd = app.add_subcommand("describe", "the moves of each piece in Betza's notation");
+  auto args = std::make_shared<RulesArgs>();
+  add_rules_args(*cmd, *args);
+  cmd->callback([&rc, args] {
+    auto rules = load_or_fail(*args, rc);
+    if (!rules) return;
+    const Ruleset& r = *rules;
+    size_t w = 0;
+    for (auto& t : r.types) w = std::max(w, t.name.size());
+    for (size_t t = 0; t < r.types.size(); ++t)
+      if (auto b = describe_betza(r, static_cast<TypeId>(t)))
+        out("%-*s  %s%s\n", static_cast<int>(w), r.types[t].name, b->betza,
+            b->castles ? " (and castling)" : "");
     rc = 0;
   });
 }

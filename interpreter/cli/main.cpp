@@ -1,5 +1,5 @@
-// The `regula` command: list, info, check, perft, moves, play, replay, selfplay, match, uci.
-// Usage errors exit 2, script and input errors exit 1 with file:line: message.
+// The `regula` command: list, info, describe, check, perft, moves, play, replay, selfplay, match,
+// uci. Usage errors exit 2, script and input errors exit 1 with file:line: message.
 
 #include <cstdio>
 #include <exception>
@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   int rc = 0;
   add_list(app, rc);
   add_info(app, rc);
+  add_describe(app, rc);
   add_check(app, rc);
   add_perft(app, rc);
   add_moves(app, rc);

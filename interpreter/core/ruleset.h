@@ -131,6 +131,7 @@ struct MoveRule {
   struct Shape {
     std::vector<Offset> offsets;  // leap: as written
     bool symmetric = true;        // leap: every rotation and reflection of them
+    int rides = 1;                // leap: leaps in a row along its line (0: any number)
     // leap: the sites that must be empty, as offsets from the origin (lame
     // leaps; lame: found by stepping straight towards the destination).
     std::vector<Offset> via;

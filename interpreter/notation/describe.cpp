@@ -1,7 +1,10 @@
 #include "notation/describe.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
+
+#include "core/betza.h"
 
 namespace regula {
 
@@ -126,7 +129,11 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
             offs.push_back("(" + std::to_string(o.dx) + "," + std::to_string(o.dy) + ")");
           line = "leaps " + join(offs, " or ") +
                  (s.symmetric ? " in every direction" : " as written, forward up");
-          if (s.lame) {
+          if (s.rides != 1) {
+            line += ", again and again along its line" +
+                    (s.rides ? " (at most " + std::to_string(s.rides) + " times)" : "") +
+                    ", landing only on empty sites on the way";
+          } else if (s.lame) {
             line += ", blocked by a piece on the way (stepping straight toward where it lands)";
           } else if (!s.via.empty()) {
             std::vector<std::string> via;
@@ -260,6 +267,254 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
     out.push_back("may not face an enemy royal piece " + describe_dirs(r, pt.facing) +
                   " with nothing between");
   if (pt.fears_attack) out.push_back("may not end a move where an enemy could capture it");
+  return out;
+}
+
+namespace {
+
+// ---- Betza ----------------------------------------------------------------
+
+using OffsetKey = std::vector<std::pair<int, int>>;
+
+OffsetKey key_of(const std::vector<Offset>& offsets) {
+  OffsetKey k;
+  for (Offset o : offsets) k.push_back({o.dx, o.dy});
+  std::sort(k.begin(), k.end());
+  k.erase(std::unique(k.begin(), k.end()), k.end());
+  return k;
+}
+
+// For each atom, the shortest direction modifiers that select each set of its
+// leaps, found by reading every string of up to four direction letters with
+// the parser itself, so that the Betza written is the Betza read back. Riders
+// share their leaper's (R: W, B: F, Q: K).
+const std::map<OffsetKey, std::string>& modifiers(char atom) {
+  static const std::map<char, std::map<OffsetKey, std::string>> kTables = [] {
+    std::map<char, std::map<OffsetKey, std::string>> out;
+    const std::string letters = "fbslrvh";
+    std::vector<std::string> strings{""};
+    for (size_t begin = 0, len = 1; len <= 4; ++len) {
+      const size_t end = strings.size();
+      for (size_t i = begin; i < end; ++i)
+        for (char c : letters) strings.push_back(strings[i] + c);
+      begin = end;
+    }
+    for (char atom : std::string("WFDNAHCZGK")) {
+      auto& table = out[atom];
+      for (const std::string& mods : strings) {
+        auto parsed = parse_betza(mods + atom);
+        if (!parsed || parsed->size() != 1) continue;
+        table.emplace(key_of(parsed->front().offsets), mods);
+      }
+    }
+    return out;
+  }();
+  const char leaper = atom == 'R' ? 'W' : atom == 'B' ? 'F' : atom == 'Q' ? 'K' : atom;
+  static const std::map<OffsetKey, std::string> kNone;
+  auto it = kTables.find(leaper);
+  return it == kTables.end() ? kNone : it->second;
+}
+
+// The modifiers of one atom's parts that make exactly these leaps: one part,
+// or two whose leaps do not overlap; nothing when it takes more.
+std::optional<std::vector<std::string>> atom_parts(char atom, const std::vector<Offset>& offsets) {
+  const OffsetKey want = key_of(offsets);
+  const auto& table = modifiers(atom);
+  if (auto it = table.find(want); it != table.end()) return std::vector<std::string>{it->second};
+  std::optional<std::vector<std::string>> best;
+  for (const auto& [k1, m1] : table) {
+    if (!std::includes(want.begin(), want.end(), k1.begin(), k1.end()) || k1 == want) continue;
+    OffsetKey k2;
+    std::set_difference(want.begin(), want.end(), k1.begin(), k1.end(), std::back_inserter(k2));
+    auto it = table.find(k2);
+    if (it == table.end()) continue;
+    if (!best || m1.size() + it->second.size() < (*best)[0].size() + (*best)[1].size())
+      best = std::vector<std::string>{m1, it->second};
+  }
+  return best;
+}
+
+// The atom of a leap, by its two components: W (0,1), N (1,2), ...
+char atom_of(Offset o) {
+  const int a = std::min(std::abs(o.dx), std::abs(o.dy));
+  const int b = std::max(std::abs(o.dx), std::abs(o.dy));
+  static const char kAtoms[4][4] = {
+      {0, 'W', 'D', 'H'}, {0, 'F', 'N', 'C'}, {0, 0, 'A', 'Z'}, {0, 0, 0, 'G'}};
+  return b <= 3 ? kAtoms[a][b] : 0;
+}
+
+const Offset kRelative[8] = {{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}};
+
+// Whether a rule's directions turn with each seat's facing, as Betza's do.
+std::optional<std::vector<Offset>> relative_offsets(const Ruleset& r, const MoveRule& rule) {
+  const std::set<int> rel = relative(r, rule.dirs[0]);
+  for (SeatId s = 0; s < r.num_seats(); ++s) {
+    std::set<int> seat;
+    for (DirId d : rule.dirs[s]) seat.insert(d);
+    std::set<int> want;
+    for (int x : rel) want.insert((x + 2 * r.seats[s].facing) % 8);
+    if (seat != want) return std::nullopt;
+  }
+  std::vector<Offset> out;
+  for (int x : rel) out.push_back(kRelative[x]);
+  return out;
+}
+
+// Whether a region holds, for each seat, exactly the start squares of the type.
+bool start_squares(const Ruleset& r, TypeId type, int region) {
+  if (region < 0 || region >= static_cast<int>(r.regions.size())) return false;
+  for (SeatId s = 0; s < r.num_seats(); ++s)
+    for (SiteId site = 0; site < r.topology.size(); ++site) {
+      const bool starts = std::find(r.setup.begin(), r.setup.end(),
+                                    std::make_pair(site, make_piece(type, s))) != r.setup.end();
+      if (r.regions[region].contains(s, site) != starts) return false;
+    }
+  return true;
+}
+
+struct Fragment {
+  std::string text;
+  bool plain;  // no direction modifiers
+};
+
+// One rule in Betza, or nothing when Betza cannot say it exactly.
+std::optional<std::vector<Fragment>> betza_rule(const Ruleset& r, TypeId type, const MoveRule& rule,
+                                                bool takes_ep) {
+  if (!rule.label.empty() || rule.requires_clear || rule.sets_flags || rule.unless_attacked ||
+      rule.to_region >= 0 || rule.phases != ~0u)
+    return std::nullopt;
+  const bool initial = rule.from_region >= 0;
+  if (initial && (!start_squares(r, type, rule.from_region) || rule.mode != Mode::kMove))
+    return std::nullopt;
+  std::string mode = rule.mode == Mode::kMove ? "m" : rule.mode == Mode::kCapture ? "c" : "";
+  if (rule.takes_ep) {
+    if (rule.mode != Mode::kCapture || rule.kind != RuleKind::kSlide || rule.max_range != 1)
+      return std::nullopt;
+    mode += "e";
+  }
+  // (atom, offsets) groups and what follows each atom
+  std::vector<std::pair<char, std::vector<Offset>>> groups;
+  std::string lame, suffix;
+  bool multi = false;  // a move of more than one square that may be taken en passant
+  if (rule.kind == RuleKind::kSlide) {
+    auto offs = relative_offsets(r, rule);
+    if (!offs) return std::nullopt;
+    std::vector<Offset> orth, diag;
+    for (Offset o : *offs) (o.dx == 0 || o.dy == 0 ? orth : diag).push_back(o);
+    if (rule.min_range == 1 && rule.max_range >= 0 && rule.max_range <= 9) {
+      const bool ride = rule.max_range != 1;
+      if (ride && rule.max_range) suffix = std::to_string(rule.max_range);
+      multi = ride;
+      // K (or Q) when its modifiers alone say it, else W and F (R and B) apart.
+      const char both = ride ? 'Q' : 'K';
+      if (auto k = atom_parts(both, *offs); k && k->size() == 1) {
+        groups.push_back({both, *offs});
+      } else {
+        if (!orth.empty()) groups.push_back({ride ? 'R' : 'W', orth});
+        if (!diag.empty()) groups.push_back({ride ? 'B' : 'F', diag});
+      }
+    } else if (rule.min_range == rule.max_range && (rule.max_range == 2 || rule.max_range == 3)) {
+      // Exactly k squares along a line, the squares on the way empty: a lame leap.
+      const int k = rule.max_range;
+      lame = "n";
+      multi = true;
+      for (auto* part : {&orth, &diag}) {
+        if (part->empty()) continue;
+        std::vector<Offset> scaled;
+        for (Offset o : *part) scaled.push_back({o.dx * k, o.dy * k});
+        groups.push_back({atom_of(scaled.front()), scaled});
+      }
+    } else {
+      return std::nullopt;
+    }
+  } else if ((rule.kind == RuleKind::kTable || rule.kind == RuleKind::kWalk) && !rule.shape.walk &&
+             !rule.shape.offsets.empty()) {
+    std::vector<Offset> all;
+    for (Offset o : rule.shape.offsets) {
+      if (!rule.shape.symmetric) {
+        all.push_back(o);
+        continue;
+      }
+      for (int sx : {1, -1})
+        for (int sy : {1, -1}) {
+          all.push_back({o.dx * sx, o.dy * sy});
+          all.push_back({o.dy * sx, o.dx * sy});
+        }
+    }
+    std::map<char, std::vector<Offset>> by_atom;
+    for (Offset o : all) {
+      const char a = atom_of(o);
+      if (!a) return std::nullopt;
+      by_atom[a].push_back(o);
+    }
+    for (auto& [a, offs] : by_atom) groups.push_back({a, offs});
+    if (!rule.shape.via.empty()) return std::nullopt;  // blocked elsewhere than on its way
+    if (rule.shape.lame) lame = "n";
+    const int rides = rule.shape.rides;
+    if (rides < 0 || rides > 9) return std::nullopt;
+    multi = rides != 1;
+    if (rides != 1) suffix = rides == 0 ? "=" : std::to_string(rides);  // '=': the letter again
+  } else if (rule.kind == RuleKind::kScreen && rule.screen_before == 0 && rule.screen_after <= 1) {
+    // Over a screen, landing anywhere beyond (p) or just beyond (g).
+    auto offs = relative_offsets(r, rule);
+    if (!offs) return std::nullopt;
+    lame = rule.screen_after == 1 ? "g" : "p";
+    if (auto q = atom_parts('Q', *offs); q && q->size() == 1) {
+      groups.push_back({'Q', *offs});
+    } else {
+      std::vector<Offset> orth, diag;
+      for (Offset o : *offs) (o.dx == 0 || o.dy == 0 ? orth : diag).push_back(o);
+      if (!orth.empty()) groups.push_back({'R', orth});
+      if (!diag.empty()) groups.push_back({'B', diag});
+    }
+  } else {
+    return std::nullopt;
+  }
+  if (rule.sets_ep != (takes_ep && initial && rule.kind == RuleKind::kSlide && multi))
+    return std::nullopt;
+  std::vector<Fragment> out;
+  for (auto& [atom, offs] : groups) {
+    auto parts = atom_parts(atom, offs);
+    if (!parts || !atom) return std::nullopt;
+    for (const std::string& mods : *parts) {
+      const std::string tail = suffix == "=" ? std::string(1, atom) : suffix;
+      out.push_back(
+          {std::string(initial ? "i" : "") + mods + mode + lame + atom + tail, mods.empty()});
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<BetzaDescription> describe_betza(const Ruleset& r, TypeId type) {
+  const PieceType& pt = r.types[type];
+  bool takes_ep = false;
+  for (int ri : pt.rules) takes_ep = takes_ep || r.rules[ri].takes_ep;
+  BetzaDescription out;
+  std::vector<std::string> moves, initial;
+  size_t parts = 0;
+  for (int ri : pt.rules) {
+    const MoveRule& rule = r.rules[ri];
+    if (rule.kind == RuleKind::kCastle) {
+      out.castles = true;
+      continue;
+    }
+    auto fragments = betza_rule(r, type, rule, takes_ep);
+    if (!fragments) return std::nullopt;
+    // Unmodified atoms first, as Betza is usually written (FfW, WfF).
+    std::stable_partition(fragments->begin(), fragments->end(),
+                          [](const Fragment& f) { return f.plain; });
+    for (const Fragment& f : *fragments)
+      (rule.from_region >= 0 ? initial : moves).push_back(f.text);
+    parts += fragments->size();
+  }
+  for (const std::string& m : moves) out.betza += m;
+  for (const std::string& m : initial) out.betza += m;
+  if (out.betza.empty()) return std::nullopt;
+  // Parts that would run together (N then N reads as a rider) are caught here.
+  auto back = parse_betza(out.betza);
+  if (!back || back->size() != parts) return std::nullopt;
   return out;
 }
 

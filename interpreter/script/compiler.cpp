@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "script/betza_elements.h"
 #include "script/field_reader.h"
 #include "script/hands_compiler.h"
 #include "script/lame_leap.h"
@@ -57,6 +58,7 @@ class Compiler : private FieldReader {
     pieces();
     generated_labels();
     setup();
+    start_regions();
     ends();
     misc();
     hands().game_fields(game_, promoted_flag_);
@@ -557,6 +559,7 @@ class Compiler : private FieldReader {
           }
     }
     if (lame || !via.empty()) {
+      if (v.get("max")) fail(v.where, "leap takes max (a rider) or lame/via, not both");
       if (!via.empty() && rule.shape.offsets.size() != 1)
         fail(v.where, "leap via = { ... } needs exactly one offset (write one leap per offset)");
       for (const LameOffset& l : lame_offs)
@@ -572,6 +575,9 @@ class Compiler : private FieldReader {
       spend_bytes(paths * sizeof(WalkPath), v.where);
       return;
     }
+    const int rides = int_or(v, "max", 1, 0, kMaxSites);
+    rule.shape.rides = rides;
+    if (rides != 1) return compile_rider(v, rule, offs, rides);
     const Topology& t = r_->topology;
     spend_steps(static_cast<long>(r_->num_seats()) * t.size() * static_cast<long>(offs.size()),
                 v.where);
@@ -589,6 +595,40 @@ class Compiler : private FieldReader {
           }
         }
     spend_bytes(entries * sizeof(SiteId), v.where);
+  }
+
+  // A leap repeated along its line (max = n leaps, 0: any number), over empty
+  // landing sites only: a walk whose path is the sites it lands on before the last.
+  void compile_rider(const Value& v, MoveRule& rule, const std::vector<Offset>& offs, int rides) {
+    const Topology& t = r_->topology;
+    rule.kind = RuleKind::kWalk;
+    table_bytes(t.size(), v.where);
+    rule.walks.assign(kMaxSeats, std::vector<std::vector<WalkPath>>(t.size()));
+    for (SeatId s = 0; s < r_->num_seats(); ++s)
+      for (SiteId from = 0; from < t.size(); ++from) {
+        std::vector<WalkPath>& paths = rule.walks[s][from];
+        for (Offset off : offs) {
+          const Offset r = rotate(off, r_->seats[s].facing);
+          WalkPath p{};
+          SiteId at = from;
+          for (int k = 1; rides == 0 || k <= rides; ++k) {
+            spend_steps(1, v.where);
+            const SiteId to = t.at(t.x(at) + r.dx, t.y(at) + r.dy);
+            if (to == kNoSite || to == from) break;
+            if (k > 1) {
+              if (p.nvia == kMaxWalk)
+                fail(v.where, "a leap repeated along its line passes more than " +
+                                  std::to_string(kMaxWalk) + " sites (kMaxWalk)");
+              p.via[p.nvia++] = at;
+            }
+            p.dest = to;
+            paths.push_back(p);
+            at = to;
+          }
+        }
+        sort_paths(paths);
+        spend_bytes(paths.size() * sizeof(WalkPath), v.where);
+      }
   }
 
   Offset offset(const Value& p, const std::string& where, const std::string& what) {
@@ -737,6 +777,35 @@ class Compiler : private FieldReader {
   uint8_t promoted_flag_ = 0;
   HandsCompiler hands() { return HandsCompiler(*r_, ctx_); }
 
+  // betza = "...": its elements compiled as if written out; initial moves (i)
+  // start from the start squares of the piece's type, known once the setup is read.
+  std::vector<std::pair<int, size_t>> initial_rules_;  // (rule, type)
+  void betza_rules(const std::string& text, const std::string& where, size_t type) {
+    auto elements = betza_elements(text, where);
+    if (!elements) fail(elements.error().where, elements.error().what);
+    for (const BetzaElement& e : *elements) {
+      const int ri = add_rule(e.element);
+      r_->types[type].rules.push_back(ri);
+      if (e.initial) initial_rules_.push_back({ri, type});
+    }
+  }
+  void start_regions() {
+    std::map<size_t, int> region_of;
+    for (auto [ri, type] : initial_rules_) {
+      auto [it, added] = region_of.emplace(type, static_cast<int>(r_->regions.size()));
+      if (added) {
+        Region g;
+        g.name = "the " + r_->types[type].name + "'s start squares";
+        for (auto& m : g.member) m.assign(r_->topology.size(), 0);
+        for (auto [site, code] : r_->setup)
+          if (piece_type(code) == static_cast<TypeId>(type)) g.member[piece_seat(code)][site] = 1;
+        spend_bytes(static_cast<size_t>(kMaxSeats) * r_->topology.size(), where_of(game_));
+        r_->regions.push_back(std::move(g));
+      }
+      r_->rules[ri].from_region = it->second;
+    }
+  }
+
   // promotion = { zone = "...", to = { ... } | "start", optional, only_lost, ask, when,
   //               in_capture = "at-end" | "continue" | "stop" }
   Promotion promotion(const Value& pr, PieceType& tt, const std::string& where) {
@@ -847,6 +916,7 @@ class Compiler : private FieldReader {
         t.san_no_letter = true;
       else if (san != "letter")
         fail(p.where, "san must be \"letter\" or \"no-letter\", not '" + san + "'");
+      if (auto* b = p.get("betza")) betza_rules(string(*b, "betza"), p.where, i);
       if (auto* m = p.get("moves"))
         for (auto& mv : list(*m, "moves")) {
           int ri = add_rule(mv);
@@ -1417,10 +1487,9 @@ class Compiler : private FieldReader {
     for (auto& [k, _] : v.fields)
       if (k != "search" && k != "material" && k != "promotion" && k != "mobility" &&
           k != "cutoff" && k != "contempt" && k != "hunt")
-        fail(
-            w,
-            "unknown field '" + k +
-                "' in ai (allowed: search, material, promotion, mobility, cutoff, contempt, hunt)");
+        fail(w, "unknown field '" + k +
+                    "' in ai (allowed: search, material, promotion, mobility, cutoff, contempt, "
+                    "hunt)");
     AiSettings& a = r_->ai;
     const std::string search = str_or(v, "search", "");
     if (search == "alphabeta")

@@ -51,7 +51,9 @@ end
 -- merges by piece name so an override can name one piece and change one field.
 local merge
 merge = function(base, over, key)
-  if type(base) ~= "table" or type(over) ~= "table" or is_list(over) then
+  -- An empty table replaces a list too (moves = {} takes a piece's moves away).
+  if type(base) ~= "table" or type(over) ~= "table" or is_list(over)
+     or (is_list(base) and next(over) == nil) then
     if key == "pieces" and type(base) == "table" and type(over) == "table" then
       local out = copy(base)
       for _, p in ipairs(over) do

@@ -1,0 +1,52 @@
+-- Antichess (losing chess), as Fairy-Stockfish's "antichess" and lichess play it.
+--
+-- The chess army and moves (the pieces below in Betza's notation,
+-- https://en.wikipedia.org/wiki/Betza%27s_funny_notation), with these rules:
+--  * Capturing is compulsory: when a capture is possible, only captures may be
+--    played, any of them (Fairy-Stockfish: mustCapture).
+--  * The king is an ordinary piece: no check, it may be captured, and a pawn
+--    may promote to a king as to a queen, rook, bishop or knight.
+--  * No castling. Pawns move as in chess: the double step from their start
+--    square (ifmnD), en passant (fceF), promotion on the last rank.
+--  * A side with no pieces left wins, and so does a side with no legal move
+--    (Fairy-Stockfish: extinctionValue and stalemateValue both VALUE_MATE for
+--    the side that cannot go on).
+--  * The 50-move rule and threefold repetition draw, as lichess plays
+--    (Fairy-Stockfish keeps chess's nMoveRule = 50).
+return game {
+  title = "Antichess",
+  sources = {
+    "Fairy-Stockfish, src/variant.cpp, giveaway_variant and antichess_variant",
+    "lichess.org, Antichess rules (https://lichess.org/variant/antichess)",
+    "Wikipedia, Losing chess (https://en.wikipedia.org/wiki/Losing_chess)",
+  },
+  board = grid { width = 8, height = 8 },
+  seats = { { name = "white", facing = "north" }, { name = "black", facing = "south" } },
+  position = "fen",
+  uci_variant = "antichess",
+  notation = "san",
+  capture = "compulsory",
+  regions = { last_rank = { rank = 8 } },
+  pieces = {
+    piece { name = "pawn", symbol = "P", glyph = "♟", value = 1, resets_move_rule = true,
+            san = "no-letter", betza = "fmWfceFifmnD",
+            promotion = { zone = "last_rank", to = { "queen", "rook", "bishop", "knight", "king" } } },
+    piece { name = "knight", symbol = "N", glyph = "♞", value = 3, betza = "N" },
+    piece { name = "bishop", symbol = "B", glyph = "♝", value = 3, betza = "B" },
+    piece { name = "rook", symbol = "R", glyph = "♜", value = 5, betza = "R" },
+    piece { name = "queen", symbol = "Q", glyph = "♛", value = 9, betza = "Q" },
+    piece { name = "king", symbol = "K", glyph = "♚", value = 3, betza = "K" },
+  },
+  setup = {
+    white = { rook = "a1 h1", knight = "b1 g1", bishop = "c1 f1", queen = "d1", king = "e1",
+              pawn = "a2 b2 c2 d2 e2 f2 g2 h2" },
+    black = { rook = "a8 h8", knight = "b8 g8", bishop = "c8 f8", queen = "d8", king = "e8",
+              pawn = "a7 b7 c7 d7 e7 f7 g7 h7" },
+  },
+  ends = {
+    no_moves = "win",
+    conditions = { { when = "pieces == 0", result = "win", reason = "no pieces left" } },
+    move_rule = 100,
+    repetition = 3,
+  },
+}

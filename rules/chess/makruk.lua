@@ -1,0 +1,61 @@
+-- Makruk, Thai chess, as Fairy-Stockfish plays it (UCI_Variant makruk).
+--
+-- Pieces, in Betza's notation (https://en.wikipedia.org/wiki/Betza%27s_funny_notation):
+--  * Khun (king, K): one step in any direction. Royal.
+--  * Met (M): one diagonal step (F).
+--  * Khon (S): one diagonal step or one step straight forward (FfW).
+--  * Ma (N): the knight's leap.
+--  * Rua (R): the rook.
+--  * Bia (P): one step forward without capturing, captures one step diagonally
+--    forward (fmWfcF); no double step. A Bia that reaches the sixth rank (its
+--    third from the enemy's side) becomes a Met at once.
+-- Array: each side's Bia stand on its third rank; White's Khun on d1 and Met
+-- on e1, Black's Khun on e8 and Met on d8 (Fairy-Stockfish's start position
+-- rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR).
+-- Checkmate wins; stalemate is a draw (Fairy-Stockfish: stalemateValue draw).
+-- No castling, no 50-move rule (Fairy-Stockfish: nMoveRule = 0); threefold
+-- repetition draws, as Fairy-Stockfish scores it.
+--
+-- Left out: the counting rules (Sak Mak and Sak Kradan: once a side has no
+-- Bia left, or is left with its Khun alone, the weaker side counts moves and
+-- the game is drawn when the count runs out, at a limit that depends on the
+-- stronger side's pieces). They need a count that starts and stops with the
+-- material on the board and limits chosen by it, which the end conditions of
+-- the rule language (at most two conditions, each with one fixed number of
+-- moves) cannot say. They change no move: Fairy-Stockfish's perft ignores them
+-- too (counting is an optional end there, not a rule of move generation), so
+-- only the end of some long endgames differs.
+return game {
+  title = "Makruk (Thai chess)",
+  sources = {
+    "Fairy-Stockfish, src/variant.cpp, makruk_variant (start position, promotion, counting)",
+    "Wikipedia, Makruk (https://en.wikipedia.org/wiki/Makruk)",
+  },
+  board = grid { width = 8, height = 8 },
+  seats = { { name = "white", facing = "north" }, { name = "black", facing = "south" } },
+  position = "fen",
+  uci_variant = "makruk",
+  notation = "san",
+  regions = { promotion = { rank = 6 } },
+  pieces = {
+    piece { name = "bia", symbol = "P", value = 1, san = "no-letter", betza = "fmWfcF",
+            promotion = { zone = "promotion", to = { "met" } } },
+    piece { name = "ma", symbol = "N", value = 3, betza = "N" },
+    piece { name = "khon", symbol = "S", value = 3, betza = "FfW" },
+    piece { name = "rua", symbol = "R", value = 5, betza = "R" },
+    piece { name = "met", symbol = "M", value = 2, betza = "F" },
+    piece { name = "khun", symbol = "K", royal = true, betza = "K" },
+  },
+  setup = {
+    white = { rua = "a1 h1", ma = "b1 g1", khon = "c1 f1", khun = "d1", met = "e1",
+              bia = "a3 b3 c3 d3 e3 f3 g3 h3" },
+    black = { rua = "a8 h8", ma = "b8 g8", khon = "c8 f8", met = "d8", khun = "e8",
+              bia = "a6 b6 c6 d6 e6 f6 g6 h6" },
+  },
+  ends = {
+    check = true,
+    checkmate = "loss",
+    stalemate = "draw",
+    repetition = 3,
+  },
+}
