@@ -123,7 +123,7 @@ inline std::set<std::string> box(const std::string& centre, int r, const std::st
 
 // ---------------------------------------------------------------------------
 // Brute force. Squares are x + 10 * y (a1 = 0, j10 = 99); seat 0 is Black
-// (moving north), seat 1 Orange. Written from RULES.md A directly.
+// (moving north), seat 1 Orange. Written from Burroughs' Appendix directly.
 namespace brute {
 
 enum Kind : int8_t {

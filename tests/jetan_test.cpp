@@ -1,6 +1,7 @@
 // Jetan readings: piece geometry on an empty board, hand-made positions where the
 // readings differ, every end condition, the stakes ledger and the options.
-// Square lists come from RULES.md A.3 and were written out by hand.
+// Square lists come from the rule texts (Burroughs' Appendix, Smith's options) and were
+// written out by hand.
 #include <gtest/gtest.h>
 
 #include "core/game_end.h"

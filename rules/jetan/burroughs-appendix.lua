@@ -1,4 +1,4 @@
--- Jetan from Burroughs' Appendix alone. Clause by clause (RULES.md, Decisions A):
+-- Jetan from Burroughs' Appendix alone. Clause by clause (Burroughs' Appendix):
 --   moves      exact step counts, turns at every step, no square twice, capture on arrival;
 --   Thoat      one straight step and then one diagonal step; it does not jump, so the
 --              square of its straight step must be empty (the Appendix gives no jump);
@@ -13,7 +13,7 @@ local jetan = require "jetan.common"
 return jetan.game {
   title = "Jetan (Burroughs: Appendix only)",
   sources = {
-    "seed 000_eee966810de7af89.txt (E. R. Burroughs, The Chessmen of Mars, 1922, Appendix)",
+    "E. R. Burroughs, The Chessmen of Mars (1922), Appendix: Jetan, or Martian Chess",
   },
   thoat = "orthogonal-first",
   princess = "timid",

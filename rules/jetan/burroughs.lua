@@ -1,5 +1,5 @@
 -- Jetan as Burroughs wrote it: the Appendix, with the gaps filled from Chapter II
--- (the reading F. Duniho recommends). Clause by clause (RULES.md, Decisions A):
+-- (the reading F. Duniho recommends). Clause by clause (Burroughs' Appendix):
 --   moves      exact step counts, turns at every step, no square twice, capture on arrival;
 --   Thoat      one straight and one diagonal step, in either order, jumping (Ch. II);
 --   Panthan    one square forward, sideways or diagonally forward (5 squares);
@@ -14,7 +14,7 @@ local jetan = require "jetan.common"
 return jetan.game {
   title = "Jetan (Burroughs: Appendix and Chapter II)",
   sources = {
-    "seed 000_eee966810de7af89.txt (E. R. Burroughs, The Chessmen of Mars, 1922, Appendix)",
+    "E. R. Burroughs, The Chessmen of Mars (1922), Appendix: Jetan, or Martian Chess",
     "E. R. Burroughs, The Chessmen of Mars, Chapter II (Thoat jumps)",
     "F. Duniho, chessvariants.org comment 9097 (2005)",
   },

@@ -1,5 +1,5 @@
 -- Jetan as reconstructed by J.-L. Cazaux and shared by F. Duniho. Clause by clause
--- (RULES.md, Decisions A):
+-- (J.-L. Cazaux, after Burroughs' Appendix):
 --   moves      step counts "always meant exactly", turns at every step, no square twice,
 --              capture on arrival;
 --   Thoat      one orthogonal and one diagonal step, either order, jumping (12 targets);
@@ -14,7 +14,7 @@ local jetan = require "jetan.common"
 return jetan.game {
   title = "Jetan (Cazaux reconstruction)",
   sources = {
-    "seed 004_32b61e68a2ae3940.txt (German Wikipedia 'Jetan', after J.-L. Cazaux)",
+    "Wikipedia (German), article 'Jetan', after J.-L. Cazaux's reconstruction",
     "J.-L. Cazaux, Zillions submission 519; F. Duniho",
   },
   thoat = "either-order-jumps",

@@ -15,7 +15,7 @@
 --   flier_jumps    true | false                                              [true]
 --   filter         a filter hook, for what the vocabulary cannot say         [none]
 --
--- Shared clauses (RULES.md, Decisions A): 10x10 board, files a-j, ranks 1-10, a1 black.
+-- Shared clauses (Burroughs' Appendix): 10x10 board, files a-j, ranks 1-10, a1 black.
 -- Black in the south (ranks 1-2), Orange in the north. Step counts exact; a piece may
 -- turn at every step within its direction set; no square, the start included, is visited
 -- twice in one move; a non-jumper needs one path whose intermediate squares are empty; a

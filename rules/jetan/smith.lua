@@ -1,5 +1,5 @@
 -- Jetan with the movement options L. L. Smith lists in "The Game of Jetan" (the rest as
--- jetan/burroughs). Clause by clause (RULES.md, Decisions A and A.3/A.4):
+-- jetan/burroughs). Clause by clause (Burroughs' Appendix, Smith's options):
 --   steps      option: exact (chained, the default) or free (a 2- or 3-stepper may stop
 --              after fewer steps; Warrior 12, Padwar 12, Dwar 24, Flier 24 squares). The Thoat
 --              is "one straight and one diagonal", not "up to two", so it stays exact;
@@ -84,7 +84,7 @@ end
 return jetan.game {
   title = "Jetan (L. L. Smith's options)",
   sources = {
-    "seed 000_eee966810de7af89.txt (E. R. Burroughs, The Chessmen of Mars, 1922, Appendix)",
+    "E. R. Burroughs, The Chessmen of Mars (1922), Appendix: Jetan, or Martian Chess",
     "L. L. Smith, The Game of Jetan (chessvariants.org, other.dir/jetanrules.html)",
     "G. Duke, chessvariants.org comments (the non-jumping Odwar)",
   },
