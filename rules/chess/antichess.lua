@@ -26,6 +26,10 @@ return game {
   uci_variant = "antichess",
   notation = "san",
   capture = "compulsory",
+  -- The computer players: material is a burden here, which the default evaluation (pieces
+  -- count for their side) reads backwards; tree search with playouts to the end of the game
+  -- plays by the result alone.
+  ai = { search = "mcts" },
   regions = { last_rank = { rank = 8 } },
   pieces = {
     piece { name = "pawn", symbol = "P", glyph = "♟", value = 1, resets_move_rule = true,
