@@ -1,12 +1,11 @@
 // Makruk and antichess, both written in Betza (rules/chess/makruk.lua and
-// antichess.lua): perft from the start as Fairy-Stockfish counts it, and
-// divides compared with it along seeded random games (fsf_support.h).
+// antichess.lua): their own rules on chosen positions. Their perft and divides
+// against Fairy-Stockfish are in fsf_scripts_test.cpp.
 #include <gtest/gtest.h>
 
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/perft.h"
-#include "fsf_support.h"
 #include "notation/position_string.h"
 #include "script_support.h"
 
@@ -14,28 +13,6 @@ namespace regula {
 namespace {
 
 using test_support::bundled;
-namespace fsf = test_support::fsf;
-
-// Fairy-Stockfish 'go perft 4' from the start position (UCI_Variant makruk,
-// antichess): 273026 and 153299 nodes.
-TEST(BetzaGames, PerftFromTheStartAsFairyStockfishCounts) {
-  auto makruk = bundled("chess/makruk");
-  auto anti = bundled("chess/antichess");
-  ASSERT_TRUE(makruk && anti);
-  Position m(makruk), a(anti);
-  EXPECT_EQ(perft(m, 4), 273026u);
-  EXPECT_EQ(perft(a, 4), 153299u);
-}
-
-TEST(BetzaGames, MakrukAndAntichessAgreeWithFairyStockfish) {
-  if (!fsf::installed()) GTEST_SKIP() << fsf::kMissing;
-  for (auto [name, variant] :
-       {std::pair{"chess/makruk", "makruk"}, {"chess/antichess", "antichess"}}) {
-    const auto rep = fsf::compare(bundled(name), variant, {.start_depth = 4, .games = 30});
-    EXPECT_GT(rep.positions, 200) << name;
-    EXPECT_TRUE(rep.differences.empty()) << name << "\n" << rep.text();
-  }
-}
 
 // Fairy-Stockfish 'go perft 1' on 4k3/8/8/4P3/8/8/8/3K4 w (makruk): e5e6m and
 // five Khun steps; the Bia arriving on the sixth rank must become a Met.
