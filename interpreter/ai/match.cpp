@@ -25,6 +25,10 @@ int64_t millis_since(Clock::time_point t0) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
 }
 
+double fractional_millis_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
 // The error for a decision a player returned that the rules do not allow.
 Error illegal(const Ruleset& rules, const std::string& player, SeatId seat, int ply,
               const std::string& what) {
@@ -123,7 +127,7 @@ Status play_game(std::shared_ptr<const Ruleset> rules, const std::vector<Player*
     score.reset();
     const auto t0 = Clock::now();
     t = player.choose(pos);
-    tally.millis += millis_since(t0);
+    tally.millis += fractional_millis_since(t0);
     tally.nodes += nodes;
     if (t.steps.empty())
       return illegal(r, player.name(), seat, game.plies, "it returned no decision");

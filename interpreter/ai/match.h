@@ -56,7 +56,7 @@ struct PlayerTally {
   int wins = 0, draws = 0, losses = 0;
   uint64_t decisions = 0;  // decisions it was asked for
   uint64_t nodes = 0;      // what its searches reported
-  int64_t millis = 0;      // time it spent choosing
+  double millis = 0;       // time it spent choosing (to the microsecond: decisions can be quick)
   double points() const { return wins + 0.5 * draws; }
   int games() const { return wins + draws + losses; }
 };

@@ -167,8 +167,7 @@ void add_match(CLI::App& app, int& rc) {
     const int decisive = a.wins + a.losses;
     const ai::Interval di = ai::wilson_interval(a.wins, decisive);
     auto nps = [](const ai::PlayerTally& p) {
-      return p.millis > 0 ? 1000.0 * static_cast<double>(p.nodes) / static_cast<double>(p.millis)
-                          : 0.0;
+      return p.millis > 0 ? 1000.0 * static_cast<double>(p.nodes) / p.millis : 0.0;
     };
     if (args->json) {
       nlohmann::json j;
@@ -230,7 +229,7 @@ void add_match(CLI::App& app, int& rc) {
       out("  %-24s wins %d  draws %d  losses %d  score %s [%s, %s]", p.spec, p.wins, p.draws,
           p.losses, percent(p.points() / n), percent(pi.low), percent(pi.high));
       if (p.nodes) out("  nodes/s %.0f", nps(p));
-      if (p.decisions) out("  %.1f ms per decision", static_cast<double>(p.millis) / p.decisions);
+      if (p.decisions) out("  %.1f ms per decision", p.millis / static_cast<double>(p.decisions));
       out("\n");
     }
     if (pair) {
