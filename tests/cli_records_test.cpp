@@ -236,6 +236,14 @@ TEST(CliRecords, SenselessPositionsAreRefused) {
       EXPECT_TRUE(has(r.out, c.error)) << args << "\n" << r.out;
     }
   }
+  // UCI's position command says why, and keeps the position it had.
+  CliRun uci =
+      run("uci chess/orthodox", "uci\nposition fen 4k3/8/8/8/8/8/8/8 w - - 0 1\nisready\nquit\n");
+  EXPECT_EQ(uci.code, 0) << uci.out;
+  EXPECT_TRUE(has(uci.out,
+                  "info string error: position fen '4k3/8/8/8/8/8/8/8 w - - 0 1': white has no "
+                  "king on the board, and the rules of check need one\nreadyok\n"))
+      << uci.out;
   // Where check is no rule, a missing king is no error: antichess's king is an ordinary piece.
   CliRun anti = run("perft chess/antichess 1 --position \"8/8/8/8/8/8/8/4K3 w - - 0 1\"");
   EXPECT_EQ(anti.code, 0) << anti.out;
