@@ -223,6 +223,9 @@ TEST(CliRecords, SenselessPositionsAreRefused) {
       {"shogi/shogi", "4k4/8N/9/9/9/9/9/9/4K4[] b - - 0 1",
        "position: white knight on i8 could never move again and would have had to promote "
        "there"},
+      // A man on the far row is crowned on arrival: an uncrowned one there cannot be.
+      {"draughts/international", "W:W3:B30",
+       "position: white man on f10 could never move again and would have had to promote there"},
       {"chess/xiangqi", "4k4/9/9/9/9/9/9/9/9/9 w - - 0 1",
        "position: white has no general on the board, and the rules of check need one"},
   };
