@@ -153,6 +153,19 @@ return helper { a = "x" }
   EXPECT_NE(e.what.find("params: parameter 'a' has type 'strnig'"), std::string::npos) << e.what;
 }
 
+// A helper that takes one value rather than a table checks it the same way,
+// at the line of the call.
+TEST(Params, AHelperOfOneValueChecksItToo) {
+  const Error e = load_error("params_four", R"(local four = require "chaturanga.four"
+local order = four.turn_order("counter-clockwize")
+return game { title = order }
+)");
+  EXPECT_EQ(e.where, path_of("params_four") + ":2");
+  EXPECT_EQ(e.what,
+            "chaturanga.four.turn_order: turns = \"counter-clockwize\" is not allowed (did you "
+            "mean \"counter-clockwise\"?); allowed: \"clockwise\", \"counter-clockwise\"");
+}
+
 TEST(Params, NearestAndAssignmentLine) {
   using script::assignment_line;
   using script::nearest;

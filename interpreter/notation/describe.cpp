@@ -209,9 +209,9 @@ std::string hop_words(const Ruleset& r, const MoveRule& rule, const std::string&
   std::vector<std::string> how;
   if (r.capture_priority != CapturePriority::kFree || !r.capture_order.empty())
     how.push_back("compulsory");
-  if (rule.hop_chain) how.push_back("in chains: it goes on jumping while it can");
-  if (!how.empty()) line += " (" + join_words(how, ", ") + ")";
-  return line;
+  how.push_back(rule.hop_chain ? "in chains: it goes on jumping while it can"
+                               : "one jump a move");
+  return line + " (" + join_words(how, ", ") + ")";
 }
 
 }  // namespace

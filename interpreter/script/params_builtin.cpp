@@ -216,10 +216,10 @@ int l_params(lua_State* L) {
   if (!unknown.empty()) {
     std::sort(unknown.begin(), unknown.end());
     const std::string& key = unknown.front();
-    const std::string near = nearest(key, names);
+    const std::string near = key.size() > 80 ? "" : nearest(key, names);
     refuse(L, key,
-           helper + ": unknown parameter '" + key + "'" +
-               (near.empty() ? "" : " (did you mean '" + near + "'?)") + "; " + helper +
+           helper + ": unknown parameter '" + (key.size() > 80 ? key.substr(0, 80) + "..." : key) +
+               "'" + (near.empty() ? "" : " (did you mean '" + near + "'?)") + "; " + helper +
                " takes: " + all);
   }
 
