@@ -167,6 +167,30 @@ TEST(DescribeRules, TheCommandPrintsWordsBetzaOptionsAndJson) {
   EXPECT_EQ(j["ends"][0], "no legal move: the side to move loses");
 }
 
+// A script of many options is compared for the first 32 other values only,
+// and a title that is not UTF-8 still gives JSON.
+TEST(DescribeRules, ManyOptionsAndBadTextAreBounded) {
+  std::string script = "local t = \"bad \\255 title\"\n";
+  for (int i = 0; i < 40; ++i)
+    script += "option(\"o" + std::to_string(i) + "\", { \"a\", \"b\" }, \"a\", \"a or b\")\n";
+  script += R"(return game {
+  title = t,
+  board = grid { width = 2, height = 2 },
+  pieces = { piece { name = "k", symbol = "K", moves = { step { dirs = "all" } } } },
+  setup = { white = { k = "a1" } },
+})";
+  const std::string path = test_support::write_script("describe_many", script);
+  auto r = test_support::run("describe --json " + path);
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["options"].size(), 40u);
+  size_t compared = 0;
+  for (const auto& o : j["options"]) compared += o["changes"].size();
+  EXPECT_EQ(compared, 32u);
+  EXPECT_EQ(j["options"][0]["changes"][0]["added"].size(), 0u);  // b changes no rule here
+  EXPECT_EQ(j["title"], "bad \xEF\xBF\xBD title");
+}
+
 TEST(DescribeRules, InfoShowsEachOptionsDescription) {
   auto r = test_support::run("info mill/morabaraba");
   ASSERT_EQ(r.code, 0) << r.out;

@@ -87,12 +87,17 @@ void add_info(CLI::App& app, int& rc) {
 
 namespace {
 
+// Loads of the script describe makes to compare option values: a script may
+// declare 64 options of 256 values each, and each load may run long.
+constexpr size_t kMaxDescribeVariants = 32;
+
 // The same rules with each other value of each declared option, so that the
 // description can say what each value changes. A value that does not load
 // with the others chosen (an option declared only under another's value) is
-// left out.
+// left out, and so is every value after the first kMaxDescribeVariants.
 std::vector<OptionVariant> option_variants(const RulesArgs& args, const Ruleset& r) {
   std::vector<OptionVariant> out;
+  size_t loads = 0;
   for (size_t i = 0; i < r.declared_options.size(); ++i) {
     const auto& [name, values] = r.declared_options[i];
     for (const std::string& value : values) {
@@ -102,7 +107,7 @@ std::vector<OptionVariant> option_variants(const RulesArgs& args, const Ruleset&
       other.options.push_back(name + "=" + value);
       bool chosen = false;
       for (auto& [k, v] : r.options) chosen |= k == name && v == value;
-      if (chosen) continue;
+      if (chosen || ++loads > kMaxDescribeVariants) continue;
       if (auto loaded = load(other)) out.push_back({name, value, *loaded});
     }
   }
@@ -159,7 +164,7 @@ void add_describe(CLI::App& app, int& rc) {
     if (!rules) return;
     const RulesWords words = describe_rules(*rules, option_variants(*args, *rules));
     if (*json)
-      out("%s\n", to_json(words).dump(2));
+      out("%s\n", to_json(words).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     else
       out("%s", render_rules(words));
     rc = 0;
