@@ -242,14 +242,16 @@ return game {
 }
 )");
   ASSERT_TRUE(r);
-  EXPECT_EQ(describe_piece(*r, 0),
-            (Lines{"moves to any empty square, to top, once a game, when the die shows 2 (dash)",
-                   "leaps to (1,2) in any direction, without capturing, once a game, only while "
-                   "no enemy could capture it, when the die shows 2 (jump)",
-                   "1 to 2 orthogonal steps, in a straight line, no square twice, not over "
-                   "pieces; captures the same way, when the die shows 2",
-                   "leaps to (0,2) in any direction, blocked by a piece on the adjacent "
-                   "orthogonal square, only to capture, when the die shows 2"}));
+  EXPECT_EQ(
+      describe_piece(*r, 0),
+      (Lines{"moves to any empty square, only ending in top, once a game, when the die shows 2 "
+             "(dash)",
+             "leaps to (1,2) in any direction, without capturing, once a game, only while "
+             "no enemy could capture it, when the die shows 2 (jump)",
+             "1 to 2 orthogonal steps, in a straight line, no square twice, not over "
+             "pieces, when the die shows 2; captures the same way",
+             "leaps to (0,2) in any direction, blocked by a piece on the adjacent "
+             "orthogonal square, only to capture, when the die shows 2"}));
   EXPECT_EQ(describe_rules(*r).play,
             (Lines{"capturing is never compulsory",
                    "each turn starts with a throw of a die with faces 1 and 2; a throw no piece "

@@ -75,7 +75,7 @@ TEST(Describe, ChessPiecesAndTheirConditions) {
                    "square; captures the same way"}));
   EXPECT_EQ(lines("chess/xiangqi", "elephant"),
             (Lines{"leaps to (2,2) in any direction, blocked by a piece on the adjacent diagonal "
-                   "square; captures the same way, to home"}));
+                   "square, only ending in home; captures the same way"}));
 }
 
 TEST(Describe, DraughtsCapturesAndMillPhases) {

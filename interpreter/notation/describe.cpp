@@ -112,7 +112,7 @@ std::string conditions(const Ruleset& r, TypeId type, const MoveRule& rule) {
     c.push_back(type >= 0 && start_squares(r, type, rule.from_region)
                     ? "from its start squares"
                     : "from " + region_name(r, rule.from_region));
-  if (rule.to_region >= 0) c.push_back("to " + region_name(r, rule.to_region));
+  if (rule.to_region >= 0) c.push_back("only ending in " + region_name(r, rule.to_region));
   if (rule.requires_clear && rule.requires_clear == rule.sets_flags)
     c.push_back("once a game");
   else if (rule.requires_clear)
@@ -209,8 +209,7 @@ std::string hop_words(const Ruleset& r, const MoveRule& rule, const std::string&
   std::vector<std::string> how;
   if (r.capture_priority != CapturePriority::kFree || !r.capture_order.empty())
     how.push_back("compulsory");
-  how.push_back(rule.hop_chain ? "in chains: it goes on jumping while it can"
-                               : "one jump a move");
+  how.push_back(rule.hop_chain ? "in chains: it goes on jumping while it can" : "one jump a move");
   return line + " (" + join_words(how, ", ") + ")";
 }
 
@@ -301,10 +300,13 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
       case RuleKind::kGenerated:
         continue;
     }
-    // A piece that may capture nothing is said so once, below.
-    if (says_mode && !(rule.mode == Mode::kBoth && (pt.captures & all) == 0))
-      line += mode_words(rule.mode);
-    out.push_back(line + conditions(r, type, rule));
+    // A piece that may capture nothing is said so once, below; "captures the
+    // same way" comes after the conditions, which it shares.
+    const bool mode = says_mode && !(rule.mode == Mode::kBoth && (pt.captures & all) == 0);
+    if (mode && rule.mode != Mode::kBoth) line += mode_words(rule.mode);
+    line += conditions(r, type, rule);
+    if (mode && rule.mode == Mode::kBoth) line += mode_words(rule.mode);
+    out.push_back(line);
   }
   for (const MoveRule& rule : r.rules)
     if (rule.kind == RuleKind::kDrop && rule.drop_type == type)
