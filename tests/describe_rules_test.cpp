@@ -54,6 +54,27 @@ TEST(DescribeRules, EveryBundledScriptPointsToAPageThatNamesIt) {
   EXPECT_EQ(per_family.size(), 6u);
 }
 
+// Every piece of every bundled script is said in words, none by the fallback
+// that would mean a kind of move without words of its own.
+TEST(DescribeRules, EveryBundledPieceHasWords) {
+  int pieces = 0;
+  for (const auto& info : script::bundled_scripts()) {
+    auto r = bundled(info.name);
+    ASSERT_TRUE(r);
+    const RulesWords w = describe_rules(*r);
+    EXPECT_FALSE(w.ends.empty()) << info.name;
+    for (const PieceWords& p : w.pieces) {
+      ++pieces;
+      EXPECT_FALSE(p.lines.empty()) << info.name << " " << p.name;
+      for (const std::string& l : p.lines) {
+        EXPECT_EQ(l.find("table of destinations"), std::string::npos) << info.name << ": " << l;
+        EXPECT_FALSE(l.empty()) << info.name << " " << p.name;
+      }
+    }
+  }
+  EXPECT_GE(pieces, 100);
+}
+
 TEST(DescribeRules, EndsAndPlayOfChess) {
   auto r = bundled("chess/orthodox");
   ASSERT_TRUE(r);
