@@ -215,6 +215,10 @@ TEST(DescribeRules, ManyOptionsAndBadTextAreBounded) {
 TEST(DescribeRules, InfoShowsEachOptionsDescription) {
   auto r = test_support::run("info mill/morabaraba");
   ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("\nname: mill/morabaraba\nrules in words: docs/rules/mill.md (and regula "
+                       "describe mill/morabaraba)\n"),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(
       r.out.find("  removal = optional (allowed: optional, compulsory)\n      optional: a new "
                  "mill may shoot an enemy cow (\"may\" in Mind Sports South Africa's "

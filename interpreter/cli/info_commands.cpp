@@ -33,6 +33,8 @@ void add_info(CLI::App& app, int& rc) {
     const Ruleset& r = *rules;
     out("%s\n", r.title);
     out("name: %s\n", r.name);
+    if (const std::string doc = rules_doc_path(r); !doc.empty())
+      out("rules in words: %s (and regula describe %s)\n", doc, r.name);
     if (!r.sources.empty()) {
       out("sources:\n");
       for (auto& s : r.sources) out("  %s\n", s);
