@@ -188,9 +188,13 @@ std::string walk_words(const Ruleset& r, const MoveRule::Shape& s, const std::st
     line = (s.exact ? "" : "up to: ") + join_words(legs, " then ") +
            (s.any_order ? ", or the same in the other order" : "");
   }
-  if (n > 1) line += s.turn ? ", turning at will" : ", in a straight line";
+  // Legs of different directions turn by themselves, and two such steps can
+  // never come back to where they started.
+  const bool uniform = kinds.size() == 1;
+  if (n > 1 && uniform) line += s.turn ? ", turning at will" : ", in a straight line";
   if (n > 1 && s.no_reverse) line += ", never straight back";
-  if (n > 1) line += s.revisit ? ", may cross its own path" : ", no " + site + " twice";
+  if (n > 2 || (n == 2 && uniform))
+    line += s.revisit ? ", may cross its own path" : ", no " + site + " twice";
   line += s.jump ? ", over pieces" : ", not over pieces";
   return line;
 }
