@@ -2,6 +2,10 @@
 // play goes, how the game ends and the options, all read off the compiled
 // rules.
 
+// Every end effect, capture rule, stage and trigger kind has words here: the
+// switches have no default, and one without words is a compile error.
+#pragma GCC diagnostic error "-Wswitch"
+
 #include <algorithm>
 #include <set>
 
