@@ -94,7 +94,7 @@ TEST(ExplainMove, PromotionsAndTheRuleThatMadeAMove) {
   EXPECT_EQ(e.lines,
             (Lines{"the pawn on e7, by its rule 'slide' at " + rule.where, "promotes to a queen"}));
   // A move that never promotes says so.
-  EXPECT_EQ(explain(at("chess/orthodox", "8/8/8/8/8/8/k3R3/4K3 w - - 0 1"), "e2e8=Q")[1],
+  EXPECT_EQ(explain(at("chess/orthodox", "7k/8/8/8/8/8/4R3/4K3 w - - 0 1"), "e2e8=Q")[1],
             "a rook does not promote on e8");
 }
 

@@ -98,7 +98,7 @@ TEST(Explain, PrincessRules) {
                                {"orange", "panthan", "e4"}});
   EXPECT_EQ(why(pos, "e5", "e4"), "a princess may not capture");
   EXPECT_EQ(why(pos, "e5", "e6"),
-            "would stand on a threatened square: e6 could be captured on by the warrior on e8");
+            "would stand on a threatened square: e6 could be captured there by the warrior on e8");
   EXPECT_EQ(why(pos, "e5", "e5"), "a move must leave its square");
   EXPECT_EQ(why(pos, "e5", "a1"), "escape already used: it is allowed once per game");
   EXPECT_EQ(why(pos, "e5", "e7"), "");

@@ -83,6 +83,7 @@ void add_check(CLI::App& app, int& rc);
 void add_perft(CLI::App& app, int& rc);
 void add_moves(CLI::App& app, int& rc);
 void add_explain(CLI::App& app, int& rc);
+void add_compare(CLI::App& app, int& rc);
 void add_play(CLI::App& app, int& rc);
 void add_replay(CLI::App& app, int& rc);
 void add_selfplay(CLI::App& app, int& rc);

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   add_perft(app, rc);
   add_moves(app, rc);
   add_explain(app, rc);
+  add_compare(app, rc);
   add_play(app, rc);
   add_replay(app, rc);
   add_selfplay(app, rc);

@@ -322,9 +322,10 @@ std::string explain_illegal(Position& pos, SiteId from, SiteId to) {
     {
       ScopedMove made(pos, m, u);
       if (!move_was_safe(pos, me, m)) {
-        reason = "would stand on a threatened square: " + site(r, to) + " could be captured on";
+        reason = "would stand on a threatened square: " + site(r, to) + " could be captured";
         // Name one enemy piece that could capture there.
-        for (SeatId e = 0; e < r.num_seats() && reason.back() == 'n'; ++e) {
+        bool named = false;
+        for (SeatId e = 0; e < r.num_seats() && !named; ++e) {
           if (r.allies(e, me)) continue;
           Position copy = pos;
           copy.set_to_move(e);
@@ -332,7 +333,8 @@ std::string explain_illegal(Position& pos, SiteId from, SiteId to) {
           generate_pseudo(copy, em);
           for (const Move& x : em)
             if (x.to == to && x.from != kNoSite) {
-              reason += " by the " + piece_name(r, pos.at(x.from)) + " on " + site(r, x.from);
+              reason += " there by the " + piece_name(r, pos.at(x.from)) + " on " + site(r, x.from);
+              named = true;
               break;
             }
         }

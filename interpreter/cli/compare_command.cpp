@@ -1,0 +1,324 @@
+// compare: two readings of the rules (two scripts, or one script under two
+// option sets) side by side, position by position: the moves legal under one
+// only, each with the rule that makes it and the other reading's reason for
+// refusing it; the first position where the readings part in each game, and
+// over many games how often and where they differ, per piece and per rule.
+
+#include <algorithm>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "ai/match.h"
+#include "ai/player_spec.h"
+#include "cli/common.h"
+#include "cli/record_files.h"
+#include "core/game_end.h"
+#include "core/movegen.h"
+#include "core/random_turn.h"
+#include "notation/compare_rules.h"
+#include "notation/move_text.h"
+#include "notation/position_string.h"
+
+namespace regula::cli {
+
+namespace {
+
+struct CompareArgs {
+  std::string a, b;
+  std::vector<std::string> options, options_a, options_b, rules_path;
+  int games = 10;
+  uint64_t seed = 1;
+  int max_plies = 200;
+  std::string player = "random";
+  std::string record, position;
+  int shown = 8;
+  bool all = false, json = false;
+};
+
+// One position where the readings differ, as found.
+struct Found {
+  int game = 0, ply = 0;
+  std::string position;
+  PositionDifference diff;
+};
+
+nlohmann::json moves_json(const std::vector<MoveDifference>& moves) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const MoveDifference& m : moves)
+    list.push_back(
+        {{"move", m.move}, {"piece", m.piece}, {"rule", m.rule}, {"refused_because", m.reason}});
+  return list;
+}
+
+void print_moves(const char* under, const char* other, const std::vector<MoveDifference>& moves,
+                 int shown) {
+  if (moves.empty()) return;
+  out("  legal under %s only (%zu):\n", under, moves.size());
+  for (size_t i = 0; i < moves.size() && static_cast<int>(i) < shown; ++i) {
+    const MoveDifference& m = moves[i];
+    out("    %s", m.move);
+    if (!m.piece.empty()) out(" (%s", m.piece);
+    if (!m.rule.empty()) out(m.piece.empty() ? " (%s" : ", %s", m.rule);
+    if (!m.piece.empty() || !m.rule.empty()) out(")");
+    out("\n      under %s: %s\n", other, m.reason);
+  }
+  if (static_cast<int>(moves.size()) > shown)
+    out("    ... and %zu more\n", moves.size() - static_cast<size_t>(shown));
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& s : items) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+void print_counts(const char* title, const std::map<std::string, uint64_t>& counts) {
+  std::vector<std::pair<std::string, uint64_t>> sorted(counts.begin(), counts.end());
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const auto& x, const auto& y) { return x.second > y.second; });
+  out("  %s:\n", title);
+  for (const auto& [k, n] : sorted) out("    %8llu  %s\n", static_cast<unsigned long long>(n), k);
+}
+
+}  // namespace
+
+void add_compare(CLI::App& app, int& rc) {
+  auto args = std::make_shared<CompareArgs>();
+  auto* cmd = app.add_subcommand(
+      "compare",
+      "two readings side by side: the moves legal under one only, with the rule that makes them "
+      "and why the other refuses them");
+  cmd->add_option("a", args->a, "the first reading: a bundled name or a .lua script")->required();
+  cmd->add_option("b", args->b,
+                  "the second reading (default: the first, under --option-b's options)");
+  auto kv = CLI::Validator(
+      [](std::string& s) {
+        return s.find('=') == std::string::npos ? std::string("expected key=value, got " + s)
+                                                : std::string();
+      },
+      "KEY=VALUE");
+  cmd->add_option("--option", args->options, "script option for both readings (repeatable)")
+      ->check(kv);
+  cmd->add_option("--option-a", args->options_a, "script option for the first reading only")
+      ->check(kv);
+  cmd->add_option("--option-b", args->options_b, "script option for the second reading only")
+      ->check(kv);
+  cmd->add_option("--rules-path", args->rules_path,
+                  "a further directory scripts may require and extend from (repeatable)")
+      ->check(CLI::ExistingDirectory);
+  cmd->add_option("-n,--games", args->games, "games to walk, played under the first reading")
+      ->check(CLI::Range(1, 1000000));
+  cmd->add_option("--seed", args->seed, "seed of the games (each game its own, from this one)")
+      ->check(unsigned_number());
+  cmd->add_option("--max-plies", args->max_plies, "decisions played in each game at most")
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--player", args->player,
+                  "who chooses the moves of the games: random (default) or a computer player "
+                  "(ai:2, alphabeta:depth=2, ...)");
+  auto* record = cmd->add_option("--record", args->record,
+                                 "walk the positions of the games of this record file instead");
+  auto* position = cmd->add_option(
+      "--position", args->position,
+      "compare this one position (a position string, or startpos, optionally with 'moves ...')");
+  record->excludes(position);
+  cmd->add_option("--show", args->shown, "moves listed per side and position (default 8)")
+      ->check(CLI::Range(0, 100000));
+  cmd->add_flag("--all", args->all, "list every position where the readings differ, not the first");
+  cmd->add_flag("--json", args->json, "print one JSON object");
+  cmd->callback([&rc, args] {
+    RulesArgs ra{args->a, args->options, args->rules_path};
+    ra.options.insert(ra.options.end(), args->options_a.begin(), args->options_a.end());
+    RulesArgs rb{args->b.empty() ? args->a : args->b, args->options, args->rules_path};
+    rb.options.insert(rb.options.end(), args->options_b.begin(), args->options_b.end());
+    if (args->b.empty() && args->options_a.empty() && args->options_b.empty()) {
+      err("compare: give a second script, or --option-a / --option-b to compare one script "
+          "under two option sets\n");
+      rc = 2;
+      return;
+    }
+    auto rules_a = load_or_fail(ra, rc);
+    if (!rules_a) return;
+    auto rules_b = load_or_fail(rb, rc);
+    if (!rules_b) return;
+    const std::string name_a =
+        rules_a->name + (args->options_a.empty() ? "" : " (" + join(args->options_a) + ")");
+    const std::string name_b =
+        rules_b->name + (args->options_b.empty() ? "" : " (" + join(args->options_b) + ")");
+
+    ComparisonTally tally;
+    std::vector<Found> found;
+    std::vector<int> first_ply;  // per game with a difference
+    int games = 0;
+    std::optional<Error> failure;
+
+    // Compares one position of game g (ply plies in); false to stop walking.
+    auto look = [&](Position& a, int g, int ply) {
+      auto b = same_position(a, rules_b);
+      if (!b) {
+        failure = b.error();
+        return false;
+      }
+      PositionDifference d = compare_positions(a, *b);
+      tally.add(d);
+      if (d.empty()) return true;
+      const bool first = first_ply.size() < static_cast<size_t>(g + 1);
+      if (first) first_ply.resize(g + 1, -1);
+      if (first_ply[g] < 0) first_ply[g] = ply;
+      if (args->all || first_ply[g] == ply) found.push_back({g, ply, write_position(a), d});
+      return true;
+    };
+
+    if (!args->position.empty()) {
+      auto pos = position_or_fail(rules_a, args->position, rc);
+      if (!pos) return;
+      games = 1;
+      look(*pos, 0, 0);
+    } else if (!args->record.empty()) {
+      script::SearchPath search;
+      for (const std::string& dir : args->rules_path) search.add(dir);
+      auto loaded = read_record_games(args->record, search, rules_a->name);
+      if (!loaded) {
+        rc = fail(loaded.error());
+        return;
+      }
+      for (const Game& game : *loaded) {
+        auto start = same_position(game.start(), rules_a);
+        if (!start) {
+          rc = fail(start.error());
+          return;
+        }
+        Position pos = *start;
+        int ply = 0;
+        bool go = look(pos, games, ply);
+        for (const Game::Played& p : game.history()) {
+          if (!go) break;
+          auto m = parse_move(pos, p.text);
+          if (!m) {
+            rc = fail(Error{args->record, "game " + std::to_string(games + 1) + ", move " +
+                                              std::to_string(ply + 1) + " '" + p.text + "' under " +
+                                              name_a + ": " + m.error().what});
+            return;
+          }
+          Undo u;
+          pos.make(*m, u);
+          go = look(pos, games, ++ply);
+        }
+        ++games;
+      }
+    } else {
+      for (int g = 0; g < args->games && !failure; ++g, ++games) {
+        const uint64_t seed = ai::game_seed(args->seed, static_cast<uint64_t>(g));
+        std::mt19937_64 rng(seed);
+        std::unique_ptr<ai::Player> player;
+        if (args->player != "random") {
+          auto p = ai::make_player(args->player, rules_a, seed);
+          if (!p) {
+            rc = fail(p.error());
+            return;
+          }
+          player = std::move(*p);
+        }
+        Position pos(rules_a);
+        MoveList moves;
+        Turn t;
+        Undo u;
+        for (int ply = 0; ply < args->max_plies;) {
+          if (game_result(pos, moves).over || moves.empty()) break;
+          if (pos.awaiting_roll()) {
+            random_turn(pos, moves, rng, t);
+            pos.make(t.first(), u);
+            continue;
+          }
+          if (!look(pos, g, ply)) break;
+          Move m = moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)];
+          if (player) {
+            Position copy = pos;
+            m = player->choose(copy).first();
+          }
+          pos.make(m, u);
+          ++ply;
+        }
+      }
+    }
+    if (failure) {
+      rc = fail(*failure);
+      return;
+    }
+    if ((rc = hook_status(*rules_a)) || (rc = hook_status(*rules_b))) return;
+
+    int with_difference = 0;
+    double sum = 0;
+    int lo = -1, hi = -1;
+    for (int p : first_ply)
+      if (p >= 0) {
+        ++with_difference;
+        sum += p;
+        lo = lo < 0 ? p : std::min(lo, p);
+        hi = std::max(hi, p);
+      }
+    if (args->json) {
+      nlohmann::json j;
+      j["a"] = {{"rules", rules_a->name}, {"options", ra.options}};
+      j["b"] = {{"rules", rules_b->name}, {"options", rb.options}};
+      j["games"] = games;
+      j["seed"] = args->seed;
+      j["max_plies"] = args->max_plies;
+      j["player"] = args->player;
+      j["positions"] = tally.positions;
+      j["differing_positions"] = tally.differing;
+      j["games_with_difference"] = with_difference;
+      j["first_difference_plies"] = first_ply;
+      j["only_a"] = {{"moves", tally.only_a},
+                     {"by_piece", tally.by_piece_a},
+                     {"by_rule", tally.by_rule_a},
+                     {"by_reason", tally.by_reason_a}};
+      j["only_b"] = {{"moves", tally.only_b},
+                     {"by_piece", tally.by_piece_b},
+                     {"by_rule", tally.by_rule_b},
+                     {"by_reason", tally.by_reason_b}};
+      nlohmann::json list = nlohmann::json::array();
+      for (const Found& f : found)
+        list.push_back({{"game", f.game + 1},
+                        {"ply", f.ply},
+                        {"position", f.position},
+                        {"only_a", moves_json(f.diff.only_a)},
+                        {"only_b", moves_json(f.diff.only_b)}});
+      j["differences"] = list;
+      out("%s\n", j.dump(2, ' ', true, nlohmann::json::error_handler_t::replace));
+      return;
+    }
+    out("A: %s\nB: %s\n", name_a, name_b);
+    for (const Found& f : found) {
+      out("game %d, ply %d: %s\n  position: %s\n", f.game + 1, f.ply,
+          first_ply[f.game] == f.ply ? "the readings first differ" : "they differ", f.position);
+      print_moves("A", "B", f.diff.only_a, args->shown);
+      print_moves("B", "A", f.diff.only_b, args->shown);
+    }
+    out("%llu positions in %d games; %llu differ (%.1f%%), in %d of %d games",
+        static_cast<unsigned long long>(tally.positions), games,
+        static_cast<unsigned long long>(tally.differing),
+        tally.positions ? 100.0 * static_cast<double>(tally.differing) / tally.positions : 0.0,
+        with_difference, games);
+    if (with_difference)
+      out("; first difference at ply %d to %d (mean %.1f)", lo, hi, sum / with_difference);
+    out("\n");
+    if (tally.only_a) {
+      out("moves legal under A only: %llu\n", static_cast<unsigned long long>(tally.only_a));
+      print_counts("by piece", tally.by_piece_a);
+      print_counts("by rule", tally.by_rule_a);
+      print_counts("refused under B because", tally.by_reason_a);
+    }
+    if (tally.only_b) {
+      out("moves legal under B only: %llu\n", static_cast<unsigned long long>(tally.only_b));
+      print_counts("by piece", tally.by_piece_b);
+      print_counts("by rule", tally.by_rule_b);
+      print_counts("refused under A because", tally.by_reason_b);
+    }
+  });
+}
+
+}  // namespace regula::cli

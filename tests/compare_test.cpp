@@ -1,0 +1,110 @@
+// compare_positions and `regula compare`: two readings side by side. Burroughs'
+// Jetan against Cazaux's reconstruction differs in the Princess's moves alone;
+// Chaturanga for two with the Soldier capturing diagonally only loses exactly
+// the Soldier's forward captures; the walk reads records and single positions,
+// and refuses readings that cannot share a position.
+
+#include "notation/compare_rules.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_support.h"
+#include "script_support.h"
+
+namespace regula {
+namespace {
+
+using test_support::bundled;
+using test_support::CliRun;
+using test_support::run;
+
+nlohmann::json json_of(const CliRun& r) {
+  EXPECT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out, nullptr, false);
+  EXPECT_FALSE(j.is_discarded()) << r.out;
+  return j;
+}
+
+TEST(Compare, TheStartOfBurroughsAndCazauxDiffersInThePrincessEscape) {
+  Position a(bundled("jetan/burroughs"));
+  auto b = same_position(a, bundled("jetan/cazaux"));
+  ASSERT_TRUE(b) << b.error().text();
+  PositionDifference d = compare_positions(a, *b);
+  // At the start, Burroughs' Princess may not escape to a threatened square;
+  // Cazaux's may go to any empty square of the rows ahead: 20 more moves.
+  EXPECT_TRUE(d.only_a.empty());
+  ASSERT_EQ(d.only_b.size(), 20u);
+  for (const MoveDifference& m : d.only_b) {
+    EXPECT_EQ(m.piece, "princess");
+    EXPECT_EQ(m.rule.rfind("anywhere 'escape' at ", 0), 0u) << m.rule;
+    EXPECT_EQ(m.reason.rfind("would stand on a threatened square: ", 0), 0u) << m.reason;
+  }
+  EXPECT_EQ(d.only_b[0].move, "f1a7 escape");
+  EXPECT_EQ(d.only_b[0].reason,
+            "would stand on a threatened square: a7 could be captured there by the flier on d10");
+}
+
+TEST(Compare, OverGamesTheJetanReadingsDifferOnlyInPrincessMoves) {
+  auto j = json_of(run("compare jetan/burroughs jetan/cazaux -n 4 --seed 3 --json"));
+  EXPECT_EQ(j["games"], 4);
+  EXPECT_GT(j["positions"].get<int>(), 4);
+  EXPECT_GT(j["differing_positions"].get<int>(), 0);
+  EXPECT_EQ(j["games_with_difference"], 4);
+  for (const char* side : {"only_a", "only_b"})
+    for (auto& [piece, n] : j[side]["by_piece"].items()) EXPECT_EQ(piece, "princess") << n;
+  EXPECT_GT(j["only_b"]["by_piece"]["princess"].get<int>(), 0);
+  bool escape = false;
+  for (auto& [rule, n] : j["only_b"]["by_rule"].items())
+    escape |= rule.find("'escape'") != std::string::npos;
+  EXPECT_TRUE(escape) << j["only_b"].dump();
+  // The first difference of every game is listed with its position.
+  ASSERT_EQ(j["differences"].size(), 4u);
+  EXPECT_EQ(j["differences"][0]["ply"], 0);
+}
+
+TEST(Compare, OneScriptUnderTwoOptionSets) {
+  auto j = json_of(
+      run("compare chaturanga/two-handed --option-b soldier=diagonal -n 2 --seed 1 --json"));
+  EXPECT_EQ(j["b"]["options"], nlohmann::json::array({"soldier=diagonal"}));
+  // Only the Soldier's forward capture is lost; nothing is gained.
+  EXPECT_EQ(j["only_b"]["moves"], 0);
+  ASSERT_GT(j["only_a"]["moves"].get<int>(), 0);
+  EXPECT_EQ(j["only_a"]["by_piece"].size(), 1u);
+  EXPECT_EQ(j["only_a"]["by_piece"]["soldier"], j["only_a"]["moves"]);
+  EXPECT_EQ(j["only_a"]["by_reason"].size(), 1u);
+  EXPECT_EQ(j["only_a"]["by_reason"]["a soldier captures only in another way"],
+            j["only_a"]["moves"]);
+  CliRun same = run("compare chaturanga/two-handed -n 1");
+  EXPECT_EQ(same.code, 2) << same.out;
+  EXPECT_NE(same.out.find("give a second script, or --option-a / --option-b"), std::string::npos);
+}
+
+TEST(Compare, RecordsAndSinglePositions) {
+  const std::string records = ::testing::TempDir() + "compare_games.txt";
+  CliRun made =
+      run("match jetan/burroughs --players random,random -n 2 --max-plies 12 --seed 5 "
+          "--threads 1 --records " +
+          records);
+  ASSERT_EQ(made.code, 0) << made.out;
+  auto j = json_of(run("compare jetan/burroughs jetan/cazaux --record " + records + " --json"));
+  EXPECT_EQ(j["games"], 2);
+  // Each game's start and the position after each of its 12 decisions.
+  EXPECT_EQ(j["positions"], 26);
+  auto one = json_of(run("compare jetan/burroughs jetan/cazaux --position startpos --json"));
+  EXPECT_EQ(one["positions"], 1);
+  EXPECT_EQ(one["only_b"]["moves"], 20);
+  CliRun text = run("compare jetan/burroughs jetan/cazaux --position startpos --show 1");
+  EXPECT_NE(text.out.find("  legal under B only (20):\n    f1a7 escape (princess, anywhere "
+                          "'escape' at "),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("... and 19 more"), std::string::npos) << text.out;
+  CliRun apart = run("compare chess/orthodox draughts/english -n 1");
+  EXPECT_EQ(apart.code, 1);
+  EXPECT_NE(apart.out.find("the other reading cannot read"), std::string::npos) << apart.out;
+}
+
+}  // namespace
+}  // namespace regula
