@@ -1,5 +1,5 @@
 // The `regula` command: list, info, describe, check, perft, moves, play, replay, selfplay, match,
-// uci. Usage errors exit 2, script and input errors exit 1 with file:line: message.
+// stats, uci. Usage errors exit 2, script and input errors exit 1 with file:line: message.
 
 #include <cstdio>
 #include <exception>
@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   add_replay(app, rc);
   add_selfplay(app, rc);
   add_match(app, rc);
+  add_stats(app, rc);
   add_uci(app, rc);
   // CLI11 would only say that a command is required: name the word it got.
   if (argc > 1 && argv[1][0] != '-') {
