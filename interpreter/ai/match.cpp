@@ -25,6 +25,10 @@ int64_t millis_since(Clock::time_point t0) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
 }
 
+double fractional_millis_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
 // The error for a decision a player returned that the rules do not allow.
 Error illegal(const Ruleset& rules, const std::string& player, SeatId seat, int ply,
               const std::string& what) {
@@ -81,7 +85,8 @@ Expected<std::vector<int>> lineup(const Ruleset& rules, int players, int game) {
 
 Status play_game(std::shared_ptr<const Ruleset> rules, const std::vector<Player*>& players,
                  uint64_t seed, int max_plies, bool keep, MatchGame& game,
-                 std::vector<PlayerTally>& tallies, const std::vector<int>& player_of_seat) {
+                 std::vector<PlayerTally>& tallies, const std::vector<int>& player_of_seat,
+                 const Adjudication& adjudication) {
   const Ruleset& r = *rules;
   Position pos(rules);
   std::mt19937_64 dice(seed);
@@ -90,14 +95,25 @@ Status play_game(std::shared_ptr<const Ruleset> rules, const std::vector<Player*
   Undo u;
   game.plies = 0;
   game.turns.clear();
+  game.adjudicated = false;
+  Adjudicator judge(r, adjudication);
   uint64_t nodes = 0;
+  std::optional<int> score;  // of the last search in the current turn
   for (Player* p : players)
-    p->on_info([&nodes](const SearchInfo& i) {
-      if (i.done) nodes += i.nodes;
+    p->on_info([&nodes, &score](const SearchInfo& i) {
+      if (!i.done) return;
+      nodes += i.nodes;
+      score = i.score;
     });
   while (true) {
     game.result = game_result(pos, moves);
     if (game.result.over || game.plies >= max_plies || moves.empty()) break;
+    if (adjudication.any())
+      if (auto res = judge.decide(game.plies)) {
+        game.result = *res;
+        game.adjudicated = true;
+        break;
+      }
     if (pos.awaiting_roll()) {
       random_turn(pos, moves, dice, t);
       pos.make(t.first(), u);
@@ -108,9 +124,10 @@ Status play_game(std::shared_ptr<const Ruleset> rules, const std::vector<Player*
     Player& player = *players[seat];
     PlayerTally& tally = tallies[player_of_seat[seat]];
     nodes = 0;
+    score.reset();
     const auto t0 = Clock::now();
     t = player.choose(pos);
-    tally.millis += millis_since(t0);
+    tally.millis += fractional_millis_since(t0);
     tally.nodes += nodes;
     if (t.steps.empty())
       return illegal(r, player.name(), seat, game.plies, "it returned no decision");
@@ -130,6 +147,7 @@ Status play_game(std::shared_ptr<const Ruleset> rules, const std::vector<Player*
       ++game.plies;
       ++tally.decisions;
     }
+    judge.turn(seat, score);
     if (keep) game.turns.push_back(t);
   }
   for (Player* p : players) p->on_info({});
@@ -144,6 +162,7 @@ Expected<MatchReport> run_match(std::shared_ptr<const Ruleset> rules, const Rule
   if (nplayers < 2) return Error{"players", "a match needs at least two players"};
   if (options.games < 1) return Error{"games", "a match needs at least one game"};
   if (auto l = lineup(r, nplayers, 0); !l) return l.error();
+  if (Status st = check_adjudication(r, options.adjudication)) return *st;
   // Every specification is tried once here, so that a bad one is an error
   // before any game starts.
   for (const std::string& spec : options.players)
@@ -195,8 +214,9 @@ Expected<MatchReport> run_match(std::shared_ptr<const Ruleset> rules, const Rule
           owned.push_back(std::move(*p));
           seats.push_back(owned.back().get());
         }
-        if (Status st = play_game(copies[w], seats, game.seed, options.max_plies,
-                                  options.keep_turns, game, tallies[w], game.player_of_seat))
+        if (Status st =
+                play_game(copies[w], seats, game.seed, options.max_plies, options.keep_turns, game,
+                          tallies[w], game.player_of_seat, options.adjudication))
           return fail(*st);
       } catch (const RuleError& e) {
         // A hook or an engine failed: the error names it, and the game is added below.

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "ai/adjudication.h"
 #include "ai/player.h"
 #include "core/expected.h"
 #include "core/result.h"
@@ -45,8 +46,9 @@ struct MatchOptions {
   int games = 100;
   uint64_t seed = 1;
   int threads = 1;
-  int max_plies = 1000;     // decisions; a game that reaches them counts as a draw
-  bool keep_turns = false;  // keep every game's turns (for records)
+  int max_plies = 1000;       // decisions; a game that reaches them counts as a draw
+  bool keep_turns = false;    // keep every game's turns (for records)
+  Adjudication adjudication;  // none by default
 };
 
 struct PlayerTally {
@@ -54,7 +56,7 @@ struct PlayerTally {
   int wins = 0, draws = 0, losses = 0;
   uint64_t decisions = 0;  // decisions it was asked for
   uint64_t nodes = 0;      // what its searches reported
-  int64_t millis = 0;      // time it spent choosing
+  double millis = 0;       // time it spent choosing (to the microsecond: decisions can be quick)
   double points() const { return wins + 0.5 * draws; }
   int games() const { return wins + draws + losses; }
 };
@@ -66,6 +68,7 @@ struct MatchGame {
   Result result;                    // over == false: stopped at max_plies
   int plies = 0;                    // decisions made (throws not counted)
   std::vector<Turn> turns;          // when keep_turns
+  bool adjudicated = false;         // the result is the adjudication's, not the rules'
 };
 
 struct MatchReport {
@@ -85,9 +88,11 @@ Expected<std::vector<int>> lineup(const Ruleset& rules, int players, int game);
 // several seats). Dice are thrown with the game's seed. Every decision a
 // player returns is checked: an illegal one is an Error naming the player and
 // the move. Fills result, plies and (when keep) turns; adds to the tallies.
+// The adjudication, when it has any rule, may end the game early.
 Status play_game(std::shared_ptr<const Ruleset> rules, const std::vector<Player*>& players,
                  uint64_t seed, int max_plies, bool keep, MatchGame& game,
-                 std::vector<PlayerTally>& tallies, const std::vector<int>& player_of_seat);
+                 std::vector<PlayerTally>& tallies, const std::vector<int>& player_of_seat,
+                 const Adjudication& adjudication = {});
 
 // Plays the match. progress, when given, is called (from any thread, one call
 // at a time) after each game with the games done so far.

@@ -31,6 +31,7 @@ struct MatchArgs {
   bool verbose = false;
   bool row = false;
   std::string records;
+  std::string resign, draw;
 };
 
 std::string percent(double x) {
@@ -59,6 +60,12 @@ Status write_records(const std::shared_ptr<const Ruleset>& rules, const ai::Matc
     Game game(rules);
     for (const Turn& t : g.turns)
       if (Status st = game.play_turn(t)) return st;
+    // An adjudicated game ends as a resignation or an agreed draw would.
+    if (g.adjudicated) {
+      SeatId loser = 0;
+      while (loser < rules->num_seats() && g.result.outcome[loser] != Outcome::kLoss) ++loser;
+      if (Status st = g.result.is_draw() ? game.agree_draw() : game.resign(loser)) return st;
+    }
     file << write_record(game) << "\n";
   }
   if (!file) return Error{path, "cannot write the records"};
@@ -88,6 +95,15 @@ void add_match(CLI::App& app, int& rc) {
                   "decisions after which a game stops and counts as a draw")
       ->check(CLI::Range(1, 1000000));
   cmd->add_option("--records", args->records, "write every game's record to this file");
+  cmd->add_option("--resign", args->resign,
+                  "turns=N,score=S[,twosided=false]: a side loses once its searches have scored "
+                  "it S or more behind (100 = a piece of value 1) in N of its turns in a row and "
+                  "the other side's searches (unless twosided=false) it as far ahead in N of "
+                  "theirs, as cutechess-cli's -resign (two teams only)");
+  cmd->add_option("--draw", args->draw,
+                  "after=P,turns=N,score=S: after P decisions, a draw once both sides' searches "
+                  "have scored within S of even in N of their turns in a row, as cutechess-cli's "
+                  "-draw (two teams only)");
   cmd->add_flag("--json", args->json, "print one JSON object");
   cmd->add_flag("--row", args->row,
                 "print one Markdown table row: rules | first player | second | games | "
@@ -106,6 +122,14 @@ void add_match(CLI::App& app, int& rc) {
         args->threads > 0 ? args->threads : std::max(1, int(std::thread::hardware_concurrency()));
     options.max_plies = args->max_plies;
     options.keep_turns = !args->records.empty();
+    for (auto [text, parse] :
+         {std::pair{&args->resign, &ai::parse_resign}, std::pair{&args->draw, &ai::parse_draw}})
+      if (!text->empty())
+        if (Status st = parse(*text, options.adjudication)) {
+          fail(*st);
+          rc = 2;
+          return;
+        }
     // A records file that cannot be written is found before the games, not after.
     if (!args->records.empty() && !std::ofstream(args->records, std::ios::app)) {
       rc = fail(Error{args->records, "cannot write the records"});
@@ -125,7 +149,7 @@ void add_match(CLI::App& app, int& rc) {
     auto report = ai::run_match(rules, reload, options, make_player, progress);
     if (!report) {
       rc = fail(report.error());
-      if (report.error().where == "players") rc = 2;
+      if (report.error().where == "players" || report.error().where == "adjudication") rc = 2;
       return;
     }
     if ((rc = hook_status(r))) return;
@@ -143,8 +167,7 @@ void add_match(CLI::App& app, int& rc) {
     const int decisive = a.wins + a.losses;
     const ai::Interval di = ai::wilson_interval(a.wins, decisive);
     auto nps = [](const ai::PlayerTally& p) {
-      return p.millis > 0 ? 1000.0 * static_cast<double>(p.nodes) / static_cast<double>(p.millis)
-                          : 0.0;
+      return p.millis > 0 ? 1000.0 * static_cast<double>(p.nodes) / p.millis : 0.0;
     };
     if (args->json) {
       nlohmann::json j;
@@ -153,6 +176,7 @@ void add_match(CLI::App& app, int& rc) {
       j["seed"] = args->seed;
       j["threads"] = options.threads;
       j["max_plies"] = args->max_plies;
+      if (options.adjudication.any()) j["adjudication"] = options.adjudication.text();
       nlohmann::json list = nlohmann::json::array();
       for (const ai::PlayerTally& p : players) {
         const ai::Interval pi = ai::wilson_interval(p.points(), n);
@@ -205,7 +229,7 @@ void add_match(CLI::App& app, int& rc) {
       out("  %-24s wins %d  draws %d  losses %d  score %s [%s, %s]", p.spec, p.wins, p.draws,
           p.losses, percent(p.points() / n), percent(pi.low), percent(pi.high));
       if (p.nodes) out("  nodes/s %.0f", nps(p));
-      if (p.decisions) out("  %.1f ms per decision", static_cast<double>(p.millis) / p.decisions);
+      if (p.decisions) out("  %.1f ms per decision", p.millis / static_cast<double>(p.decisions));
       out("\n");
     }
     if (pair) {
@@ -218,6 +242,7 @@ void add_match(CLI::App& app, int& rc) {
     }
     out("mean length: %.1f plies; unfinished (max plies %d): %d\n", report->mean_plies(),
         args->max_plies, report->unfinished);
+    if (options.adjudication.any()) out("adjudication: %s\n", options.adjudication.text());
     out("end reasons:\n");
     for (auto& [reason, count] : report->reasons) out("  %-40s %d\n", reason, count);
   });
