@@ -506,6 +506,13 @@ TEST(Experiments, StatsNamesMalformedRecordsAndRefusesMixedExperiments) {
   r = run("stats " + junk);
   EXPECT_NE(r.out.find(junk + ":1: neither a JSON record nor the CSV header"), std::string::npos)
       << r.out;
+  const std::string long_line = path_of("long.jsonl");
+  std::ofstream(long_line) << std::string(kMaxRecordLine + 10, '{');
+  r = run("stats " + long_line);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find(long_line + ":1: a record longer than 1024 KiB (kMaxRecordLine)"),
+            std::string::npos)
+      << r.out;
   // Another script hash (or other options) is another experiment: refused
   // unless --mixed, which summarises each apart.
   const std::string other = path_of("other.jsonl");

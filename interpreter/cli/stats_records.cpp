@@ -304,6 +304,19 @@ Expected<GameRecord> from_csv(const std::string& line) {
   return g;
 }
 
+// Reads a line of at most kMaxRecordLine characters; a longer one is cut at
+// kMaxRecordLine + 1 characters (the rest of it left unread), so that a file
+// with no line breaks cannot fill the memory.
+bool read_line(std::istream& in, std::string& line) {
+  line.clear();
+  for (int c; (c = in.get()) != std::char_traits<char>::eof();) {
+    if (c == '\n') return true;
+    line += static_cast<char>(c);
+    if (line.size() > kMaxRecordLine) return true;
+  }
+  return !line.empty();
+}
+
 }  // namespace
 
 std::string GameRecord::experiment_key() const {
@@ -382,9 +395,12 @@ Status read_records(const std::string& path,
   }
   std::string line;
   std::optional<RecordFormat> format;
-  for (uint64_t n = 1; std::getline(*in, line); ++n) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
+  for (uint64_t n = 1; read_line(*in, line); ++n) {
     const std::string where = shown + ":" + std::to_string(n);
+    if (line.size() > kMaxRecordLine)
+      return Error{where, "a record longer than " + std::to_string(kMaxRecordLine >> 10) +
+                              " KiB (kMaxRecordLine)"};
+    if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.find_first_not_of(" \t") == std::string::npos) continue;
     if (!format) {
       if (line == kCsvHeader) {

@@ -58,6 +58,9 @@ struct GameRecord {
 // The most games a run plays (selfplay -n), so the largest game number a record may hold.
 inline constexpr uint64_t kMaxGameNumber = 100'000'000;
 
+// The longest line a record file may have.
+inline constexpr size_t kMaxRecordLine = 1 << 20;
+
 enum class RecordFormat { kJson, kCsv };
 extern const char* const kCsvHeader;
 
