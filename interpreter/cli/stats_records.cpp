@@ -417,7 +417,7 @@ Status read_records(const std::string& path,
     if (Status st = check(*g)) return Error{where, st->what};
     if (Status st = f(std::move(*g), where)) return st;
   }
-  if (in->bad()) return Error{shown, "read error"};
+  if (in->bad()) return Error{shown, "cannot read the file"};
   return std::nullopt;
 }
 
