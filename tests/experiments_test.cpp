@@ -379,6 +379,27 @@ TEST(Experiments, SelfplayWritesOneRecordPerGame) {
     }
   }
   EXPECT_EQ(a["games"], 6);
+  // The same records on any number of threads.
+  const std::string three = path_of("three.jsonl");
+  ASSERT_EQ(
+      run("selfplay jetan/burroughs -n 6 --seed 3 --max-plies 40 --threads 3 --games-out " + three)
+          .code,
+      0);
+  EXPECT_EQ(slurp(three), slurp(jsonl));
+  // Games between named players: the players in the record, no branching.
+  const std::string named = path_of("named.jsonl");
+  ASSERT_EQ(run("selfplay mill/ishikulu --players ai:1,random -n 2 --seed 2 --max-plies 30 "
+                "--games-out " +
+                named)
+                .code,
+            0);
+  for (const std::string& line : lines_of(slurp(named))) {
+    auto j = nlohmann::json::parse(line);
+    EXPECT_EQ(j["players"]["white"], "ai:1") << line;
+    EXPECT_EQ(j["players"]["black"], "random") << line;
+    EXPECT_FALSE(j.contains("decisions")) << line;
+    EXPECT_GE(j["captures"].get<int>(), 0) << line;
+  }
   // Stakes, for a script that has them.
   const std::string stakes = path_of("stakes.jsonl");
   ASSERT_EQ(run("selfplay chaturanga/four-handed-stakes -n 2 --seed 1 --max-plies 30 "
