@@ -105,6 +105,20 @@ struct RecordsOut {
   RecordFormat format = RecordFormat::kJson;
   std::string path;
 
+  RecordsOut() = default;
+  RecordsOut(const RecordsOut&) = delete;
+  RecordsOut& operator=(const RecordsOut&) = delete;
+  ~RecordsOut() {
+    if (file && !to_stdout) std::fclose(file);
+  }
+  // Whether every record reached the file (which is closed).
+  bool finish() {
+    if (!file) return true;
+    if (to_stdout) return std::fflush(stdout) == 0;
+    const bool ok = std::fclose(file) == 0;
+    file = nullptr;
+    return ok;
+  }
   void write_header() { put(kCsvHeader); }
   void write(const GameRecord& g) { put(record_line(g, format)); }
   void put(const std::string& line) {
@@ -256,8 +270,7 @@ void add_selfplay(CLI::App& app, int& rc) {
     for (int w = 1; w < threads; ++w) pool.emplace_back(work, w);
     work(0);
     for (auto& th : pool) th.join();
-    const bool written = !records.file || (records.to_stdout ? std::fflush(stdout) == 0
-                                                             : std::fclose(records.file) == 0);
+    const bool written = records.finish();
     // The error of the earliest game that failed, whatever thread played it.
     int first = -1;
     for (int w = 0; w < threads; ++w)
