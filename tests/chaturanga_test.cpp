@@ -184,7 +184,7 @@ struct Oracle {
   }
 };
 
-// The start of the seed's array, rank 1 first.
+// The start of the leaflet's array, rank 1 first.
 std::string start_board(bool murray) {
   std::string b = "RNEVKENR" + std::string(8, 'P') + std::string(32, '.') + std::string(8, 'p') +
                   (murray ? "rnekvenr" : "rnevkenr");
@@ -214,9 +214,9 @@ TEST(Chaturanga, TwoHandedPerftMatchesTheGenerator) {
       EXPECT_EQ(perft(pos, d), o.perft(s, d))
           << "depth " << d << " diagonal " << c.diagonal_only << " murray " << c.murray;
   }
-  // For the record (the generator's numbers): the seed's array, both Soldier rules.
-  Position seed(two_handed());
-  EXPECT_EQ(perft(seed, 4), 108265u);
+  // For the record (the generator's numbers): the leaflet's array, both Soldier rules.
+  Position leaflet(two_handed());
+  EXPECT_EQ(perft(leaflet, 4), 108265u);
   Position diagonal(two_handed({{"soldier", "diagonal"}}));
   EXPECT_EQ(perft(diagonal, 4), 108253u);
 }
@@ -335,16 +335,16 @@ TEST(Chaturanga, ASoldierPromotesOnlyToALostTypeOfItsSquare) {
   Position pos = at(r, "4k3/PP6/8/8/8/8/8/R3K1NR w - - 0 1");
   EXPECT_EQ(moves_from(pos, "b7"), (std::set<std::string>{"b7b8", "b7b8=N"}));
   EXPECT_EQ(moves_from(pos, "a7"), (std::set<std::string>{"a7a8"}));
-  // On the Rajah's square (e8 in the seed's array) it never promotes; capturing
+  // On the Rajah's square (e8 in the leaflet's array) it never promotes; capturing
   // the black Rajah on d8, the Vizir's square, it may become the Vizir white lost.
   Position rajah = at(r, "3k4/4P3/8/8/8/8/8/4K3 w - - 0 1");
   EXPECT_EQ(moves_from(rajah, "e7"), (std::set<std::string>{"e7e8", "e7d8", "e7d8=V"}));
 }
 
-TEST(Chaturanga, SoldiersCaptureForwardOnlyInTheSeedsReading) {
+TEST(Chaturanga, SoldiersCaptureForwardOnlyInTheLeafletsReading) {
   const std::string fen = "4k3/8/8/3n4/3P4/8/8/4K3 w - - 0 1";
-  Rules seed = two_handed();
-  Position a = at(seed, fen);
+  Rules leaflet = two_handed();
+  Position a = at(leaflet, fen);
   EXPECT_EQ(moves_from(a, "d4"), (std::set<std::string>{"d4d5"}));
   Rules diagonal = two_handed({{"soldier", "diagonal"}});
   Position b = at(diagonal, fen);

@@ -25,53 +25,90 @@ using Lines = std::vector<std::string>;
 
 TEST(Describe, JetanWalksSayTheirLengthTurnsAndJumps) {
   EXPECT_EQ(lines("jetan/burroughs", "dwar"),
-            (Lines{"exactly 3 orthogonal steps, may turn, no square twice, may not jump"}));
+            (Lines{"exactly 3 orthogonal steps, turning at will, no square twice, not over "
+                   "pieces; captures the same way"}));
   EXPECT_EQ(lines("jetan/burroughs", "flier"),
-            (Lines{"exactly 3 diagonal steps, may turn, no square twice, may jump"}));
+            (Lines{"exactly 3 diagonal steps, turning at will, no square twice, over pieces; "
+                   "captures the same way"}));
   EXPECT_EQ(lines("jetan/burroughs", "thoat"),
-            (Lines{"one step orthogonally then one step diagonally, or in the reverse order, may "
-                   "turn, no square twice, may jump"}));
-  EXPECT_EQ(lines("jetan/burroughs", "princess"),
-            (Lines{"exactly 3 steps in any direction, may turn, no square twice, may jump",
-                   "moves to any empty square, once a game (escape)", "never captures",
-                   "may not end a move where an enemy could capture it"}));
+            (Lines{"one step orthogonally then one step diagonally, or the same in the other "
+                   "order, over pieces; captures the same way"}));
+  EXPECT_EQ(lines("jetan/burroughs-appendix", "thoat"),
+            (Lines{"one step orthogonally then one step diagonally, not over pieces; captures "
+                   "the same way"}));
+  // She may capture nothing: her moves say no "captures the same way".
+  EXPECT_EQ(
+      lines("jetan/burroughs", "princess"),
+      (Lines{"exactly 3 steps in any direction, turning at will, no square twice, over pieces",
+             "moves to any empty square, once a game (escape)", "never captures",
+             "may not end a move where an enemy could capture it"}));
+  EXPECT_EQ(lines("jetan/cazaux", "princess"),
+            (Lines{"exactly 3 steps in any direction, turning at will, no square twice, over "
+                   "pieces; captures the same way",
+                   "moves to any empty square, once a game (escape)"}));
 }
 
 TEST(Describe, ChessPiecesAndTheirConditions) {
   EXPECT_EQ(lines("chess/orthodox", "knight"),
-            (Lines{"leaps (1,2) in every direction, over pieces"}));
+            (Lines{"leaps to (1,2) in any direction; captures the same way"}));
+  EXPECT_EQ(lines("chess/orthodox", "rook"),
+            (Lines{"slides any distance orthogonally; captures the same way"}));
   EXPECT_EQ(lines("chess/orthodox", "pawn"),
-            (Lines{"one step forward, without capturing",
-                   "slides exactly 2 squares forward, not over pieces, without capturing, from "
-                   "pawn_start, may be taken en passant",
-                   "one step diagonally forward, only to capture, takes en passant",
-                   "promotes to queen, rook, bishop or knight in last_rank"}));
-  EXPECT_EQ(
-      lines("chess/orthodox", "king"),
-      (Lines{"one step in any direction",
-             "castles with the rook: 2 squares toward the east, neither having moved",
-             "castles with the rook: 2 squares toward the west, neither having moved", "royal"}));
+            (Lines{"steps one square forward, without capturing",
+                   "slides exactly 2 squares forward, not over pieces, without capturing, from its "
+                   "start squares, and may be taken en passant",
+                   "steps one square diagonally forward, only to capture, also en passant",
+                   "promotes to queen, rook, bishop or knight on ending a move in last_rank",
+                   "its moves start the move-count draw again"}));
+  EXPECT_EQ(lines("chess/orthodox", "king"),
+            (Lines{"steps one square in any direction; captures the same way",
+                   "castles with the rook: 2 squares toward the east, the partner landing on the "
+                   "square it passed, neither having moved, every square between empty, the "
+                   "royal's squares not attacked",
+                   "castles with the rook: 2 squares toward the west, the partner landing on the "
+                   "square it passed, neither having moved, every square between empty, the "
+                   "royal's squares not attacked",
+                   "royal: it may not be left attacked"}));
+  // The xiangqi horse and elephant: where each lame leap is blocked.
+  EXPECT_EQ(lines("chess/xiangqi", "horse"),
+            (Lines{"leaps to (1,2) in any direction, blocked by a piece on the adjacent orthogonal "
+                   "square; captures the same way"}));
+  EXPECT_EQ(lines("chess/xiangqi", "elephant"),
+            (Lines{"leaps to (2,2) in any direction, blocked by a piece on the adjacent diagonal "
+                   "square, only ending in home; captures the same way"}));
 }
 
 TEST(Describe, DraughtsCapturesAndMillPhases) {
+  EXPECT_EQ(lines("draughts/spanish", "man"),
+            (Lines{"steps one square diagonally forward, without capturing",
+                   "jumps diagonally forward over an adjacent enemy piece to capture it, landing "
+                   "on the empty square just beyond (compulsory, in chains: it goes on jumping "
+                   "while it can)",
+                   "promotes to king on ending a move in crown",
+                   "its moves start the move-count draw again"}));
   EXPECT_EQ(lines("draughts/spanish", "king"),
-            (Lines{"slides diagonally any distance, not over pieces, without capturing",
-                   "captures by jumping diagonally over an enemy piece at any distance, landing "
-                   "on any empty square beyond (one from which it can capture again, if there is "
-                   "one), and goes on capturing while it can"}));
+            (Lines{"slides any distance diagonally, without capturing",
+                   "jumps diagonally over an enemy piece at any distance to capture it, landing on "
+                   "any empty square beyond, one from which it can capture again where there is "
+                   "one (compulsory, in chains: it goes on jumping while it can)"}));
   EXPECT_EQ(lines("draughts/russian", "man"),
-            (Lines{"one step diagonally forward, without capturing",
-                   "captures by jumping diagonally over an adjacent enemy piece to the empty "
-                   "square beyond, and goes on capturing while it can",
-                   "promotes to king in crown; reached in the middle of a capture, at once, and "
-                   "goes on capturing as one"}));
+            (Lines{"steps one square diagonally forward, without capturing",
+                   "jumps diagonally over an adjacent enemy piece to capture it, landing on the "
+                   "empty square just beyond (compulsory, in chains: it goes on jumping while it "
+                   "can)",
+                   "promotes to king on ending a move in crown; reached in the middle of a "
+                   "capture, at once, and goes on capturing as one",
+                   "its moves start the move-count draw again"}));
   EXPECT_EQ(lines("mill/ishikulu", "token"),
-            (Lines{"one step in any direction, without capturing, in the move phase",
+            (Lines{"steps one point in any direction, without capturing, in the move phase",
                    "moves to any empty point, in the fly phase",
-                   "enters from the hand on an empty point, in the place phase"}));
+                   "is dropped from the hand on an empty point, in the place phase",
+                   "in hand at the start: white 12, black 12"}));
   EXPECT_EQ(lines("chaturanga/four-handed", "elephant"),
-            (Lines{"leaps (2,2) in every direction, over pieces",
-                   "may not capture: horse, tower and rajah"}));
+            (Lines{"leaps to (2,2) in any direction; captures the same way",
+                   "may not capture: horse, tower and rajah",
+                   "completing a 2x2 block of pieces of its type: captures the enemy ones in it, "
+                   "takes over the allied ones"}));
 }
 
 // describe_betza: the piece's moves in Betza, or nothing.
@@ -165,13 +202,17 @@ TEST(Describe, BetzaReadBackGivesTheSameMoves) {
 TEST(Describe, TheDescribeCommandPrintsEachPieceWithAForm) {
   auto r = test_support::run("describe chess/orthodox");
   EXPECT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out,
-            "pawn    fmWfceFifmnD\nknight  N\nbishop  B\nrook    R\nqueen   Q\n"
-            "king    K (and castling)\n");
-  // Jetan's pieces walk: no line for the dwar, whose walk Betza cannot say.
+  for (const char* head : {"  pawn (P, value 1), in Betza's notation fmWfceFifmnD\n",
+                           "  knight (N, value 3), in Betza's notation N\n",
+                           "  bishop (B, value 3), in Betza's notation B\n",
+                           "  rook (R, value 5), in Betza's notation R\n",
+                           "  queen (Q, value 9), in Betza's notation Q\n",
+                           "  king (K, value 0), in Betza's notation K (and castling)\n"})
+    EXPECT_NE(r.out.find(head), std::string::npos) << head << r.out;
+  // Jetan's pieces walk: the dwar, whose walk Betza cannot say, has words only.
   auto j = test_support::run("describe jetan/burroughs");
   EXPECT_EQ(j.code, 0) << j.out;
-  EXPECT_EQ(j.out.find("dwar"), std::string::npos) << j.out;
+  EXPECT_NE(j.out.find("  dwar (D, value 3)\n"), std::string::npos) << j.out;
   auto bad = test_support::run("describe no/such-script");
   EXPECT_EQ(bad.code, 1) << bad.out;
 }

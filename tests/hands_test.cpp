@@ -265,9 +265,9 @@ TEST(HandsDescribe, TheVocabularyIsDescribedInWords) {
   ASSERT_TRUE(shogi);
   const auto pawn = describe_piece(*shogi, shogi->type_index("pawn"));
   EXPECT_EQ(pawn, (std::vector<std::string>{
-                      "one step forward",
-                      "enters from the hand on an empty square, not where it could never move, "
-                      "not on a file with an own pawn, not to give mate at once",
+                      "steps one square forward; captures the same way",
+                      "is dropped from the hand on an empty square, not where it could never "
+                      "move, not on a file with an own pawn, not to give mate at once",
                       "may promote to tokin on a move that starts or ends in zone, and must "
                       "where it could never move again"}));
   const auto dragon = describe_piece(*shogi, shogi->type_index("dragon"));

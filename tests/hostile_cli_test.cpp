@@ -194,7 +194,10 @@ TEST(HostileCli, GameRecords) {
     ASSERT_EQ(what.rfind("; ", 0), 0u) << f.path();
     ASSERT_EQ(expect.rfind(prefix, 0), 0u) << f.path();
     const std::string file = "records/" + f.path().filename().string();
-    expect_refused(run({"replay", file}), 1, decode(expect.substr(prefix.size())), file);
+    // The data says "record:5:"; a file's errors name the file in its place.
+    std::string expected = decode(expect.substr(prefix.size()));
+    if (expected.rfind("record", 0) == 0) expected = file + expected.substr(6);
+    expect_refused(run({"replay", file}), 1, expected, file);
     ++checked;
   }
   EXPECT_GT(checked, 10);
@@ -306,7 +309,10 @@ TEST(HostileCli, ReplayShowsWhereAValidRecordStands) {
   const Outcome r = run({"replay", "-"}, "[Rules \"chess/orthodox\"]\n\n1. e2e4 e7e5 2. Nf3 *\n");
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_EQ(r.out,
-            "Chess (FIDE)\nmoves: 3\nposition: "
+            "Chess (FIDE)\nmoves: 3\n"
+            "8  r n b q k b n r\n7  p p p p . p p p\n6  . . . . . . . .\n"
+            "5  . . . . p . . .\n4  . . . . P . . .\n3  . . . . . N . .\n"
+            "2  P P P P . P P P\n1  R N B Q K B . R\n   a b c d e f g h\nposition: "
             "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\nresult: *\n");
   const Outcome mate = run({"replay", "-"}, "[Rules \"chess/orthodox\"]\n\nf3 e5 g4 Qh4#\n");
   EXPECT_EQ(mate.code, 0) << mate.out;

@@ -250,7 +250,7 @@ void expect_sans_match(Position& pos, size_t sample) {
 TEST(HostileMove, SanOfAllMovesAtOnceMatchesEachMoveAlone) {
   // Positions with moves SAN must tell apart by file, by rank and by both.
   for (const char* fen : {"4k3/8/8/8/8/8/8/N3KN2 w - - 0 1", "4k3/8/8/N7/8/N7/8/4K3 w - - 0 1",
-                          "4k3/8/8/8/Q1Q5/8/Q1Q5/4K3 w - - 0 1",
+                          "7k/8/8/8/Q1Q5/8/Q1Q5/4K3 w - - 0 1",
                           "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"}) {
     auto pos = read_position(chess(), fen);
     ASSERT_TRUE(pos) << pos.error().text();

@@ -138,7 +138,7 @@ TEST(MoveText, San) {
   Position castle = fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
   EXPECT_EQ(move_san(castle, find(castle, "e1g1")), "O-O");
   EXPECT_EQ(move_san(castle, find(castle, "e1c1")), "O-O-O");
-  Position promo = fen("3k4/4P3/8/8/8/8/8/4K3 w - - 0 1");
+  Position promo = fen("2k5/4P3/8/8/8/8/8/4K3 w - - 0 1");
   EXPECT_EQ(move_san(promo, find(promo, "e7e8=Q")), "e8=Q+");
   Position mate = fen("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
   EXPECT_EQ(move_san(mate, find(mate, "f3f7")), "Qxf7#");

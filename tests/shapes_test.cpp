@@ -276,7 +276,8 @@ TEST(ShapeDescribe, EachShapeIsSaidInWords) {
                                  "to capture"),
             std::string::npos)
       << lines("cannon");
-  EXPECT_NE(lines("horse").find("leaps (1,2) in every direction, blocked by a piece on the way"),
+  EXPECT_NE(lines("horse").find("leaps to (1,2) in any direction, blocked by a piece on the "
+                                "adjacent orthogonal square"),
             std::string::npos)
       << lines("horse");
   EXPECT_NE(lines("general").find("may not face an enemy royal piece orthogonally"),

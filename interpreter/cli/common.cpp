@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <filesystem>
 #include <limits>
 
 #include "cli/shard.h"
@@ -106,6 +107,61 @@ CLI::Validator unsigned_number() {
       "UINT");
 }
 
+namespace {
+
+// Levenshtein distance, for names typed almost right.
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string last_component(std::string name) {
+  if (name.size() > 4 && name.compare(name.size() - 4, 4, ".lua") == 0)
+    name.resize(name.size() - 4);
+  const size_t slash = name.rfind('/');
+  return slash == std::string::npos ? name : name.substr(slash + 1);
+}
+
+}  // namespace
+
+std::string closest_script(const std::string& spec) {
+  std::string best;
+  size_t best_d = std::string::npos;
+  for (const script::ScriptInfo& s : script::bundled_scripts()) {
+    const size_t d = std::min(edit_distance(spec, s.name),
+                              edit_distance(last_component(spec), last_component(s.name)));
+    if (d < best_d) {
+      best_d = d;
+      best = s.name;
+    }
+  }
+  // Only a near miss: at most a third of the name wrong.
+  return best_d <= std::max<size_t>(1, last_component(spec).size() / 3) ? best : "";
+}
+
+Status find_rules(const std::string& spec, const script::SearchPath& path) {
+  std::error_code ec;
+  if (spec.empty() || std::filesystem::exists(spec, ec)) return std::nullopt;
+  auto found = path.find(spec);
+  if (found) return std::nullopt;
+  const std::string hint = closest_script(spec);
+  const std::string mean = hint.empty() ? "" : "; did you mean " + hint + "?";
+  // A path to a script file (a .lua name, or one starting at / or .): say that the file is missing.
+  if (spec.ends_with(".lua") || spec[0] == '/' || spec[0] == '.')
+    return Error{spec, "no such file" + mean};
+  return Error{spec, found.error().what + mean};
+}
+
 Expected<std::shared_ptr<const Ruleset>> load(const RulesArgs& args) {
   script::OptionList options;
   for (auto& o : args.options) {
@@ -114,6 +170,7 @@ Expected<std::shared_ptr<const Ruleset>> load(const RulesArgs& args) {
   }
   script::SearchPath path;
   for (auto& dir : args.rules_path) path.add(dir);
+  if (Status e = find_rules(args.spec, path)) return *e;
   return script::load_rules(args.spec, options, path);
 }
 

@@ -14,6 +14,7 @@
 #include "core/expected.h"
 #include "core/position.h"
 #include "core/result.h"
+#include "script/search_path.h"
 
 namespace regula::cli {
 
@@ -46,7 +47,15 @@ void add_shard_arg(CLI::App& cmd, std::string& shard, const std::string& help);
 // too large into the largest one.
 CLI::Validator unsigned_number();
 
+// Loads the script RULES names: a file (a path that exists), else a name on the
+// rules search path. A name that is neither is refused with the nearest
+// bundled name ("did you mean chess/orthodox?"), by edit distance over the
+// whole names and over their last components.
 Expected<std::shared_ptr<const Ruleset>> load(const RulesArgs& args);
+// The nothing-found error of load (none when spec names a file or a script).
+Status find_rules(const std::string& spec, const script::SearchPath& path);
+// The bundled script whose name is nearest spec, or "" when none is near.
+std::string closest_script(const std::string& spec);
 // The start position, or the one given as text (notation/position_moves.h).
 Expected<Position> start_position(std::shared_ptr<const Ruleset> rules, const std::string& text);
 // The same, for a command: on an error they print it, set rc to 1 and return nothing.
@@ -76,11 +85,18 @@ void add_describe(CLI::App& app, int& rc);
 void add_check(CLI::App& app, int& rc);
 void add_perft(CLI::App& app, int& rc);
 void add_moves(CLI::App& app, int& rc);
+void add_explain(CLI::App& app, int& rc);
 void add_play(CLI::App& app, int& rc);
 void add_replay(CLI::App& app, int& rc);
 void add_selfplay(CLI::App& app, int& rc);
 void add_match(CLI::App& app, int& rc);
 void add_stats(CLI::App& app, int& rc);
 void add_uci(CLI::App& app, int& rc);
+void add_help(CLI::App& app, int& rc);
+void add_test(CLI::App& app, int& rc);
+
+// "regula 0.1 (commit abc1234)": the project's version and, when known when
+// the build was configured, its git commit.
+std::string version_text();
 
 }  // namespace regula::cli

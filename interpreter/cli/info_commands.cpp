@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <memory>
 
+#include <nlohmann/json.hpp>
+
 #include "cli/common.h"
 #include "core/movegen.h"
 #include "notation/describe.h"
@@ -31,6 +33,8 @@ void add_info(CLI::App& app, int& rc) {
     const Ruleset& r = *rules;
     out("%s\n", r.title);
     out("name: %s\n", r.name);
+    if (const std::string doc = rules_doc_path(r); !doc.empty())
+      out("rules in words: %s (and regula describe %s)\n", doc, r.name);
     if (!r.sources.empty()) {
       out("sources:\n");
       for (auto& s : r.sources) out("  %s\n", s);
@@ -83,21 +87,88 @@ void add_info(CLI::App& app, int& rc) {
   });
 }
 
-// Each piece's moves in Betza's notation, for the pieces that have one.
+namespace {
+
+// Loads of the script describe makes to compare option values: a script may
+// declare 64 options of 256 values each, and each load may run long.
+constexpr size_t kMaxDescribeVariants = 32;
+
+// The same rules with each other value of each declared option, so that the
+// description can say what each value changes. A value that does not load
+// with the others chosen (an option declared only under another's value) is
+// left out, and so is every value after the first kMaxDescribeVariants.
+std::vector<OptionVariant> option_variants(const RulesArgs& args, const Ruleset& r) {
+  std::vector<OptionVariant> out;
+  size_t loads = 0;
+  for (size_t i = 0; i < r.declared_options.size(); ++i) {
+    const auto& [name, values] = r.declared_options[i];
+    for (const std::string& value : values) {
+      RulesArgs other = args;
+      std::erase_if(other.options,
+                    [&](const std::string& o) { return o.substr(0, o.find('=')) == name; });
+      other.options.push_back(name + "=" + value);
+      bool chosen = false;
+      for (auto& [k, v] : r.options) chosen |= k == name && v == value;
+      if (chosen || ++loads > kMaxDescribeVariants) continue;
+      if (auto loaded = load(other)) out.push_back({name, value, *loaded});
+    }
+  }
+  return out;
+}
+
+nlohmann::json to_json(const RulesWords& w) {
+  nlohmann::json j;
+  j["title"] = w.title;
+  j["name"] = w.name;
+  j["description"] = w.description;
+  j["sources"] = w.sources;
+  j["rules_doc"] = w.rules_doc;
+  j["board"] = w.board;
+  j["pieces"] = nlohmann::json::array();
+  for (const PieceWords& p : w.pieces)
+    j["pieces"].push_back({{"name", p.name},
+                           {"symbol", p.symbol},
+                           {"value", p.value},
+                           {"betza", p.betza},
+                           {"castles", p.castles},
+                           {"moves", p.lines}});
+  j["start"] = w.start;
+  j["play"] = w.play;
+  j["ends"] = w.ends;
+  j["options"] = nlohmann::json::array();
+  for (const OptionWords& o : w.options) {
+    nlohmann::json changes = nlohmann::json::array();
+    for (const OptionChange& c : o.changes)
+      changes.push_back({{"value", c.value}, {"removed", c.removed}, {"added", c.added}});
+    j["options"].push_back({{"name", o.name},
+                            {"value", o.value},
+                            {"values", o.values},
+                            {"description", o.description},
+                            {"changes", changes}});
+  }
+  return j;
+}
+
+}  // namespace
+
+// The rules in words: each piece's moves (with its Betza where Betza can say
+// them), the start, how play goes, how the game ends, and the options with
+// what each other value changes.
 void add_describe(CLI::App& app, int& rc) {
-  auto* cmd = app.add_subcommand("describe", "the moves of each piece in Betza's notation");
+  auto* cmd = app.add_subcommand(
+      "describe", "the rules in words: pieces (and their Betza), start, play, end, options");
   auto args = std::make_shared<RulesArgs>();
+  auto json = std::make_shared<bool>(false);
   add_rules_args(*cmd, *args);
-  cmd->callback([&rc, args] {
+  cmd->add_flag("--json", *json, "print the description as one JSON object");
+  cmd->callback([&rc, args, json] {
     auto rules = load_or_fail(*args, rc);
     if (!rules) return;
-    const Ruleset& r = *rules;
-    size_t w = 0;
-    for (auto& t : r.types) w = std::max(w, t.name.size());
-    for (size_t t = 0; t < r.types.size(); ++t)
-      if (auto b = describe_betza(r, static_cast<TypeId>(t)))
-        out("%-*s  %s%s\n", static_cast<int>(w), r.types[t].name, b->betza,
-            b->castles ? " (and castling)" : "");
+    const RulesWords words = describe_rules(*rules, option_variants(*args, *rules));
+    if (*json)
+      out("%s\n", to_json(words).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
+    else
+      out("%s", render_rules(words));
     rc = 0;
   });
 }

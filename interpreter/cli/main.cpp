@@ -1,5 +1,6 @@
 // The `regula` command: list, info, describe, check, perft, moves, play, replay, selfplay, match,
-// stats, uci. Usage errors exit 2, script and input errors exit 1 with file:line: message.
+// stats, uci, test, help. Usage errors exit 2, script and input errors exit 1 with file:line:
+// message.
 
 #include <cstdio>
 #include <exception>
@@ -22,12 +23,16 @@ int main(int argc, char** argv) {
   add_check(app, rc);
   add_perft(app, rc);
   add_moves(app, rc);
+  add_explain(app, rc);
   add_play(app, rc);
   add_replay(app, rc);
   add_selfplay(app, rc);
   add_match(app, rc);
   add_stats(app, rc);
   add_uci(app, rc);
+  add_test(app, rc);
+  add_help(app, rc);
+  app.set_version_flag("--version", version_text(), "print the version and exit");
   // CLI11 would only say that a command is required: name the word it got.
   if (argc > 1 && argv[1][0] != '-') {
     std::string commands;
@@ -46,6 +51,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     err("regula: %s\n\n", e.what());

@@ -1,18 +1,20 @@
 // play: a game in the terminal between people and computer players.
 
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <random>
 
 #include "ai/draw_offer.h"
 #include "ai/match.h"
 #include "cli/common.h"
 #include "cli/players.h"
+#include "cli/record_files.h"
 #include "core/random_turn.h"
 #include "notation/move_text.h"
+#include "notation/position_string.h"
 #include "notation/turn_text.h"
 #include "session/game.h"
 #include "session/game_record.h"
@@ -24,10 +26,11 @@ namespace {
 struct PlayArgs {
   RulesArgs rules;
   std::vector<std::string> seats;  // NAME=human|random|ai:N|...
-  uint64_t seed = 1;
+  uint64_t seed = 1;               // chosen at random unless given
   bool verbose = false;
   std::string record;
   std::string position;
+  std::string load;      // a record to go on from
   bool numbers = false;  // draw the PDN square numbers beside the board
 };
 
@@ -71,6 +74,93 @@ void show(const Game& game, bool numbers) {
   std::fflush(stdout);
 }
 
+// What can be typed at the prompt besides a move.
+std::string help_text(bool pdn) {
+  std::string t =
+      "commands:\n"
+      "  MOVE        play a move: long form (e2e4) or SAN (e4)\n"
+      "  moves       list the legal moves\n"
+      "  board       draw the board again\n"
+      "  position    print the position string\n"
+      "  undo        take back your last move (and the computer's replies to it)\n"
+      "  redo        play again what undo took back\n"
+      "  draw        offer a draw\n"
+      "  accept      accept the draw offered\n"
+      "  resign      resign: your side loses\n"
+      "  save FILE   write the game record so far to FILE\n";
+  if (pdn) t += "  numbers     draw the square numbers beside the board, or stop\n";
+  return t +
+         "  help        this list\n"
+         "  quit        stop (exit does the same)\n";
+}
+
+// The seats and who plays them, from --seat NAME=WHO; false (with rc set) on a bad one.
+bool assign_seats(const PlayArgs& args, const Ruleset& r, std::vector<std::string>& who, int& rc) {
+  // The first seat is a person, the others ai:3, unless told otherwise.
+  who.assign(r.num_seats(), "ai:3");
+  who[0] = "human";
+  for (auto& spec : args.seats) {
+    auto eq = spec.find('=');
+    std::string name = spec.substr(0, eq),
+                what = eq == std::string::npos ? "" : spec.substr(eq + 1);
+    SeatId seat = -1;
+    std::string names;
+    for (SeatId s = 0; s < r.num_seats(); ++s) {
+      if (r.seats[s].name == name) seat = s;
+      names += (s ? ", " : "") + r.seats[s].name;
+    }
+    std::string problem;
+    if (eq == std::string::npos)
+      problem = "--seat takes NAME=human, NAME=random or NAME=ai:LEVEL, not '" + spec + "'";
+    else if (seat < 0)
+      problem = "no seat named '" + name + "' in " + r.title + " (seats: " + names + ")";
+    if (!problem.empty()) {
+      err("regula play: %s\n", problem);
+      rc = 2;
+      return false;
+    }
+    who[seat] = what == "computer" ? "ai:3" : what;
+  }
+  return true;
+}
+
+// The game to play: the one a record holds (--load), or a new one from the
+// rules and --position. Nothing (with rc set) on an error.
+std::optional<Game> new_or_loaded(const PlayArgs& args, int& rc) {
+  if (args.load.empty()) {
+    if (args.rules.spec.empty()) {
+      err("regula play: name the RULES to play, or a record to go on from with --load FILE\n");
+      rc = 2;
+      return std::nullopt;
+    }
+    auto rules = load_or_fail(args.rules, rc);
+    if (!rules) return std::nullopt;
+    auto start = position_or_fail(rules, args.position, rc);
+    if (!start) return std::nullopt;
+    return Game(rules, *start);
+  }
+  if (!args.position.empty() || !args.rules.options.empty()) {
+    err("regula play: --load goes on from the record's own position and options; --position "
+        "and --option do not apply\n");
+    rc = 2;
+    return std::nullopt;
+  }
+  script::SearchPath search;
+  for (auto& dir : args.rules.rules_path) search.add(dir);
+  // RULES, when given with --load, replays a record without a [Rules] tag.
+  auto games = read_record_games(args.load, search, args.rules.spec);
+  if (!games) {
+    rc = fail(games.error());
+    return std::nullopt;
+  }
+  if (games->size() != 1) {
+    rc = fail(Error{args.load, "holds " + std::to_string(games->size()) +
+                                   " games; --load goes on from a record of one"});
+    return std::nullopt;
+  }
+  return std::move(games->front());
+}
+
 }  // namespace
 
 void add_play(CLI::App& app, int& rc) {
@@ -85,41 +175,42 @@ void add_play(CLI::App& app, int& rc) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->add_flag("-v,--verbose", args->verbose,
                 "show what the computer players think: depth, score, nodes and principal line");
-  cmd->add_option("--seed", args->seed, "seed for the computer players and dice")
-      ->check(unsigned_number());
-  cmd->add_option("--record", args->record, "write the game record to this file at the end");
+  CLI::Option* seed =
+      cmd->add_option("--seed", args->seed,
+                      "seed for the computer players and dice (default: chosen at random and "
+                      "printed, so that the game can be played again)")
+          ->check(unsigned_number());
+  cmd->add_option("--record", args->record,
+                  "write the game record to this file at the end (checked before the game starts)");
+  cmd->add_option("--load", args->load,
+                  "go on from the last position of this game record (as --record and 'save' "
+                  "write it); RULES is then optional")
+      ->check(CLI::ExistingFile);
   add_position_arg(*cmd, args->position);
   cmd->add_flag("--numbers", args->numbers,
                 "draughts with PDN numbering: draw the square numbers beside the board (the "
                 "'numbers' command turns them on and off)");
-  cmd->callback([&rc, args] {
-    auto rules = load_or_fail(args->rules, rc);
-    if (!rules) return;
+  // RULES may be left out when --load names the record that holds them.
+  cmd->get_option("rules")->required(false);
+  cmd->callback([&rc, args, seed] {
+    std::optional<Game> made = new_or_loaded(*args, rc);
+    if (!made) return;
+    Game& game = *made;
+    const std::shared_ptr<const Ruleset> rules = game.rules_ptr();
     const Ruleset& r = *rules;
-    // The first seat is a person, the others ai:3, unless told otherwise.
-    std::vector<std::string> who(r.num_seats(), "ai:3");
-    who[0] = "human";
-    for (auto& spec : args->seats) {
-      auto eq = spec.find('=');
-      std::string name = spec.substr(0, eq),
-                  what = eq == std::string::npos ? "" : spec.substr(eq + 1);
-      SeatId seat = -1;
-      std::string names;
-      for (SeatId s = 0; s < r.num_seats(); ++s) {
-        if (r.seats[s].name == name) seat = s;
-        names += (s ? ", " : "") + r.seats[s].name;
-      }
-      std::string problem;
-      if (eq == std::string::npos)
-        problem = "--seat takes NAME=human, NAME=random or NAME=ai:LEVEL, not '" + spec + "'";
-      else if (seat < 0)
-        problem = "no seat named '" + name + "' in " + r.title + " (seats: " + names + ")";
-      if (!problem.empty()) {
-        err("regula play: %s\n", problem);
-        rc = 2;
+    std::vector<std::string> who;
+    if (!assign_seats(*args, r, who, rc)) return;
+    // A record that cannot be written is refused now, not after the game.
+    if (!args->record.empty())
+      if (Status e = check_writable(args->record)) {
+        rc = fail(*e);
         return;
       }
-      who[seat] = what == "computer" ? "ai:3" : what;
+    // Without --seed, a seed drawn now and shown, so that the game can be played again.
+    if (seed->count() == 0) {
+      args->seed = std::random_device{}();
+      out("seed %llu: replay with --seed %llu\n", static_cast<unsigned long long>(args->seed),
+          static_cast<unsigned long long>(args->seed));
     }
     // Each computer seat's player, made once (an engine is started once).
     std::vector<bool> human(r.num_seats());
@@ -135,14 +226,14 @@ void add_play(CLI::App& app, int& rc) {
       }
       players[s] = std::move(*p);
     }
-    auto start = position_or_fail(rules, args->position, rc);
-    if (!start) return;
-    Game game(rules, *start);
     std::mt19937_64 rng(args->seed);
     out("%s\n", r.title);
+    if (!args->load.empty())
+      out("going on from %s after %zu turns\n", args->load, game.turns().size());
     bool numbers = args->numbers && r.pdn.on;
     const char* const actions =
-        "'undo', 'draw' (offer one), 'accept' (the offer), 'resign' or 'quit'";
+        "'undo', 'draw' (offer one), 'accept' (the offer), 'resign', 'save FILE', 'help' or "
+        "'quit'";
     if (r.pdn.on)
       out("type a move (9-13, 10x19x28, or a capture by its ends: 10x28), 'moves', 'numbers', %s\n",
           actions);
@@ -214,8 +305,33 @@ void add_play(CLI::App& app, int& rc) {
                (game.position().awaiting_roll() || !human[game.position().decider()]))
           game.undo();
         show(game, numbers);
+      } else if (line == "redo") {
+        if (!game.can_redo()) {
+          out("nothing to redo\n");
+          continue;
+        }
+        game.redo();
+        // The replies undo took back with it come back too.
+        while (game.can_redo() && !game.over() &&
+               (game.position().awaiting_roll() || !human[game.position().decider()]))
+          game.redo();
+        show(game, numbers);
       } else if (line == "board") {
         show(game, numbers);
+      } else if (line == "help") {
+        out("%s", help_text(r.pdn.on));
+      } else if (line == "position") {
+        out("%s\n", write_position(game.position()));
+      } else if (line == "save" || line.rfind("save ", 0) == 0) {
+        const std::string file = trim(line.substr(4));
+        if (file.empty()) {
+          out("save takes the file to write: save FILE\n");
+          continue;
+        }
+        if (Status e = write_text_file(file, write_record(game)))
+          out("%s\n", e->text());
+        else
+          out("record written to %s\n", file);
       } else if (line == "draw" || line == "accept" || line == "resign") {
         const SeatId me = pos.to_move();
         Status st = line == "draw"     ? game.offer_draw(me)
@@ -291,10 +407,8 @@ void add_play(CLI::App& app, int& rc) {
       out("game stopped after %zu turns\n", game.turns().size());
     }
     if (!args->record.empty()) {
-      std::ofstream file(args->record);
-      file << write_record(game);
-      if (!file) {
-        rc = fail(Error{args->record, "cannot write the record"});
+      if (Status e = write_text_file(args->record, write_record(game))) {
+        rc = fail(*e);
         return;
       }
       out("record written to %s\n", args->record);

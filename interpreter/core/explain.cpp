@@ -7,6 +7,7 @@
 
 #include "core/attacks.h"
 #include "core/game_end.h"
+#include "core/hands.h"
 #include "core/movegen.h"
 
 namespace regula {
@@ -129,6 +130,59 @@ Finding condition_finding(const Position& pos, const MoveRule& rule, SeatId me, 
   return {};
 }
 
+// Why castling by this rule, whose royal would end on `to`, is not open now.
+Finding castle_finding(const Position& pos, const Ruleset& r, const MoveRule& rule, SeatId me,
+                       SiteId from, SiteId to, const std::string& piece) {
+  const Topology& t = r.topology;
+  const SiteId* nb = t.neighbors_of(rule.castle_dir);
+  SiteId dest = from;
+  for (int k = 0; k < rule.castle_steps && dest != kNoSite; ++k) dest = nb[dest];
+  if (dest != to)
+    return {1, "out of reach: " + article(piece) + " castles to " +
+                   (dest == kNoSite ? std::string("no square") : site(r, dest))};
+  const std::string partner = r.types[rule.castle_partner].name;
+  if (pos.flags(from) & kFlagMoved)
+    return {6, "castling needs " + article(piece) + " that has not moved, and the " + piece +
+                   " on " + site(r, from) + " has moved"};
+  SiteId s = nb[from];
+  while (s != kNoSite && pos.at(s) == kEmpty) s = nb[s];
+  const SiteId wanted = rule.castle_site[me];
+  if (s == kNoSite || pos.at(s) != make_piece(rule.castle_partner, me) ||
+      (wanted != kNoSite && s != wanted)) {
+    // The partner stands further on, behind another piece.
+    SiteId beyond = s;
+    while (beyond != kNoSite && pos.at(beyond) != make_piece(rule.castle_partner, me))
+      beyond = nb[beyond];
+    if (s != kNoSite && beyond != kNoSite && (wanted == kNoSite || beyond == wanted))
+      return {6, "castling needs the squares between the " + piece + " and the " + partner +
+                     " on " + site(r, beyond) + " empty, and " + site(r, s) + " is not"};
+    return {6, "castling needs your " + partner + " on " +
+                   (wanted != kNoSite ? site(r, wanted) : "the line beyond the " + piece) +
+                   ", with nothing between"};
+  }
+  if (pos.flags(s) & kFlagMoved)
+    return {6, "castling needs " + article(partner) + " that has not moved, and the " + partner +
+                   " on " + site(r, s) + " has moved"};
+  for (SiteId x = nb[from];; x = nb[x]) {
+    if (x == kNoSite) break;
+    if (pos.at(x) != kEmpty && x != s)
+      return {6, "castling needs the squares the " + piece + " and the " + partner +
+                     " cross or reach empty, and " + site(r, x) + " is not"};
+    if (x == dest) break;
+  }
+  if (r.end.check) {
+    const TypeId type = piece_type(pos.at(from));
+    if (is_attacked(pos, from, me, type))
+      return {7,
+              "no castling out of check: the " + piece + " on " + site(r, from) + " is attacked"};
+    for (SiteId x = nb[from]; x != dest && x != kNoSite; x = nb[x])
+      if (is_attacked(pos, x, me, type))
+        return {7, "no castling through an attacked square: the " + piece + " would cross " +
+                       site(r, x) + ", which the enemy attacks"};
+  }
+  return {};
+}
+
 Finding rule_finding(const Position& pos, const Ruleset& r, const MoveRule& rule, SeatId me,
                      SiteId from, SiteId to, const std::string& piece) {
   const Topology& t = r.topology;
@@ -170,9 +224,48 @@ Finding rule_finding(const Position& pos, const Ruleset& r, const MoveRule& rule
     }
     case RuleKind::kAnywhere:
       return condition_finding(pos, rule, me, from, piece);
+    case RuleKind::kCastle:
+      return castle_finding(pos, r, rule, me, from, to, piece);
     default:
       return {1, "not a move " + article(piece) + " can make"};
   }
+}
+
+// Why a generated move from -> to is not among the legal ones when the capture
+// rules or a drop the rules require leave it out; "" when they do not.
+std::string priority_reason(Position& pos, const MoveList& legal, SiteId from, SiteId to) {
+  const Ruleset& r = pos.rules();
+  int best = 0, mine = 0;
+  const Move* example = nullptr;
+  for (const Move& m : legal) {
+    const int c = capture_count(pos, m);
+    if (c > best || (c == best && !example)) best = c, example = &m;
+  }
+  MoveList pseudo;
+  generate_pseudo(pos, pseudo);
+  for (const Move& m : pseudo)
+    if (m.from == from && m.to == to) mine = std::max(mine, capture_count(pos, m));
+  auto named = [&](const Move& m) {
+    return m.from == kNoSite ? site(r, m.to) : site(r, m.from) + " to " + site(r, m.to);
+  };
+  if (r.capture_priority != CapturePriority::kFree && best > 0 && mine == 0)
+    return "capturing is compulsory: " + r.seats[pos.to_move()].name + " must capture (" +
+           named(*example) + " captures)";
+  if ((r.capture_priority == CapturePriority::kMaxCount ||
+       r.capture_priority == CapturePriority::kMaxCountThenValue) &&
+      best > mine)
+    return "a capture must take as many pieces as it can: this takes " + std::to_string(mine) +
+           ", and " + named(*example) + " takes " + std::to_string(best);
+  if (best > 0 &&
+      (r.capture_priority == CapturePriority::kMaxCountThenValue || !r.capture_order.empty()))
+    return "the rules prefer another capture of as many pieces (by the value taken or the "
+           "capturing piece), such as " +
+           named(*example);
+  if (r.must_drop && from != kNoSite)
+    for (const Move& m : legal)
+      if (m.kind == MoveKind::kDrop)
+        return "a piece in hand must be placed first (such as on " + site(r, m.to) + ")";
+  return "";
 }
 
 }  // namespace
@@ -214,6 +307,7 @@ std::string explain_illegal(Position& pos, SiteId from, SiteId to) {
       if (k.same(m)) return true;
     return false;
   };
+  bool generated = false;
   for (const Move& m : pseudo) {
     if (m.from != from || m.to != to) continue;
     if (banned_return(pos, m))
@@ -246,6 +340,12 @@ std::string explain_illegal(Position& pos, SiteId from, SiteId to) {
       }
     }
     if (!reason.empty()) return reason;
+    generated = true;
+  }
+  // Generated, safe and allowed by the script, yet not legal: a capture the
+  // rules prefer, or a drop they require, leaves it out.
+  if (generated) {
+    if (std::string why = priority_reason(pos, legal, from, to); !why.empty()) return why;
   }
 
   if (target && !r.may_capture(piece_type(c), piece_type(target))) {
@@ -271,6 +371,186 @@ std::string explain_illegal(Position& pos, SiteId from, SiteId to) {
                   : article(piece) + " moves there only to capture";
   if (!best.text.empty()) return best.text;
   return "not a legal move for " + article(piece);
+}
+
+namespace {
+
+std::string site_list(const Ruleset& r, const std::vector<SiteId>& sites) {
+  std::string out;
+  for (SiteId s : sites) out += (out.empty() ? "" : " ") + site(r, s);
+  return out;
+}
+
+std::string type_list(const Ruleset& r, const std::vector<TypeId>& types) {
+  std::string out;
+  for (size_t i = 0; i < types.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == types.size() ? " or " : ", ") + r.types[types[i]].name;
+  return out;
+}
+
+// The sites a move passes on its way, then its destination.
+std::vector<SiteId> landings(const Move& m) {
+  std::vector<SiteId> out(m.path.begin(), m.path.begin() + m.npath);
+  out.push_back(m.to);
+  return out;
+}
+
+// Whether m lands on the sites of via in that order on its way.
+bool passes(const Move& m, const std::vector<SiteId>& via) {
+  size_t k = 0;
+  for (int i = 0; i < m.npath && k < via.size(); ++i)
+    if (m.path[i] == via[k]) ++k;
+  return k == via.size();
+}
+
+// Why no move of `fit` (the legal moves with the attempt's ends) is the attempt.
+std::string fit_reason(const Position& pos, const Attempt& a, std::vector<const Move*> fit) {
+  const Ruleset& r = pos.rules();
+  const std::string piece = piece_name(r, pos.at(a.from));
+  auto keep = [&](auto pred) {
+    std::vector<const Move*> kept;
+    for (const Move* m : fit)
+      if (pred(*m)) kept.push_back(m);
+    return kept;
+  };
+  std::vector<TypeId> promotions;
+  bool stays = false;
+  for (const Move* m : fit) {
+    if (m->promote < 0) stays = true;
+    if (m->promote >= 0 &&
+        std::find(promotions.begin(), promotions.end(), m->promote) == promotions.end())
+      promotions.push_back(m->promote);
+  }
+  if (a.promote >= 0) {
+    auto promoted = keep([&](const Move& m) { return m.promote == a.promote; });
+    if (promoted.empty()) {
+      if (promotions.empty()) return article(piece) + " does not promote on " + site(r, a.to);
+      return article(piece) + " reaching " + site(r, a.to) + " promotes to " +
+             type_list(r, promotions) + (stays ? " (or stays " + article(piece) + ")" : "") +
+             ", not to " + article(r.types[a.promote].name);
+    }
+    fit = promoted;
+  } else if (!stays) {
+    return article(piece) + " reaching " + site(r, a.to) + " must promote: say to what (" +
+           type_list(r, promotions) + ")";
+  } else {
+    fit = keep([](const Move& m) { return m.promote < 0; });
+  }
+  if (!a.label.empty()) {
+    auto labelled = keep([&](const Move& m) { return r.rules[m.rule].label == a.label; });
+    if (labelled.empty()) {
+      std::string others;
+      for (const Move* m : fit)
+        if (!r.rules[m->rule].label.empty() &&
+            others.find(r.rules[m->rule].label) == std::string::npos)
+          others += (others.empty() ? "" : ", ") + r.rules[m->rule].label;
+      return "no move labelled '" + a.label + "' goes from " + site(r, a.from) + " to " +
+             site(r, a.to) +
+             (others.empty() ? " (the move there has no label)"
+                             : " (it is labelled " + others + ")");
+    }
+    fit = labelled;
+  }
+  if (!a.via.empty() && keep([&](const Move& m) { return passes(m, a.via); }).empty())
+    return "not by way of " + site_list(r, a.via) + ": from " + site(r, a.from) + " to " +
+           site(r, a.to) + " the " + piece + " goes by way of " +
+           site_list(r, std::vector<SiteId>(fit.front()->path.begin(),
+                                            fit.front()->path.begin() + fit.front()->npath));
+  return "";
+}
+
+// Why dropping a piece of type a.drop on a.to is not legal; "" when it is.
+std::string drop_reason(Position& pos, const MoveList& legal, const Attempt& a) {
+  const Ruleset& r = pos.rules();
+  const SeatId me = pos.to_move();
+  const std::string piece = r.types[a.drop].name;
+  if (a.to == kNoSite) return "a drop names the square it goes to";
+  for (const Move& m : legal)
+    if (m.kind == MoveKind::kDrop && m.drop_type == a.drop && m.to == a.to) return "";
+  const MoveRule* rule = nullptr;
+  for (const MoveRule& x : r.rules)
+    if (x.kind == RuleKind::kDrop && x.drop_type == a.drop) rule = &x;
+  if (!rule) return article(piece) + " is never dropped: no rule of these rules drops one";
+  if (pos.hand(me, a.drop) <= 0) return r.seats[me].name + " has no " + piece + " in hand";
+  if (pos.at(a.to) != kEmpty)
+    return "a piece is dropped on an empty square, and " + site(r, a.to) + " holds " +
+           article(piece_name(r, pos.at(a.to)));
+  if (rule->to_region >= 0 && !r.regions[rule->to_region].contains(me, a.to))
+    return article(piece) + " may be dropped only in " + r.regions[rule->to_region].name;
+  if (rule->drop_not_stuck && r.types[a.drop].stuck[me][a.to])
+    return article(piece) + " dropped on " + site(r, a.to) + " could never move from there";
+  const Topology& t = r.topology;
+  if (rule->drop_file_type >= 0)
+    for (SiteId s = 0; s < pos.num_sites(); ++s)
+      if (t.x(s) == t.x(a.to) && pos.at(s) == make_piece(rule->drop_file_type, me))
+        return article(piece) + " may not be dropped on a file that holds your own " +
+               r.types[rule->drop_file_type].name + " (on " + site(r, s) + ")";
+  MoveList pseudo;
+  generate_pseudo(pos, pseudo);
+  for (const Move& m : pseudo) {
+    if (m.kind != MoveKind::kDrop || m.drop_type != a.drop || m.to != a.to) continue;
+    if (rule->drop_no_mate && drop_gives_mate(pos, m))
+      return article(piece) + " dropped on " + site(r, a.to) +
+             " would give mate at once, which these rules forbid";
+    Undo u;
+    ScopedMove made(pos, m, u);
+    if (!move_was_safe(pos, me, m)) return "would leave your royal piece attacked";
+  }
+  if (std::string why = priority_reason(pos, legal, kNoSite, a.to); !why.empty()) return why;
+  return article(piece) + " may not be dropped there now";
+}
+
+// Why removing the piece on a.to is not a legal decision; "" when it is.
+std::string removal_reason(const Position& pos, const MoveList& legal, const Attempt& a) {
+  const Ruleset& r = pos.rules();
+  for (const Move& m : legal)
+    if (m.kind == MoveKind::kRemove && m.to == a.to) return "";
+  if (pos.stage() < 0) return "no removal is due: the rules ask for one only after certain moves";
+  const Stage& st = r.stages[pos.stage()];
+  if (st.choice != Stage::Choice::kRemoveEnemy && st.choice != Stage::Choice::kGiveOwn)
+    return "the decision due is the stage '" + st.name + "' (" + st.where + "), not a removal";
+  const PieceCode c = pos.at(a.to);
+  if (!c) return "no piece on " + site(r, a.to) + " to remove";
+  const std::string piece = piece_name(r, c);
+  const bool own = r.allies(piece_seat(c), pos.decider());
+  if (st.choice == Stage::Choice::kRemoveEnemy && own)
+    return "the piece removed must be an enemy one, and the " + piece + " on " + site(r, a.to) +
+           " is yours";
+  if (st.choice == Stage::Choice::kGiveOwn && !own)
+    return "the piece given away must be one of your own, and the " + piece + " on " +
+           site(r, a.to) + " is not";
+  if (st.protect == Stage::Protect::kLinesUnlessAll && pos.completes_line(a.to, piece_seat(c)))
+    return "the " + piece + " on " + site(r, a.to) +
+           " stands in a complete line, which protects it while a piece outside a line can be "
+           "taken (the stage '" +
+           st.name + "' at " + st.where + ")";
+  return "the " + piece + " on " + site(r, a.to) + " may not be removed now";
+}
+
+}  // namespace
+
+std::string explain_attempt(Position& pos, const Attempt& a) {
+  const Ruleset& r = pos.rules();
+  if (auto res = decided_result(pos)) return "the game is over: " + res->reason;
+  MoveList legal;
+  legal_moves(pos, legal);
+  if (a.drop >= 0) return drop_reason(pos, legal, a);
+  if (a.remove) return removal_reason(pos, legal, a);
+  if (a.from == kNoSite || a.to == kNoSite)
+    return "a move names the square it leaves and the square it reaches";
+  std::vector<const Move*> fit;
+  for (const Move& m : legal)
+    if (m.from == a.from && m.to == a.to && m.kind != MoveKind::kDrop) fit.push_back(&m);
+  if (!fit.empty()) return fit_reason(pos, a, fit);
+  // A capture chain stopped on one of its landings: it must go on.
+  for (const Move& m : legal)
+    if (m.from == a.from && m.ncap > 0)
+      for (int i = 0; i < m.npath; ++i)
+        if (m.path[i] == a.to)
+          return "the capture does not end on " + site(r, a.to) +
+                 ": a capture chain goes on while it can, and this one goes on to " +
+                 site(r, m.to) + " (" + site(r, m.from) + " " + site_list(r, landings(m)) + ")";
+  return explain_illegal(pos, a.from, a.to);
 }
 
 }  // namespace regula

@@ -1,10 +1,16 @@
 #include "notation/describe.h"
 
+// Every kind of move rule, mode and promotion has words here: the switches
+// have no default, and a kind without words is a compile error, not a piece
+// described by silence.
+#pragma GCC diagnostic error "-Wswitch"
+
 #include <algorithm>
 #include <map>
 #include <set>
 
 #include "core/betza.h"
+#include "notation/word_list.h"
 
 namespace regula {
 
@@ -18,13 +24,6 @@ std::set<int> relative(const Ruleset& r, const std::vector<DirId>& dirs) {
   return out;
 }
 
-std::string join(const std::vector<std::string>& parts, const std::string& last = " and ") {
-  std::string out;
-  for (size_t i = 0; i < parts.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == parts.size() ? last : ", ") + parts[i];
-  return out;
-}
-
 const char* const kCompass[8] = {"north", "north-east", "east", "south-east",
                                  "south", "south-west", "west", "north-west"};
 
@@ -32,6 +31,8 @@ std::string plural(int n, const std::string& one) {
   return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
 }
 
+// What a rule's mode adds to its words: every rule is said as a way of
+// moving, and then whether it captures the same way.
 std::string mode_words(Mode m) {
   switch (m) {
     case Mode::kMove:
@@ -39,7 +40,7 @@ std::string mode_words(Mode m) {
     case Mode::kCapture:
       return ", only to capture";
     case Mode::kBoth:
-      break;
+      return "; captures the same way";
   }
   return "";
 }
@@ -52,28 +53,173 @@ std::string type_names(const Ruleset& r, uint32_t bits) {
   std::vector<std::string> names;
   for (size_t t = 0; t < r.types.size(); ++t)
     if ((bits >> t) & 1u) names.push_back(r.types[t].name);
-  return join(names);
+  return join_words(names);
+}
+
+std::string flag_words(const Ruleset& r, uint8_t bits) {
+  std::vector<std::string> names;
+  for (size_t i = 0; i < r.flag_names.size() && i < 8; ++i)
+    if ((bits >> i) & 1u) names.push_back(r.flag_names[i]);
+  return join_words(names);
+}
+
+// Whether a region holds, for each seat, exactly the start squares of the type.
+bool start_squares(const Ruleset& r, TypeId type, int region);
+
+std::string offset_text(Offset o) {
+  return "(" + std::to_string(o.dx) + "," + std::to_string(o.dy) + ")";
+}
+
+// The sites a lame leap of offset o must find empty, found as the engine does:
+// stepping straight toward the destination, diagonally while the distances
+// left are equal, otherwise along the longer one.
+std::vector<Offset> lame_path(Offset o) {
+  std::vector<Offset> out;
+  int x = 0, y = 0;
+  auto sign = [](int v) { return (v > 0) - (v < 0); };
+  for (int guard = 0; guard < 64; ++guard) {
+    const int lx = o.dx - x, ly = o.dy - y;
+    if (std::abs(lx) == std::abs(ly)) {
+      x += sign(lx), y += sign(ly);
+    } else if (std::abs(lx) > std::abs(ly)) {
+      x += sign(lx);
+    } else {
+      y += sign(ly);
+    }
+    if (x == o.dx && y == o.dy) break;
+    out.push_back({x, y});
+  }
+  return out;
+}
+
+std::string blocking_words(const std::vector<Offset>& sites) {
+  if (sites.size() == 1) {
+    const Offset v = sites[0];
+    if (std::abs(v.dx) + std::abs(v.dy) == 1) return "the adjacent orthogonal square";
+    if (std::abs(v.dx) == 1 && std::abs(v.dy) == 1) return "the adjacent diagonal square";
+  }
+  std::vector<std::string> at;
+  for (Offset v : sites) at.push_back(offset_text(v));
+  return "the square" + std::string(sites.size() == 1 ? " " : "s ") + join_words(at) +
+         " from where it starts";
 }
 
 // What applies to any rule: phases, regions, once per game, attacks.
-std::string conditions(const Ruleset& r, const MoveRule& rule) {
+std::string conditions(const Ruleset& r, TypeId type, const MoveRule& rule) {
   std::vector<std::string> c;
   if (rule.phases != ~0u && !r.phases.empty()) {
     std::vector<std::string> names;
     for (size_t i = 0; i < r.phases.size(); ++i)
       if ((rule.phases >> i) & 1u) names.push_back(r.phases[i].name);
-    c.push_back("in the " + join(names, " or ") + " phase");
+    c.push_back("in the " + join_words(names, " or ") + " phase");
   }
-  if (rule.from_region >= 0) c.push_back("from " + region_name(r, rule.from_region));
-  if (rule.to_region >= 0) c.push_back("to " + region_name(r, rule.to_region));
-  if (rule.requires_clear) c.push_back("once a game");
+  if (rule.from_region >= 0)
+    c.push_back(type >= 0 && start_squares(r, type, rule.from_region)
+                    ? "from its start squares"
+                    : "from " + region_name(r, rule.from_region));
+  if (rule.to_region >= 0) c.push_back("only ending in " + region_name(r, rule.to_region));
+  if (rule.requires_clear && rule.requires_clear == rule.sets_flags)
+    c.push_back("once a game");
+  else if (rule.requires_clear)
+    c.push_back("only while it has not made its " + flag_words(r, rule.requires_clear) + " move");
+  if (rule.sets_flags && rule.sets_flags != rule.requires_clear)
+    c.push_back("which counts as its " + flag_words(r, rule.sets_flags) + " move");
   if (rule.unless_attacked) c.push_back("only while no enemy could capture it");
-  if (rule.sets_ep) c.push_back("may be taken en passant");
-  if (rule.takes_ep) c.push_back("takes en passant");
+  if (rule.sets_ep) c.push_back("and may be taken en passant");
+  if (rule.takes_ep) c.push_back("also en passant");
+  if (r.dice.enabled() && type >= 0 && r.types[type].roll_mask != ~0u) {
+    std::vector<std::string> faces;
+    for (int f = 1; f <= Dice::kMaxFace; ++f)
+      if ((r.types[type].roll_mask >> f) & 1u) faces.push_back(std::to_string(f));
+    c.push_back("when the die shows " + join_words(faces, " or "));
+  }
   std::string out;
   for (const std::string& s : c) out += ", " + s;
   if (!rule.label.empty()) out += " (" + rule.label + ")";
   return out;
+}
+
+std::string slide_words(const Ruleset& r, const MoveRule& rule, const std::string& site) {
+  const std::string dirs = describe_dirs(r, rule.dirs[0]);
+  if (rule.max_range == 1) return "steps one " + site + " " + dirs;
+  if (rule.max_range == 0)
+    return "slides " +
+           (rule.min_range > 1 ? "at least " + plural(rule.min_range, site) : "any distance") +
+           " " + dirs;
+  if (rule.min_range == rule.max_range)
+    return "slides exactly " + plural(rule.max_range, site) + " " + dirs + ", not over pieces";
+  return "slides " + std::to_string(rule.min_range) + " to " + plural(rule.max_range, site) + " " +
+         dirs;
+}
+
+std::string leap_words(const MoveRule::Shape& s) {
+  std::vector<std::string> offs;
+  for (const Offset& o : s.offsets) offs.push_back(offset_text(o));
+  std::string line = "leaps to " + join_words(offs, " or ") +
+                     (s.symmetric ? " in any direction" : " as seen by the mover (forward up)");
+  if (s.rides != 1) {
+    line += ", again and again along its line" +
+            (s.rides ? " (at most " + plural(s.rides, "leap") + ")" : std::string()) +
+            ", each square it lands on before the last empty";
+  } else if (s.lame && s.offsets.size() == 1) {
+    line += ", blocked by a piece on " + blocking_words(lame_path(s.offsets[0]));
+  } else if (s.lame) {
+    line += ", blocked by a piece on the squares it passes stepping straight toward where it lands";
+  } else if (!s.via.empty()) {
+    line += ", blocked by a piece on " + blocking_words(s.via);
+  }
+  return line;
+}
+
+std::string walk_words(const Ruleset& r, const MoveRule::Shape& s, const std::string& site) {
+  std::set<std::string> kinds;
+  for (const auto& leg : s.legs) kinds.insert(describe_dirs(r, leg));
+  const int n = static_cast<int>(s.legs.size());
+  std::string line;
+  if (kinds.size() == 1) {
+    std::string dirs = *kinds.begin();
+    if (dirs == "orthogonally")
+      dirs = "orthogonal ";
+    else if (dirs == "diagonally")
+      dirs = "diagonal ";
+    else
+      dirs = "";
+    line = (s.exact ? "exactly " : "1 to ") + std::to_string(n) + " " + dirs +
+           (n == 1 && s.exact ? "step" : "steps") +
+           (dirs.empty() ? " " + *kinds.begin() : std::string());
+  } else {
+    std::vector<std::string> legs;
+    for (const auto& leg : s.legs) legs.push_back("one step " + describe_dirs(r, leg));
+    line = (s.exact ? "" : "up to: ") + join_words(legs, " then ") +
+           (s.any_order ? ", or the same in the other order" : "");
+  }
+  // Legs of different directions turn by themselves, and two such steps can
+  // never come back to where they started.
+  const bool uniform = kinds.size() == 1;
+  if (n > 1 && uniform) line += s.turn ? ", turning at will" : ", in a straight line";
+  if (n > 1 && s.no_reverse) line += ", never straight back";
+  if (n > 2 || (n == 2 && uniform))
+    line += s.revisit ? ", may cross its own path" : ", no " + site + " twice";
+  line += s.jump ? ", over pieces" : ", not over pieces";
+  return line;
+}
+
+std::string hop_words(const Ruleset& r, const MoveRule& rule, const std::string& site) {
+  std::string line =
+      "jumps " + describe_dirs(r, rule.dirs[0]) +
+      (rule.hop_flying ? " over an enemy piece at any distance to capture it, landing on any "
+                         "empty " +
+                             site + " beyond" +
+                             (rule.hop_land_to_go_on
+                                  ? ", one from which it can capture again where there is one"
+                                  : "")
+                       : " over an adjacent enemy piece to capture it, landing on the empty " +
+                             site + " just beyond");
+  std::vector<std::string> how;
+  if (r.capture_priority != CapturePriority::kFree || !r.capture_order.empty())
+    how.push_back("compulsory");
+  how.push_back(rule.hop_chain ? "in chains: it goes on jumping while it can" : "one jump a move");
+  return line + " (" + join_words(how, ", ") + ")";
 }
 
 }  // namespace
@@ -91,96 +237,38 @@ std::string describe_dirs(const Ruleset& r, const std::vector<DirId>& dirs) {
   if (d == std::set<int>{3, 5}) return "diagonally backward";
   if (d == std::set<int>{2, 6}) return "sideways";
   if (d == std::set<int>{0, 1, 7}) return "forward or diagonally forward";
+  if (d == std::set<int>{0, 1, 2, 6, 7}) return "forward, sideways or diagonally forward";
+  if (d == std::set<int>{0, 1, 2, 3, 5, 6, 7}) return "in any direction but straight backward";
   std::vector<std::string> names;
   for (int x : d) names.push_back(kNames[x]);
-  return join(names, " or ");
+  return join_words(names, " or ");
 }
 
 std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
   std::vector<std::string> out;
   const std::string site = r.topology.is_grid() ? "square" : "point";
   const PieceType& pt = r.types[type];
+  const uint32_t all = r.types.size() >= 32 ? ~0u : (1u << r.types.size()) - 1;
   for (int ri : pt.rules) {
     const MoveRule& rule = r.rules[ri];
     std::string line;
+    bool says_mode = true;
     switch (rule.kind) {
-      case RuleKind::kSlide: {
-        const std::string dirs = describe_dirs(r, rule.dirs[0]);
-        if (rule.max_range == 1)
-          line = "one step " + dirs;
-        else if (rule.max_range == 0)
-          line =
-              "slides " + dirs +
-              (rule.min_range > 1 ? ", at least " + plural(rule.min_range, site) : " any distance");
-        else if (rule.min_range == rule.max_range)
-          line = "slides exactly " + plural(rule.max_range, site) + " " + dirs;
-        else
-          line = "slides " + std::to_string(rule.min_range) + " to " +
-                 plural(rule.max_range, site) + " " + dirs;
-        if (rule.max_range != 1) line += ", not over pieces";
+      case RuleKind::kSlide:
+        line = slide_words(r, rule, site);
         break;
-      }
       case RuleKind::kTable:
-      case RuleKind::kWalk: {
-        const MoveRule::Shape& s = rule.shape;
-        if (!s.walk && !s.offsets.empty()) {
-          std::vector<std::string> offs;
-          for (const Offset& o : s.offsets)
-            offs.push_back("(" + std::to_string(o.dx) + "," + std::to_string(o.dy) + ")");
-          line = "leaps " + join(offs, " or ") +
-                 (s.symmetric ? " in every direction" : " as written, forward up");
-          if (s.rides != 1) {
-            line += ", again and again along its line" +
-                    (s.rides ? " (at most " + std::to_string(s.rides) + " times)" : "") +
-                    ", landing only on empty sites on the way";
-          } else if (s.lame) {
-            line += ", blocked by a piece on the way (stepping straight toward where it lands)";
-          } else if (!s.via.empty()) {
-            std::vector<std::string> via;
-            for (const Offset& o : s.via)
-              via.push_back("(" + std::to_string(o.dx) + "," + std::to_string(o.dy) + ")");
-            line += ", blocked by a piece at " + join(via, " or ") + " on the way";
-          } else {
-            line += ", over pieces";
-          }
-        } else if (s.walk) {
-          std::set<std::string> kinds;
-          for (const auto& leg : s.legs) kinds.insert(describe_dirs(r, leg));
-          const int n = static_cast<int>(s.legs.size());
-          std::string dirs = kinds.size() == 1 ? *kinds.begin() : "";
-          if (dirs == "orthogonally") dirs = "orthogonal";
-          if (dirs == "diagonally") dirs = "diagonal";
-          const bool any = dirs == "in any direction";
-          if (any) dirs = "";
-          if (kinds.size() == 1) {
-            line = (s.exact ? "exactly " : "up to ") + std::to_string(n) + " " +
-                   (dirs.empty() ? "" : dirs + " ") + (n == 1 ? "step" : "steps") +
-                   (any ? " in any direction" : "");
-          } else {
-            std::vector<std::string> legs;
-            for (const auto& leg : s.legs) legs.push_back("one step " + describe_dirs(r, leg));
-            line = (s.exact ? "" : "up to: ") + join(legs, " then ") +
-                   (s.any_order ? ", or in the reverse order" : "");
-          }
-          if (n > 1) line += s.turn ? ", may turn" : ", in a straight line";
-          if (n > 1 && s.no_reverse) line += ", never back";
-          if (n > 1) line += s.revisit ? ", may cross its path" : ", no " + site + " twice";
-          line += s.jump ? ", may jump" : ", may not jump";
-        } else {
+      case RuleKind::kWalk:
+        if (!rule.shape.walk && !rule.shape.offsets.empty())
+          line = leap_words(rule.shape);
+        else if (rule.shape.walk)
+          line = walk_words(r, rule.shape, site);
+        else
           line = "moves by a table of destinations";
-        }
         break;
-      }
       case RuleKind::kHop:
-        line =
-            std::string("captures by jumping ") + describe_dirs(r, rule.dirs[0]) +
-            (rule.hop_flying ? " over an enemy piece at any distance, landing on any empty " +
-                                   site + " beyond" +
-                                   (rule.hop_land_to_go_on
-                                        ? " (one from which it can capture again, if there is one)"
-                                        : "")
-                             : " over an adjacent enemy piece to the empty " + site + " beyond") +
-            (rule.hop_chain ? ", and goes on capturing while it can" : "");
+        line = hop_words(r, rule, site);
+        says_mode = false;
         break;
       case RuleKind::kCastle:
         line = "castles with the " +
@@ -191,10 +279,14 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
                           (r.num_seats() > 1 ? " (for " + r.seats[0].name + ")" : "")
                     : std::string()) +
                ": " + plural(rule.castle_steps, site) + " toward the " + kCompass[rule.castle_dir] +
-               ", neither having moved";
+               ", the partner landing on the " + site + " it passed, neither having moved, every " +
+               site + " between empty" +
+               (r.end.check ? ", the royal's " + site + "s not attacked" : "");
+        says_mode = false;
         break;
       case RuleKind::kAnywhere:
         line = "moves to any empty " + site;
+        says_mode = rule.mode == Mode::kCapture;
         break;
       case RuleKind::kScreen: {
         const std::string dirs = describe_dirs(r, rule.dirs[0]);
@@ -212,20 +304,22 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
       case RuleKind::kGenerated:
         continue;
     }
-    if (rule.kind != RuleKind::kHop && rule.kind != RuleKind::kCastle &&
-        rule.kind != RuleKind::kAnywhere)
-      line += mode_words(rule.mode);
-    out.push_back(line + conditions(r, rule));
+    // A piece that may capture nothing is said so once, below; "captures the
+    // same way" comes after the conditions, which it shares.
+    const bool mode = says_mode && !(rule.mode == Mode::kBoth && (pt.captures & all) == 0);
+    if (mode && rule.mode != Mode::kBoth) line += mode_words(rule.mode);
+    line += conditions(r, type, rule);
+    if (mode && rule.mode == Mode::kBoth) line += mode_words(rule.mode);
+    out.push_back(line);
   }
   for (const MoveRule& rule : r.rules)
     if (rule.kind == RuleKind::kDrop && rule.drop_type == type)
-      out.push_back("enters from the hand on an empty " + site + conditions(r, rule) +
+      out.push_back("is dropped from the hand on an empty " + site + conditions(r, -1, rule) +
                     (rule.drop_not_stuck ? ", not where it could never move" : "") +
                     (rule.drop_file_type >= 0
                          ? ", not on a file with an own " + r.types[rule.drop_file_type].name
                          : "") +
                     (rule.drop_no_mate ? ", not to give mate at once" : ""));
-  const uint32_t all = r.types.size() >= 32 ? ~0u : (1u << r.types.size()) - 1;
   if ((pt.captures & all) != all) {
     const uint32_t cannot = all & ~pt.captures;
     out.push_back(cannot == all ? "never captures" : "may not capture: " + type_names(r, cannot));
@@ -233,12 +327,12 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
   for (const Promotion& p : pt.promotions) {
     std::vector<std::string> to;
     for (TypeId t : p.to) to.push_back(r.types[t].name);
-    if (p.to_start) to.push_back("the type that started on the square");
+    if (p.to_start) to.push_back("the type that started on the square it reaches");
     std::string line =
-        std::string(p.mandatory ? "promotes" : "may promote") + " to " + join(to, " or ");
+        std::string(p.mandatory ? "promotes" : "may promote") + " to " + join_words(to, " or ");
     if (p.region >= 0) {
       const uint8_t on = p.on;
-      line += on == (Promotion::kEnter | Promotion::kWithin) ? " in "
+      line += on == (Promotion::kEnter | Promotion::kWithin) ? " on ending a move in "
               : on == Promotion::kEnter                      ? " on entering "
               : on == Promotion::kLeave                      ? " on leaving "
               : on == Promotion::kWithin                     ? " on moving within "
@@ -247,12 +341,13 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
     }
     if (p.forced_stuck) line += ", and must where it could never move again";
     if (p.forced_region >= 0) line += ", and must in " + region_name(r, p.forced_region);
-    if (p.only_lost) line += ", only to a type its side has lost";
+    if (p.only_lost) line += ", only to a type its side has fewer of than at the start";
     if (!p.when.text.empty()) line += ", when " + p.when.text;
     if (p.in_chain == Promotion::InChain::kContinue)
       line += "; reached in the middle of a capture, at once, and goes on capturing as one";
     else if (p.in_chain == Promotion::InChain::kStop)
       line += "; reached in the middle of a capture, at once, and the capture ends there";
+    if (pt.promo_ask) line += "; the choice is a decision of its own after the move";
     out.push_back(line);
   }
   if (r.captures_to_hand) {
@@ -262,11 +357,28 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
       out.push_back("captured after promoting, goes to the capturer's hand as a " +
                     r.types[pt.marked_hand_as].name);
   }
-  if (pt.royal) out.push_back("royal");
+  std::vector<std::string> hand;
+  for (SeatId s = 0; s < r.num_seats(); ++s)
+    if (r.setup_hand[s][type])
+      hand.push_back(r.seats[s].name + " " + std::to_string(r.setup_hand[s][type]));
+  if (!hand.empty()) out.push_back("in hand at the start: " + join_words(hand, ", "));
+  if (pt.royal) out.push_back(r.end.check ? "royal: it may not be left attacked" : "royal");
   if (!pt.facing.empty())
     out.push_back("may not face an enemy royal piece " + describe_dirs(r, pt.facing) +
                   " with nothing between");
   if (pt.fears_attack) out.push_back("may not end a move where an enemy could capture it");
+  if (pt.takes_command)
+    out.push_back(
+        "ending a move on the start square of an ally's piece of its type, its side "
+        "takes command of that ally's army");
+  if (pt.square > 0)
+    out.push_back("completing a " + std::to_string(pt.square) + "x" + std::to_string(pt.square) +
+                  " block of pieces of its type: " +
+                  (pt.square_captures ? "captures the enemy ones in it" : "leaves the enemy ones") +
+                  ", " +
+                  (pt.square_takes ? "takes over the allied ones" : "leaves the allied ones"));
+  if (pt.reset_counter && r.end.move_rule)
+    out.push_back("its moves start the move-count draw again");
   return out;
 }
 
@@ -360,7 +472,6 @@ std::optional<std::vector<Offset>> relative_offsets(const Ruleset& r, const Move
   return out;
 }
 
-// Whether a region holds, for each seat, exactly the start squares of the type.
 bool start_squares(const Ruleset& r, TypeId type, int region) {
   if (region < 0 || region >= static_cast<int>(r.regions.size())) return false;
   for (SeatId s = 0; s < r.num_seats(); ++s)

@@ -278,15 +278,9 @@ std::string san_of(Position& pos, int i, const MoveList& legal,
   return san_core(pos, m, d) + check_suffix(pos, m);
 }
 
-// The squares of a move typed the PDN way: "9-13", "10x19x28", "10x28", "c3:e5",
-// or with the sites' own names, "h3xf5", "h3f5". sites stays empty when the text
-// is not a list of squares; bad says why a square is not one.
-struct SquareList {
-  std::vector<SiteId> sites;
-  std::string bad;
-};
+}  // namespace
 
-SquareList pdn_squares(const Ruleset& r, const std::string& text) {
+SquareList read_squares(const Ruleset& r, const std::string& text) {
   SquareList out;
   std::vector<std::string> tokens(1);
   for (char c : text) {
@@ -324,6 +318,8 @@ SquareList pdn_squares(const Ruleset& r, const std::string& text) {
   return out;
 }
 
+namespace {
+
 // Whether m goes from the first square to the last, landing on the ones between
 // in that order (a capture may be typed by its ends and any of its landings).
 bool fits_squares(const Move& m, const std::vector<SiteId>& sq) {
@@ -348,7 +344,7 @@ std::vector<std::string> move_choices(Position& pos, const std::string& input) {
   const Ruleset& r = pos.rules();
   std::vector<std::string> out;
   if (!r.pdn.on || check_move_text_size(input)) return out;
-  const SquareList sq = pdn_squares(r, without_marks(trim_text(input)));
+  const SquareList sq = read_squares(r, without_marks(trim_text(input)));
   if (sq.sites.size() < 2) return out;
   MoveList legal;
   legal_moves(pos, legal);
@@ -465,7 +461,7 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
   if (r.pdn.on) {
     // Squares, by PDN number or by name: the moves they fit; a capture typed by
     // its ends alone is one when a single capture fits.
-    const SquareList sq = pdn_squares(r, without_marks(text));
+    const SquareList sq = read_squares(r, without_marks(text));
     if (!sq.bad.empty()) return Error{"move", "no legal move " + excerpt(text) + ": " + sq.bad};
     if (sq.sites.size() >= 2) {
       hits = collect([&](int i) { return fits_squares(legal[i], sq.sites); });

@@ -44,6 +44,15 @@ std::vector<std::string> move_sans(Position& pos, const MoveList& legal,
 // Scripts with PDN notation (Ruleset::pdn) also take squares by number, 9-13,
 // and a capture by its ends alone, 10x28, when one capture fits.
 Expected<Move> parse_move(Position& pos, const std::string& text);
+// The squares a move names in order, typed the PDN way ("9-13", "10x19x28",
+// "10x28", "c3:e5") or with the sites' own names ("h3xf5", "h3f5", "e2e4").
+// sites stays empty when the text is not a list of squares; bad says why a
+// square is not one.
+struct SquareList {
+  std::vector<SiteId> sites;
+  std::string bad;
+};
+SquareList read_squares(const Ruleset& rules, const std::string& text);
 // The full texts of the legal moves a PDN square list names (10x28: every
 // capture from 10 to 28), for asking which one was meant; empty for other texts
 // and other scripts.

@@ -1,5 +1,6 @@
 #include "notation/position_string.h"
 
+#include "core/position_sense.h"
 #include "notation/input_limits.h"
 #include "notation/move_text.h"
 
@@ -1067,6 +1068,7 @@ Expected<Position> read_position(std::shared_ptr<const Ruleset> rules, const std
     if (actual != st.phase)
       return bad("phase=" + st.phase + " does not match the position, whose phase is " + actual);
   }
+  if (auto e = check_position_sense(*pos)) return *e;
   return pos;
 }
 

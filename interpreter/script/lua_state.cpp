@@ -11,6 +11,7 @@
 
 #include "script/limits.h"
 #include "script/lua_guard.h"
+#include "script/params_builtin.h"
 #include "script/prelude.lua.h"
 #include "script/sandbox_library.h"
 #include "script/value_reader.h"
@@ -42,7 +43,8 @@ Error split_error(const std::string& msg) {
   return Error{"", msg};
 }
 
-// The line of the last statement of a text that starts with "return" (1 if none).
+}  // namespace
+
 int return_line(const std::string& text) {
   int n = 0, found = 1;
   size_t start = 0;
@@ -58,6 +60,8 @@ int return_line(const std::string& text) {
   }
   return found;
 }
+
+namespace {
 
 // Writes "file:line" of the script line running nearest the top of the stack
 // into out ("" when no script function is running). Neither allocates nor
@@ -91,7 +95,8 @@ void script_line(lua_State* L, char* out, size_t size) {
     if (at(level)) return;
 }
 
-// Reads a script file, refusing what is not Lua source text of a sane size.
+}  // namespace
+
 Expected<std::string> read_script(const ScriptFile& file) {
   const std::string here = file.path + ":1";
   std::ifstream in(file.canonical, std::ios::binary);
@@ -107,6 +112,8 @@ Expected<std::string> read_script(const ScriptFile& file) {
   return text;
 }
 
+namespace {
+
 // Continues an FNV-1a 64 hash with a file's text, its length first so that
 // where one file ends and the next begins is part of what is hashed.
 uint64_t fnv1a(uint64_t h, const std::string& text) {
@@ -120,15 +127,21 @@ uint64_t fnv1a(uint64_t h, const std::string& text) {
 // when it fails (a Lua error unwinds through this as a C++ exception).
 class Loading {
  public:
-  Loading(std::vector<std::string>& loading, const std::string& file) : loading_(loading) {
-    loading_.push_back(file);
+  Loading(std::vector<std::string>& loading, std::vector<ScriptFile>& files, const ScriptFile& file)
+      : loading_(loading), files_(files) {
+    loading_.push_back(file.canonical);
+    files_.push_back(file);
   }
-  ~Loading() { loading_.pop_back(); }
+  ~Loading() {
+    loading_.pop_back();
+    files_.pop_back();
+  }
   Loading(const Loading&) = delete;
   Loading& operator=(const Loading&) = delete;
 
  private:
   std::vector<std::string>& loading_;
+  std::vector<ScriptFile>& files_;
 };
 
 [[noreturn]] void raise(lua_State* L, const Error& e) {
@@ -272,11 +285,10 @@ LuaState::LuaState(SearchPath path, std::vector<std::pair<std::string, std::stri
     lua_settable(L_, env);
   }
   // pcall catches a script's own errors but never a spent budget.
-  const std::pair<const char*, lua_CFunction> own[] = {{"pcall", guarded<l_pcall>},
-                                                       {"setmetatable", guarded<l_setmetatable>},
-                                                       {"require", guarded<l_require>},
-                                                       {"option", guarded<l_option>},
-                                                       {"extends", guarded<l_extends>}};
+  const std::pair<const char*, lua_CFunction> own[] = {
+      {"pcall", guarded<l_pcall>},     {"setmetatable", guarded<l_setmetatable>},
+      {"require", guarded<l_require>}, {"option", guarded<l_option>},
+      {"params", guarded<l_params>},   {"extends", guarded<l_extends>}};
   for (auto& [name, fn] : own) {
     lua_pushcfunction(L_, fn);
     lua_setfield(L_, env, name);
@@ -387,7 +399,7 @@ Expected<Value> LuaState::run_file(const ScriptFile& file) {
   Status st = run([&](lua_State* L) {
     push_text(L, file, *text, env_ref_);
     {
-      Loading loading(loading_, file.canonical);
+      Loading loading(loading_, loading_files_, file);
       lua_call(L, 0, 1);
     }
     const std::string fallback = file.path + ":" + std::to_string(return_line(*text));
@@ -472,7 +484,7 @@ int LuaState::l_require(lua_State* L) {
                       file.path.c_str());
   s->push_chunk(L, file);
   {
-    Loading loading(s->loading_, file.canonical);
+    Loading loading(s->loading_, s->loading_files_, file);
     lua_call(L, 0, 1);
   }
   lua_pushvalue(L, -1);
@@ -490,7 +502,7 @@ int LuaState::l_extends(lua_State* L) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, s->merge_ref_);
   s->push_chunk(L, file);
   {
-    Loading loading(s->loading_, file.canonical);
+    Loading loading(s->loading_, s->loading_files_, file);
     lua_call(L, 0, 1);
   }
   if (!lua_istable(L, -1))

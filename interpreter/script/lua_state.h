@@ -37,6 +37,12 @@ struct DeclaredOption {
   std::string description;  // one line: what the choice means ("" when not given)
 };
 
+// Reads a script file, refusing what is not Lua source text of a sane size.
+Expected<std::string> read_script(const ScriptFile& file);
+
+// The line of the last statement of a text that starts with "return" (1 if none).
+int return_line(const std::string& text);
+
 class LuaState {
  public:
   LuaState(SearchPath path, std::vector<std::pair<std::string, std::string>> options);
@@ -77,6 +83,10 @@ class LuaState {
 
   static LuaState* self(lua_State* L);
 
+  // Inside run(): the script files being run, innermost last (the main
+  // script, then those a require or extends is reading).
+  const std::vector<ScriptFile>& loading_files() const { return loading_files_; }
+
  private:
   enum class Stop { kNone, kBudget, kMemory };
 
@@ -108,10 +118,11 @@ class LuaState {
   SearchPath path_;
   std::vector<std::pair<std::string, std::string>> options_;
   std::vector<DeclaredOption> declared_;
-  std::map<std::string, int> modules_;  // canonical file -> registry ref of its result
-  std::vector<std::string> loading_;    // canonical files being loaded, to catch cycles
-  std::vector<std::string> files_;      // canonical files required or extended, in order
-  std::string main_file_;               // the file run_file ran, for errors with no line
+  std::map<std::string, int> modules_;     // canonical file -> registry ref of its result
+  std::vector<std::string> loading_;       // canonical files being loaded, to catch cycles
+  std::vector<ScriptFile> loading_files_;  // the same files, as messages name them
+  std::vector<std::string> files_;         // canonical files required or extended, in order
+  std::string main_file_;                  // the file run_file ran, for errors with no line
   // See content_hash(): the FNV-1a offset basis until a file is read.
   uint64_t content_hash_ = 0xcbf29ce484222325ull;
   int env_ref_ = -1;

@@ -50,9 +50,11 @@
 local four = require "chaturanga.four"
 
 local turns = option("turns", { "clockwise", "counter-clockwise" }, "clockwise",
-  "the order of play round the board, South first")
+  "clockwise: South, West, North, East, as the French leaflet says; " ..
+  "counter-clockwise: South, East, North, West, as Ludii's Chaturaji plays")
 local soldier = option("soldier", { "forward-or-diagonal", "diagonal" }, "forward-or-diagonal",
-  "how a Soldier captures: a step forward or diagonally forward, or diagonally only")
+  "forward-or-diagonal: a Soldier captures forward or diagonally forward (the French " ..
+  "leaflet); diagonal: diagonally forward only (Murray, A History of Chess, 1913)")
 
 local unit = 5
 local lesser = "soldier,elephant,horse,tower"

@@ -54,11 +54,14 @@
 local four = require "chaturanga.four"
 
 local turns = option("turns", { "clockwise", "counter-clockwise" }, "clockwise",
-  "the order of play round the board, South first")
+  "clockwise: South, West, North, East, as the French leaflet (variant 1) says; " ..
+  "counter-clockwise: South, East, North, West, as Ludii's Chaturaji plays")
 local soldier = option("soldier", { "forward-or-diagonal", "diagonal" }, "forward-or-diagonal",
-  "how a Soldier captures: a step forward or diagonally forward, or diagonally only")
+  "forward-or-diagonal: a Soldier captures forward or diagonally forward (the French " ..
+  "leaflet); diagonal: diagonally forward only (Murray, A History of Chess, 1913)")
 local dice = option("dice", { "off", "on" }, "off",
-  "on: a six-sided die names the piece type to move")
+  "on: a six-sided die names the piece type to move (the leaflet's optional rule; Murray, " ..
+  "A History of Chess, 1913, on the dice game); off: no dice")
 
 local function roll(piece)
   if dice == "on" then return four.roll[piece] end

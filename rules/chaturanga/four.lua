@@ -14,6 +14,8 @@ M.seats = {
 -- "clockwise" (South, West, North, East) or "counter-clockwise" (South, East,
 -- North, West).
 function M.turn_order(turns)
+  turns = params({ turns = turns }, { turns = { "clockwise", "counter-clockwise", required = true } },
+                 "chaturanga.four.turn_order").turns
   if turns == "clockwise" then return "south west north east" end
   return "south east north west"
 end
@@ -34,6 +36,9 @@ M.roll = { soldier = { 5 }, elephant = { 2 }, horse = { 3 }, tower = { 4 }, raja
 -- The Soldier's two steps: forward, and diagonally forward to capture; with
 -- soldier = "diagonal" the forward step does not capture.
 function M.soldier_moves(soldier)
+  soldier = params({ soldier = soldier },
+                   { soldier = { "forward-or-diagonal", "diagonal", required = true } },
+                   "chaturanga.four.soldier_moves").soldier
   return {
     step { dirs = "forward", mode = soldier == "diagonal" and "move" or "any" },
     step { dirs = "forward-diagonal", mode = "capture" },

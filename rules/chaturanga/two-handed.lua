@@ -5,7 +5,7 @@
 --  * Board: 8x8, uncheckered. Pieces: 8 Soldiers, 2 Towers (rook), 2 Horses
 --    (knight), 2 Elephants (leap of exactly two diagonally), 1 Vizir (one step
 --    diagonally), 1 Rajah (king).
---  * Array (option array): "seed" (default) sets the pieces as in orthodox chess,
+--  * Array (option array): "leaflet" (default) sets the pieces as in orthodox chess,
 --    the Vizir where the queen stands and the Rajah where the king stands, so the
 --    Rajahs face each other on the e-file. "murray" is the array of H. J. R. Murray
 --    (A History of Chess, 1913) and of the chessvariants.org rules after Gollon:
@@ -25,10 +25,12 @@
 --    on that square at the start (Tower, Horse, Elephant or Vizir), only if its
 --    side has lost a piece of that type; otherwise, and on the Rajah's square, it
 --    stays a Soldier. "Peut être promu": promotion is the mover's choice.
-local array = option("array", { "seed", "murray" }, "seed",
-  "seed: pieces as in chess, Rajahs face to face; murray: Murray's array, Rajahs crosswise")
+local array = option("array", { "leaflet", "murray" }, "leaflet",
+  "leaflet: pieces as in chess, Rajahs face to face (the French leaflet, variant 3); " ..
+  "murray: Rajahs crosswise (Murray, A History of Chess, 1913; chessvariants.org after Gollon)")
 local soldier = option("soldier", { "forward-or-diagonal", "diagonal" }, "forward-or-diagonal",
-  "how a Soldier captures: a step forward or diagonally forward, or diagonally only")
+  "forward-or-diagonal: a Soldier captures forward or diagonally forward (the French " ..
+  "leaflet); diagonal: diagonally forward only (Murray, A History of Chess, 1913)")
 
 local black_vizir, black_rajah = "d8", "e8"
 if array == "murray" then black_vizir, black_rajah = "e8", "d8" end

@@ -19,7 +19,8 @@
 --    engines that play shatranj today. Neither rule is medieval.
 local orth, diag, all = "orthogonal", "diagonal", "all"
 local bare = option("bare_king", { "loss", "bare-back" }, "loss",
-  "a bare king loses at once, or its side may first bare the other king and draw")
+  "loss: a bare king loses at once (Fairy-Stockfish's shatranj); bare-back: its side may " ..
+  "first bare the other king and draw (the classical exception, Murray, A History of Chess)")
 
 return game {
   title = "Shatranj",

@@ -37,7 +37,27 @@ function M.men(size, rows, a1_dark)
   return { south = row_sites(1, rows), north = row_sites(size - rows + 1, size) }
 end
 
-function M.game(p)
+-- The parameters draughts.game takes: a misspelt name or an unknown value is refused at the
+-- national script's line (params, see docs/authoring.md).
+local spec = {
+  title = { type = "string", required = true },
+  sources = "table",
+  description = "string",
+  pdn = "any",
+  size = { 8, 10, required = true },
+  seats = { type = "table", required = true },
+  setup = { type = "table", required = true },
+  man_captures = { "forward-diagonal", "diagonal", required = true },
+  flying_kings = { true, false, required = true },
+  men_take_kings = { true, false, default = true },
+  crowned_in_capture = { "at-end", "continue", "stop", default = "at-end" },
+  regions = "table",
+  capture = { type = "any", required = true },
+  ends = "table",
+}
+
+function M.game(given)
+  local p = params(given, spec, "draughts.game")
   local regions = { crown = { rank = p.size } }
   for name, r in pairs(p.regions or {}) do regions[name] = r end
   local king_moves

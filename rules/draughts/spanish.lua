@@ -15,8 +15,8 @@
 local draughts = require "draughts.common"
 local men = draughts.men(8, 3, false)
 local three_kings = option("three-kings", { "on-diagonal", "lone-on-diagonal", "off" }, "on-diagonal",
-  "on-diagonal: three kings, one on the long diagonal, against a lone king draw if not won in 13 moves; " ..
-  "lone-on-diagonal: the same when the lone king is on the long diagonal; off: no such draw")
+  "on-diagonal: three kings, one on the long diagonal, draw against a lone king if not won in 13 " ..
+  "moves (Federação Portuguesa de Damas); lone-on-diagonal: the lone king holds it instead; off: no such draw")
 local whose = three_kings == "lone-on-diagonal" and "enemy_pieces:king@long_diagonal == 1"
   or "pieces:king@long_diagonal >= 1"
 local conditions = nil

@@ -31,21 +31,33 @@
 -- Flier 4, Princess 0, Chief 10.
 local M = {}
 
-local function pick(v, dflt)
-  if v == nil then return dflt end
-  return v
-end
+-- The parameters jetan.game takes: a misspelt name or an unknown value is refused at the
+-- reading script's line (params, see docs/authoring.md), never quietly taken as the default.
+local spec = {
+  title = { type = "string", required = true },
+  sources = "table",
+  description = "string",
+  thoat = { "either-order-jumps", "orthogonal-first", default = "either-order-jumps" },
+  princess = { "timid", "bold", default = "timid" },
+  chief_taken = { "draw", "continue", default = "draw" },
+  steps = { "exact", "free", default = "exact" },
+  panthan = { 5, 7, default = 5 },
+  flier_jumps = { true, false, default = true },
+  filter = "function",
+}
 
-function M.game(p)
+function M.game(given)
+  local p = params(given, spec, "jetan.game")
   local array = option("array", { "point", "manator" }, "point",
-    "point: the rows as in the Appendix; manator: Orange's back row mirrored, Chief facing Chief")
+    "point: the rows as the Appendix of Burroughs' The Chessmen of Mars (1922) sets them; " ..
+    "manator: Orange's back row mirrored so that Chief faces Chief, another reading of that text")
   local first = option("first", { "black", "orange" }, "black",
-    "which side makes the first move")
-  local exact = pick(p.steps, "exact") == "exact"
-  local bold = pick(p.princess, "timid") == "bold"
+    "black or orange: which side moves first; Burroughs' Appendix leaves it to the players")
+  local exact = p.steps == "exact"
+  local bold = p.princess == "bold"
 
   local thoat_move
-  if pick(p.thoat, "either-order-jumps") == "either-order-jumps" then
+  if p.thoat == "either-order-jumps" then
     -- Ch. II: one straight and one diagonal, either order, and it may jump.
     thoat_move = walk { legs = { "orthogonal", "diagonal" }, any_order = true, jump = true }
   else
@@ -76,7 +88,7 @@ function M.game(p)
   end
 
   local chief_end
-  if pick(p.chief_taken, "draw") == "draw" then
+  if p.chief_taken == "draw" then
     chief_end = { captured = "chief", result = "draw",
                   reason = "Chief captured by a piece other than the enemy Chief" }
   else
@@ -103,7 +115,7 @@ function M.game(p)
       princess,
       piece { name = "flier", symbol = "F", value = 4,
         moves = { walk { steps = 3, dirs = "diagonal", exact = exact,
-                         jump = pick(p.flier_jumps, true) } } },
+                         jump = p.flier_jumps } } },
       piece { name = "dwar", symbol = "D", value = 3,
         moves = { walk { steps = 3, dirs = "orthogonal", exact = exact } } },
       piece { name = "padwar", symbol = "A", value = 2,
@@ -112,7 +124,7 @@ function M.game(p)
         moves = { walk { steps = 2, dirs = "orthogonal", exact = exact } } },
       piece { name = "thoat", symbol = "T", value = 3, moves = { thoat_move } },
       piece { name = "panthan", symbol = "N", value = 1,
-        moves = { step { dirs = pick(p.panthan, 5) == 7 and "not-straight-back" or "not-backward" } } },
+        moves = { step { dirs = p.panthan == 7 and "not-straight-back" or "not-backward" } } },
     },
     setup = { black = back, orange = orange },
     ends = {

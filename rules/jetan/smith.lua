@@ -22,13 +22,17 @@
 local jetan = require "jetan.common"
 
 local steps = option("steps", { "exact", "free" }, "exact",
-  "exact: a piece takes all its steps; free: a two- or three-stepper may stop short")
+  "exact: a piece takes all its steps (Burroughs' Appendix); free: a two- or three-stepper " ..
+  "may stop short (one of L. L. Smith's options, The Game of Jetan, chessvariants.org)")
 local panthan = option("panthan", { "5", "7" }, "5",
-  "the Panthan's directions: five (none backward) or seven (backward diagonals too)")
+  "the Panthan's directions: 5, none backward (Burroughs' Appendix), or 7, the backward " ..
+  "diagonals too (L. L. Smith's free Panthan, The Game of Jetan)")
 local flier = option("flier", { "jumps", "blocked" }, "jumps",
-  "the Flier jumps over pieces, or is blocked by them")
+  "jumps: the Flier jumps over pieces (Burroughs' Appendix); blocked: it does not (G. Duke's " ..
+  "non-jumping Odwar, chessvariants.org comments)")
 local princess = option("princess", { "brave", "frightened" }, "brave",
-  "brave: the Princess may pass threatened squares; frightened: never on her path")
+  "brave: the Princess may pass threatened squares; frightened: no square of her path " ..
+  "threatened (both L. L. Smith's options, The Game of Jetan, chessvariants.org)")
 
 local function coords(name)
   return name:byte(1) - 96, tonumber(name:sub(2))

@@ -28,8 +28,8 @@ local function corner(k, lo, hi)
 end
 
 -- mill.board { diagonals = true|false } returns the points { } table.
-function M.board(p)
-  local diagonals = p.diagonals
+function M.board(given)
+  local diagonals = params(given, { diagonals = { true, false, required = true } }, "mill.board").diagonals
   local pts, links, lines = {}, {}, {}
   for _, r in ipairs(rings) do
     for k = 1, 8 do
@@ -59,7 +59,23 @@ end
 --   tokens        tokens in each hand
 --   piece         { name = ..., symbol = ... } of the token
 --   stages, triggers, ends, return_ban   as in game { }
-function M.game(p)
+-- The parameters mill.game takes: a misspelt name or an unknown value is refused at the
+-- game script's line (params, see docs/authoring.md).
+local spec = {
+  title = { type = "string", required = true },
+  sources = "any",
+  description = "string",
+  diagonals = { true, false, required = true },
+  tokens = { type = "number", required = true },
+  piece = { type = "table", required = true },
+  stages = "table",
+  triggers = "table",
+  ends = "table",
+  return_ban = { "after-swap", "after-break" },
+}
+
+function M.game(given)
+  local p = params(given, spec, "mill.game")
   return game {
     title = p.title,
     sources = p.sources,

@@ -30,7 +30,8 @@
 local mill = require "mill.common"
 
 local removal = option("removal", { "compulsory", "optional" }, "compulsory",
-  "whether a new line must remove an enemy token or may leave it")
+  "compulsory: a new line must remove an enemy token (\"must\" in E. L. Powe, Umlabalaba, " ..
+  "BLAC Foundation); optional: the player may decline, as some players read it")
 
 return mill.game {
   title = "Ishikulu (isiZulu umlabalaba)",

@@ -26,7 +26,8 @@
 local mill = require "mill.common"
 
 local removal = option("removal", { "optional", "compulsory" }, "optional",
-  "whether a new mill may shoot an enemy cow or must")
+  "optional: a new mill may shoot an enemy cow (\"may\" in Mind Sports South Africa's " ..
+  "Generally Accepted Rules of Morabaraba); compulsory: it must, the other reading")
 
 return mill.game {
   title = "Morabaraba (Mind Sports South Africa rules)",

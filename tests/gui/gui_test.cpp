@@ -440,9 +440,10 @@ void GuiTest::rulesPanelDescribesThePieces() {
   auto w = window("jetan/burroughs");
   QVERIFY(w);
   QVERIFY(w->rules_text().contains(
-      "exactly 3 orthogonal steps, may turn, no square twice, may not jump"));
+      "exactly 3 orthogonal steps, turning at will, no square twice, not over pieces"));
   QVERIFY(w->open("mill/ishikulu"));
-  QVERIFY(w->rules_text().contains("enters from the hand on an empty point, in the place phase"));
+  QVERIFY(
+      w->rules_text().contains("is dropped from the hand on an empty point, in the place phase"));
 }
 
 void GuiTest::resignationAndDrawOffer() {

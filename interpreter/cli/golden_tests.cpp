@@ -1,0 +1,218 @@
+#include "cli/golden_tests.h"
+
+#include <algorithm>
+#include <fstream>
+#include <optional>
+#include <sstream>
+
+#include "core/movegen.h"
+#include "core/perft.h"
+#include "core/rule_error.h"
+#include "core/turns.h"
+#include "notation/move_text.h"
+#include "notation/position_moves.h"
+#include "notation/turn_text.h"
+#include "session/game.h"
+#include "session/game_record.h"
+
+namespace regula::cli {
+
+namespace {
+
+std::vector<std::string> split(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+std::string join(const std::vector<std::string>& words, size_t from = 0) {
+  std::string out;
+  for (size_t i = from; i < words.size(); ++i) out += (out.empty() ? "" : " ") + words[i];
+  return out;
+}
+
+// The moves of a directive: words, with "roll N" one move and a rule's label
+// ("escape") joined to the move before it, as records write them.
+std::vector<std::string> move_words(const Ruleset& r, const std::vector<std::string>& w) {
+  auto is_label = [&](const std::string& word) {
+    for (auto& rule : r.rules)
+      if (!rule.label.empty() && rule.label == word) return true;
+    return false;
+  };
+  std::vector<std::string> out;
+  for (size_t i = 1; i < w.size(); ++i) {
+    std::string m = w[i];
+    if (m == "roll" && i + 1 < w.size()) m += " " + w[++i];
+    while (i + 1 < w.size() && is_label(w[i + 1])) m += " " + w[++i];
+    out.push_back(m);
+  }
+  return out;
+}
+
+// The legal whole turns of pos as `regula moves` prints them.
+std::vector<std::string> legal_texts(Position pos) {
+  if (pos.rules().has_continuations) {
+    std::vector<Turn> turns;
+    legal_turns(pos, turns);
+    return turn_texts(pos, turns);
+  }
+  MoveList moves;
+  legal_moves(pos, moves);
+  return move_texts(pos, moves);
+}
+
+// What differs between the expected and the actual moves, or "" when nothing.
+std::string move_difference(std::vector<std::string> expected, std::vector<std::string> actual) {
+  std::sort(expected.begin(), expected.end());
+  std::sort(actual.begin(), actual.end());
+  std::vector<std::string> missing, extra;
+  std::set_difference(expected.begin(), expected.end(), actual.begin(), actual.end(),
+                      std::back_inserter(missing));
+  std::set_difference(actual.begin(), actual.end(), expected.begin(), expected.end(),
+                      std::back_inserter(extra));
+  std::string out;
+  if (!missing.empty()) out += "missing " + join(missing);
+  if (!extra.empty()) out += (out.empty() ? "" : "; ") + ("extra " + join(extra));
+  return out;
+}
+
+// One case being read: its position and the legal moves gathered for it.
+struct Case {
+  std::optional<Position> pos;
+  std::string text;  // the position directive's text
+  std::vector<std::string> legal;
+  int legal_line = 0;
+  std::vector<std::string> play;
+  int play_line = 0;
+};
+
+class Runner {
+ public:
+  Runner(std::string path, std::shared_ptr<const Ruleset> rules)
+      : path_(std::move(path)), rules_(std::move(rules)) {}
+
+  void line(int n, const std::string& raw) {
+    std::string text = raw.substr(0, raw.find('#'));
+    const std::vector<std::string> w = split(text);
+    if (w.empty()) return;
+    const std::string& word = w[0];
+    // The legal lines before this one are complete: check them first, so that
+    // failures come in the order of their lines.
+    if (word != "legal") finish_legal();
+    if (word == "position") {
+      cur_ = Case{};
+      cur_.text = join(w, 1);
+      auto pos = read_position_with_moves(rules_, cur_.text.empty() ? "startpos" : cur_.text);
+      if (!pos) return fail(n, "position: " + pos.error().text());
+      cur_.pos = std::move(*pos);
+      return;
+    }
+    if (word != "legal" && word != "perft" && word != "play" && word != "result")
+      return fail(n, "unknown directive '" + word + "' (position, legal, perft, play, result)");
+    if (!cur_.pos)
+      return fail(n, word + " without a position (no position line before it, or it failed)");
+    if (word == "legal") {
+      if (!cur_.legal_line) cur_.legal_line = n;
+      const std::vector<std::string> moves = move_words(*rules_, w);
+      cur_.legal.insert(cur_.legal.end(), moves.begin(), moves.end());
+    } else if (word == "perft") {
+      perft_line(n, w);
+    } else if (word == "play") {
+      cur_.play = move_words(*rules_, w);
+      cur_.play_line = n;
+    } else {
+      result_line(n, w);
+    }
+  }
+
+  GoldenReport finish() {
+    finish_legal();
+    return std::move(report_);
+  }
+
+ private:
+  void fail(int n, const std::string& what) {
+    ++report_.failed;
+    report_.failures.push_back(Error{path_ + ":" + std::to_string(n), what});
+  }
+  void pass() { ++report_.passed; }
+
+  void finish_legal() {
+    if (!cur_.legal_line || !cur_.pos) return;
+    const std::string diff = move_difference(cur_.legal, legal_texts(*cur_.pos));
+    if (diff.empty())
+      pass();
+    else
+      fail(cur_.legal_line, "legal moves differ: " + diff);
+    cur_.legal_line = 0;
+    cur_.legal.clear();
+  }
+
+  void perft_line(int n, const std::vector<std::string>& w) {
+    int depth = -1;
+    uint64_t count = 0;
+    try {
+      if (w.size() != 3) throw std::invalid_argument("count");
+      depth = std::stoi(w[1]);
+      count = std::stoull(w[2]);
+    } catch (const std::exception&) {
+      return fail(n, "perft takes DEPTH COUNT");
+    }
+    if (depth < 0 || depth > kMaxPerftDepth) return fail(n, "perft depth out of range");
+    Position pos = *cur_.pos;
+    uint64_t got = 0;
+    try {
+      got = perft(pos, depth);
+    } catch (const RuleError& e) {
+      return fail(n, "perft " + w[1] + ": " + e.error().text());
+    }
+    if (got == count)
+      pass();
+    else
+      fail(n, "perft " + w[1] + ": expected " + w[2] + ", got " + std::to_string(got));
+  }
+
+  void result_line(int n, const std::vector<std::string>& w) {
+    if (w.size() < 2) return fail(n, "result takes SCORE REASON (or *)");
+    Game game(rules_, *cur_.pos);
+    for (size_t i = 0; i < cur_.play.size(); ++i) {
+      Expected<Turn> played = Error{};
+      try {
+        played = game.play_text(cur_.play[i]);
+      } catch (const RuleError& e) {
+        played = e.error();
+      }
+      if (!played)
+        return fail(
+            cur_.play_line ? cur_.play_line : n,
+            "move " + std::to_string(i + 1) + " (" + cur_.play[i] + "): " + played.error().what);
+    }
+    const std::string expected = join(w, 1);
+    const std::string actual =
+        game.over() ? record_result(game) + " " + game.result().reason : std::string("*");
+    if (expected == actual)
+      pass();
+    else
+      fail(n, "result: expected " + expected + ", got " + actual);
+  }
+
+  std::string path_;
+  std::shared_ptr<const Ruleset> rules_;
+  Case cur_;
+  GoldenReport report_;
+};
+
+}  // namespace
+
+Expected<GoldenReport> run_golden_tests(const std::string& path,
+                                        const std::shared_ptr<const Ruleset>& rules) {
+  std::ifstream in(path);
+  if (!in) return Error{path, "cannot read the tests"};
+  Runner runner(path, rules);
+  std::string text;
+  for (int n = 1; std::getline(in, text); ++n) runner.line(n, text);
+  return runner.finish();
+}
+
+}  // namespace regula::cli
