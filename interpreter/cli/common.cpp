@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <limits>
 
+#include "cli/shard.h"
 #include "core/game_end.h"
 #include "notation/position_moves.h"
 #include "notation/position_string.h"
@@ -80,6 +81,16 @@ bool roll_or_fail(Position& pos, const std::string& roll, int& rc) {
   rc = fail(Error{"--roll",
                   "'" + roll + "' is not a throw of this game's dice (throws: " + allowed + ")"});
   return false;
+}
+
+void add_shard_arg(CLI::App& cmd, std::string& shard, const std::string& help) {
+  cmd.add_option("--shard", shard, help)
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            auto s = parse_shard(text);
+            return s ? std::string() : s.error().what;
+          },
+          "I/N", "shard"));
 }
 
 CLI::Validator unsigned_number() {

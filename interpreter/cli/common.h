@@ -39,6 +39,9 @@ void add_roll_arg(CLI::App& cmd, std::string& roll);
 // which must be waiting for one; nothing when roll is empty. On an error it
 // prints it, sets rc to 1 and returns false.
 bool roll_or_fail(Position& pos, const std::string& roll, int& rc);
+// Adds --shard I/N (cli/shard.h), checked as it is parsed: a bad one is a usage
+// error naming the argument.
+void add_shard_arg(CLI::App& cmd, std::string& shard, const std::string& help);
 // Checks a 64-bit unsigned option (a seed, a budget): digits only, within
 // range, since the conversion would quietly turn -1 into 2^64 - 1 and a number
 // too large into the largest one.
@@ -88,6 +91,7 @@ void add_play(CLI::App& app, int& rc);
 void add_replay(CLI::App& app, int& rc);
 void add_selfplay(CLI::App& app, int& rc);
 void add_match(CLI::App& app, int& rc);
+void add_stats(CLI::App& app, int& rc);
 void add_uci(CLI::App& app, int& rc);
 void add_help(CLI::App& app, int& rc);
 void add_test(CLI::App& app, int& rc);

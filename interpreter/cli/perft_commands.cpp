@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "cli/common.h"
+#include "cli/shard.h"
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "notation/move_text.h"
@@ -20,6 +21,7 @@ void add_perft(CLI::App& app, int& rc) {
     bool divide = false;
     std::string position;
     std::string roll;
+    std::string shard;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("perft", "count move sequences of a given length");
@@ -32,14 +34,23 @@ void add_perft(CLI::App& app, int& rc) {
   cmd->add_flag("--divide", args->divide, "print the count below each first move");
   add_position_arg(*cmd, args->position);
   add_roll_arg(*cmd, args->roll);
+  add_shard_arg(*cmd, args->shard,
+                "count part I of N: below the first turns whose index (from 0, in the order "
+                "the divide lists them) is I - 1 modulo N, with their divide; the totals of "
+                "the N parts add up to the whole count");
   cmd->callback([&rc, args] {
+    const Shard shard = args->shard.empty() ? Shard{} : *parse_shard(args->shard);
     auto rules = load_or_fail(args->rules, rc);
     if (!rules) return;
     auto pos = position_or_fail(rules, args->position, rc);
     if (!pos || !roll_or_fail(*pos, args->roll, rc)) return;
     uint64_t total = 0;
-    if (args->divide && args->depth > 0) {
-      auto divided = perft_divide(*pos, args->depth, args->max_moves);
+    if (!shard.whole() && args->depth == 0) {
+      // The root alone: the first part counts it.
+      total = shard.owns(0) ? 1 : 0;
+    } else if ((args->divide || !shard.whole()) && args->depth > 0) {
+      auto divided = perft_divide(*pos, args->depth, args->max_moves,
+                                  [&shard](size_t i) { return shard.owns(i); });
       std::vector<Turn> turns;
       for (auto& [t, n] : divided) turns.push_back(t);
       std::vector<std::string> texts = turn_texts(*pos, turns);

@@ -1,11 +1,11 @@
 // selfplay: games from the start, random or between players, to see how a
-// reading of the rules plays out (draw rate, length, branching, how games end).
+// reading of the rules plays out (draw rate, length, branching, how games end),
+// with one record per game written as games finish (cli/stats_records.h) and
+// runs split into shards that machines play apart (cli/shard.h).
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <exception>
-#include <map>
 #include <memory>
 #include <random>
 #include <thread>
@@ -16,7 +16,10 @@
 #include "ai/match.h"
 #include "ai/player_spec.h"
 #include "cli/common.h"
+#include "cli/ordered_run.h"
 #include "cli/players.h"
+#include "cli/shard.h"
+#include "cli/stats_records.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/random_turn.h"
@@ -26,69 +29,52 @@ namespace regula::cli {
 
 namespace {
 
-// What a run of games adds up to; workers keep their own and are summed at the end.
-struct Tally {
-  std::vector<std::array<int, 3>> per_seat;  // wins, losses, draws
-  std::map<std::string, int> reasons;
-  int draws = 0, unfinished = 0;
-  uint64_t total_plies = 0, decisions = 0, branches = 0;
-
-  void add(const Tally& o) {
-    for (size_t s = 0; s < per_seat.size(); ++s)
-      for (int k = 0; k < 3; ++k) per_seat[s][k] += o.per_seat[s][k];
-    for (const auto& [reason, n] : o.reasons) reasons[reason] += n;
-    draws += o.draws;
-    unfinished += o.unfinished;
-    total_plies += o.total_plies;
-    decisions += o.decisions;
-    branches += o.branches;
-  }
-};
-
-void tally_result(const Ruleset& r, const Result& res, int plies, Tally& tally) {
-  tally.total_plies += plies;
-  if (!res.over) {
-    ++tally.unfinished;
-    ++tally.reasons["unfinished (max plies)"];
-    return;
-  }
-  ++tally.reasons[res.reason];
-  if (res.is_draw()) ++tally.draws;
+// Fills what a record says about how the game ended, from its last position.
+void finish_record(const Position& pos, const Result& res, int plies, GameRecord& g) {
+  const Ruleset& r = pos.rules();
+  g.plies = plies;
+  g.reason = res.over ? res.reason : "unfinished (max plies)";
+  g.result.assign(r.num_seats(), Outcome::kNone);
+  g.captures = 0;
+  if (r.stakes || r.money.enabled()) g.stakes.emplace();
   for (SeatId s = 0; s < r.num_seats(); ++s) {
-    Outcome o = res.outcome[s];
-    ++tally.per_seat[s][o == Outcome::kWin ? 0 : o == Outcome::kLoss ? 1 : 2];
+    if (res.over) g.result[s] = res.outcome[s];
+    g.captures += pos.counter(s, kCaptured);
+    if (g.stakes) g.stakes->push_back(settled_counter(pos, res, s, kStakes));
   }
 }
 
 // A game of random turns, the fast way (no player objects).
-void play_game(const std::shared_ptr<const Ruleset>& rules, uint64_t seed, int max_plies,
-               Tally& tally, MoveList& moves, Turn& t) {
-  std::mt19937_64 rng(seed);
+void play_game(const std::shared_ptr<const Ruleset>& rules, int max_plies, GameRecord& g,
+               MoveList& moves, Turn& t) {
+  std::mt19937_64 rng(g.seed);
   Position pos(rules);
   int plies = 0;
+  int64_t decisions = 0, branches = 0;
   Result res;
   while (true) {
     res = game_result(pos, moves);
     if (res.over || plies >= max_plies || moves.empty()) break;
     if (!pos.awaiting_roll()) {
-      ++tally.decisions;
-      tally.branches += moves.size();
+      ++decisions;
+      branches += moves.size();
       ++plies;
     }
     play_random_turn(pos, moves, rng, t);
   }
-  tally_result(*rules, res, plies, tally);
+  g.branching = std::make_pair(decisions, branches);
+  finish_record(pos, res, plies, g);
 }
 
 // A game between the players named for each seat.
 void play_game(const std::shared_ptr<const Ruleset>& rules, const std::vector<std::string>& specs,
-               uint64_t seed, int max_plies, Tally& tally) {
+               int max_plies, GameRecord& g) {
   const Ruleset& r = *rules;
   std::vector<std::unique_ptr<ai::Player>> owned;
   std::vector<ai::Player*> players;
   std::vector<int> player_of_seat;
   for (SeatId s = 0; s < r.num_seats(); ++s) {
-    auto p = make_player(specs[s], rules, ai::game_seed(seed, static_cast<uint64_t>(s) + 1));
+    auto p = make_player(specs[s], rules, ai::game_seed(g.seed, static_cast<uint64_t>(s) + 1));
     if (!p) throw RuleError(p.error());
     owned.push_back(std::move(*p));
     players.push_back(owned.back().get());
@@ -97,10 +83,52 @@ void play_game(const std::shared_ptr<const Ruleset>& rules, const std::vector<st
   std::vector<ai::PlayerTally> tallies(r.num_seats());
   ai::MatchGame game;
   if (Status st =
-          ai::play_game(rules, players, seed, max_plies, false, game, tallies, player_of_seat))
+          ai::play_game(rules, players, g.seed, max_plies, true, game, tallies, player_of_seat))
     throw RuleError(*st);
-  tally_result(r, game.result, game.plies, tally);
+  // The last position, for the captures and stakes: the turns played again.
+  Position pos(rules);
+  Undo u;
+  for (const Turn& t : game.turns) {
+    if (pos.awaiting_roll()) {
+      pos.make(t.first(), u);
+      continue;
+    }
+    for (const Move& m : t.steps) pos.make(m, u);
+  }
+  finish_record(pos, game.result, game.plies, g);
 }
+
+// Where the per-game records go.
+struct RecordsOut {
+  std::FILE* file = nullptr;
+  bool to_stdout = false;
+  RecordFormat format = RecordFormat::kJson;
+  std::string path;
+
+  RecordsOut() = default;
+  RecordsOut(const RecordsOut&) = delete;
+  RecordsOut& operator=(const RecordsOut&) = delete;
+  ~RecordsOut() {
+    if (file && !to_stdout) std::fclose(file);
+  }
+  // Whether every record reached the file (which is closed).
+  bool finish() {
+    if (!file) return true;
+    if (to_stdout) return std::fflush(stdout) == 0;
+    const bool ok = std::fclose(file) == 0;
+    file = nullptr;
+    return ok;
+  }
+  void write_header() { put(kCsvHeader); }
+  void write(const GameRecord& g) { put(record_line(g, format)); }
+  void put(const std::string& line) {
+    // Names from a script may hold control characters: not raw on a terminal.
+    if (to_stdout)
+      out("%s\n", line);
+    else
+      std::fprintf(file, "%s\n", line.c_str());
+  }
+};
 
 }  // namespace
 
@@ -113,14 +141,18 @@ void add_selfplay(CLI::App& app, int& rc) {
     int threads = 0;
     bool json = false;
     std::string players;
+    std::string games_out;
+    std::string format;
+    std::string shard;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("selfplay", "random playouts from the start position");
   add_rules_args(*cmd, args->rules);
-  cmd->add_option("-n,--games", args->games, "number of games")->check(CLI::Range(1, 100000000));
+  cmd->add_option("-n,--games", args->games, "number of games")
+      ->check(CLI::Range(1, static_cast<int>(kMaxGameNumber)));
   cmd->add_option("--seed", args->seed,
                   "random seed; each game plays with its own seed made from this one and its "
-                  "number, so the results do not depend on --threads")
+                  "number, so the results do not depend on --threads or --shard")
       ->check(unsigned_number());
   cmd->add_option("--max-plies", args->max_plies, "stop a game after this many moves")
       ->check(CLI::Range(1, 100000000));
@@ -130,7 +162,17 @@ void add_selfplay(CLI::App& app, int& rc) {
   cmd->add_option("--players", args->players,
                   "who plays, comma-separated: one player for every seat or one per seat in "
                   "seat order (e.g. ai:4,random); by default random turns, the fast way");
+  cmd->add_option("--games-out", args->games_out,
+                  "write one record per game to FILE ('-': standard output, the summary then "
+                  "goes to standard error), in game order, as games finish");
+  cmd->add_option("--format", args->format,
+                  "records as json (JSON lines, the default) or csv (the default for a .csv file)")
+      ->check(CLI::IsMember({"json", "csv"}));
+  add_shard_arg(*cmd, args->shard,
+                "play part I of N of the run: the games numbered g with (g - 1) mod N = I - 1, "
+                "each with the seed it has in the whole run");
   cmd->callback([&rc, args] {
+    const Shard shard = args->shard.empty() ? Shard{} : *parse_shard(args->shard);
     auto rules = load_or_fail(args->rules, rc);
     if (!rules) return;
     const Ruleset& r = *rules;
@@ -151,9 +193,27 @@ void add_selfplay(CLI::App& app, int& rc) {
           return;
         }
     }
+    RecordsOut records;
+    if (!args->games_out.empty()) {
+      const std::string& path = args->games_out;
+      const bool csv_name = path.size() > 4 && path.compare(path.size() - 4, 4, ".csv") == 0;
+      records.format = args->format == "csv" || (args->format.empty() && csv_name)
+                           ? RecordFormat::kCsv
+                           : RecordFormat::kJson;
+      records.path = path;
+      records.to_stdout = path == "-";
+      records.file = records.to_stdout ? stdout : std::fopen(path.c_str(), "wb");
+      if (!records.file) {
+        err("regula selfplay: --games-out %s: cannot write the file\n", path);
+        rc = 1;
+        return;
+      }
+      if (records.format == RecordFormat::kCsv) records.write_header();
+    }
+    const uint64_t planned = shard.size(static_cast<uint64_t>(args->games));
     int threads = args->threads;
     if (threads <= 0) threads = std::max(1u, std::thread::hardware_concurrency());
-    threads = std::min(threads, args->games);
+    threads = static_cast<int>(std::clamp<uint64_t>(planned, 1, threads));
     // Script hooks run in a Lua state of their own, which one thread at a time may
     // use: each further thread loads the script again.
     std::vector<std::shared_ptr<const Ruleset>> copies{rules};
@@ -166,25 +226,42 @@ void add_selfplay(CLI::App& app, int& rc) {
       if (!copy) return;
       copies.push_back(copy);
     }
-    std::vector<Tally> tallies(threads);
-    for (Tally& t : tallies) t.per_seat.assign(r.num_seats(), {0, 0, 0});
+    GameRecord base;
+    base.script = r.name;
+    base.script_hash = r.content_hash;
+    base.options = r.options;
+    base.max_plies = args->max_plies;
+    if (r.stakes || r.money.enabled()) base.stakes.emplace();
+    for (SeatId s = 0; s < r.num_seats(); ++s)
+      base.players.emplace_back(r.seats[s].name, specs.empty() ? "random" : specs[s]);
+    Summary summary;
+    summary.add_seats(base);
+    // Records wait for earlier games in a window of a few per thread; the
+    // summary adds each one as it is written.
+    OrderedRun<GameRecord> run(shard, static_cast<uint64_t>(args->games), 64 * threads,
+                               [&](uint64_t, GameRecord&& g) {
+                                 if (records.file) records.write(g);
+                                 summary.add(g);
+                               });
     std::vector<std::exception_ptr> errors(threads);
-    std::vector<int> failed_at(threads, -1);
-    std::atomic<int> next{0};
+    std::vector<uint64_t> failed_at(threads, 0);
     auto work = [&](int w) {
       MoveList moves;
       Turn t;
-      for (int g; (g = next++) < args->games;) {
+      while (auto g = run.next()) {
         try {
+          GameRecord rec = base;
+          rec.game = *g + 1;
+          rec.seed = ai::game_seed(args->seed, *g);
           if (specs.empty())
-            play_game(copies[w], ai::game_seed(args->seed, g), args->max_plies, tallies[w], moves,
-                      t);
+            play_game(copies[w], args->max_plies, rec, moves, t);
           else
-            play_game(copies[w], specs, ai::game_seed(args->seed, g), args->max_plies, tallies[w]);
+            play_game(copies[w], specs, args->max_plies, rec);
+          run.done(*g, std::move(rec));
         } catch (...) {
           errors[w] = std::current_exception();
-          failed_at[w] = g;
-          next = args->games;  // the others stop after their current game
+          failed_at[w] = *g;
+          run.stop();  // the others stop after their current game
           return;
         }
       }
@@ -193,6 +270,7 @@ void add_selfplay(CLI::App& app, int& rc) {
     for (int w = 1; w < threads; ++w) pool.emplace_back(work, w);
     work(0);
     for (auto& th : pool) th.join();
+    const bool written = records.finish();
     // The error of the earliest game that failed, whatever thread played it.
     int first = -1;
     for (int w = 0; w < threads; ++w)
@@ -200,56 +278,48 @@ void add_selfplay(CLI::App& app, int& rc) {
     if (first >= 0) std::rethrow_exception(errors[first]);
     for (const auto& copy : copies)
       if (copy != rules && (rc = hook_status(*copy))) return;
-    Tally total = tallies[0];
-    for (int w = 1; w < threads; ++w) total.add(tallies[w]);
-    auto& per_seat = total.per_seat;
-    auto& reasons = total.reasons;
-    const int draws = total.draws, unfinished = total.unfinished;
-    const uint64_t total_plies = total.total_plies, decisions = total.decisions,
-                   branches = total.branches;
     if ((rc = hook_status(r))) return;
-    const double n = args->games;
-    const double draw_rate = draws / n;
-    const double mean_plies = total_plies / n;
-    const double mean_branching = decisions ? static_cast<double>(branches) / decisions : 0.0;
+    if (!written) {
+      err("regula selfplay: --games-out %s: the file could not be written in full\n", records.path);
+      rc = 1;
+      return;
+    }
+    // With the records on standard output, the summary goes to standard error.
+    auto say = [&](const std::string& text) {
+      if (records.to_stdout)
+        err("%s", text);
+      else
+        out("%s", text);
+    };
     if (args->json) {
-      nlohmann::json j;
+      nlohmann::ordered_json j;
       j["rules"] = r.name;
-      j["games"] = args->games;
+      j["script_hash"] = r.content_hash;
+      j["options"] = nlohmann::ordered_json::object();
+      for (auto& [k, v] : r.options) j["options"][k] = v;
       j["seed"] = args->seed;
+      j["run_games"] = args->games;
+      j["shard"] = shard.text();
       j["max_plies"] = args->max_plies;
-      if (!specs.empty()) j["players"] = specs;
-      nlohmann::json seats = nlohmann::json::object();
-      for (SeatId s = 0; s < r.num_seats(); ++s)
-        seats[r.seats[s].name] = {
-            {"wins", per_seat[s][0]}, {"losses", per_seat[s][1]}, {"draws", per_seat[s][2]}};
-      j["seats"] = seats;
-      j["draws"] = draws;
-      j["draw_rate"] = draw_rate;
-      j["unfinished"] = unfinished;
-      j["mean_plies"] = mean_plies;
-      j["mean_branching"] = mean_branching;
-      j["reasons"] = reasons;
+      j["players"] = nlohmann::ordered_json::object();
+      for (auto& [seat, who] : base.players) j["players"][seat] = who;
+      j.update(summary.json());
       // Names and titles may hold any bytes: written as ASCII, with \u escapes
       // for everything else and U+FFFD for what is not UTF-8, the JSON is valid
       // and nothing in it can reach the terminal as a control character.
-      out("%s\n", j.dump(2, ' ', /*ensure_ascii=*/true, nlohmann::json::error_handler_t::replace));
+      say(j.dump(2, ' ', /*ensure_ascii=*/true, nlohmann::ordered_json::error_handler_t::replace) +
+          "\n");
       return;
     }
     std::string who = "random";
     for (size_t i = 0; i < specs.size(); ++i)
       who = (i ? who + ", " : "") + r.seats[i].name + "=" + specs[i];
-    out("%s: %d games (%s), seed %llu\n", r.title, args->games, who,
-        static_cast<unsigned long long>(args->seed));
-    for (SeatId s = 0; s < r.num_seats(); ++s)
-      out("  %-10s wins %d  losses %d  draws %d\n", r.seats[s].name, per_seat[s][0], per_seat[s][1],
-          per_seat[s][2]);
-    out("draw rate: %.3f\n", draw_rate);
-    out("unfinished (max plies %d): %d\n", args->max_plies, unfinished);
-    out("mean length: %.1f plies\n", mean_plies);
-    if (decisions) out("mean branching factor: %.1f\n", mean_branching);
-    out("end reasons:\n");
-    for (auto& [reason, count] : reasons) out("  %-40s %d\n", reason, count);
+    std::string head = r.title + ": " + std::to_string(summary.games()) + " games (" + who +
+                       "), seed " + std::to_string(args->seed);
+    if (!shard.whole())
+      head += ", shard " + shard.text() + " of " + std::to_string(args->games) + " games";
+    say(head + "\nscript " + r.name + ", hash " + r.content_hash + "\n" +
+        summary.text(args->max_plies));
   });
 }
 

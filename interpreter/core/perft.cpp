@@ -79,14 +79,17 @@ uint64_t perft(Position& pos, int depth, uint64_t max_moves) {
   return c.count(pos, depth, nullptr, 0);
 }
 
-std::vector<std::pair<Turn, uint64_t>> perft_divide(Position& pos, int depth, uint64_t max_moves) {
+std::vector<std::pair<Turn, uint64_t>> perft_divide(Position& pos, int depth, uint64_t max_moves,
+                                                    const std::function<bool(size_t)>& take) {
   std::vector<std::pair<Turn, uint64_t>> out;
   Counter c(depth, max_moves);
   if (depth <= 0) return out;
   std::vector<Turn> turns;
   legal_turns(pos, turns);
   std::vector<Undo> undos;
-  for (const Turn& t : turns) {
+  for (size_t i = 0; i < turns.size(); ++i) {
+    const Turn& t = turns[i];
+    if (take && !take(i)) continue;
     const bool chance = t.first().kind == MoveKind::kChance;
     make_turn(pos, t, undos);
     uint64_t n;

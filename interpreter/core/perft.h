@@ -6,6 +6,7 @@
 // at the last ply when no decision can continue a turn.
 
 #include <cstdint>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -26,8 +27,10 @@ constexpr uint64_t kPerftMoveBudget = 100'000'000'000ull;
 // max_moves: the decisions (calls of make) it may make, 0 for no limit; past it
 // perft stops with a RuleError.
 uint64_t perft(Position& pos, int depth, uint64_t max_moves = 0);
-// The count below each first whole turn.
-std::vector<std::pair<Turn, uint64_t>> perft_divide(Position& pos, int depth,
-                                                    uint64_t max_moves = 0);
+// The count below each first whole turn; with take, only below the turns whose
+// index in legal_turns' order it accepts (a share of the work).
+std::vector<std::pair<Turn, uint64_t>> perft_divide(
+    Position& pos, int depth, uint64_t max_moves = 0,
+    const std::function<bool(size_t index)>& take = {});
 
 }  // namespace regula

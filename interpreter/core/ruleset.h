@@ -580,6 +580,8 @@ struct Ruleset {
   // The script's file and those it required or extended (canonical paths), for
   // front ends that reload the rules when one changes.
   std::vector<std::string> files;
+  // FNV-1a 64 of the text of those files in the order they were read, as 16 hex digits.
+  std::string content_hash;
   std::shared_ptr<Hooks> hooks;
   AiSettings ai;
 

@@ -1,6 +1,7 @@
 #include "script/loader.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 
 #include "script/compiler.h"
@@ -40,6 +41,10 @@ Expected<std::shared_ptr<const Ruleset>> load_file(const Expected<ScriptFile>& f
   r->files.push_back(file.canonical);
   for (const std::string& f : state->files())
     if (f != file.canonical) r->files.push_back(f);
+  char hash[17];
+  std::snprintf(hash, sizeof hash, "%016llx",
+                static_cast<unsigned long long>(state->content_hash()));
+  r->content_hash = hash;
   for (auto& d : state->declared()) {
     r->options.emplace_back(d.name, d.chosen);
     r->declared_options.emplace_back(d.name, d.values);

@@ -114,6 +114,15 @@ Expected<std::string> read_script(const ScriptFile& file) {
 
 namespace {
 
+// Continues an FNV-1a 64 hash with a file's text, its length first so that
+// where one file ends and the next begins is part of what is hashed.
+uint64_t fnv1a(uint64_t h, const std::string& text) {
+  auto add = [&h](unsigned char c) { h = (h ^ c) * 0x100000001b3ull; };
+  for (int i = 0; i < 8; ++i) add(static_cast<unsigned char>(text.size() >> (8 * i)));
+  for (char c : text) add(static_cast<unsigned char>(c));
+  return h;
+}
+
 // Keeps a file on the list of those being loaded while its chunk runs, also
 // when it fails (a Lua error unwinds through this as a C++ exception).
 class Loading {
@@ -385,6 +394,7 @@ Expected<Value> LuaState::run_file(const ScriptFile& file) {
   main_file_ = file.path;
   auto text = read_script(file);
   if (!text) return text.error();
+  content_hash_ = fnv1a(content_hash_, *text);
   std::optional<Expected<Value>> out;
   Status st = run([&](lua_State* L) {
     push_text(L, file, *text, env_ref_);
@@ -425,6 +435,7 @@ std::vector<std::string> LuaState::undeclared_options() const {
 void LuaState::push_chunk(lua_State* L, const ScriptFile& file) {
   auto text = read_script(file);
   if (!text) raise(L, text.error());
+  content_hash_ = fnv1a(content_hash_, *text);
   push_text(L, file, *text, env_ref_);
 }
 

@@ -13,6 +13,7 @@
 // was running: a Lua error without a place (C stack overflow, an error object
 // that is not a string), running out of memory and a spent budget included.
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -58,6 +59,9 @@ class LuaState {
   const std::vector<DeclaredOption>& declared() const { return declared_; }
   // The files that require and extends read, canonical, each once.
   const std::vector<std::string>& files() const { return files_; }
+  // FNV-1a 64 over the text of every script file read so far, in the order
+  // they were read (each text preceded by its length).
+  uint64_t content_hash() const { return content_hash_; }
   // Options given on the command line that no script declared.
   std::vector<std::string> undeclared_options() const;
 
@@ -119,6 +123,8 @@ class LuaState {
   std::vector<ScriptFile> loading_files_;  // the same files, as messages name them
   std::vector<std::string> files_;         // canonical files required or extended, in order
   std::string main_file_;                  // the file run_file ran, for errors with no line
+  // See content_hash(): the FNV-1a offset basis until a file is read.
+  uint64_t content_hash_ = 0xcbf29ce484222325ull;
   int env_ref_ = -1;
   int merge_ref_ = -1;
   long budget_;
