@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "cli_support.h"
@@ -38,7 +39,7 @@ TEST(Compare, TheStartOfBurroughsAndCazauxDiffersInThePrincessEscape) {
   ASSERT_EQ(d.only_b.size(), 20u);
   for (const MoveDifference& m : d.only_b) {
     EXPECT_EQ(m.piece, "princess");
-    EXPECT_EQ(m.rule.rfind("anywhere 'escape' at ", 0), 0u) << m.rule;
+    EXPECT_EQ(m.rule.rfind("move to any empty square 'escape' at ", 0), 0u) << m.rule;
     EXPECT_EQ(m.reason.rfind("would stand on a threatened square: ", 0), 0u) << m.reason;
   }
   EXPECT_EQ(d.only_b[0].move, "f1a7 escape");
@@ -96,14 +97,36 @@ TEST(Compare, RecordsAndSinglePositions) {
   EXPECT_EQ(one["positions"], 1);
   EXPECT_EQ(one["only_b"]["moves"], 20);
   CliRun text = run("compare jetan/burroughs jetan/cazaux --position startpos --show 1");
-  EXPECT_NE(text.out.find("  legal under B only (20):\n    f1a7 escape (princess, anywhere "
-                          "'escape' at "),
+  EXPECT_NE(text.out.find(
+                "  legal under B only (20):\n    f1a7 escape (princess, move to any empty square "
+                "'escape' at "),
             std::string::npos)
       << text.out;
   EXPECT_NE(text.out.find("... and 19 more"), std::string::npos) << text.out;
   CliRun apart = run("compare chess/orthodox draughts/english -n 1");
   EXPECT_EQ(apart.code, 1);
   EXPECT_NE(apart.out.find("the other reading cannot read"), std::string::npos) << apart.out;
+}
+
+TEST(Compare, ShardsSplitTheGamesAndAddUpToTheWholeRun) {
+  const std::string base = "compare jetan/burroughs jetan/cazaux -n 5 --seed 2 --json";
+  auto whole = json_of(run(base));
+  uint64_t positions = 0, differing = 0, only_b = 0;
+  std::vector<int> games;
+  for (int i = 1; i <= 2; ++i) {
+    auto part = json_of(run(base + " --shard " + std::to_string(i) + "/2"));
+    EXPECT_EQ(part["shard"], std::to_string(i) + "/2");
+    EXPECT_EQ(part["games"], i == 1 ? 3 : 2);
+    positions += part["positions"].get<uint64_t>();
+    differing += part["differing_positions"].get<uint64_t>();
+    only_b += part["only_b"]["moves"].get<uint64_t>();
+    for (auto& f : part["first_differences"]) games.push_back(f["game"].get<int>());
+  }
+  EXPECT_EQ(positions, whole["positions"].get<uint64_t>());
+  EXPECT_EQ(differing, whole["differing_positions"].get<uint64_t>());
+  EXPECT_EQ(only_b, whole["only_b"]["moves"].get<uint64_t>());
+  std::sort(games.begin(), games.end());
+  EXPECT_EQ(games, (std::vector<int>{1, 2, 3, 4, 5}));
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "ai/player_spec.h"
 #include "cli/common.h"
 #include "cli/record_files.h"
+#include "cli/shard.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/random_turn.h"
@@ -34,7 +35,7 @@ struct CompareArgs {
   uint64_t seed = 1;
   int max_plies = 200;
   std::string player = "random";
-  std::string record, position;
+  std::string record, position, shard;
   int shown = 8;
   bool all = false, json = false;
 };
@@ -129,7 +130,11 @@ void add_compare(CLI::App& app, int& rc) {
       ->check(CLI::Range(0, 100000));
   cmd->add_flag("--all", args->all, "list every position where the readings differ, not the first");
   cmd->add_flag("--json", args->json, "print one JSON object");
+  add_shard_arg(*cmd, args->shard,
+                "walk only part I of N of the games (game g when (g - 1) mod N = I - 1), each "
+                "with the seed it has in the whole run");
   cmd->callback([&rc, args] {
+    const Shard shard = args->shard.empty() ? Shard{} : *parse_shard(args->shard);
     RulesArgs ra{args->a, args->options, args->rules_path};
     ra.options.insert(ra.options.end(), args->options_a.begin(), args->options_a.end());
     RulesArgs rb{args->b.empty() ? args->a : args->b, args->options, args->rules_path};
@@ -186,6 +191,10 @@ void add_compare(CLI::App& app, int& rc) {
         return;
       }
       for (const Game& game : *loaded) {
+        if (!shard.owns(static_cast<uint64_t>(games))) {
+          ++games;
+          continue;
+        }
         auto start = same_position(game.start(), rules_a);
         if (!start) {
           rc = fail(start.error());
@@ -211,6 +220,7 @@ void add_compare(CLI::App& app, int& rc) {
       }
     } else {
       for (int g = 0; g < args->games && !failure; ++g, ++games) {
+        if (!shard.owns(static_cast<uint64_t>(g))) continue;
         const uint64_t seed = ai::game_seed(args->seed, static_cast<uint64_t>(g));
         std::mt19937_64 rng(seed);
         std::unique_ptr<ai::Player> player;
@@ -264,14 +274,18 @@ void add_compare(CLI::App& app, int& rc) {
       nlohmann::json j;
       j["a"] = {{"rules", rules_a->name}, {"options", ra.options}};
       j["b"] = {{"rules", rules_b->name}, {"options", rb.options}};
-      j["games"] = games;
+      j["games"] = shard.whole() ? static_cast<uint64_t>(games) : shard.size(games);
+      j["shard"] = shard.text();
       j["seed"] = args->seed;
       j["max_plies"] = args->max_plies;
       j["player"] = args->player;
       j["positions"] = tally.positions;
       j["differing_positions"] = tally.differing;
       j["games_with_difference"] = with_difference;
-      j["first_difference_plies"] = first_ply;
+      nlohmann::json firsts = nlohmann::json::array();
+      for (size_t g = 0; g < first_ply.size(); ++g)
+        if (first_ply[g] >= 0) firsts.push_back({{"game", g + 1}, {"ply", first_ply[g]}});
+      j["first_differences"] = firsts;
       j["only_a"] = {{"moves", tally.only_a},
                      {"by_piece", tally.by_piece_a},
                      {"by_rule", tally.by_rule_a},
@@ -298,11 +312,12 @@ void add_compare(CLI::App& app, int& rc) {
       print_moves("A", "B", f.diff.only_a, args->shown);
       print_moves("B", "A", f.diff.only_b, args->shown);
     }
+    const int walked = static_cast<int>(shard.size(static_cast<uint64_t>(games)));
     out("%llu positions in %d games; %llu differ (%.1f%%), in %d of %d games",
-        static_cast<unsigned long long>(tally.positions), games,
+        static_cast<unsigned long long>(tally.positions), walked,
         static_cast<unsigned long long>(tally.differing),
         tally.positions ? 100.0 * static_cast<double>(tally.differing) / tally.positions : 0.0,
-        with_difference, games);
+        with_difference, walked);
     if (with_difference)
       out("; first difference at ply %d to %d (mean %.1f)", lo, hi, sum / with_difference);
     out("\n");

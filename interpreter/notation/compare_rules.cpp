@@ -12,30 +12,6 @@ namespace regula {
 
 namespace {
 
-const char* kind_name(RuleKind k) {
-  switch (k) {
-    case RuleKind::kSlide:
-      return "slide";
-    case RuleKind::kTable:
-      return "leap";
-    case RuleKind::kWalk:
-      return "walk";
-    case RuleKind::kHop:
-      return "hop";
-    case RuleKind::kDrop:
-      return "drop";
-    case RuleKind::kCastle:
-      return "castle";
-    case RuleKind::kAnywhere:
-      return "anywhere";
-    case RuleKind::kScreen:
-      return "screen";
-    case RuleKind::kGenerated:
-      return "generate hook";
-  }
-  return "rule";
-}
-
 // The moves of `mine` that `other` does not allow, explained under `other`.
 std::vector<MoveDifference> only_in(Position& mine, Position& other) {
   MoveList legal, theirs;
@@ -56,7 +32,7 @@ std::vector<MoveDifference> only_in(Position& mine, Position& other) {
       const MoveRule& rule = r.rules[m.rule];
       d.piece = m.kind == MoveKind::kDrop ? r.types[m.drop_type].name
                                           : r.types[piece_type(mine.at(m.from))].name;
-      d.rule = std::string(kind_name(rule.kind)) +
+      d.rule = std::string(rule_kind_words(rule.kind)) +
                (rule.label.empty() ? "" : " '" + rule.label + "'") + " at " + rule.where;
     } else if (m.kind == MoveKind::kRemove && mine.at(m.to) != kEmpty) {
       d.piece = r.types[piece_type(mine.at(m.to))].name;

@@ -25,7 +25,9 @@ std::string with_article(const std::string& noun) {
          noun;
 }
 
-const char* kind_words(RuleKind k) {
+}  // namespace
+
+const char* rule_kind_words(RuleKind k) {
   switch (k) {
     case RuleKind::kSlide:
       return "slide";
@@ -48,6 +50,8 @@ const char* kind_words(RuleKind k) {
   }
   return "rule";
 }
+
+namespace {
 
 // "the knight on f6"
 std::string piece_on(const Position& pos, SiteId s) {
@@ -213,7 +217,7 @@ std::vector<std::string> legal_reasons(Position& pos, const Move& m) {
     lines.push_back("made by the script's generate hook for " + who +
                     (rule.label.empty() ? "" : ", labelled '" + rule.label + "'"));
   else
-    lines.push_back(who + ", by its rule '" + kind_words(rule.kind) + "'" +
+    lines.push_back(who + ", by its rule '" + rule_kind_words(rule.kind) + "'" +
                     (rule.label.empty() ? "" : " labelled '" + rule.label + "'") + " at " +
                     rule.where);
   std::vector<std::string> taken;

@@ -32,6 +32,9 @@ std::vector<std::string> legal_reasons(Position& pos, const Move& m);
 // escape"), without looking at the legal moves; nullopt when it names no squares.
 std::optional<Attempt> read_attempt(const Ruleset& rules, const std::string& text);
 
+// A rule's kind in a word or two ("slide", "leap", "capture by jumping").
+const char* rule_kind_words(RuleKind kind);
+
 // The name of the type a letter, symbol or name stands for, or -1.
 TypeId find_type(const Ruleset& rules, const std::string& text);
 
