@@ -129,5 +129,47 @@ TEST(Compare, ShardsSplitTheGamesAndAddUpToTheWholeRun) {
   EXPECT_EQ(games, (std::vector<int>{1, 2, 3, 4, 5}));
 }
 
+// regula stats merges the --json outputs of a perft or compare run's parts.
+TEST(Compare, StatsMergesThePartsOfPerftAndCompareRuns) {
+  const std::string dir = ::testing::TempDir();
+  auto part = [&](const std::string& command, const std::string& name) {
+    const std::string file = dir + name;
+    CliRun r = run(command + " > " + file);
+    EXPECT_EQ(r.code, 0) << r.out;
+    return file;
+  };
+  std::string perft_parts;
+  for (int i = 1; i <= 3; ++i)
+    perft_parts += " " + part("perft chess/orthodox 3 --json --shard " + std::to_string(i) + "/3",
+                              "perft_part" + std::to_string(i) + ".json");
+  auto perft = json_of(run("stats --json" + perft_parts));
+  // 8,902: chess perft 3 from the start (Chess Programming Wiki, "Perft Results").
+  EXPECT_EQ(perft["total"], 8902);
+  EXPECT_EQ(perft["divide"].size(), 20u);
+  EXPECT_EQ(perft["parts"], 3);
+  EXPECT_TRUE(perft["missing_parts"].empty());
+  CliRun missing = run("stats " + dir + "perft_part1.json " + dir + "perft_part3.json");
+  EXPECT_NE(missing.out.find("missing: 2/3"), std::string::npos) << missing.out;
+  CliRun twice = run("stats " + dir + "perft_part1.json " + dir + "perft_part1.json");
+  EXPECT_EQ(twice.code, 1);
+  EXPECT_NE(twice.out.find("part 1/3 is given twice"), std::string::npos) << twice.out;
+  const std::string deeper = part("perft chess/orthodox 2 --json --shard 2/3", "perft_other.json");
+  CliRun other = run("stats " + dir + "perft_part1.json " + deeper);
+  EXPECT_EQ(other.code, 1);
+  EXPECT_NE(other.out.find("another run than " + dir + "perft_part1.json: its depth is 2, not 3"),
+            std::string::npos)
+      << other.out;
+
+  const std::string base = "compare jetan/burroughs jetan/cazaux -n 4 --seed 7 --json";
+  auto whole = json_of(run(base));
+  const std::string a = part(base + " --shard 1/2", "compare_part1.json");
+  const std::string b = part(base + " --shard 2/2", "compare_part2.json");
+  auto merged = json_of(run("stats --json " + b + " " + a));
+  for (const char* key : {"games", "positions", "differing_positions", "games_with_difference"})
+    EXPECT_EQ(merged[key], whole[key]) << key;
+  EXPECT_EQ(merged["only_b"]["by_rule"], whole["only_b"]["by_rule"]);
+  EXPECT_EQ(merged["differences"], whole["differences"]);
+}
+
 }  // namespace
 }  // namespace regula

@@ -272,8 +272,17 @@ void add_compare(CLI::App& app, int& rc) {
       }
     if (args->json) {
       nlohmann::json j;
-      j["a"] = {{"rules", rules_a->name}, {"options", ra.options}};
-      j["b"] = {{"rules", rules_b->name}, {"options", rb.options}};
+      j["kind"] = "compare";
+      j["a"] = {{"rules", rules_a->name},
+                {"script_hash", rules_a->content_hash},
+                {"options", ra.options}};
+      j["b"] = {{"rules", rules_b->name},
+                {"script_hash", rules_b->content_hash},
+                {"options", rb.options}};
+      j["source"] = !args->position.empty() ? "position " + args->position
+                    : !args->record.empty() ? "record " + args->record
+                                            : std::string("games");
+      j["run_games"] = args->position.empty() && args->record.empty() ? args->games : games;
       j["games"] = shard.whole() ? static_cast<uint64_t>(games) : shard.size(games);
       j["shard"] = shard.text();
       j["seed"] = args->seed;

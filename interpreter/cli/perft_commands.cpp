@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <memory>
 
+#include <nlohmann/json.hpp>
+
 #include "cli/common.h"
 #include "cli/shard.h"
 #include "core/movegen.h"
@@ -22,6 +24,7 @@ void add_perft(CLI::App& app, int& rc) {
     std::string position;
     std::string roll;
     std::string shard;
+    bool json = false;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("perft", "count move sequences of a given length");
@@ -38,6 +41,9 @@ void add_perft(CLI::App& app, int& rc) {
                 "count part I of N: below the first turns whose index (from 0, in the order "
                 "the divide lists them) is I - 1 modulo N, with their divide; the totals of "
                 "the N parts add up to the whole count");
+  cmd->add_flag("--json", args->json,
+                "print one JSON object: the script, its hash, options, position, depth, shard, "
+                "divide and total (what regula stats merges the shards of)");
   cmd->callback([&rc, args] {
     const Shard shard = args->shard.empty() ? Shard{} : *parse_shard(args->shard);
     auto rules = load_or_fail(args->rules, rc);
@@ -45,6 +51,7 @@ void add_perft(CLI::App& app, int& rc) {
     auto pos = position_or_fail(rules, args->position, rc);
     if (!pos || !roll_or_fail(*pos, args->roll, rc)) return;
     uint64_t total = 0;
+    nlohmann::ordered_json divide = nlohmann::ordered_json::object();
     if (!shard.whole() && args->depth == 0) {
       // The root alone: the first part counts it.
       total = shard.owns(0) ? 1 : 0;
@@ -55,13 +62,28 @@ void add_perft(CLI::App& app, int& rc) {
       for (auto& [t, n] : divided) turns.push_back(t);
       std::vector<std::string> texts = turn_texts(*pos, turns);
       for (size_t i = 0; i < divided.size(); ++i) {
-        out("%s %" PRIu64 "\n", texts[i], divided[i].second);
+        if (!args->json) out("%s %" PRIu64 "\n", texts[i], divided[i].second);
+        divide[texts[i]] += divided[i].second;
         total += divided[i].second;
       }
     } else {
       total = perft(*pos, args->depth, args->max_moves);
     }
     if ((rc = hook_status(*rules))) return;
+    if (args->json) {
+      nlohmann::ordered_json j{{"kind", "perft"},
+                               {"rules", rules->name},
+                               {"script_hash", rules->content_hash},
+                               {"options", args->rules.options},
+                               {"position", args->position.empty() ? "startpos" : args->position},
+                               {"roll", args->roll},
+                               {"depth", args->depth},
+                               {"shard", shard.text()}};
+      if (args->divide || !shard.whole()) j["divide"] = divide;
+      j["total"] = total;
+      out("%s\n", j.dump(2, ' ', true, nlohmann::ordered_json::error_handler_t::replace));
+      return;
+    }
     out("%" PRIu64 "\n", total);
   });
 }

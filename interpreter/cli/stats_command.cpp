@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/common.h"
+#include "cli/shard_results.h"
 #include "cli/stats_math.h"
 #include "cli/stats_records.h"
 
@@ -175,7 +176,9 @@ void add_stats(CLI::App& app, int& rc) {
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand(
-      "stats", "the summary of per-game records (selfplay --games-out), or two compared");
+      "stats",
+      "the summary of per-game records (selfplay --games-out), or two compared; the parts of a "
+      "perft or compare run (--json --shard I/N) merged");
   cmd->add_option("files", args->files,
                   "record files, JSON lines or CSV ('-': standard input); the shards of a run "
                   "are summed")
@@ -188,6 +191,33 @@ void add_stats(CLI::App& app, int& rc) {
                 "more, the files' records must make exactly two experiments");
   cmd->add_flag("--json", args->json, "print one JSON object");
   cmd->callback([&rc, args] {
+    // The parts of a perft or compare run (--json outputs): merged.
+    std::vector<ShardResult> parts;
+    for (const std::string& file : args->files) {
+      auto part = read_shard_result(file);
+      if (!part) {
+        rc = fail(part.error());
+        return;
+      }
+      if (*part) parts.push_back({file, std::move(**part)});
+    }
+    if (!parts.empty()) {
+      if (parts.size() != args->files.size() || args->ab) {
+        err("regula stats: %s\n", args->ab ? "--ab compares per-game records, not perft or "
+                                             "compare outputs"
+                                           : "perft or compare outputs mixed with per-game "
+                                             "records");
+        rc = 1;
+        return;
+      }
+      auto merged = merge_shard_results(parts);
+      if (!merged) {
+        rc = fail(merged.error());
+        return;
+      }
+      out("%s", args->json ? dump(*merged) : shard_result_text(*merged));
+      return;
+    }
     std::vector<Group> groups;
     const bool by_file = args->ab && args->files.size() == 2;
     if (Status st = read_groups(args->files, args->mixed || args->ab, by_file, groups)) {
