@@ -1,5 +1,6 @@
 #include "cli/common.h"
 
+#include "core/edit_distance.h"
 #include "core/movegen.h"
 #include "notation/move_text.h"
 
@@ -108,22 +109,6 @@ CLI::Validator unsigned_number() {
 }
 
 namespace {
-
-// Levenshtein distance, for names typed almost right.
-size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diag = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
 
 std::string last_component(std::string name) {
   if (name.size() > 4 && name.compare(name.size() - 4, 4, ".lua") == 0)

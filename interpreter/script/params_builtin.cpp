@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <map>
 
+#include "core/edit_distance.h"
 #include "script/lua_state.h"
 
 namespace regula::script {
@@ -33,21 +34,6 @@ std::string code_of(const std::string& line) {
     }
   }
   return line;
-}
-
-size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diag = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
-      diag = up;
-    }
-  }
-  return row[b.size()];
 }
 
 // A value as a script writes it: "text", 5, true.
