@@ -112,7 +112,7 @@ TEST(Position, MakeUnmakeRestoresEverythingAndHashIsIncremental) {
 TEST(MoveGen, PinShortcutAgreesWithTryingEveryMove) {
   auto rules = chess();
   auto slow = std::make_shared<Ruleset>(*rules);
-  slow->pins_simple = false;
+  slow->fast.pins_simple = false;
   Position fast_pos(rules);
   std::mt19937_64 rng(11);
   int positions = 0;

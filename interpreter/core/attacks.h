@@ -48,7 +48,7 @@ SiteSet pinned_pieces(const Position& pos, SeatId me);
 bool check_lines(const Position& pos, SeatId me, SiteSet& out);
 
 // Whether seat me's only royal would be in check after the ordinary move m,
-// judged by editing the board alone and putting it back (Ruleset::probe_check
+// judged by editing the board alone and putting it back (FastPaths::probe_check
 // says when that is exact; no en passant may be pending).
 bool check_after(Position& pos, const Move& m, SeatId me);
 

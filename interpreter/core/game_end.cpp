@@ -122,6 +122,64 @@ std::optional<Result> decided_result(const Position& pos) {
 
 namespace {
 
+// A seat left with only its royal pieces (EndRules::bare_royal).
+std::optional<Result> bare_royal_result(const Position& pos) {
+  const Ruleset& r = pos.rules();
+  const EndRules& e = r.end;
+  if (e.bare_royal) {
+    for (SeatId s = 0; s < r.num_seats(); ++s) {
+      if (e.bare_royal && !r.royals[s].empty()) {
+        int royals = 0;
+        for (TypeId t : r.royals[s]) royals += pos.count(make_piece(t, s));
+        // A royal left alone loses (or draws); when both sides are bare at once,
+        // nobody is left to win: a draw.
+        if (pos.pieces(s) == royals && royals > 0) {
+          for (SeatId o = 0; o < r.num_seats(); ++o) {
+            if (r.allies(o, s)) continue;
+            int ro = 0;
+            for (TypeId t : r.royals[o]) ro += pos.count(make_piece(t, o));
+            if (pos.pieces(o) == ro) return Result::draw(r.num_seats(), "both kings bare");
+          }
+          // With bare_back the seat just bared has its move to bare the other side.
+          if (e.bare_back && s == pos.to_move()) continue;
+          if (e.bare_royal_draws) return Result::draw(r.num_seats(), "bare king");
+          return loss_for(r, s, "bare king");
+        }
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// The draws the clocks give: passes in a row, the move rule, repetition, the
+// material clock.
+std::optional<Result> clock_result(const Position& pos) {
+  const Ruleset& r = pos.rules();
+  const EndRules& e = r.end;
+  if (e.passes_draw > 0 && pos.global(kPasses) >= e.passes_draw)
+    return Result::draw(r.num_seats(), std::to_string(e.passes_draw) + " passes in a row");
+  if (e.move_rule > 0 && pos.global(kHalfmove) >= e.move_rule) {
+    // With mate_first the draw waits while the side to move is in check, so that
+    // a checkmate given on the last allowed move is found as one.
+    if (!(e.move_rule_mate_first && e.check && in_check(pos, pos.to_move()))) {
+      return Result::draw(r.num_seats(),
+                          r.num_seats() == 2 && e.move_rule % 2 == 0
+                              ? std::to_string(e.move_rule / 2) + "-move rule"
+                              : std::to_string(e.move_rule) + " turns without a capture");
+    }
+  }
+  // Positions repeat between turns: one in the middle of a turn (a removal
+  // pending, dice left) is part of the move that leads to the next.
+  if (e.repetition > 0 && pos.global(kHalfmove) >= 4 && pos.between_turns() &&
+      repetitions(pos) >= e.repetition)
+    return Result::draw(r.num_seats(), std::to_string(e.repetition) + "-fold repetition");
+  if (e.material_max > 0 && e.material_plies > 0 && pos.global(kMaterialPlies) > e.material_plies)
+    return Result::draw(r.num_seats(), "at most " + std::to_string(e.material_max) +
+                                           " pieces of equal value each and no win in " +
+                                           std::to_string(e.material_plies) + " moves");
+  return std::nullopt;
+}
+
 std::optional<Result> decided_unranked(const Position& pos) {
   const Ruleset& r = pos.rules();
   const EndRules& e = r.end;
@@ -147,7 +205,7 @@ std::optional<Result> decided_unranked(const Position& pos) {
     for (SeatId s = 0; s < r.num_seats(); ++s)
       if (pos.counter(s, kCaptured) >= e.capture_target)
         return win_for(r, s, "captured " + std::to_string(e.capture_target) + " pieces");
-  if (!e.on_condition.empty() && pos.stage() < 0 && !pos.in_turn()) {
+  if (!e.on_condition.empty() && pos.between_turns()) {
     const SeatId me = pos.to_move();
     for (const ConditionEnd& c : e.on_condition) {
       if (!condition_holds(c.when, pos, me)) continue;
@@ -166,50 +224,8 @@ std::optional<Result> decided_unranked(const Position& pos) {
   // After the conditions, which say why the game ended when the same move also
   // leaves a team with no seat in play.
   if (auto res = teams_left(pos)) return res;
-  if (e.bare_royal) {
-    for (SeatId s = 0; s < r.num_seats(); ++s) {
-      if (e.bare_royal && !r.royals[s].empty()) {
-        int royals = 0;
-        for (TypeId t : r.royals[s]) royals += pos.count(make_piece(t, s));
-        // A royal left alone loses (or draws); when both sides are bare at once,
-        // nobody is left to win: a draw.
-        if (pos.pieces(s) == royals && royals > 0) {
-          for (SeatId o = 0; o < r.num_seats(); ++o) {
-            if (r.allies(o, s)) continue;
-            int ro = 0;
-            for (TypeId t : r.royals[o]) ro += pos.count(make_piece(t, o));
-            if (pos.pieces(o) == ro) return Result::draw(r.num_seats(), "both kings bare");
-          }
-          // With bare_back the seat just bared has its move to bare the other side.
-          if (e.bare_back && s == pos.to_move()) continue;
-          if (e.bare_royal_draws) return Result::draw(r.num_seats(), "bare king");
-          return loss_for(r, s, "bare king");
-        }
-      }
-    }
-  }
-  if (e.passes_draw > 0 && pos.global(kPasses) >= e.passes_draw)
-    return Result::draw(r.num_seats(), std::to_string(e.passes_draw) + " passes in a row");
-  if (e.move_rule > 0 && pos.global(kHalfmove) >= e.move_rule) {
-    // With mate_first the draw waits while the side to move is in check, so that
-    // a checkmate given on the last allowed move is found as one.
-    if (!(e.move_rule_mate_first && e.check && in_check(pos, pos.to_move()))) {
-      return Result::draw(r.num_seats(),
-                          r.num_seats() == 2
-                              ? std::to_string(e.move_rule / 2) + "-move rule"
-                              : std::to_string(e.move_rule) + " turns without a capture");
-    }
-  }
-  // Positions repeat between turns: one in the middle of a turn (a removal
-  // pending, dice left) is part of the move that leads to the next.
-  if (e.repetition > 0 && pos.global(kHalfmove) >= 4 && pos.stage() < 0 && !pos.in_turn() &&
-      repetitions(pos) >= e.repetition)
-    return Result::draw(r.num_seats(), std::to_string(e.repetition) + "-fold repetition");
-  if (e.material_max > 0 && e.material_plies > 0 && pos.global(kMaterialPlies) > e.material_plies)
-    return Result::draw(r.num_seats(), "at most " + std::to_string(e.material_max) +
-                                           " pieces of equal value each and no win in " +
-                                           std::to_string(e.material_plies) + " moves");
-  return std::nullopt;
+  if (auto res = bare_royal_result(pos)) return res;
+  return clock_result(pos);
 }
 
 }  // namespace

@@ -496,7 +496,7 @@ struct Gen {
     // In a phase where no piece moves (placing, say), nothing to look at.
     if (!r.phases.empty() && !r.phase_moves[phase_slot]) return;
     if (pos.has_occupancy() && !pos.roll()) {
-      const int ri = r.plain_steps[r.phases.empty() ? 0 : phase_slot];
+      const int ri = r.fast.plain_steps[r.phases.empty() ? 0 : phase_slot];
       if (ri >= 0) {
         // Every piece steps to the empty neighbours, and does nothing else.
         const MoveRule& rule = r.rules[ri];
@@ -516,7 +516,7 @@ struct Gen {
         return;
       }
     }
-    if (r.simple_army && pos.has_occupancy()) {
+    if (r.fast.simple_army && pos.has_occupancy()) {
       for (uint64_t own = pos.occupied(seat); own; own &= own - 1)
         simple_piece(static_cast<SiteId>(__builtin_ctzll(own)));
     } else if (pos.has_occupancy()) {
@@ -530,7 +530,7 @@ struct Gen {
     }
   }
 
-  // piece() for Ruleset::simple_army: steps, slides and hops, nothing to test first.
+  // piece() for FastPaths::simple_army: steps, slides and hops, nothing to test first.
   void simple_piece(SiteId from) {
     const TypeId t = piece_type(pos.at(from));
     const PieceType& pt = r.types[t];
@@ -552,7 +552,7 @@ struct Gen {
   // where a zone may hold (small boards).
   void steps(SiteId from, TypeId t, const PieceType& pt, int ri, const MoveRule& rule) {
     const uint64_t occ = occupied_all();
-    const uint64_t promo = pt.promotions.empty() ? 0 : r.promotion_sites[t][me];
+    const uint64_t promo = pt.promotions.empty() ? 0 : r.fast.promotion_sites[t][me];
     Move proto;
     header(proto, from, kNoSite, ri, rule);
     for (SiteId s : rule.steps[me][from])
@@ -950,7 +950,7 @@ void legal_moves_undecided(Position& pos, MoveList& moves) {
                            !(r.hooks && r.hooks->has_after()) && r.royals[me].size() == 1 &&
                            pos.count(make_piece(r.royals[me][0], me)) == 1;
     const bool checked = one_royal && in_check(pos, me);
-    const bool fast = one_royal && r.pins_simple && !checked;
+    const bool fast = one_royal && r.fast.pins_simple && !checked;
     SiteSet pinned;
     if (fast) pinned = pinned_pieces(pos, me);
     // Otherwise (screens, lame leaps, facing royals), a move that touches none of
@@ -960,7 +960,7 @@ void legal_moves_undecided(Position& pos, MoveList& moves) {
     SiteSet lines;
     const bool by_lines =
         one_royal && !fast && !checked && !r.move_effects && check_lines(pos, me, lines);
-    const bool probe = one_royal && r.probe_check && pos.ep() == kNoSite;
+    const bool probe = one_royal && r.fast.probe_check && pos.ep() == kNoSite;
     // Without check, a quiet move of a piece that fears attack is judged by an
     // attack map made once per origin (the piece lifted off it); its captures,
     // and anything after-hooks may change, are tried.

@@ -29,10 +29,10 @@ struct Counter {
   }
 
   // seen: positions that ended a turn begun above this node, when orders of the
-  // same moves (several dice) must count once; null elsewhere. in_turn: the
-  // decisions already made in the turn under way.
-  uint64_t count(Position& pos, int depth, std::unordered_set<uint64_t>* seen, int in_turn) {
+  // same moves (several dice) must count once; null elsewhere.
+  uint64_t count(Position& pos, int depth, std::unordered_set<uint64_t>* seen) {
     if (depth <= 0) return 1;
+    const int in_turn = pos.turn_decisions();
     if (in_turn >= kMaxTurnDecisions) turn_too_long(pos);
     MoveList moves;
     legal_moves(pos, moves);
@@ -40,12 +40,12 @@ struct Counter {
     const Ruleset& r = pos.rules();
     Undo u;
     uint64_t total = 0;
-    if (!r.has_continuations) {
+    if (r.fast.simple_flow) {
       if (depth == 1 && !chance) return static_cast<uint64_t>(moves.size());
       for (const Move& m : moves) {
         made();
         ScopedMove made_here(pos, m, u);
-        total += count(pos, chance ? depth : depth - 1, nullptr, 0);
+        total += count(pos, chance ? depth : depth - 1, nullptr);
       }
       return total;
     }
@@ -62,11 +62,11 @@ struct Counter {
       // Scoped, so that a count stopped by a RuleError leaves pos as it was.
       ScopedMove made_here(pos, m, u);
       if (chance)
-        total += count(pos, depth, nullptr, 0);
+        total += count(pos, depth, nullptr);
       else if (pos.in_turn() && !decided_result(pos))
-        total += count(pos, depth, seen, in_turn + 1);
+        total += count(pos, depth, seen);
       else if (!seen || seen->insert(pos.hash()).second)
-        total += count(pos, depth - 1, nullptr, 0);
+        total += count(pos, depth - 1, nullptr);
     }
     return total;
   }
@@ -76,7 +76,7 @@ struct Counter {
 
 uint64_t perft(Position& pos, int depth, uint64_t max_moves) {
   Counter c(depth, max_moves);
-  return c.count(pos, depth, nullptr, 0);
+  return c.count(pos, depth, nullptr);
 }
 
 std::vector<std::pair<Turn, uint64_t>> perft_divide(Position& pos, int depth, uint64_t max_moves,
@@ -94,7 +94,7 @@ std::vector<std::pair<Turn, uint64_t>> perft_divide(Position& pos, int depth, ui
     make_turn(pos, t, undos);
     uint64_t n;
     try {
-      n = c.count(pos, chance ? depth : depth - 1, nullptr, 0);
+      n = c.count(pos, chance ? depth : depth - 1, nullptr);
     } catch (...) {
       unmake_turn(pos, t, undos);
       throw;

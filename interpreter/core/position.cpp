@@ -2,6 +2,7 @@
 
 #include <cassert>
 
+#include "core/flow.h"
 #include "core/rule_error.h"
 
 namespace regula {
@@ -119,7 +120,7 @@ void Position::refresh_inert() {
     if (!takes_turns(s)) inert_mask_ |= static_cast<uint8_t>(1u << s);
 }
 
-SeatId Position::next_to_play(SeatId after) const {
+SeatId Position::next_in_play(SeatId after) const {
   const Ruleset& r = *rules_;
   if (!inert_mask_) return r.next_seat(after);
   SeatId s = after;
@@ -181,92 +182,93 @@ void Position::set_left(SeatId seat, int left_at, int reason) {
 }
 
 void Position::set_stage(int stage, SeatId owner, SiteId anchor) {
-  hash_ ^= stage_key();
-  stage_ = static_cast<int8_t>(stage);
-  owner_ = stage < 0 ? 0 : owner;
-  anchor_ = stage < 0 ? kNoSite : anchor;
-  hash_ ^= stage_key();
+  put_stage(stage, owner, anchor);
+  turn_open_ = turn_goes_on(*this);
 }
 
-bool condition_holds(const Condition& c, const Position& pos, SeatId seat) {
+void Position::set_turn(int decisions, bool reset) {
+  turn_decisions_ = static_cast<uint8_t>(decisions);
+  turn_reset_ = reset;
+  turn_open_ = turn_goes_on(*this);
+}
+
+namespace {
+
+// The pieces a condition's term counts for seat, among those of seat s.
+int pieces_counted(const Condition::Term& t, const Position& pos, SeatId s) {
   const Ruleset& r = pos.rules();
-  for (const Condition::Term& t : c.terms) {
+  if (t.region >= 0) {
+    // The pieces in the region, as their own seat sees it.
+    const Region& reg = r.regions[t.region];
     int v = 0;
-    switch (t.subject) {
-      case Condition::Subject::kHand:
-        v = pos.hand_total(seat);
-        break;
-      case Condition::Subject::kPieces:
-        if (!t.types && t.region < 0) {
-          v = pos.pieces(seat);
-          break;
-        }
-        [[fallthrough]];
-      case Condition::Subject::kTeamPieces:
-      case Condition::Subject::kEnemyPieces:
-        for (SeatId s = 0; s < r.num_seats(); ++s) {
-          const bool counted = t.subject == Condition::Subject::kPieces        ? s == seat
-                               : t.subject == Condition::Subject::kEnemyPieces ? !r.allies(s, seat)
-                                                                               : r.allies(s, seat);
-          if (!counted) continue;
-          if (t.region >= 0) {
-            // The pieces in the region, as their own seat sees it.
-            const Region& reg = r.regions[t.region];
-            for (SiteId site = 0, n = pos.num_sites(); site < n; ++site) {
-              const PieceCode c = pos.at(site);
-              if (c && piece_seat(c) == s && (!t.types || (t.types >> piece_type(c)) & 1) &&
-                  reg.contains(s, site))
-                ++v;
-            }
-            continue;
-          }
-          if (!t.types) {
-            v += pos.pieces(s);
-            continue;
-          }
-          for (uint32_t b = t.types; b; b &= b - 1)
-            v += pos.count(make_piece(static_cast<TypeId>(__builtin_ctz(b)), s));
-        }
-        break;
-      case Condition::Subject::kEmpty: {
-        int occupied = 0;
-        for (SeatId s = 0; s < r.num_seats(); ++s) occupied += pos.pieces(s);
-        v = pos.num_sites() - occupied;
-        break;
-      }
-      case Condition::Subject::kCaptured:
-        v = pos.counter(seat, kCaptured);
-        break;
-      case Condition::Subject::kCounter:
-        v = pos.counter(seat, t.counter);
-        break;
-      case Condition::Subject::kPly:
-        v = pos.global(kPly);
-        break;
+    for (SiteId site = 0, n = pos.num_sites(); site < n; ++site) {
+      const PieceCode c = pos.at(site);
+      if (c && piece_seat(c) == s && (!t.types || (t.types >> piece_type(c)) & 1) &&
+          reg.contains(s, site))
+        ++v;
     }
-    bool ok = false;
-    switch (t.op) {
-      case Condition::Op::kLt:
-        ok = v < t.value;
-        break;
-      case Condition::Op::kLe:
-        ok = v <= t.value;
-        break;
-      case Condition::Op::kEq:
-        ok = v == t.value;
-        break;
-      case Condition::Op::kNe:
-        ok = v != t.value;
-        break;
-      case Condition::Op::kGe:
-        ok = v >= t.value;
-        break;
-      case Condition::Op::kGt:
-        ok = v > t.value;
-        break;
-    }
-    if (!ok) return false;
+    return v;
   }
+  if (!t.types) return pos.pieces(s);
+  int v = 0;
+  for (uint32_t b = t.types; b; b &= b - 1)
+    v += pos.count(make_piece(static_cast<TypeId>(__builtin_ctz(b)), s));
+  return v;
+}
+
+// The quantity a condition's term reads, for seat.
+int quantity(const Condition::Term& t, const Position& pos, SeatId seat) {
+  const Ruleset& r = pos.rules();
+  int v = 0;
+  switch (t.subject) {
+    case Condition::Subject::kHand:
+      return pos.hand_total(seat);
+    case Condition::Subject::kPieces:
+    case Condition::Subject::kTeamPieces:
+    case Condition::Subject::kEnemyPieces:
+      for (SeatId s = 0; s < r.num_seats(); ++s) {
+        const bool counted = t.subject == Condition::Subject::kPieces        ? s == seat
+                             : t.subject == Condition::Subject::kEnemyPieces ? !r.allies(s, seat)
+                                                                             : r.allies(s, seat);
+        if (counted) v += pieces_counted(t, pos, s);
+      }
+      return v;
+    case Condition::Subject::kEmpty:
+      for (SeatId s = 0; s < r.num_seats(); ++s) v += pos.pieces(s);
+      return pos.num_sites() - v;
+    case Condition::Subject::kCaptured:
+      return pos.counter(seat, kCaptured);
+    case Condition::Subject::kCounter:
+      return pos.counter(seat, t.counter);
+    case Condition::Subject::kPly:
+      return pos.global(kPly);
+  }
+  return 0;
+}
+
+bool compares(Condition::Op op, int v, int value) {
+  switch (op) {
+    case Condition::Op::kLt:
+      return v < value;
+    case Condition::Op::kLe:
+      return v <= value;
+    case Condition::Op::kEq:
+      return v == value;
+    case Condition::Op::kNe:
+      return v != value;
+    case Condition::Op::kGe:
+      return v >= value;
+    case Condition::Op::kGt:
+      return v > value;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool condition_holds(const Condition& c, const Position& pos, SeatId seat) {
+  for (const Condition::Term& t : c.terms)
+    if (!compares(t.op, quantity(t, pos, seat), t.value)) return false;
   return true;
 }
 
@@ -287,17 +289,6 @@ uint32_t phase_bit(const Position& pos) {
   return p < 0 ? 0u : 1u << p;
 }
 
-bool Position::asks_promotion(SiteId site) const {
-  const PieceCode code = board_[site];
-  if (!code) return false;
-  const SeatId seat = piece_seat(code);
-  const PieceType& pt = rules_->types[piece_type(code)];
-  if (!pt.promo_ask || !promotion_at(*this, piece_type(code), seat, site)) return false;
-  bool any = false;
-  for_each_promotion(*this, piece_type(code), seat, site, [&](TypeId) { any = true; });
-  return any;
-}
-
 bool Position::completes_line_by_sites(SiteId site, SeatId seat, SiteId vacated) const {
   const Topology& t = rules_->topology;
   for (int li : t.lines_through(site)) {
@@ -310,96 +301,6 @@ bool Position::completes_line_by_sites(SiteId site, SeatId seat, SiteId vacated)
     if (full) return true;
   }
   return false;
-}
-
-int Position::completed_square(SiteId site, TypeId t, int k,
-                               std::array<SiteId, kMaxSquareSites>& out) const {
-  const Topology& topo = rules_->topology;
-  const int x = topo.x(site), y = topo.y(site);
-  for (int x0 = x - k + 1; x0 <= x; ++x0)
-    for (int y0 = y - k + 1; y0 <= y; ++y0) {
-      int n = 0;
-      for (int dx = 0; dx < k && n >= 0; ++dx)
-        for (int dy = 0; dy < k && n >= 0; ++dy) {
-          const SiteId s = topo.at(x0 + dx, y0 + dy);
-          if (s == kNoSite || !board_[s] || piece_type(board_[s]) != t)
-            n = -1;
-          else
-            out[n++] = s;
-        }
-      if (n > 0) return n;
-    }
-  return 0;
-}
-
-void Position::back_in_play(SeatId seat, Undo& u) {
-  set_seat_state(seat, SeatState::kActive, 0, &u);
-  // It commands its own army again, and no other: the command it had over an
-  // ally lapsed when it left play.
-  for (SeatId s = 0; s < rules_->num_seats(); ++s)
-    set_controller(s, s == seat || controller(s) == seat ? s : controller(s), &u);
-}
-
-void Position::restore(const Stage::Effect& e, SeatId whose, Undo& u) {
-  const Ruleset& r = *rules_;
-  const Topology& topo = r.topology;
-  const TypeId t = e.restore;
-  for (SeatId seat = 0; seat < r.num_seats(); ++seat) {
-    if (e.team_only && !r.allies(seat, whose)) continue;
-    if (is_out(seat)) continue;  // a seat that left play does not come back
-    if (r.setup_count[seat][t] == 0 || counts_[make_piece(t, seat)] > 0) continue;
-    SiteId home = kNoSite;
-    for (SiteId s = 0; s < num_sites() && home == kNoSite; ++s)
-      if (r.start_type[s] == t && r.start_seat[s] == seat) home = s;
-    if (home == kNoSite) continue;  // it started in hand
-    // The start square, or the nearest empty site (breadth first over the links,
-    // in the board's order of directions).
-    std::vector<SiteId> queue{home};
-    std::vector<uint8_t> seen(num_sites(), 0);
-    seen[home] = 1;
-    SiteId where = kNoSite;
-    for (size_t i = 0; i < queue.size() && where == kNoSite; ++i) {
-      if (!board_[queue[i]]) {
-        where = queue[i];
-        break;
-      }
-      for (DirId d = 0; d < kNumDirs; ++d) {
-        const SiteId n = topo.neighbor(queue[i], d);
-        if (n != kNoSite && !seen[n]) {
-          seen[n] = 1;
-          queue.push_back(n);
-        }
-      }
-    }
-    if (where == kNoSite) continue;  // a full board: nowhere to come back to
-    record_site(where, u);
-    place(where, make_piece(t, seat), 0);
-    back_in_play(seat, u);
-  }
-}
-
-int Position::triggered_stage(const Move& m, SeatId mover, uint32_t bit) const {
-  const Ruleset& r = *rules_;
-  for (const Trigger& t : r.triggers) {
-    if (!(t.phases & bit)) continue;
-    switch (t.on) {
-      case Trigger::On::kLine:
-        if (m.to != kNoSite && board_[m.to] && piece_seat(board_[m.to]) == mover &&
-            completes_line(m.to, mover))
-          return t.stage;
-        break;
-      case Trigger::On::kFull: {
-        int occupied = 0;
-        for (SeatId s = 0; s < r.num_seats(); ++s) occupied += seat_pieces_[s];
-        if (occupied == num_sites()) return t.stage;
-        break;
-      }
-      case Trigger::On::kLabel:
-        if (m.rule < r.rules.size() && r.rules[m.rule].label == t.label) return t.stage;
-        break;
-    }
-  }
-  return -1;
 }
 
 void Position::place(SiteId site, PieceCode code, uint8_t flags) {
@@ -514,6 +415,7 @@ void Position::set_out(SeatId seat, bool out, Undo* undo) {
 void Position::set_roll(int roll) {
   hash_ ^= roll_key(roll_) ^ roll_key(roll);
   roll_ = static_cast<int16_t>(roll);
+  turn_open_ = turn_goes_on(*this);
 }
 
 void Position::set_end(int rule, SeatId seat) {
@@ -532,27 +434,49 @@ void Position::make(const Move& m, Undo& u) {
   }
 }
 
-namespace {
-// The packed dice of `roll` without one die of value `used` (see Position::roll).
-int without_die(int roll, int used) {
-  int out = 0, shift = 0;
-  bool removed = false;
-  for (int k = 0; k < Dice::kMaxDice; ++k) {
-    int v = (roll >> (5 * k)) & 31;
-    if (!v) break;
-    if (!removed && v == used) {
-      removed = true;
-      continue;
-    }
-    out |= v << shift;
-    shift += 5;
-  }
-  return out;
-}
-}  // namespace
-
+// make() is a list of named steps: save what unmake needs; a throw of the
+// dice, or the decision itself (its board changes raising the rule effects of
+// captures, arrivals and promotions); what the decision did (clocks of passes
+// and captures, the effects of its end); then the turn flow says what comes
+// next, and at the end of a turn the clocks move once, from the whole turn.
 void Position::make_inner(const Move& m, Undo& u) {
+  save_undo(u);
+  history_.push_back(hash_);
+  if (m.kind == MoveKind::kChance) return throw_dice(m, u);
   const Ruleset& r = *rules_;
+  EffectContext ctx{*this, m, u, to_move_, to_move_};
+  ctx.stage = stage_;
+  ctx.capture_fn = &Position::capture_piece;
+  // Who is owed what this decision captures: the army of the piece that moves.
+  if (m.from != kNoSite && board_[m.from]) ctx.credit = piece_seat(board_[m.from]);
+  const EffectLists& fx = *r.effects;
+  if (turn_decisions_ == 0 && stage_ < 0)
+    for (const Effect* e : fx.on(Event::kTurnStart)) e->on_turn_start(ctx);
+  const bool ordinary =
+      m.kind == MoveKind::kNormal || m.kind == MoveKind::kDrop || m.kind == MoveKind::kCastle;
+  // Triggers look at the phase the move was made in.
+  const DecisionFacts facts{to_move_, owner(), stage_,
+                            r.phased_triggers && ordinary ? phase_bit(*this) : ~0u};
+  if (ep_ != kNoSite) set_ep(kNoSite, kNoSite);
+  if (roll_) {
+    const int rest = dice_after(r, roll_, m, stage_);
+    hash_ ^= roll_key(roll_) ^ roll_key(rest);
+    roll_ = static_cast<int16_t>(rest);
+  }
+  apply_decision(ctx);
+  raise_arrival(ctx);
+  account_decision(ctx);
+  follow_flow(ctx, r.fast.simple_flow && !inert_mask_ ? FlowStep{-1, kNoSite, r.next_seat(facts.owner)}
+                                                 : flow_after(*this, m, facts));
+  if (r.hooks && r.hooks->has_after()) {
+    r.hooks->after(*this, m, u);
+    // The hook may have taken the next seat out of play.
+    if (u.seats_changed && between_turns() && !takes_turns(to_move_))
+      set_to_move(next_in_play(facts.owner));
+  }
+}
+
+void Position::save_undo(Undo& u) {
   u.nsites = 0;
   u.nvars = 0;
   if (!u.more_sites.empty()) u.more_sites.clear();
@@ -570,90 +494,45 @@ void Position::make_inner(const Move& m, Undo& u) {
   u.out_mask = out_mask_;
   u.phase = phase_;
   u.seats_changed = false;
-  history_.push_back(hash_);
+  u.turn_decisions = turn_decisions_;
+  u.turn_open = turn_open_;
+  u.turn_reset = turn_reset_;
+}
 
-  if (m.kind == MoveKind::kChance) {
-    hash_ ^= roll_key(roll_) ^ roll_key(m.chance);
-    roll_ = m.chance;
-    set_global(kSinceReset, global(kSinceReset) + 1, &u);
-    return;
-  }
-  const SeatId me = to_move_;
-  const int was_stage = stage_;
-  const SeatId owner = this->owner();
-  if (r.end.counted_conditions && was_stage < 0 && !in_turn()) count_condition_moves(me, u);
-  const bool ordinary =
-      m.kind == MoveKind::kNormal || m.kind == MoveKind::kDrop || m.kind == MoveKind::kCastle;
-  // Triggers look at the phase the move was made in.
-  const uint32_t bit = r.phased_triggers && ordinary ? phase_bit(*this) : ~0u;
-  if (ep_ != kNoSite) set_ep(kNoSite, kNoSite);
-  if (roll_ &&
-      (ordinary || m.kind == MoveKind::kAction || (m.kind == MoveKind::kPass && was_stage < 0))) {
-    // One die: any move uses it. Several: a move uses the die it names, a pass all that remain.
-    int rest = r.dice.count > 1 && ordinary ? without_die(roll_, m.chance) : 0;
-    hash_ ^= roll_key(roll_) ^ roll_key(rest);
-    roll_ = static_cast<int16_t>(rest);
-  }
-  bool reset = false;
-  bool broke_line = false;  // the piece moved left a complete line of its seat
-  TypeId mover_type = -1;
-  int gained = 0, taken = 0;
-  // Who is owed what this decision captures: the army of the piece that moves.
-  SeatId credit = m.from != kNoSite && board_[m.from] ? piece_seat(board_[m.from]) : me;
-  auto pay = [&](SeatId from, SeatId to, int amount) {
-    set_counter(from, kStakes, counter(from, kStakes) - amount, &u);
-    set_counter(to, kStakes, counter(to, kStakes) + amount, &u);
-  };
-  auto capture_at = [&](SiteId site, TypeId by) {
-    PieceCode victim = board_[site];
-    if (!victim) return;
-    TypeId vt = piece_type(victim);
-    gained += r.types[vt].value;
-    ++taken;
-    if (r.captures_to_hand) {
-      // It joins the capturer's hand as what it was before it promoted.
-      const PieceType& vpt = r.types[vt];
-      TypeId as = (flags_[site] & r.promoted_flag) ? vpt.marked_hand_as : vpt.hand_as;
-      if (as < 0) as = vt;
-      set_hand(credit, as, hand(credit, as) + 1, &u);
-    }
-    for (const Payment& p : r.money.payments)
-      if (p.on == Payment::On::kCapture && p.piece == vt && piece_seat(victim) != credit)
-        pay(piece_seat(victim), credit, p.amount);
-    for (size_t i = 0; i < r.end.on_capture.size(); ++i) {
-      const CaptureEnd& ce = r.end.on_capture[i];
-      if (ce.captured != vt || (ce.by >= 0 && ce.by != by)) continue;
-      if (ce.effect == CaptureEnd::Effect::kFreeze || ce.effect == CaptureEnd::Effect::kOut) {
-        SeatState st =
-            ce.effect == CaptureEnd::Effect::kFreeze ? SeatState::kFrozen : SeatState::kOut;
-        record_site(site, u);
-        place(site, kEmpty, 0);
-        set_seat_state(piece_seat(victim), st, 2 + static_cast<int>(i), &u);
-        return;
-      }
-      if (end_rule_ < 0 && ce.effect != CaptureEnd::Effect::kContinue) {
-        end_rule_ = static_cast<int16_t>(i);
-        end_seat_ = me;
-      }
-      break;
-    }
-    record_site(site, u);
-    place(site, kEmpty, 0);
-  };
+void Position::throw_dice(const Move& m, Undo& u) {
+  // A throw stands between turns: it neither starts nor ends one.
+  hash_ ^= roll_key(roll_) ^ roll_key(m.chance);
+  roll_ = m.chance;
+  set_global(kSinceReset, global(kSinceReset) + 1, &u);
+}
+
+void Position::capture_piece(EffectContext& c, SiteId site, TypeId by) {
+  Position& pos = c.pos;
+  const PieceCode victim = pos.board_[site];
+  if (!victim) return;
+  c.gained += pos.rules_->types[piece_type(victim)].value;
+  ++c.taken;
+  for (const Effect* e : pos.rules_->effects->on(Event::kCapture))
+    e->on_capture(c, site, victim, by);
+  pos.record_site(site, c.undo);
+  pos.place(site, kEmpty, 0);
+}
+
+// The decision's own change of the board: what moves, is dropped, promoted,
+// removed or answered.
+void Position::apply_decision(EffectContext& c) {
+  const Ruleset& r = *rules_;
+  const Move& m = c.move;
+  Undo& u = c.undo;
   switch (m.kind) {
     case MoveKind::kPass:
-      if (was_stage < 0) set_global(kPasses, global(kPasses) + 1, &u);
+      if (c.stage < 0) set_global(kPasses, global(kPasses) + 1, &u);
       break;
-    case MoveKind::kAnswer: {
-      const Stage& st = r.stages[was_stage];
-      if (m.chance >= 0 && m.chance < static_cast<int>(st.effects.size()) &&
-          st.effects[m.chance].restore >= 0)
-        restore(st.effects[m.chance], owner, u);
+    case MoveKind::kAnswer:
+      for (const Effect* e : r.effects->on(Event::kAnswer)) e->on_answer(c, c.stage, m.chance);
       break;
-    }
     case MoveKind::kAction:
-      if (r.actions[m.chance].stage < 0 && r.actions[m.chance].effect.restore >= 0)
-        restore(r.actions[m.chance].effect, me, u);
+      for (const Effect* e : r.effects->on(Event::kAction)) e->on_action(c, m.chance);
       break;
     case MoveKind::kPromote: {
       const PieceCode code = board_[m.to];
@@ -665,201 +544,126 @@ void Position::make_inner(const Move& m, Undo& u) {
       break;
     }
     case MoveKind::kRemove:
-      if (r.stages[was_stage].choice == Stage::Choice::kGiveOwn) credit = next_to_play(me);
-      capture_at(m.to, -1);
+      // A piece given away counts as captured by the seat that receives it.
+      if (r.stages[c.stage].choice == Stage::Choice::kGiveOwn) c.credit = next_in_play(c.mover);
+      capture_piece(c, m.to, -1);
       break;
     case MoveKind::kDrop:
-      mover_type = m.drop_type;
-      set_hand(me, m.drop_type, hand(me, m.drop_type) - 1, &u);
-      for (int i = 0; i < m.ncap; ++i) capture_at(m.cap[i], mover_type);
+      c.by = m.drop_type;
+      set_hand(c.mover, m.drop_type, hand(c.mover, m.drop_type) - 1, &u);
+      for (int i = 0; i < m.ncap; ++i) capture_piece(c, m.cap[i], c.by);
       record_site(m.to, u);
       // A piece from the hand has moved: it never castles nor is a castling partner.
-      place(m.to, make_piece(m.drop_type, me), r.types[m.drop_type].track_moved ? kFlagMoved : 0);
+      place(m.to, make_piece(m.drop_type, c.mover),
+            r.types[m.drop_type].track_moved ? kFlagMoved : 0);
       break;
-    default: {
-      PieceCode code = board_[m.from];
-      mover_type = piece_type(code);
-      broke_line = r.return_ban != ReturnBan::kNone && completes_line(m.from, me);
-      uint8_t fl = flags_[m.from] | m.set_flags;
-      if (r.types[mover_type].track_moved) fl |= kFlagMoved;
-      for (int i = 0; i < m.ncap; ++i) capture_at(m.cap[i], mover_type);
-      if (m.kind == MoveKind::kCastle) {
-        PieceCode partner = board_[m.from2];
-        uint8_t pf = flags_[m.from2] | kFlagMoved;
-        record_site(m.from2, u);
-        place(m.from2, kEmpty, 0);
-        record_site(m.from, u);
-        place(m.from, kEmpty, 0);
-        record_site(m.to2, u);
-        place(m.to2, partner, pf);
-        record_site(m.to, u);
-        place(m.to, code, fl);
-      } else {
-        if (board_[m.to] && m.to != m.from) capture_at(m.to, mover_type);
-        record_site(m.from, u);
-        place(m.from, kEmpty, 0);
-        if (m.promote >= 0) {
-          if (r.types[mover_type].promo_marks && m.promote != mover_type) fl |= r.promoted_flag;
-          code = make_piece(m.promote, piece_seat(code));
-        }
-        record_site(m.to, u);
-        place(m.to, code, fl);
-      }
-      if (m.ep_set != kNoSite) set_ep(m.ep_set, m.to);
-    }
-  }
-  if (r.move_effects) {
-    // Payments, a seat back in play, what a piece's arrival does (rare: one test).
-    if (!r.money.payments.empty() && ordinary && m.kind != MoveKind::kCastle && board_[m.to]) {
-      // An enemy piece on the start square of a seat's piece: that seat pays, once.
-      const SeatId owner_of_square = r.start_seat[m.to];
-      const SeatId occupier = piece_seat(board_[m.to]);
-      for (size_t i = 0; i < r.money.payments.size(); ++i) {
-        const Payment& p = r.money.payments[i];
-        if (p.on != Payment::On::kOccupy || owner_of_square < 0 || r.start_type[m.to] != p.piece ||
-            r.allies(owner_of_square, occupier))
-          continue;
-        const int bit = static_cast<int>(i) * kMaxSeats + owner_of_square;
-        if ((global(kPaid) >> bit) & 1) continue;
-        set_global(kPaid, global(kPaid) | (1 << bit), &u);
-        pay(owner_of_square, occupier, p.amount);
-      }
-    }
-    if (m.promote >= 0 && m.to != kNoSite && board_[m.to]) {
-      // A seat frozen by the capture of a type is back in play when it promotes to one.
-      const SeatId s = piece_seat(board_[m.to]);
-      const int why = seats_.reason[s] - 2;
-      if (seats_.state[s] == static_cast<uint8_t>(SeatState::kFrozen) && why >= 0 &&
-          why < static_cast<int>(r.end.on_capture.size()) &&
-          r.end.on_capture[why].captured == m.promote) {
-        back_in_play(s, u);
-      }
-    }
-    if (r.any_arrival_effects && ordinary && m.kind != MoveKind::kCastle && board_[m.to] &&
-        r.types[piece_type(board_[m.to])].arrival_effects()) {
-      // What the piece's arrival does: command of an ally's army, a completed square.
-      const TypeId t = piece_type(board_[m.to]);
-      const PieceType& pt = r.types[t];
-      const SeatId army = piece_seat(board_[m.to]);
-      const SeatId ally = r.start_seat[m.to];
-      if (pt.takes_command && ally >= 0 && ally != army && r.allies(ally, army) &&
-          r.start_type[m.to] == t)
-        set_controller(ally, army, &u);
-      std::array<SiteId, kMaxSquareSites> block;
-      const int nblock = pt.square > 0 ? completed_square(m.to, t, pt.square, block) : 0;
-      for (int i = 0; i < nblock; ++i) {
-        const SiteId s = block[i];
-        const SeatId o = piece_seat(board_[s]);
-        if (pt.square_captures && !r.allies(o, army)) {
-          capture_at(s, t);
-        } else if (pt.square_takes && o != army && r.allies(o, army)) {
-          const uint8_t fl = flags_[s];
-          record_site(s, u);
-          place(s, make_piece(t, army), fl);
-        }
-      }
-    }
-  }
-  if (m.kind != MoveKind::kPass) set_global(kPasses, 0, &u);
-  if (r.return_ban != ReturnBan::kNone && was_stage < 0) {
-    // The seat's turn has come, so last turn's ban is spent; this move may set one.
-    SiteId from = kNoSite, to = kNoSite;
-    if (broke_line && m.kind == MoveKind::kNormal &&
-        (r.return_ban == ReturnBan::kAfterBreak || completes_line(m.to, me))) {
-      from = m.to;
-      to = m.from;
-    }
-    set_ban(me, from, to, &u);
-  }
-  if (taken) {
-    reset = true;
-    set_counter(credit, kCaptured, counter(credit, kCaptured) + taken, &u);
-    if (r.stakes) set_counter(credit, kStakes, counter(credit, kStakes) + gained, &u);
-  }
-  if (mover_type >= 0 && r.types[mover_type].reset_counter) reset = true;
-  if (r.end.extinction)
-    for (SeatId s = 0; s < r.num_seats(); ++s)
-      if (seats_.state[s] != static_cast<uint8_t>(SeatState::kOut) && seat_pieces_[s] == 0 &&
-          hand_total(s) == 0)
-        set_seat_state(s, SeatState::kOut, 1, &u);
-  if (!r.end.leave.terms.empty())
-    for (SeatId s = 0; s < r.num_seats(); ++s)
-      if (!is_out(s) && condition_holds(r.end.leave, *this, s))
-        set_seat_state(s, SeatState::kOut, kLeftByLeave, &u);
-
-  // What comes next: a stage this decision starts or continues, the same seat
-  // again while dice remain, or the next seat in turn order.
-  int next_stage = -1;
-  SiteId anchor = kNoSite;
-  if (r.simple_flow) {
-    // Nothing can follow: the next seat plays.
-  } else if (m.kind == MoveKind::kAction) {
-    next_stage = r.actions[m.chance].stage;  // -1: done, the next seat plays
-  } else if (r.promotion_stage >= 0 && m.kind == MoveKind::kNormal && m.promote < 0 &&
-             asks_promotion(m.to)) {
-    next_stage = r.promotion_stage;
-    anchor = m.to;
-  } else if (was_stage >= 0) {
-    const Stage& st = r.stages[was_stage];
-    if (st.choice == Stage::Choice::kMoveAgain && ordinary)
-      next_stage = triggered_stage(m, me, bit);
-    if (next_stage < 0) next_stage = st.then;
-  } else if (!r.triggers.empty() && ordinary) {
-    next_stage = triggered_stage(m, me, bit);
-  }
-  SeatId next;
-  if (next_stage >= 0) {
-    const Stage& ns = r.stages[next_stage];
-    next = me;
-    if (ns.who != Stage::Who::kMover) {
-      next = next_to_play(me);
-      for (int i = 0; ns.who == Stage::Who::kNextEnemy && r.allies(next, me) && i < r.num_seats();
-           ++i)
-        next = next_to_play(next);
-    }
-    set_stage(next_stage, owner, anchor);
-  } else if (r.simple_flow) {
-    next = inert_mask_ ? next_to_play(owner) : r.next_seat(owner);
-  } else {
-    if (stage_ >= 0) set_stage(-1, 0);
-    next = r.dice.count > 1 && roll_ != 0 && takes_turns(owner) ? owner
-           : inert_mask_                                        ? next_to_play(owner)
-                                                                : r.next_seat(owner);
-  }
-  set_to_move(next);
-  set_global(kSinceReset, reset ? 0 : global(kSinceReset) + 1, &u);
-  if (r.has_continuations && in_turn()) {
-    if (reset) set_global(kHalfmove, 0, &u);
-  } else {
-    set_global(kHalfmove, reset ? 0 : global(kHalfmove) + 1, &u);
-    set_global(kPly, global(kPly) + 1, &u);
-    if (r.end.material_max > 0) {
-      bool holds = true;
-      int value = -1;
-      for (SeatId s = 0; s < r.num_seats() && holds; ++s) {
-        if (seat_pieces_[s] > r.end.material_max) holds = false;
-        if (value >= 0 && seat_value_[s] != value) holds = false;
-        value = seat_value_[s];
-      }
-      set_global(kMaterialPlies, holds ? global(kMaterialPlies) + 1 : 0, &u);
-    }
-  }
-  if (r.hooks && r.hooks->has_after()) {
-    r.hooks->after(*this, m, u);
-    // The hook may have taken the next seat out of play.
-    if (u.seats_changed && stage_ < 0 && !in_turn() && !takes_turns(to_move_))
-      set_to_move(next_to_play(owner));
+    default:
+      move_piece(c);
   }
 }
 
-void Position::count_condition_moves(SeatId seat, Undo& u) {
-  // Before the first decision of seat's turn: one more move in a row begun
-  // while the condition held for it, or none.
-  for (const ConditionEnd& c : rules_->end.on_condition) {
-    if (c.moves <= 0) continue;
-    const int k = kConditionMoves + c.slot * kMaxSeats + seat;
-    set_global(k, condition_holds(c.when, *this, seat) ? global(k) + 1 : 0, &u);
+// An ordinary move or castling: the piece leaves its site, takes what it
+// captures and lands, promoted if it promotes.
+void Position::move_piece(EffectContext& c) {
+  const Ruleset& r = *rules_;
+  const Move& m = c.move;
+  Undo& u = c.undo;
+  PieceCode code = board_[m.from];
+  c.by = piece_type(code);
+  for (const Effect* e : r.effects->on(Event::kDeparture)) e->on_departure(c, m.from);
+  uint8_t fl = flags_[m.from] | m.set_flags;
+  if (r.types[c.by].track_moved) fl |= kFlagMoved;
+  for (int i = 0; i < m.ncap; ++i) capture_piece(c, m.cap[i], c.by);
+  for (const Effect* e : r.effects->on(Event::kPassOver))
+    for (int i = 0; i < m.npath; ++i) e->on_pass_over(c, m.path[i]);
+  if (m.kind == MoveKind::kCastle) {
+    const PieceCode partner = board_[m.from2];
+    const uint8_t pf = flags_[m.from2] | kFlagMoved;
+    record_site(m.from2, u);
+    place(m.from2, kEmpty, 0);
+    record_site(m.from, u);
+    place(m.from, kEmpty, 0);
+    record_site(m.to2, u);
+    place(m.to2, partner, pf);
+    record_site(m.to, u);
+    place(m.to, code, fl);
+    return;
   }
+  if (board_[m.to] && m.to != m.from) capture_piece(c, m.to, c.by);
+  record_site(m.from, u);
+  place(m.from, kEmpty, 0);
+  if (m.promote >= 0) {
+    if (r.types[c.by].promo_marks && m.promote != c.by) fl |= r.promoted_flag;
+    code = make_piece(m.promote, piece_seat(code));
+  }
+  record_site(m.to, u);
+  place(m.to, code, fl);
+  if (m.ep_set != kNoSite) set_ep(m.ep_set, m.to);
+}
+
+// The effects of a piece that has changed type, then of one that has arrived.
+void Position::raise_arrival(EffectContext& c) {
+  const EffectLists& fx = *rules_->effects;
+  const Move& m = c.move;
+  if (m.to == kNoSite || !board_[m.to]) return;
+  if (m.promote >= 0)
+    for (const Effect* e : fx.on(Event::kPromotion)) e->on_promotion(c, m.to);
+  if (fx.any(Event::kArrival) && m.kind != MoveKind::kCastle &&
+      (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDrop))
+    for (const Effect* e : fx.on(Event::kArrival)) {
+      if (!board_[m.to]) break;  // an earlier effect took the piece off
+      e->on_arrival(c, m.to);
+    }
+}
+
+// What the decision did, for the clocks and the effects of its end.
+void Position::account_decision(EffectContext& c) {
+  const Ruleset& r = *rules_;
+  if (c.move.kind != MoveKind::kPass) set_global(kPasses, 0, &c.undo);
+  if (c.taken) {
+    c.reset = true;
+    set_counter(c.credit, kCaptured, counter(c.credit, kCaptured) + c.taken, &c.undo);
+  }
+  if (c.by >= 0 && r.types[c.by].reset_counter) c.reset = true;
+  for (const Effect* e : r.effects->on(Event::kDecisionEnd)) e->on_decision_end(c);
+}
+
+void Position::put_stage(int stage, SeatId owner, SiteId anchor) {
+  hash_ ^= stage_key();
+  stage_ = static_cast<int8_t>(stage);
+  owner_ = stage < 0 ? 0 : owner;
+  anchor_ = stage < 0 ? kNoSite : anchor;
+  hash_ ^= stage_key();
+}
+
+// Applies the flow's step: the stage now pending and the seat that decides;
+// the turn goes on, or ends.
+void Position::follow_flow(EffectContext& c, const FlowStep& next) {
+  const SeatId owner = stage_ >= 0 ? owner_ : c.mover;
+  if (next.stage >= 0 || stage_ >= 0) put_stage(next.stage, owner, next.anchor);
+  if (next.clear_dice && roll_) {
+    hash_ ^= roll_key(roll_);
+    roll_ = 0;
+  }
+  set_to_move(next.seat);
+  set_global(kSinceReset, c.reset ? 0 : global(kSinceReset) + 1, &c.undo);
+  if (next.turn_goes_on) {
+    turn_open_ = true;
+    turn_reset_ = turn_reset_ || c.reset;
+    if (turn_decisions_ < 255) ++turn_decisions_;
+    return;
+  }
+  end_turn(c, turn_reset_ || c.reset);
+}
+
+// The end of a turn: the clocks move once, from what the whole turn did.
+void Position::end_turn(EffectContext& c, bool reset) {
+  turn_open_ = false;
+  turn_reset_ = false;
+  turn_decisions_ = 0;
+  set_global(kHalfmove, reset ? 0 : global(kHalfmove) + 1, &c.undo);
+  set_global(kPly, global(kPly) + 1, &c.undo);
+  for (const Effect* e : rules_->effects->on(Event::kTurnEnd)) e->on_turn_end(c);
 }
 
 void Position::unmake(const Move& m, const Undo& u) {
@@ -885,6 +689,9 @@ void Position::unmake(const Move& m, const Undo& u) {
   }
   hash_ = u.hash;
   phase_ = u.phase;
+  turn_decisions_ = u.turn_decisions;
+  turn_open_ = u.turn_open;
+  turn_reset_ = u.turn_reset;
   history_.pop_back();
 }
 
@@ -901,7 +708,8 @@ bool Position::operator==(const Position& o) const {
          royal_site_ == o.royal_site_ && occ_ == o.occ_ && stage_ == o.stage_ &&
          owner_ == o.owner_ && anchor_ == o.anchor_ && seats_.state == o.seats_.state &&
          seats_.controller == o.seats_.controller && seats_.left_at == o.seats_.left_at &&
-         seats_.reason == o.seats_.reason;
+         seats_.reason == o.seats_.reason && turn_decisions_ == o.turn_decisions_ &&
+         turn_open_ == o.turn_open_ && turn_reset_ == o.turn_reset_;
 }
 
 }  // namespace regula

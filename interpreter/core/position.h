@@ -9,11 +9,14 @@
 #include <memory>
 #include <vector>
 
+#include "core/effect.h"
 #include "core/move.h"
 #include "core/result.h"
 #include "core/ruleset.h"
 
 namespace regula {
+
+struct FlowStep;
 
 // Per-seat counters the engine keeps itself; scripts may declare more after these.
 enum SeatCounter : int { kCaptured = 0, kStakes = 1, kFirstScriptCounter = 2 };
@@ -68,6 +71,9 @@ struct Undo {
   SiteId anchor = kNoSite;
   uint8_t out_mask = 0;
   int8_t phase = -2;           // Position's cached phase before the move
+  uint8_t turn_decisions = 0;  // Position's turn state before the move
+  bool turn_open = false;
+  bool turn_reset = false;
   bool seats_changed = false;  // seats below was saved (only when a seat changed)
   struct SeatsState {
     std::array<uint8_t, kMaxSeats> state{};      // SeatState
@@ -117,11 +123,19 @@ class Position {
   // The site the pending stage is about (the piece that asks to promote), or kNoSite.
   SiteId anchor() const { return anchor_; }
   // Whether the next decision belongs to the turn the last one was part of: the
-  // same seat decides again (a removal after a line, the next die's move).
-  bool in_turn() const {
-    if (stage_ >= 0) return rules_->stages[stage_].who == Stage::Who::kMover;
-    return rules_->dice.count > 1 && roll_ != 0;
-  }
+  // same seat decides again (a removal after a line, the next die's move). The
+  // turn flow (core/flow.h) decides it after every decision; a throw of the
+  // dice is no part of a turn.
+  bool in_turn() const { return turn_open_; }
+  // The decisions of the turn in progress already made (0: the next decision,
+  // unless a throw, starts a turn).
+  int turn_decisions() const { return turn_decisions_; }
+  // Whether the turn in progress has done something that cannot be taken back
+  // by repeating (a capture, a move that resets the move-rule clock): the
+  // clock is reset at the turn's end, whatever the order of its decisions.
+  bool turn_reset() const { return turn_reset_; }
+  // Whether pos stands between two turns: no decision of a turn is pending.
+  bool between_turns() const { return !turn_open_ && stage_ < 0; }
   // The seat that makes the next decision: whoever commands the army to move.
   // A commander that has left play no longer decides: the seat does, if in play.
   SeatId decider() const {
@@ -134,6 +148,9 @@ class Position {
   // Whether the seat still takes turns: in play, or frozen but commanded by a
   // seat in play.
   bool takes_turns(SeatId seat) const;
+  // The seat after `after` in turn order that takes turns (the next one in
+  // turn order when none does).
+  SeatId next_in_play(SeatId after) const;
   // Whether the seat's pieces can move (and so attack): it takes turns.
   bool is_inert(SeatId seat) const { return (inert_mask_ >> seat) & 1u; }
   bool any_inert() const { return inert_mask_ != 0; }
@@ -216,10 +233,13 @@ class Position {
   void set_controller(SeatId seat, SeatId by, Undo* undo = nullptr);
   // When and why a seat left play, as left_at and left_reason; for position strings.
   void set_left(SeatId seat, int left_at, int reason);
-  // A pending stage (-1: none) and the seat whose turn it is; for position strings.
+  // A pending stage (-1: none) and the seat whose turn it is; for position
+  // strings. Whether the turn goes on follows from it (turn_goes_on).
   void set_stage(int stage, SeatId owner, SiteId anchor = kNoSite);
-  // A pending die outcome (0: none); for position strings.
+  // A pending die outcome (0: none); for position strings, as set_stage.
   void set_roll(int roll);
+  // The turn in progress as turn_decisions and turn_reset give it; for position strings.
+  void set_turn(int decisions, bool reset);
   // Marks the game as ended by capture rule `rule` (-1: not), for seat; for position strings.
   void set_end(int rule, SeatId seat);
   void clear_history() { history_.clear(); }
@@ -238,25 +258,19 @@ class Position {
   uint64_t controller_key(SeatId seat) const;
   void save_seats(Undo* undo);
   void refresh_inert();
-  // After an ordinary decision (or one made in a kMoveAgain stage): the stage
-  // its consequences start, or -1.
-  // The sites of a k x k block of the grid through site whose every site holds a
-  // piece of type t (the first such block), in out; 0 when there is none.
-  int completed_square(SiteId site, TypeId t, int k,
-                       std::array<SiteId, kMaxSquareSites>& out) const;
-  // Gives every seat that has lost all its pieces of type e.restore one back
-  // (with team_only, only seats allied with whose).
-  void restore(const Stage::Effect& e, SeatId whose, Undo& u);
-  // A frozen seat back in play, commanding its own army only.
-  void back_in_play(SeatId seat, Undo& u);
-  int triggered_stage(const Move& m, SeatId mover, uint32_t phase_bit) const;
   bool completes_line_by_sites(SiteId site, SeatId seat, SiteId vacated) const;
-  // Whether the piece that arrived on site promotes by a decision of its own now.
-  bool asks_promotion(SiteId site) const;
-  // The seat after `after` in turn order that takes turns.
-  SeatId next_to_play(SeatId after) const;
+  // The steps of make (see make_inner).
   void make_inner(const Move& move, Undo& undo);
-  void count_condition_moves(SeatId seat, Undo& undo);
+  void save_undo(Undo& undo);
+  void throw_dice(const Move& move, Undo& undo);
+  void apply_decision(EffectContext& ctx);
+  void move_piece(EffectContext& ctx);
+  void raise_arrival(EffectContext& ctx);
+  void account_decision(EffectContext& ctx);
+  void follow_flow(EffectContext& ctx, const FlowStep& next);
+  void end_turn(EffectContext& ctx, bool reset);
+  static void capture_piece(EffectContext& ctx, SiteId site, TypeId by);
+  void put_stage(int stage, SeatId owner, SiteId anchor);
   int compute_phase() const;
 
   std::shared_ptr<const Ruleset> rules_;
@@ -287,6 +301,10 @@ class Position {
   static constexpr int8_t kPhaseUnknown = -2;
   mutable int8_t phase_ = kPhaseUnknown;
   Undo::SeatsState seats_;
+  // The turn in progress (in_turn, turn_decisions, turn_reset).
+  uint8_t turn_decisions_ = 0;
+  bool turn_open_ = false;
+  bool turn_reset_ = false;
 };
 
 // A move made for the length of a scope and taken back when it ends, also when

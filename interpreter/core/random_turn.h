@@ -43,7 +43,7 @@ void random_turn(Position& pos, const MoveList& moves, Rng& rng, Turn& t) {
     if constexpr (kPlay) play_rest(pos, t, 0);
     return;
   }
-  if (!r.has_continuations) {
+  if (r.fast.simple_flow) {
     t.steps.push_back(moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)]);
     if constexpr (kPlay) play_rest(pos, t, 0);
     return;

@@ -1,5 +1,6 @@
 #include "core/ruleset.h"
 
+#include "core/effects/effects.h"
 #include "core/hands.h"
 
 #include <algorithm>
@@ -83,6 +84,19 @@ void Ruleset::dice_outcomes() {
 }
 
 void Ruleset::finalize() {
+  zobrist_keys();
+  flow_facts();
+  dice_outcomes();
+  start_tables();
+  step_tables();
+  reverse_tables();
+  attack_tables();
+  build_drop_tables(*this);
+  derive_fast_paths();
+  effects = compile_effects(*this);
+}
+
+void Ruleset::zobrist_keys() {
   const int n = topology.size();
   uint64_t state = 0x5eed0f5e9e1a0001ull;
   z_piece.resize(static_cast<size_t>(kMaxPieceCodes) * n);
@@ -98,6 +112,11 @@ void Ruleset::finalize() {
   z_var_seed = splitmix(state);
   for (auto& k : z_frozen) k = splitmix(state);
   z_stage_seed = splitmix(state);
+}
+
+// What the turn flow and make read of the rules: the promotion stage, whether
+// a decision may leave another pending, triggers and phases.
+void Ruleset::flow_facts() {
   if (promotion_stage < 0)
     for (const auto& t : types)
       if (t.promo_ask && promotion_stage < 0) {
@@ -108,13 +127,12 @@ void Ruleset::finalize() {
         promotion_stage = static_cast<int>(stages.size()) - 1;
       }
   has_continuations = !stages.empty() || dice.count > 1;
-  simple_flow = !has_continuations && triggers.empty();
-  phased_triggers = false;
   any_arrival_effects = false;
   for (const PieceType& t : types) any_arrival_effects |= t.arrival_effects();
   bool freezes = false;
   for (const CaptureEnd& ce : end.on_capture) freezes |= ce.effect == CaptureEnd::Effect::kFreeze;
   move_effects = any_arrival_effects || !money.payments.empty() || freezes;
+  phased_triggers = false;
   for (const Trigger& t : triggers) phased_triggers |= t.phases != ~0u;
   phases_read_ply = false;
   for (const Phase& ph : phases)
@@ -134,10 +152,12 @@ void Ruleset::finalize() {
         }
       }
   }
-  dice_outcomes();
   if (turn_order.empty())
     for (SeatId s = 0; s < num_seats(); ++s) turn_order.push_back(s);
+}
 
+void Ruleset::start_tables() {
+  const int n = topology.size();
   setup_count = setup_hand;
   start_type.assign(n, -1);
   start_seat.assign(n, -1);
@@ -146,23 +166,15 @@ void Ruleset::finalize() {
     start_type[site] = piece_type(code);
     start_seat[site] = piece_seat(code);
   }
-
   for (auto& r : royals) r.clear();
-  for (SeatId s = 0; s < num_seats(); ++s) {
+  for (SeatId s = 0; s < num_seats(); ++s)
     for (TypeId t = 0; t < static_cast<TypeId>(types.size()); ++t)
       if (types[t].royal) royals[s].push_back(t);
-    for (auto& d : slide_attacks[s]) d.clear();
-    table_attacks[s].clear();
-    walk_attacks[s].clear();
-    anywhere_attacks[s].clear();
-    ep_attacks[s].clear();
-    other_attackers[s].clear();
-    for (auto& d : screen_attacks[s]) d.clear();
-  }
-  any_screen_attacks = false;
-  any_facing = false;
-  for (const PieceType& t : types) any_facing |= t.royal && !t.facing.empty();
+}
 
+// Neighbour tables of one-step slides (MoveRule::steps).
+void Ruleset::step_tables() {
+  const int n = topology.size();
   for (auto& rule : rules) {
     rule.steps.clear();
     if (rule.kind != RuleKind::kSlide || rule.max_range != 1 || rule.min_range > 1 || rule.takes_ep)
@@ -174,8 +186,11 @@ void Ruleset::finalize() {
           if (SiteId to = topology.neighbor(from, d); to != kNoSite)
             rule.steps[s][from].push_back(to);
   }
+}
 
-  // Reverse tables so that "is this site attacked?" looks from the target outwards.
+// Reverse tables so that "is this site attacked?" looks from the target outwards.
+void Ruleset::reverse_tables() {
+  const int n = topology.size();
   for (auto& rule : rules) {
     rule.rev_table.clear();
     rule.rev_walks.clear();
@@ -220,7 +235,23 @@ void Ruleset::finalize() {
           }
     }
   }
-  pins_simple = true;
+}
+
+// Attack detection tables: for each attacking seat, the rules that can capture
+// by kind.
+void Ruleset::attack_tables() {
+  for (SeatId s = 0; s < num_seats(); ++s) {
+    for (auto& d : slide_attacks[s]) d.clear();
+    table_attacks[s].clear();
+    walk_attacks[s].clear();
+    anywhere_attacks[s].clear();
+    ep_attacks[s].clear();
+    other_attackers[s].clear();
+    for (auto& d : screen_attacks[s]) d.clear();
+  }
+  any_screen_attacks = false;
+  any_facing = false;
+  for (const PieceType& t : types) any_facing |= t.royal && !t.facing.empty();
   any_fears_attack = false;
   for (const auto& t : types) any_fears_attack |= t.fears_attack;
   for (SeatId s = 0; s < num_seats(); ++s) {
@@ -245,7 +276,6 @@ void Ruleset::finalize() {
             break;
           case RuleKind::kWalk:
             walk_attacks[s].push_back({t, ri});
-            pins_simple = false;
             break;
           case RuleKind::kAnywhere:
             anywhere_attacks[s].push_back({t, ri});
@@ -256,12 +286,9 @@ void Ruleset::finalize() {
                   {t, rule.requires_clear, static_cast<int16_t>(rule.from_region),
                    static_cast<int16_t>(rule.to_region), rule.screen_before, rule.screen_after});
             any_screen_attacks = true;
-            // A move onto the line, or off it, may make or unmake an attack.
-            pins_simple = false;
             break;
           case RuleKind::kHop:
             other = true;
-            pins_simple = false;
             break;
           default:
             break;
@@ -270,16 +297,59 @@ void Ruleset::finalize() {
       if (other) other_attackers[s].push_back(t);
     }
   }
-  if (hooks && hooks->has_generate()) pins_simple = false;
-  if (any_facing) pins_simple = false;
-  probe_check = true;
-  for (SeatId s = 0; s < num_seats(); ++s)
-    probe_check = probe_check && anywhere_attacks[s].empty() && other_attackers[s].empty();
+}
 
-  // Per phase slot, the one rule of every piece when it is a plain step to an
-  // empty neighbour (generation then skips the checks of other rules).
+void Ruleset::derive_fast_paths() {
+  fast = FastPaths{};
+  fast.simple_flow = !has_continuations && triggers.empty();
+  fast.step_tables = true;
+  // Walks, screens and hops can be blocked or unblocked by a move onto or off
+  // their line, which the pin shortcut does not see.
+  fast.pins_simple = !(hooks && hooks->has_generate()) && !any_facing;
+  fast.probe_check = true;
+  for (SeatId s = 0; s < num_seats(); ++s) {
+    fast.pins_simple = fast.pins_simple && walk_attacks[s].empty() && other_attackers[s].empty();
+    for (const auto& d : screen_attacks[s]) fast.pins_simple = fast.pins_simple && d.empty();
+    fast.probe_check =
+        fast.probe_check && anywhere_attacks[s].empty() && other_attackers[s].empty();
+  }
+  plain_step_rules();
+  if (topology.size() <= 64) {
+    fast.promotion_sites.assign(types.size(), {});
+    for (size_t t = 0; t < types.size(); ++t)
+      for (const Promotion& pr : types[t].promotions)
+        for (SeatId seat = 0; seat < num_seats(); ++seat)
+          for (SiteId site = 0; site < topology.size(); ++site)
+            if (regions[pr.region].contains(seat, site) || (pr.on & Promotion::kLeave))
+              fast.promotion_sites[t][seat] |= uint64_t{1} << site;
+  }
+  fast.simple_army = phases.empty() && !dice.enabled() && topology.size() <= 64 && !types.empty();
+  for (const PieceType& t : types)
+    for (int ri : t.rules) {
+      const MoveRule& rule = rules[ri];
+      if ((rule.kind != RuleKind::kSlide && rule.kind != RuleKind::kHop) || rule.from_region >= 0 ||
+          rule.requires_clear || rule.unless_attacked)
+        fast.simple_army = false;
+    }
+  // A removal that a completed line starts and that ends the turn, in rules where
+  // nothing else a plain move does can change what it may take or end the game
+  // in the middle of the turn (turns.cpp counts its choices before the move).
+  if (!triggers.empty() && triggers[0].on == Trigger::On::kLine && triggers[0].phases == ~0u &&
+      triggers[0].stage >= 0 && !dice.enabled() && promotion_stage < 0 && actions.empty() &&
+      !move_effects && end.leave.terms.empty() && !end.check && !any_fears_attack &&
+      !end.bare_royal) {
+    const Stage& st = stages[triggers[0].stage];
+    if (st.who == Stage::Who::kMover && st.choice == Stage::Choice::kRemoveEnemy &&
+        (st.then < 0 || stages[st.then].who != Stage::Who::kMover))
+      fast.line_removal_stage = triggers[0].stage;
+  }
+}
+
+// Per phase slot, the one rule of every piece when it is a plain step to an
+// empty neighbour (generation then skips the checks of other rules).
+void Ruleset::plain_step_rules() {
   const size_t slots = phases.empty() ? 1 : phases.size() + 1;
-  plain_steps.assign(slots, -1);
+  fast.plain_steps.assign(slots, -1);
   for (size_t p = 0; p < slots; ++p) {
     int common = -1;
     bool ok = !types.empty();
@@ -300,44 +370,16 @@ void Ruleset::finalize() {
     if (rule.kind == RuleKind::kSlide && !rule.steps.empty() && rule.mode == Mode::kMove &&
         rule.to_region < 0 && rule.from_region < 0 && rule.requires_clear == 0 &&
         !rule.unless_attacked && !rule.sets_ep)
-      plain_steps[p] = common;
+      fast.plain_steps[p] = common;
   }
+}
 
-  promotion_sites.clear();
-  if (topology.size() <= 64) {
-    promotion_sites.assign(types.size(), {});
-    for (size_t t = 0; t < types.size(); ++t)
-      for (const Promotion& pr : types[t].promotions)
-        for (SeatId seat = 0; seat < num_seats(); ++seat)
-          for (SiteId site = 0; site < topology.size(); ++site)
-            if (regions[pr.region].contains(seat, site) || (pr.on & Promotion::kLeave))
-              promotion_sites[t][seat] |= uint64_t{1} << site;
-  }
-
-  build_drop_tables(*this);
-
-  simple_army = phases.empty() && !dice.enabled() && topology.size() <= 64 && !types.empty();
-  for (const PieceType& t : types)
-    for (int ri : t.rules) {
-      const MoveRule& rule = rules[ri];
-      if ((rule.kind != RuleKind::kSlide && rule.kind != RuleKind::kHop) || rule.from_region >= 0 ||
-          rule.requires_clear || rule.unless_attacked)
-        simple_army = false;
-    }
-
-  // A removal that a completed line starts and that ends the turn, in rules where
-  // nothing else a plain move does can change what it may take or end the game
-  // in the middle of the turn (turns.cpp counts its choices before the move).
-  line_removal_stage = -1;
-  if (!triggers.empty() && triggers[0].on == Trigger::On::kLine && triggers[0].phases == ~0u &&
-      triggers[0].stage >= 0 && !dice.enabled() && promotion_stage < 0 && actions.empty() &&
-      !move_effects && end.leave.terms.empty() && !end.check && !any_fears_attack &&
-      !end.bare_royal) {
-    const Stage& st = stages[triggers[0].stage];
-    if (st.who == Stage::Who::kMover && st.choice == Stage::Choice::kRemoveEnemy &&
-        (st.then < 0 || stages[st.then].who != Stage::Who::kMover))
-      line_removal_stage = triggers[0].stage;
-  }
+void Ruleset::use_reference_paths() {
+  fast = FastPaths{};
+  fast.on = false;
+  fast.plain_steps.assign(phases.empty() ? 1 : phases.size() + 1, -1);
+  for (auto& rule : rules) rule.steps.clear();
+  topology.disable_bit_sets();
 }
 
 }  // namespace regula

@@ -20,6 +20,7 @@
 namespace regula {
 
 class Position;
+class EffectLists;
 
 enum class RuleKind : uint8_t {
   kSlide,     // along one direction, between min and max steps, blocked by pieces
@@ -514,6 +515,42 @@ struct AiSettings {
   int hunt = 4;
 };
 
+// The shortcuts finalize derives from the rules for speed, in one place: each
+// lets move generation, make or the walks over turns skip a general path where
+// the rules make it needless. Ruleset::use_reference_paths switches all of them
+// off (on = false), and one differential test plays every bundled script both
+// ways (tests/reference_mode_test.cpp).
+struct FastPaths {
+  bool on = true;  // false: the reference mode, every shortcut below off
+  // No capture rule can be blocked in a way the pin shortcut of move
+  // generation does not know about (no walks, screens, hops, generate hooks or
+  // facing royals).
+  bool pins_simple = false;
+  // A royal's safety after an ordinary move can be judged on the board alone
+  // (check_after): no attack of any seat reads piece counts or generated moves.
+  bool probe_check = false;
+  // No stages, triggers or several dice: after a move the next seat plays, and
+  // a turn is one decision.
+  bool simple_flow = false;
+  // One-step slides have neighbour tables (MoveRule::steps).
+  bool step_tables = false;
+  // Every piece's rules are steps, slides and hops with no condition on the
+  // origin (region, flags, attack), without phases or dice, on at most 64
+  // sites: generation takes them without those tests.
+  bool simple_army = false;
+  // Per phase slot (one slot without phases): the rule index when every piece
+  // type has that one rule there, a plain step to an empty neighbour; else -1.
+  std::vector<int> plain_steps;
+  // Per piece type and seat, on boards of at most 64 sites: the sites where
+  // some promotion clause of the type may apply (its zones; their conditions
+  // are checked on arrival); for simple_army. Empty on larger boards.
+  std::vector<std::array<uint64_t, kMaxSeats>> promotion_sites;
+  // The stage of the first trigger when it is a removal after a completed line
+  // whose choices can be counted before the move that starts it; -1 otherwise
+  // (used by turns_after_made).
+  int line_removal_stage = -1;
+};
+
 struct Ruleset {
   std::string name;  // bundled name, e.g. "chess/orthodox"
   std::string title;
@@ -583,6 +620,8 @@ struct Ruleset {
   // FNV-1a 64 of the text of those files in the order they were read, as 16 hex digits.
   std::string content_hash;
   std::shared_ptr<Hooks> hooks;
+  // The rule effects (core/effect.h) of these rules, by event (finalize()).
+  std::shared_ptr<const EffectLists> effects;
   AiSettings ai;
 
   int num_seats() const { return static_cast<int>(seats.size()); }
@@ -595,9 +634,6 @@ struct Ruleset {
   }
   SeatId next_seat(SeatId seat) const;
   int stage_index(const std::string& name) const;
-  // Filled by finalize(): whether any capture rule can be blocked in a way the
-  // pin shortcut in move generation does not know about.
-  bool pins_simple = true;
   bool any_fears_attack = false;
   std::array<std::vector<TypeId>, kMaxSeats> royals;  // royal types per seat (for check)
   // Attack detection tables, filled by finalize(), of the rules that can capture, for
@@ -632,10 +668,6 @@ struct Ruleset {
   std::array<std::array<std::vector<ScreenAttack>, kNumDirs>, kMaxSeats> screen_attacks;
   bool any_screen_attacks = false;
   bool any_facing = false;  // some royal type has PieceType::facing
-  // Whether a royal's safety after an ordinary move can be judged on the board
-  // alone (check_after): no attack of any seat reads piece counts or generated
-  // moves (anywhere rules, capture chains).
-  bool probe_check = false;
   // Zobrist keys, filled by finalize().
   std::vector<uint64_t> z_piece;  // [code * sites + site]
   std::vector<uint64_t> z_flag;   // [bit * sites + site]
@@ -656,35 +688,32 @@ struct Ruleset {
   bool move_effects = false;
   // Whether a move may leave a decision pending (stages, or several dice).
   bool has_continuations = false;
-  // No stages, triggers or several dice: after a move the next seat plays.
-  bool simple_flow = true;
   // Some trigger applies in some phases only (Trigger::phases).
   bool phased_triggers = false;
   // Per phase slot (as PieceType::phase_rules): whether any piece type has a
   // rule there (finalize()).
   std::vector<bool> phase_moves;
-  // Per phase slot (one slot without phases): the rule index when every piece
-  // type has that one rule there, a plain step to an empty neighbour; else -1.
-  std::vector<int> plain_steps;
-  // Per piece type and seat, on boards of at most 64 sites: the sites where
-  // some promotion clause of the type may apply (its zones; their conditions
-  // are checked on arrival). Empty on larger boards.
-  std::vector<std::array<uint64_t, kMaxSeats>> promotion_sites;
-  // Every piece's rules are steps, slides and hops with no condition on the
-  // origin (region, flags, attack), without phases or dice, on at most 64
-  // sites: generation takes them without those tests.
-  bool simple_army = false;
   // Some phase condition reads the ply count (Condition::Subject::kPly).
   bool phases_read_ply = false;
-  // The stage of the first trigger when it is a removal after a completed line
-  // whose choices can be counted before the move that starts it; -1 otherwise
-  // (finalize(); used by turns_after_made).
-  int line_removal_stage = -1;
-  // Builds derived tables (zobrist keys, royals, reverse tables); call once after filling.
+  // The shortcuts derived for speed (finalize()); see FastPaths.
+  FastPaths fast;
+  // Builds derived tables (zobrist keys, royals, reverse tables, effects, the
+  // shortcuts); call once after filling.
   void finalize();
+  // Switches every shortcut off (the reference mode): move generation, make and
+  // the walks over turns then take their general paths, and must answer alike.
+  void use_reference_paths();
 
  private:
   void dice_outcomes();
+  void zobrist_keys();
+  void flow_facts();
+  void start_tables();
+  void step_tables();
+  void reverse_tables();
+  void attack_tables();
+  void derive_fast_paths();
+  void plain_step_rules();
 
  public:
 };

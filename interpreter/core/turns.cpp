@@ -70,7 +70,12 @@ void legal_turns(Position& pos, std::vector<Turn>& turns) {
 
 ContinuationTest::ContinuationTest(const Position& pos) : pos_(pos) {
   const Ruleset& r = pos.rules();
-  if (r.simple_flow) return;
+  if (r.fast.simple_flow) return;
+  // The reference mode: every decision is made to see whether it goes on.
+  if (!r.fast.on) {
+    always_ = true;
+    return;
+  }
   if (r.dice.count > 1 || r.promotion_stage >= 0 || (r.hooks && r.hooks->has_after())) {
     always_ = true;
     return;
@@ -145,7 +150,7 @@ uint64_t turns_after(Position& pos, const Move& m, int made) {
 namespace {
 
 // Whether the turns after m can be counted without making it, where the rules
-// allow (Ruleset::line_removal_stage): at the start of a turn, a plain move or
+// allow (FastPaths::line_removal_stage): at the start of a turn, a plain move or
 // drop that takes nothing and completes a line starts a removal that ends the
 // turn. The move changes none of the pieces the removal chooses from, nor whether
 // they stand in lines, and nothing but a capture or the end of the turn can end
@@ -153,7 +158,7 @@ namespace {
 // (the same for every such move of the position).
 bool removal_counts_before(const Position& pos, const Move& m) {
   const Ruleset& r = pos.rules();
-  if (r.line_removal_stage < 0 || r.hooks || pos.stage() >= 0 || pos.awaiting_roll() ||
+  if (r.fast.line_removal_stage < 0 || r.hooks || pos.stage() >= 0 || pos.awaiting_roll() ||
       !pos.has_occupancy() || m.ncap > 0 || m.promote >= 0)
     return false;
   if (m.kind == MoveKind::kNormal) {
@@ -167,7 +172,7 @@ bool removal_counts_before(const Position& pos, const Move& m) {
 }
 
 int removals_now(const Position& pos) {
-  return count_stage_moves(pos, pos.rules().stages[pos.rules().line_removal_stage]);
+  return count_stage_moves(pos, pos.rules().stages[pos.rules().fast.line_removal_stage]);
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 #include "notation/position_string.h"
 
+#include "core/flow.h"
 #include "core/position_sense.h"
+#include "core/turns.h"
 #include "notation/input_limits.h"
 #include "notation/move_text.h"
 
@@ -34,6 +36,8 @@ struct State {
   int stage = -1;
   SeatId owner = 0;
   SiteId anchor = kNoSite;
+  int turn = 0;  // decisions of the turn in progress already made
+  bool turn_reset = false;
   std::string phase;  // as written; checked against the position's own
 };
 
@@ -509,6 +513,10 @@ void write_extras(const Position& pos, bool fen, std::vector<std::string>& out) 
   if (pos.stage() >= 0)
     out.push_back("stage=" + r.stages[pos.stage()].name + ":" + r.seats[pos.owner()].name +
                   (pos.anchor() == kNoSite ? "" : ":" + r.topology.name(pos.anchor())));
+  // What the rest of a turn in progress cannot show: a decision of it that
+  // resets the move-rule clock at the turn's end.
+  if (pos.in_turn() && pos.turn_reset())
+    out.push_back("turn=" + std::to_string(pos.turn_decisions()) + ":reset");
   std::string outs, frozen, control, left;
   for (SeatId s = 0; s < r.num_seats(); ++s) {
     const std::string& name = r.seats[s].name;
@@ -658,6 +666,16 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
     st.anchor = anchor;
     return std::nullopt;
   }
+  if (key == "turn") {
+    // The decisions of the turn in progress already made, and whether one of
+    // them reset the move-rule clock (which moves once, at the turn's end).
+    auto parts = split(val, ':');
+    if (parts.empty() || parts.size() > 2 || (parts.size() == 2 && parts[1] != "reset"))
+      return bad("bad turn " + q(val) + " (decisions made in the turn[:reset])");
+    if (auto e = bounded_int(parts[0], "turn", 1, kMaxTurnDecisions, st.turn)) return e;
+    st.turn_reset = parts.size() == 2;
+    return std::nullopt;
+  }
   if (key == "return_ban") {
     if (r.return_ban == ReturnBan::kNone)
       return bad("return_ban=" + val + ", but this game has none");
@@ -753,6 +771,10 @@ Expected<Position> build(std::shared_ptr<const Ruleset> rules, const State& st) 
   for (SeatId s = 0; s < r.num_seats(); ++s)
     if (st.left[s].first) pos.set_left(s, st.left[s].first, st.left[s].second);
   pos.set_stage(st.stage, st.owner, st.anchor);
+  if (st.turn > 0 && !pos.in_turn())
+    return bad("turn=" + std::to_string(st.turn) +
+               ", but no turn is in progress (no stage of the mover's, no dice left)");
+  if (pos.in_turn()) pos.set_turn(st.turn > 0 ? st.turn : turn_decisions_shown(pos), st.turn_reset);
   pos.clear_history();
   return pos;
 }

@@ -77,8 +77,7 @@ Status Game::play_found(const Move& found) {
   p.move = found;
   p.seat = pos_.to_move();
   // A throw of the dice is a turn of its own; the moves it allows start the next.
-  p.starts_turn =
-      played_.empty() || !pos_.in_turn() || played_.back().move.kind == MoveKind::kChance;
+  p.starts_turn = played_.empty() || pos_.turn_decisions() == 0;
   p.text = move_text(pos_, found);
   p.san = move_san(pos_, found);
   if (p.starts_turn) turn_start_.reset();
@@ -101,7 +100,7 @@ Status Game::play_found(const Move& found) {
 }
 
 void Game::finish_play() {
-  if (!pos_.in_turn() || played_.back().move.kind == MoveKind::kChance || decided_result(pos_)) {
+  if (!pos_.in_turn() || decided_result(pos_)) {
     // The turn is complete: its text as the list of turns from its start gives it.
     Played& last = played_.back();
     if (turn_start_) {
