@@ -573,6 +573,7 @@ HookState& LuaHooks::state_for_new_thread() {
 
 Expected<std::unique_ptr<HookState>> LuaHooks::load_again() const {
   auto lua = std::make_unique<LuaState>(source_.path, source_.options);
+  lua->load_from(source_.sources);
   auto game = lua->run_file(source_.file);
   if (!game) return game.error();
   auto h = std::make_unique<HookState>(HookState::of(std::move(lua), *game));
