@@ -1,6 +1,7 @@
 #include "core/ruleset.h"
 
 #include "core/hands.h"
+#include "core/movegen.h"
 
 #include <algorithm>
 
@@ -315,6 +316,7 @@ void Ruleset::finalize() {
   }
 
   build_drop_tables(*this);
+  find_overlapping_rules(*this);
 
   simple_army = phases.empty() && !dice.enabled() && topology.size() <= 64 && !types.empty();
   for (const PieceType& t : types)

@@ -226,6 +226,10 @@ struct PieceType {
   // enemy royal: a move that leaves it so is illegal, as one into check.
   std::vector<DirId> facing;
   std::vector<int> rules;  // indices into Ruleset::rules
+  // Two of its rules (or one rule twice) may make moves with the same effect
+  // (Move::same_effect) from the same origin, such as a step and a slide in the
+  // same directions: generation then keeps one of each (find_overlapping_rules).
+  bool overlapping_rules = false;
   // With phases (finalize()): the rules that apply in each phase, [1 + phase],
   // and at [0] those that apply when no phase holds.
   std::vector<std::vector<int>> phase_rules;
