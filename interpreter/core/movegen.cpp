@@ -989,7 +989,10 @@ void legal_moves_undecided(Position& pos, MoveList& moves) {
     SiteSet lines;
     const bool by_lines =
         one_royal && !fast && !checked && !r.move_effects && check_lines(pos, me, lines);
-    const bool probe = one_royal && r.probe_check && pos.ep() == kNoSite;
+    // Not where attacks are found by generating moves on a copy (hooks), which
+    // would read the probe's half-edited board.
+    const bool probe = one_royal && r.probe_check && pos.ep() == kNoSite &&
+                       !(r.hooks && (r.hooks->has_generate() || r.hooks->has_filter_moves()));
     // Without check, a quiet move of a piece that fears attack is judged by an
     // attack map made once per origin (the piece lifted off it); its captures,
     // and anything after-hooks may change, are tried.

@@ -2,6 +2,7 @@
 
 #include <cassert>
 
+#include "core/attacks.h"
 #include "core/rule_error.h"
 
 namespace regula {
@@ -705,7 +706,8 @@ void Position::make_inner(const Move& m, Undo& u) {
         record_site(m.to, u);
         place(m.to, code, fl);
       }
-      if (m.ep_set != kNoSite) set_ep(m.ep_set, m.to);
+      // Only an en passant site someone can use is held (and hashed).
+      if (m.ep_set != kNoSite && ep_capture_possible(*this, m.ep_set, m.to)) set_ep(m.ep_set, m.to);
     }
   }
   if (r.move_effects) {

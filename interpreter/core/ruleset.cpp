@@ -161,6 +161,7 @@ void Ruleset::finalize() {
     for (auto& d : screen_attacks[s]) d.clear();
   }
   any_screen_attacks = false;
+  phased_attacks = false;
   any_facing = false;
   for (const PieceType& t : types) any_facing |= t.royal && !t.facing.empty();
 
@@ -233,13 +234,16 @@ void Ruleset::finalize() {
         const MoveRule& rule = rules[ri];
         // En passant is taken wherever the slide may not end a plain move, whatever its mode.
         if (rule.kind == RuleKind::kSlide && rule.takes_ep) ep_attacks[s].push_back({t, ri});
+        if (!has_mode(rule.mode, Mode::kCapture) && !rule.takes_ep) continue;
+        phased_attacks |= rule.phases != ~0u;
         if (!has_mode(rule.mode, Mode::kCapture)) continue;
         switch (rule.kind) {
           case RuleKind::kSlide:
             for (DirId d : rule.dirs[s])
-              slide_attacks[s][d].push_back(
-                  {t, rule.requires_clear, static_cast<int16_t>(rule.from_region),
-                   static_cast<int16_t>(rule.to_region), rule.min_range, rule.max_range});
+              slide_attacks[s][d].push_back({t, rule.requires_clear,
+                                             static_cast<int16_t>(rule.from_region),
+                                             static_cast<int16_t>(rule.to_region), rule.min_range,
+                                             rule.max_range, rule.phases});
             break;
           case RuleKind::kTable:
             table_attacks[s].push_back({t, ri});
@@ -253,9 +257,10 @@ void Ruleset::finalize() {
             break;
           case RuleKind::kScreen:
             for (DirId d : rule.dirs[s])
-              screen_attacks[s][d].push_back(
-                  {t, rule.requires_clear, static_cast<int16_t>(rule.from_region),
-                   static_cast<int16_t>(rule.to_region), rule.screen_before, rule.screen_after});
+              screen_attacks[s][d].push_back({t, rule.requires_clear,
+                                              static_cast<int16_t>(rule.from_region),
+                                              static_cast<int16_t>(rule.to_region),
+                                              rule.screen_before, rule.screen_after, rule.phases});
             any_screen_attacks = true;
             // A move onto the line, or off it, may make or unmake an attack.
             pins_simple = false;

@@ -87,6 +87,7 @@ class LuaHooks : public Hooks {
   std::optional<Result> end(const Position& pos) override;
   double evaluate(const Position& pos, SeatId seat) override;
   bool generating() const override;
+  bool filtering() const override;
 
   // The first error a hook raised, if any.
   std::optional<Error> error() const;
