@@ -258,10 +258,9 @@ bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, S
   const PieceCode saved = pos.at(vacated);
   const uint8_t saved_flags = pos.flags(vacated);
   pos.set_site(vacated, kEmpty, 0);
-  // A generate hook's moves are not in the tables, and filters may take moves
-  // away: then the moves are tried instead.
-  bool covered = !(
-      r.hooks && (r.hooks->has_generate() || r.hooks->has_filter() || r.hooks->has_filter_moves()));
+  // A generate hook's moves are not in the tables: the moves are tried instead.
+  // (Filters are not applied: the map may mark sites they leave safe.)
+  bool covered = !(r.hooks && r.hooks->has_generate());
   std::array<uint32_t, kMaxSeats> phase;
   for (SeatId e = 0; e < r.num_seats(); ++e) phase[e] = attacker_phase(pos, e);
   for (SiteId o = 0; o < n && covered; ++o) {

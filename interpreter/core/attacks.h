@@ -72,8 +72,9 @@ bool ep_capture_possible(Position& pos, SiteId ep, SiteId victim);
 // an enemy at its next move, with the site `vacated` empty and no en passant
 // pending (the position after a quiet move that sets none): one pass over the
 // enemy pieces instead of one attack test per candidate move. Only empty sites
-// are meaningful. Returns false when some enemy rule kind (capture chains) is not
-// covered, and the caller must test moves one by one.
+// are meaningful. Returns false when some enemy rule kind (capture chains) or a
+// generate hook is not covered, and the caller must test moves one by one. The
+// script's filter hooks are not applied: with them, a marked site may be safe.
 bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, SiteSet& map);
 
 }  // namespace regula

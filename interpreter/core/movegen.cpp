@@ -996,7 +996,9 @@ void legal_moves_undecided(Position& pos, MoveList& moves) {
     // Without check, a quiet move of a piece that fears attack is judged by an
     // attack map made once per origin (the piece lifted off it); its captures,
     // and anything after-hooks may change, are tried.
-    const bool use_map = !r.end.check && !hook_filter && !(r.hooks && r.hooks->has_after());
+    // The map applies no filter hook, which may leave a site safe that it marks.
+    const bool use_map = !r.end.check && !hook_filter &&
+                         !(r.hooks && (r.hooks->has_after() || r.hooks->has_filter_moves()));
     SiteId map_from = kNoSite;
     bool map_ok = false;
     SiteSet attacked;
