@@ -104,9 +104,9 @@ TEST(CliRecords, UndoRedoResignAndHelp) {
        {"  moves ", "  board ", "  position ", "  undo ", "  redo ", "  draw ", "  accept ",
         "  resign ", "  save FILE ", "  help ", "  quit "})
     EXPECT_TRUE(has(r.out, std::string("\n") + command)) << command << "\n" << r.out;
-  EXPECT_TRUE(has(r.out, "black> rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n"))
+  EXPECT_TRUE(has(r.out, "black> rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"))
       << r.out;
-  EXPECT_TRUE(has(r.out, "white> rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\n"))
+  EXPECT_TRUE(has(r.out, "white> rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n"))
       << r.out;
   EXPECT_TRUE(has(r.out, "white> nothing to redo\n")) << r.out;
   EXPECT_TRUE(has(r.out, "result: black wins (white resigns) 0-1\n")) << r.out;
@@ -125,7 +125,7 @@ TEST(CliRecords, SaveRefusesAnUnwritablePathAndPlaysOn) {
   EXPECT_TRUE(
       has(r.out, "/nonexistent-dir/game.pgn: cannot write the record: No such file or directory\n"))
       << r.out;
-  EXPECT_TRUE(has(r.out, "black> rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n"))
+  EXPECT_TRUE(has(r.out, "black> rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"))
       << r.out;
 }
 

@@ -362,6 +362,52 @@ TEST(HooksThreads, AThreadMovesFromOneRulesetToTheNext) {
   worker.join();
 }
 
+// Another thread's state runs the texts read when the script was loaded, the
+// modules it required included, whatever has become of the files since: a
+// script edited (or saved half-way) after loading changes nothing.
+TEST(HooksThreads, AnotherThreadRunsTheTextThatWasLoaded) {
+  const fs::path dir = script_dir() / "loaded_texts";
+  fs::create_directories(dir);
+  const fs::path main = dir / "game.lua";
+  const fs::path module = dir / "forbidden.lua";
+  std::ofstream(module) << "return \"b1\"\n";
+  std::ofstream(main) << "local forbidden = require \"forbidden\"\n" +
+                             wazir_game(
+                                 "  filter = function(pos, move) return move.to ~= "
+                                 "forbidden end,");
+  auto loaded = script::load_rules(main.string());
+  ASSERT_TRUE(loaded) << loaded.error().text();
+  const Rules r = *loaded;
+  // As loaded, b1 is forbidden: a2 is the one move.
+  auto moves_in_new_thread = [&r] {
+    std::string out;
+    std::optional<Error> error;
+    std::thread([&] {
+      error = rule_error([&] {
+        Position pos(r);
+        MoveList ml;
+        legal_moves(pos, ml);
+        for (const Move& m : ml) out += r->topology.name(m.to) + " ";
+      });
+    }).join();
+    EXPECT_FALSE(error) << error->text();
+    return out;
+  };
+  // Other rules in both files: a2 forbidden instead.
+  std::ofstream(module) << "return \"a2\"\n";
+  std::ofstream(main) << wazir_game(
+      R"(  filter = function(pos, move) return move.to ~= "a2" end,)");
+  EXPECT_EQ(moves_in_new_thread(), "a2 ");
+  // A broken save, and files gone.
+  std::ofstream(module) << "return (";
+  std::ofstream(main) << "this is not Lua";
+  EXPECT_EQ(moves_in_new_thread(), "a2 ");
+  fs::remove(module);
+  fs::remove(main);
+  EXPECT_EQ(moves_in_new_thread(), "a2 ");
+  EXPECT_FALSE(script::hook_error(*r));
+}
+
 // ---- the command line -----------------------------------------------------------------
 
 TEST(HooksCli, FailingHookStopsTheCommandWithItsLine) {

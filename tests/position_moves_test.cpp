@@ -65,6 +65,32 @@ TEST(PositionWithMoves, ErrorsNameTheMove) {
   EXPECT_FALSE(read_position_with_moves(r, "nonsense moves e2e4"));
 }
 
+TEST(PositionWithMoves, APromotionTheMoveCannotMakeIsAnError) {
+  auto shogi = bundled("shogi/shogi");
+  // e5 is outside the promotion zone: e4e5+ is no move, and never plain e4e5.
+  EXPECT_EQ(error_of(shogi, "startpos moves e3e4 a7a6 e4e5+"),
+            "position: move 3 'e4e5+': no legal move e4e5+: '+' asks for a promotion, and e4e5 "
+            "cannot promote here");
+  // e7 is inside it: e6e7+ promotes, e6e7 does not.
+  const std::string line = "startpos moves e3e4 a7a6 e4e5 a6a5 e5e6 a5a4 ";
+  auto promoted = read_position_with_moves(shogi, line + "e6e7+");
+  auto plain = read_position_with_moves(shogi, line + "e6e7");
+  ASSERT_TRUE(promoted && plain);
+  const SiteId e7 = shogi->topology.find("e7");
+  EXPECT_EQ(shogi->types[piece_type(promoted->at(e7))].name, "tokin");
+  EXPECT_EQ(shogi->types[piece_type(plain->at(e7))].name, "pawn");
+
+  auto chess = bundled("chess/orthodox");
+  EXPECT_EQ(error_of(chess, "k7/4R3/8/8/8/8/8/4K3 w - - 0 1 moves e7e8q"),
+            "position: move 1 'e7e8q': no legal move e7e8q: 'q' asks for queen, and e7e8 cannot "
+            "promote here");
+  EXPECT_EQ(error_of(chess, "k7/4P3/8/8/8/8/8/4K3 w - - 0 1 moves e7e8k"),
+            "position: move 1 'e7e8k': no legal move e7e8k: 'k' asks for king, and e7e8 may "
+            "promote only to Q, R, B, N");
+  EXPECT_EQ(after(chess, "k7/4P3/8/8/8/8/8/4K3 w - - 0 1 moves e7e8q"),
+            "k3Q3/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
 TEST(PositionWithMoves, PerftAndMovesOnTheCommandLineTakeThem) {
   // After 1. e4: Black has 20 replies, and 600 positions two plies on (perft
   // 3 from the start is 8,902 = the sum over White's 20 first moves).

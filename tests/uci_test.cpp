@@ -430,6 +430,32 @@ TEST(UciMove, ChessMovesRoundTrip) {
   for (uint64_t seed = 1; seed <= 3; ++seed) random_game_round_trip(r, seed, 200);
 }
 
+TEST(UciMove, APromotionNoLegalMoveMakesIsAnError) {
+  auto shogi = bundled("shogi/shogi");
+  Position pos = after(shogi, "", {"e3e4", "a7a6"});
+  auto bad = uci::parse_uci(pos, "e4e5+");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().text(),
+            "move: 'e4e5+' is not a legal move here: '+' asks for a promotion, and e4e5 cannot "
+            "promote here");
+  Position zone = after(shogi, "", {"e3e4", "a7a6", "e4e5", "a6a5", "e5e6", "a5a4"});
+  auto promotes = uci::parse_uci(zone, "e6e7+");
+  ASSERT_TRUE(promotes) << promotes.error().text();
+  ASSERT_GE(promotes->first().promote, 0);
+  EXPECT_EQ(shogi->types[promotes->first().promote].name, "tokin");
+  auto stays = uci::parse_uci(zone, "e6e7");
+  ASSERT_TRUE(stays) << stays.error().text();
+  EXPECT_LT(stays->first().promote, 0);
+
+  auto chess = bundled("chess/orthodox");
+  Position rook = after(chess, "k7/4R3/8/8/8/8/8/4K3 w - - 0 1", {});
+  auto no_promotion = uci::parse_uci(rook, "e7e8q");
+  ASSERT_FALSE(no_promotion);
+  EXPECT_EQ(no_promotion.error().text(),
+            "move: 'e7e8q' is not a legal move here: 'q' asks for queen, and e7e8 cannot promote "
+            "here");
+}
+
 TEST(UciMove, ShatranjMovesRoundTrip) {
   auto r = bundled("chess/shatranj");
   const auto seen = random_game_round_trip(r, 5, 300);

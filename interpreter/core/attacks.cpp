@@ -51,6 +51,24 @@ SiteSet pinned_pieces(const Position& pos, SeatId me) {
 
 namespace {
 
+// Whether a rule of MoveRule::phases applies in the phase whose bit is given
+// (0: no phase holds; then only the rules that name none), as move generation
+// picks them (PieceType::phase_rules).
+bool in_phase(uint32_t phases, uint32_t phase) {
+  return phases == ~0u || (phases & phase) != 0;
+}
+
+// The bit of the phase seat e would be in with e to move (current_phase for e),
+// for MoveRule::phases tests; every bit when no capturing rule depends on phases.
+uint32_t attacker_phase(const Position& pos, SeatId e) {
+  const Ruleset& r = pos.rules();
+  if (!r.phased_attacks) return ~0u;
+  if (e == pos.to_move()) return phase_bit(pos);
+  for (size_t i = 0; i < r.phases.size(); ++i)
+    if (condition_holds(r.phases[i].when, pos, e)) return 1u << i;
+  return 0;
+}
+
 // May a rule of an attacker of seat e on site `from` capture on site `to`, as far as its
 // regions and once-per-game flags go (move generation's conditions on a rule)?
 bool rule_allows(const Ruleset& r, const Position& pos, SeatId e, SiteId from, SiteId to,
@@ -60,16 +78,18 @@ bool rule_allows(const Ruleset& r, const Position& pos, SeatId e, SiteId from, S
          (to_region < 0 || r.regions[to_region].contains(e, to));
 }
 
-// Whether seat e could take the piece on the en passant victim's site (of type victim):
-// a slide that takes en passant reaches the en passant site, which it may not end a plain
-// move on, with nothing in between.
-bool ep_attacked(const Position& pos, SeatId e, TypeId victim) {
+// Calls f(origin, type) for each piece of seat e that could take a piece of
+// type victim en passant on the empty site ep, until f returns true: a slide
+// that takes en passant reaches ep, which it may not end a plain move on, with
+// nothing in between. Whether f returned true.
+template <typename F>
+bool any_ep_capturer(const Position& pos, SeatId e, SiteId ep, TypeId victim, uint32_t phase,
+                     F&& f) {
   const Ruleset& r = pos.rules();
-  const SiteId ep = pos.ep();
   if (pos.at(ep) != kEmpty) return false;
   for (auto [t, ri] : r.ep_attacks[e]) {
-    if (!r.may_capture(t, victim)) continue;
     const MoveRule& rule = r.rules[ri];
+    if (!r.may_capture(t, victim) || !in_phase(rule.phases, phase)) continue;
     if (has_mode(rule.mode, Mode::kMove) &&
         (rule.to_region < 0 || r.regions[rule.to_region].contains(e, ep)))
       continue;
@@ -85,18 +105,24 @@ bool ep_attacked(const Position& pos, SeatId e, TypeId victim) {
       if (o == kNoSite || pos.at(o) != code || k < rule.min_range ||
           (rule.max_range && k > rule.max_range))
         continue;
-      if (rule_allows(r, pos, e, o, ep, rule.requires_clear, rule.from_region, -1)) return true;
+      if (rule_allows(r, pos, e, o, ep, rule.requires_clear, rule.from_region, -1) && f(o, t))
+        return true;
     }
   }
   return false;
 }
 
+// Whether seat e could take the piece on the en passant victim's site (of type victim).
+bool ep_attacked(const Position& pos, SeatId e, TypeId victim, uint32_t phase) {
+  return any_ep_capturer(pos, e, pos.ep(), victim, phase, [](SiteId, TypeId) { return true; });
+}
+
 // Whether some piece of seat e could capture anywhere onto site with an anywhere rule.
-bool anywhere_attacked(const Position& pos, SiteId site, SeatId e, TypeId victim) {
+bool anywhere_attacked(const Position& pos, SiteId site, SeatId e, TypeId victim, uint32_t phase) {
   const Ruleset& r = pos.rules();
   for (auto [t, ri] : r.anywhere_attacks[e]) {
     const MoveRule& rule = r.rules[ri];
-    if (!r.may_capture(t, victim) ||
+    if (!r.may_capture(t, victim) || !in_phase(rule.phases, phase) ||
         (rule.to_region >= 0 && !r.regions[rule.to_region].contains(e, site)))
       continue;
     const PieceCode code = make_piece(t, e);
@@ -111,25 +137,51 @@ bool anywhere_attacked(const Position& pos, SiteId site, SeatId e, TypeId victim
   return false;
 }
 
-// Whether one of moves takes the piece on site.
-bool takes(const MoveList& moves, SiteId site) {
-  for (const Move& m : moves) {
-    if (m.to == site && m.from != site) return true;
-    for (int i = 0; i < m.ncap; ++i)
-      if (m.cap[i] == site) return true;
-  }
+// Whether a move, or one of moves, takes the piece on site.
+bool takes(const Move& m, SiteId site) {
+  if (m.to == site && m.from != site) return true;
+  for (int i = 0; i < m.ncap; ++i)
+    if (m.cap[i] == site) return true;
   return false;
 }
+bool takes(const MoveList& moves, SiteId site) {
+  return std::any_of(moves.begin(), moves.end(), [site](const Move& m) { return takes(m, site); });
+}
 
-// Rare rule kinds (capture chains): generate seat e's moves on a copy with the piece in
-// question on the site, and look for one that takes it.
-bool generated_attack(const Position& pos, SiteId site, SeatId defender, TypeId victim, SeatId e) {
+// Whether the script's filters judge attacks here: it defines one, and the
+// calling thread is not inside a filter call already (a filter that asks about
+// attacks would otherwise run itself again without end).
+bool filters_judge(const Ruleset& r) {
+  return r.hooks && (r.hooks->has_filter() || r.hooks->has_filter_moves()) && !r.hooks->filtering();
+}
+
+// Seat e's moves, generated on a copy with the piece in question on the site
+// (the generate hook's included, unless one is running): whether one takes it.
+// With judged, whether one that the script's filters let through takes it, the
+// filters seeing the list legal_moves would give them (return bans applied).
+// For the rule kinds the tables leave out (capture chains), and wherever hooks
+// have a say.
+bool generated_attack(const Position& pos, SiteId site, SeatId defender, TypeId victim, SeatId e,
+                      bool judged) {
   Position copy = pos;
   copy.set_site(site, make_piece(victim, defender), pos.flags(site));
   copy.set_to_move(e);
   MoveList ml;
   generate_pseudo(copy, ml);
-  return takes(ml, site);
+  if (!takes(ml, site)) return false;
+  if (!judged) return true;
+  const Ruleset& r = pos.rules();
+  if (r.return_ban != ReturnBan::kNone && copy.ban_from(e) != kNoSite) {
+    int kept = 0;
+    for (int i = 0; i < ml.size(); ++i)
+      if (!banned_return(copy, ml[i])) ml[kept++] = ml[i];
+    ml.resize(kept);
+  }
+  Hooks& hooks = *r.hooks;
+  if (hooks.has_filter_moves() && !ml.empty()) hooks.filter_moves(copy, ml);
+  return std::any_of(ml.begin(), ml.end(), [&](const Move& m) {
+    return takes(m, site) && (!hooks.has_filter() || hooks.filter(copy, m));
+  });
 }
 
 // The moves a generate hook adds for seat e, on a copy with the piece in
@@ -149,7 +201,7 @@ bool hook_attack(const Position& pos, SiteId site, SeatId defender, TypeId victi
 // Whether a screen move of seat e could capture on site: looking back from the
 // site along each direction, past the empty sites to the screen, then past the
 // empty sites beyond it to a piece of e that moves over screens that way.
-bool screen_attacked(const Position& pos, SiteId site, SeatId e, TypeId victim) {
+bool screen_attacked(const Position& pos, SiteId site, SeatId e, TypeId victim, uint32_t phase) {
   const Ruleset& r = pos.rules();
   for (int d = 0; d < kNumDirs; ++d) {
     const auto& list = r.screen_attacks[e][d];
@@ -168,7 +220,7 @@ bool screen_attacked(const Position& pos, SiteId site, SeatId e, TypeId victim) 
     const TypeId t = piece_type(c);
     for (const auto& a : list)
       if (a.type == t && (!a.after || after <= a.after) && (!a.before || before <= a.before) &&
-          r.may_capture(t, victim) &&
+          in_phase(a.phases, phase) && r.may_capture(t, victim) &&
           rule_allows(r, pos, e, s, site, a.requires_clear, a.from_region, a.to_region))
         return true;
   }
@@ -207,7 +259,10 @@ bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, S
   const uint8_t saved_flags = pos.flags(vacated);
   pos.set_site(vacated, kEmpty, 0);
   // A generate hook's moves are not in the tables: the moves are tried instead.
+  // (Filters are not applied: the map may mark sites they leave safe.)
   bool covered = !(r.hooks && r.hooks->has_generate());
+  std::array<uint32_t, kMaxSeats> phase;
+  for (SeatId e = 0; e < r.num_seats(); ++e) phase[e] = attacker_phase(pos, e);
   for (SiteId o = 0; o < n && covered; ++o) {
     const PieceCode c = pos.at(o);
     if (!c) continue;
@@ -216,7 +271,7 @@ bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, S
     if (r.allies(e, defender) || pos.is_inert(e) || !r.may_capture(t, victim)) continue;
     for (int ri : r.types[t].rules) {
       const MoveRule& rule = r.rules[ri];
-      if (!has_mode(rule.mode, Mode::kCapture)) continue;
+      if (!has_mode(rule.mode, Mode::kCapture) || !in_phase(rule.phases, phase[e])) continue;
       if (rule.from_region >= 0 && !r.regions[rule.from_region].contains(e, o)) continue;
       if (pos.flags(o) & rule.requires_clear) continue;
       // The targets the rule may capture on: its to region, or all.
@@ -291,62 +346,81 @@ bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, S
   return covered;
 }
 
-bool is_attacked(const Position& pos, SiteId site, SeatId defender, TypeId victim_type) {
+namespace {
+
+// Whether a rule of seat e, in the phase whose bit is given, could capture a
+// piece of type victim_type on site, as the attack tables tell (every rule kind
+// but capture chains, and before the script's hooks).
+bool table_attacked(const Position& pos, SiteId site, TypeId victim_type, SeatId e,
+                    uint32_t phase) {
   const Ruleset& r = pos.rules();
   const Topology& topo = r.topology;
+  for (int d = 0; d < kNumDirs; ++d) {
+    const auto& list = r.slide_attacks[e][d];
+    if (list.empty()) continue;
+    const SiteId* nb = topo.neighbors_of(Topology::opposite(static_cast<DirId>(d)));
+    SiteId s = site;
+    int k = 0;
+    while (true) {
+      s = nb[s];
+      ++k;
+      if (s == kNoSite) break;
+      PieceCode c = pos.at(s);
+      if (!c) continue;
+      if (piece_seat(c) == e) {
+        TypeId t = piece_type(c);
+        for (const auto& a : list)
+          if (a.type == t && k >= a.min_range && (a.max_range == 0 || k <= a.max_range) &&
+              in_phase(a.phases, phase) && r.may_capture(t, victim_type) &&
+              rule_allows(r, pos, e, s, site, a.requires_clear, a.from_region, a.to_region))
+            return true;
+      }
+      break;
+    }
+  }
+  for (auto [t, ri] : r.table_attacks[e]) {
+    const MoveRule& rule = r.rules[ri];
+    if (!r.may_capture(t, victim_type) || !in_phase(rule.phases, phase)) continue;
+    PieceCode code = make_piece(t, e);
+    for (SiteId o : rule.rev_table[e][site])
+      if (pos.at(o) == code && !(pos.flags(o) & rule.requires_clear)) return true;
+  }
+  for (auto [t, ri] : r.walk_attacks[e]) {
+    const MoveRule& rule = r.rules[ri];
+    if (!r.may_capture(t, victim_type) || !in_phase(rule.phases, phase)) continue;
+    PieceCode code = make_piece(t, e);
+    const WalkPath* paths = rule.rev_walks[e][site].data();
+    for (auto [origin, count] : rule.rev_groups[e][site]) {
+      if (pos.at(origin) == code && !(pos.flags(origin) & rule.requires_clear))
+        for (int i = 0; i < count; ++i)
+          if (walk_clear(pos, paths[i])) return true;
+      paths += count;
+    }
+  }
+  if (!r.anywhere_attacks[e].empty() && anywhere_attacked(pos, site, e, victim_type, phase))
+    return true;
+  if (r.any_screen_attacks && screen_attacked(pos, site, e, victim_type, phase)) return true;
+  return site == pos.ep_victim() && pos.ep() != kNoSite && !r.ep_attacks[e].empty() &&
+         ep_attacked(pos, e, victim_type, phase);
+}
+
+}  // namespace
+
+bool is_attacked(const Position& pos, SiteId site, SeatId defender, TypeId victim_type) {
+  const Ruleset& r = pos.rules();
   for (SeatId e = 0; e < r.num_seats(); ++e) {
     if (r.allies(e, defender) || pos.is_inert(e)) continue;
-    for (int d = 0; d < kNumDirs; ++d) {
-      const auto& list = r.slide_attacks[e][d];
-      if (list.empty()) continue;
-      const SiteId* nb = topo.neighbors_of(Topology::opposite(static_cast<DirId>(d)));
-      SiteId s = site;
-      int k = 0;
-      while (true) {
-        s = nb[s];
-        ++k;
-        if (s == kNoSite) break;
-        PieceCode c = pos.at(s);
-        if (!c) continue;
-        if (piece_seat(c) == e) {
-          TypeId t = piece_type(c);
-          for (const auto& a : list)
-            if (a.type == t && k >= a.min_range && (a.max_range == 0 || k <= a.max_range) &&
-                r.may_capture(t, victim_type) &&
-                rule_allows(r, pos, e, s, site, a.requires_clear, a.from_region, a.to_region))
-              return true;
-        }
-        break;
-      }
-    }
-    for (auto [t, ri] : r.table_attacks[e]) {
-      if (!r.may_capture(t, victim_type)) continue;
-      PieceCode code = make_piece(t, e);
-      for (SiteId o : r.rules[ri].rev_table[e][site])
-        if (pos.at(o) == code && !(pos.flags(o) & r.rules[ri].requires_clear)) return true;
-    }
-    for (auto [t, ri] : r.walk_attacks[e]) {
-      if (!r.may_capture(t, victim_type)) continue;
-      PieceCode code = make_piece(t, e);
-      const MoveRule& rule = r.rules[ri];
-      const WalkPath* paths = rule.rev_walks[e][site].data();
-      for (auto [origin, count] : rule.rev_groups[e][site]) {
-        if (pos.at(origin) == code && !(pos.flags(origin) & rule.requires_clear))
-          for (int i = 0; i < count; ++i)
-            if (walk_clear(pos, paths[i])) return true;
-        paths += count;
-      }
-    }
-    if (!r.anywhere_attacks[e].empty() && anywhere_attacked(pos, site, e, victim_type)) return true;
-    if (r.any_screen_attacks && screen_attacked(pos, site, e, victim_type)) return true;
-    if (site == pos.ep_victim() && pos.ep() != kNoSite && !r.ep_attacks[e].empty() &&
-        ep_attacked(pos, e, victim_type))
-      return true;
-    if (!r.other_attackers[e].empty()) {
-      // Generating every move of e runs the hook too.
-      if (generated_attack(pos, site, defender, victim_type, e)) return true;
-    } else if (r.hooks && r.hooks->has_generate() &&
-               hook_attack(pos, site, defender, victim_type, e)) {
+    // The tables hold every move of the rules but capture chains; filters can
+    // only take moves away, so without an attack in the tables or among the
+    // moves a generate hook or a capture chain adds, there is none.
+    const bool judged = filters_judge(r);
+    const bool tables = table_attacked(pos, site, victim_type, e, attacker_phase(pos, e));
+    if (tables && !judged) return true;
+    const bool hook = r.hooks && r.hooks->has_generate() && !r.hooks->generating();
+    if (tables || !r.other_attackers[e].empty() || (hook && judged)) {
+      // Generating every move of e runs the generate hook too.
+      if (generated_attack(pos, site, defender, victim_type, e, judged)) return true;
+    } else if (hook && hook_attack(pos, site, defender, victim_type, e)) {
       return true;
     }
   }
@@ -357,6 +431,8 @@ bool check_lines(const Position& pos, SeatId me, SiteSet& out) {
   const Ruleset& r = pos.rules();
   const SiteId royal = pos.royal_site(me);
   if (royal == kNoSite) return false;
+  // A generate hook's moves may attack from anywhere.
+  if (r.hooks && r.hooks->has_generate()) return false;
   const Topology& topo = r.topology;
   // Per direction of the ray from the royal: how far an attack along it reaches
   // (-1: none, 0: any distance).
@@ -416,6 +492,37 @@ bool check_after(Position& pos, const Move& m, SeatId me) {
   pos.probe_site(m.from, code);
   for (int i = m.ncap - 1; i >= 0; --i) pos.probe_site(m.cap[i], taken[i]);
   return checked;
+}
+
+bool ep_capture_possible(Position& pos, SiteId ep, SiteId victim) {
+  const Ruleset& r = pos.rules();
+  if (ep == kNoSite || victim == kNoSite || !pos.at(victim) || pos.at(ep) != kEmpty) return false;
+  const SeatId owner = piece_seat(pos.at(victim));
+  const TypeId victim_type = piece_type(pos.at(victim));
+  // The capture is tried on the board alone where that judges the capturer's
+  // royal exactly (as check_after); elsewhere a capturer is enough.
+  const bool judge = r.end.check && r.fast.probe_check && pos.ep() == kNoSite &&
+                     !(r.hooks && (r.hooks->has_generate() || r.hooks->has_filter() ||
+                                   r.hooks->has_filter_moves() || r.hooks->has_after()));
+  for (SeatId e = 0; e < r.num_seats(); ++e) {
+    if (r.allies(e, owner) || pos.is_inert(e) || r.ep_attacks[e].empty()) continue;
+    const bool found =
+        any_ep_capturer(pos, e, ep, victim_type, attacker_phase(pos, e), [&](SiteId o, TypeId t) {
+          if (!judge || r.royals[e].empty()) return true;
+          const PieceCode code = pos.at(o);
+          const PieceCode taken = pos.at(victim);
+          pos.probe_site(victim, kEmpty);
+          pos.probe_site(o, kEmpty);
+          pos.probe_site(ep, code);
+          const bool checked = r.types[t].royal ? royal_in_check(pos, ep, e, t) : in_check(pos, e);
+          pos.probe_site(ep, kEmpty);
+          pos.probe_site(o, code);
+          pos.probe_site(victim, taken);
+          return !checked;
+        });
+    if (found) return true;
+  }
+  return false;
 }
 
 bool in_check(const Position& pos, SeatId seat) {

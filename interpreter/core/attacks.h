@@ -25,9 +25,13 @@ bool walk_clear(const Position& pos, const WalkPath& p);
 // Whether a piece of type victim_type belonging to defender, standing on site,
 // could be captured by an enemy at the enemy's next move: exactly when some enemy
 // seat that is not out, given the move, would generate a move capturing on site
-// (regions, once-per-game flags, capture restrictions and en passant included).
-// The site may be empty or hold another piece: the question is about the piece
-// named. Die rolls and the script's generate hook are not consulted.
+// that the script's filters let through: the rules of the phase that seat would
+// be in, regions, once-per-game flags, capture restrictions, en passant, the
+// generate hook's moves and the filter and filter_moves hooks included. The site
+// may be empty or hold another piece: the question is about the piece named. Die
+// rolls are not consulted. Inside a generate call the hook's own moves are left
+// out, and inside a filter call the filters, since either would otherwise run
+// itself again without end.
 bool is_attacked(const Position& pos, SiteId site, SeatId defender, TypeId victim_type);
 
 // Whether seat's royal piece (any of them) is attacked.
@@ -52,12 +56,25 @@ bool check_lines(const Position& pos, SeatId me, SiteSet& out);
 // says when that is exact; no en passant may be pending).
 bool check_after(Position& pos, const Move& m, SeatId me);
 
+// Whether a piece of an enemy of the piece on victim could take it en passant on
+// ep, the empty site it passed over (the position just after its move, no en
+// passant pending): what decides whether the move leaves ep capturable, and so
+// whether the position holds (and hashes, and writes) an en passant site at all,
+// so that a position reached with or without a double step repeats alike (FIDE
+// Laws 9.2.2). Where the rules have check and the board alone says whether the
+// capturer's royal would be left attacked (Ruleset::probe_check, no hooks), the
+// capture must be legal, as FIDE asks; elsewhere (no check, hooks) a piece that
+// could make the capture is enough, as Stockfish asks. Any seat not allied with
+// the victim's counts, whoever moves next.
+bool ep_capture_possible(Position& pos, SiteId ep, SiteId victim);
+
 // Sites where a piece of victim_type belonging to defender could be captured by
 // an enemy at its next move, with the site `vacated` empty and no en passant
 // pending (the position after a quiet move that sets none): one pass over the
 // enemy pieces instead of one attack test per candidate move. Only empty sites
-// are meaningful. Returns false when some enemy rule kind (capture chains) is not
-// covered, and the caller must test moves one by one.
+// are meaningful. Returns false when some enemy rule kind (capture chains) or a
+// generate hook is not covered, and the caller must test moves one by one. The
+// script's filter hooks are not applied: with them, a marked site may be safe.
 bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, SiteSet& map);
 
 }  // namespace regula

@@ -104,6 +104,13 @@ struct Move {
         return false;
     return true;
   }
+  // Equal in effect: the same decision (same_decision: origin, destination,
+  // kind, promotion, drop, flags set, partner, die and the set of sites cleared,
+  // whatever the path) that also leaves the same site capturable en passant.
+  // Two moves equal in effect whose rules carry the same label (MoveRule::label,
+  // read by triggers, hooks and move text; the Move holds only the rule's index)
+  // are one move to the player, and move generation lists it once.
+  bool same_effect(const Move& o) const { return same_decision(o) && ep_set == o.ep_set; }
 };
 
 // A list of moves. Room for the usual case is inline raw storage, never

@@ -530,10 +530,34 @@ struct Gen {
     }
   }
 
+  // Keeps one move of each effect among those listed from index first on (the
+  // moves of one piece whose rules overlap, PieceType::overlapping_rules): the
+  // first of each, in the order the rules are written.
+  void keep_distinct(int first) {
+    int kept = first;
+    for (int i = first; i < out.size(); ++i) {
+      const Move& m = out[i];
+      bool seen = false;
+      for (int k = first; k < kept && !seen; ++k)
+        seen = out[k].same_effect(m) &&
+               (out[k].rule == m.rule || r.rules[out[k].rule].label == r.rules[m.rule].label);
+      if (seen) continue;
+      if (kept != i) out[kept] = m;
+      ++kept;
+    }
+    out.resize(kept);
+  }
+
   // piece() for FastPaths::simple_army: steps, slides and hops, nothing to test first.
   void simple_piece(SiteId from) {
     const TypeId t = piece_type(pos.at(from));
     const PieceType& pt = r.types[t];
+    const int first = out.size();
+    simple_rules(from, t, pt);
+    if (pt.overlapping_rules) keep_distinct(first);
+  }
+
+  void simple_rules(SiteId from, TypeId t, const PieceType& pt) {
     for (int ri : pt.rules) {
       const MoveRule& rule = r.rules[ri];
       if (rule.kind == RuleKind::kHop) {
@@ -565,13 +589,18 @@ struct Gen {
   }
 
   void piece(SiteId from) {
-    PieceCode c = pos.at(from);
-    TypeId t = piece_type(c);
+    const TypeId t = piece_type(pos.at(from));
     const PieceType& pt = r.types[t];
     if (const int roll = pos.roll()) {
       const int v = r.dice.count > 1 ? die : roll;
       if (v > Dice::kMaxFace || !((pt.roll_mask >> v) & 1u)) return;
     }
+    const int first = out.size();
+    piece_rules(from, t, pt);
+    if (pt.overlapping_rules) keep_distinct(first);
+  }
+
+  void piece_rules(SiteId from, TypeId t, const PieceType& pt) {
     const std::vector<int>& rules = r.phases.empty() ? pt.rules : pt.phase_rules[phase_slot];
     for (int ri : rules) {
       const MoveRule& rule = r.rules[ri];
@@ -960,11 +989,16 @@ void legal_moves_undecided(Position& pos, MoveList& moves) {
     SiteSet lines;
     const bool by_lines =
         one_royal && !fast && !checked && !r.move_effects && check_lines(pos, me, lines);
-    const bool probe = one_royal && r.fast.probe_check && pos.ep() == kNoSite;
+    // Not where attacks are found by generating moves on a copy (hooks), which
+    // would read the probe's half-edited board.
+    const bool probe = one_royal && r.fast.probe_check && pos.ep() == kNoSite &&
+                       !(r.hooks && (r.hooks->has_generate() || r.hooks->has_filter_moves()));
     // Without check, a quiet move of a piece that fears attack is judged by an
     // attack map made once per origin (the piece lifted off it); its captures,
     // and anything after-hooks may change, are tried.
-    const bool use_map = !r.end.check && !hook_filter && !(r.hooks && r.hooks->has_after());
+    // The map applies no filter hook, which may leave a site safe that it marks.
+    const bool use_map = !r.end.check && !hook_filter &&
+                         !(r.hooks && (r.hooks->has_after() || r.hooks->has_filter_moves()));
     SiteId map_from = kNoSite;
     bool map_ok = false;
     SiteSet attacked;
@@ -1091,6 +1125,120 @@ void legal_moves_undecided(Position& pos, MoveList& moves) {
   // Actions are open at the seat's decisions outside stages: at the start of its
   // turn, and with several dice before they are all used (taking the rest).
   if (!r.actions.empty() && pos.stage() < 0) add_actions(pos, moves);
+}
+
+}  // namespace regula
+
+namespace regula {
+
+namespace {
+
+// Calls f(site) for each destination the rule could give a piece of seat on
+// `from` on an empty board, or, where that depends on pieces being there, for
+// every site that could be one (beyond the first site of a screen's line), or
+// f(kNoSite) once for "any site but the origin" (capture chains, anywhere); a
+// destination reached twice is given twice.
+template <typename F>
+void rule_destinations(const Ruleset& r, const MoveRule& rule, SeatId seat, SiteId from, F&& f) {
+  const Topology& topo = r.topology;
+  const int n = topo.size();
+  switch (rule.kind) {
+    case RuleKind::kSlide:
+    case RuleKind::kScreen: {
+      const bool slide = rule.kind == RuleKind::kSlide;
+      const int min = slide ? rule.min_range : 2;
+      const int max = slide && rule.max_range ? rule.max_range : n;
+      for (DirId d : rule.dirs[seat]) {
+        SiteId s = from;
+        for (int k = 1; k <= max && (s = topo.neighbor(s, d)) != kNoSite; ++k)
+          if (k >= min) f(s);
+      }
+      break;
+    }
+    case RuleKind::kTable:
+      if (static_cast<size_t>(seat) < rule.table.size())
+        for (SiteId s : rule.table[seat][from]) f(s);
+      break;
+    case RuleKind::kWalk:
+      if (static_cast<size_t>(seat) < rule.walks.size()) {
+        // Generation makes one move per destination, whatever the paths to it.
+        SiteId last = kNoSite;
+        for (const WalkPath& p : rule.walks[seat][from])
+          if (p.dest != last) f(last = p.dest);
+      }
+      break;
+    case RuleKind::kAnywhere:
+    case RuleKind::kHop:
+      f(kNoSite);
+      break;
+    case RuleKind::kDrop:
+    case RuleKind::kCastle:
+    case RuleKind::kGenerated:
+      break;
+  }
+}
+
+// Whether two rules of one piece type could make moves equal in effect: both
+// may apply in one phase, and either both end plain moves or both capture
+// (a capture chain's moves clear sites besides the destination, so it can
+// match only another chain or an en passant capture).
+bool may_match(const MoveRule& a, const MoveRule& b) {
+  if (a.phases != ~0u && b.phases != ~0u && !(a.phases & b.phases)) return false;
+  if ((a.kind == RuleKind::kHop) != (b.kind == RuleKind::kHop) &&
+      !(a.kind == RuleKind::kHop ? b.takes_ep : a.takes_ep))
+    return false;
+  return (has_mode(a.mode, Mode::kMove) && has_mode(b.mode, Mode::kMove)) ||
+         (has_mode(a.mode, Mode::kCapture) && has_mode(b.mode, Mode::kCapture));
+}
+
+bool overlapping(const Ruleset& r, const PieceType& t) {
+  std::vector<int> rules;
+  for (int ri : t.rules)
+    if (r.rules[ri].kind != RuleKind::kDrop && r.rules[ri].kind != RuleKind::kCastle &&
+        r.rules[ri].kind != RuleKind::kGenerated)
+      rules.push_back(ri);
+  if (rules.empty()) return false;
+  // More rules than bits: taken to overlap (a few tests per move more).
+  if (rules.size() > 64) return true;
+  // For each rule, the rules (bits, itself included) whose moves it could match.
+  std::vector<uint64_t> matches(rules.size(), 0);
+  for (size_t i = 0; i < rules.size(); ++i)
+    for (size_t j = 0; j < rules.size(); ++j)
+      if (may_match(r.rules[rules[i]], r.rules[rules[j]])) matches[i] |= uint64_t{1} << j;
+  const int n = r.topology.size();
+  // Per site, the rules that reach it from the origin (bits); the rules that
+  // reach any site, and those that reach some site.
+  std::vector<uint64_t> reached(n, 0);
+  std::vector<SiteId> touched;
+  for (SeatId seat = 0; seat < r.num_seats(); ++seat)
+    for (SiteId from = 0; from < n; ++from) {
+      uint64_t anywhere = 0, somewhere = 0;
+      bool found = false;
+      for (size_t i = 0; i < rules.size() && !found; ++i) {
+        const uint64_t bit = uint64_t{1} << i;
+        rule_destinations(r, r.rules[rules[i]], seat, from, [&](SiteId s) {
+          if (s == kNoSite) {
+            found |= ((anywhere | somewhere) & matches[i] & ~bit) != 0;
+            anywhere |= bit;
+            return;
+          }
+          found |= ((reached[s] | anywhere) & matches[i]) != 0;
+          if (!reached[s]) touched.push_back(s);
+          reached[s] |= bit;
+          somewhere |= bit;
+        });
+      }
+      for (SiteId s : touched) reached[s] = 0;
+      touched.clear();
+      if (found) return true;
+    }
+  return false;
+}
+
+}  // namespace
+
+void find_overlapping_rules(Ruleset& rules) {
+  for (PieceType& t : rules.types) t.overlapping_rules = overlapping(rules, t);
 }
 
 }  // namespace regula

@@ -17,8 +17,15 @@ namespace regula {
 // The positions of the bundled games need a few hundred at most.
 constexpr int kMaxChainLandings = 100'000;
 
-// Moves of the side to move as the rules generate them, before legality filtering.
+// Moves of the side to move as the rules generate them, before legality
+// filtering: one move per distinct effect of each piece (Move::same_effect).
 void generate_pseudo(const Position& pos, MoveList& moves);
+
+// Sets PieceType::overlapping_rules for each type of which two rules (or one
+// rule twice) could reach the same destination from the same origin in the same
+// mode and phase, on an empty board (called by Ruleset::finalize): only those
+// types' moves are checked for duplicates, so that the usual ones cost nothing.
+void find_overlapping_rules(Ruleset& rules);
 
 // The decisions available now: empty when the game is over; the throws of the
 // dice (MoveKind::kChance, see chance_probability) when a throw is due; the

@@ -2,6 +2,7 @@
 
 #include <cassert>
 
+#include "core/attacks.h"
 #include "core/flow.h"
 #include "core/rule_error.h"
 
@@ -466,8 +467,9 @@ void Position::make_inner(const Move& m, Undo& u) {
   apply_decision(ctx);
   raise_arrival(ctx);
   account_decision(ctx);
-  follow_flow(ctx, r.fast.simple_flow && !inert_mask_ ? FlowStep{-1, kNoSite, r.next_seat(facts.owner)}
-                                                 : flow_after(*this, m, facts));
+  follow_flow(ctx, r.fast.simple_flow && !inert_mask_
+                       ? FlowStep{-1, kNoSite, r.next_seat(facts.owner)}
+                       : flow_after(*this, m, facts));
   if (r.hooks && r.hooks->has_after()) {
     r.hooks->after(*this, m, u);
     // The hook may have taken the next seat out of play.
@@ -598,7 +600,8 @@ void Position::move_piece(EffectContext& c) {
   }
   record_site(m.to, u);
   place(m.to, code, fl);
-  if (m.ep_set != kNoSite) set_ep(m.ep_set, m.to);
+  // Only an en passant site someone can use is held (and hashed).
+  if (m.ep_set != kNoSite && ep_capture_possible(*this, m.ep_set, m.to)) set_ep(m.ep_set, m.to);
 }
 
 // The effects of a piece that has changed type, then of one that has arrived.

@@ -2,6 +2,7 @@
 
 #include "core/effects/effects.h"
 #include "core/hands.h"
+#include "core/movegen.h"
 
 #include <algorithm>
 
@@ -92,6 +93,7 @@ void Ruleset::finalize() {
   reverse_tables();
   attack_tables();
   build_drop_tables(*this);
+  find_overlapping_rules(*this);
   derive_fast_paths();
   effects = compile_effects(*this);
 }
@@ -250,6 +252,7 @@ void Ruleset::attack_tables() {
     for (auto& d : screen_attacks[s]) d.clear();
   }
   any_screen_attacks = false;
+  phased_attacks = false;
   any_facing = false;
   for (const PieceType& t : types) any_facing |= t.royal && !t.facing.empty();
   any_fears_attack = false;
@@ -263,13 +266,16 @@ void Ruleset::attack_tables() {
         const MoveRule& rule = rules[ri];
         // En passant is taken wherever the slide may not end a plain move, whatever its mode.
         if (rule.kind == RuleKind::kSlide && rule.takes_ep) ep_attacks[s].push_back({t, ri});
+        if (!has_mode(rule.mode, Mode::kCapture) && !rule.takes_ep) continue;
+        phased_attacks |= rule.phases != ~0u;
         if (!has_mode(rule.mode, Mode::kCapture)) continue;
         switch (rule.kind) {
           case RuleKind::kSlide:
             for (DirId d : rule.dirs[s])
-              slide_attacks[s][d].push_back(
-                  {t, rule.requires_clear, static_cast<int16_t>(rule.from_region),
-                   static_cast<int16_t>(rule.to_region), rule.min_range, rule.max_range});
+              slide_attacks[s][d].push_back({t, rule.requires_clear,
+                                             static_cast<int16_t>(rule.from_region),
+                                             static_cast<int16_t>(rule.to_region), rule.min_range,
+                                             rule.max_range, rule.phases});
             break;
           case RuleKind::kTable:
             table_attacks[s].push_back({t, ri});
@@ -282,9 +288,10 @@ void Ruleset::attack_tables() {
             break;
           case RuleKind::kScreen:
             for (DirId d : rule.dirs[s])
-              screen_attacks[s][d].push_back(
-                  {t, rule.requires_clear, static_cast<int16_t>(rule.from_region),
-                   static_cast<int16_t>(rule.to_region), rule.screen_before, rule.screen_after});
+              screen_attacks[s][d].push_back({t, rule.requires_clear,
+                                              static_cast<int16_t>(rule.from_region),
+                                              static_cast<int16_t>(rule.to_region),
+                                              rule.screen_before, rule.screen_after, rule.phases});
             any_screen_attacks = true;
             break;
           case RuleKind::kHop:
@@ -379,6 +386,8 @@ void Ruleset::use_reference_paths() {
   fast.on = false;
   fast.plain_steps.assign(phases.empty() ? 1 : phases.size() + 1, -1);
   for (auto& rule : rules) rule.steps.clear();
+  // Every piece's moves are kept one per effect, not only those whose rules overlap.
+  for (PieceType& t : types) t.overlapping_rules = true;
   topology.disable_bit_sets();
 }
 

@@ -227,6 +227,11 @@ struct PieceType {
   // enemy royal: a move that leaves it so is illegal, as one into check.
   std::vector<DirId> facing;
   std::vector<int> rules;  // indices into Ruleset::rules
+  // Two of its rules (or one rule twice) may make moves with the same effect
+  // (Move::same_effect) from the same origin, such as a step and a slide in the
+  // same directions: generation then keeps one of each (find_overlapping_rules;
+  // in the reference mode every piece is checked).
+  bool overlapping_rules = false;
   // With phases (finalize()): the rules that apply in each phase, [1 + phase],
   // and at [0] those that apply when no phase holds.
   std::vector<std::vector<int>> phase_rules;
@@ -478,6 +483,9 @@ class Hooks {
   // Whether the calling thread is inside a generate call (attack detection,
   // which runs generate, then leaves it out).
   virtual bool generating() const { return false; }
+  // Whether the calling thread is inside a filter or filter_moves call (attack
+  // detection, which runs the filters, then leaves them out).
+  virtual bool filtering() const { return false; }
   virtual double evaluate(const Position& /*pos*/, SeatId /*seat*/) { return 0; }
 };
 
@@ -648,7 +656,8 @@ struct Ruleset {
     int16_t from_region;     // the attacker's site must lie in it (-1: none)
     int16_t to_region;       // the target must lie in it (-1: none)
     int min_range;
-    int max_range;  // 0 = unlimited
+    int max_range;          // 0 = unlimited
+    uint32_t phases = ~0u;  // MoveRule::phases of its rule
   };
   std::array<std::array<std::vector<SlideAttack>, kNumDirs>, kMaxSeats> slide_attacks;
   std::array<std::vector<std::pair<TypeId, int>>, kMaxSeats> table_attacks;  // (type, rule)
@@ -662,11 +671,15 @@ struct Ruleset {
     uint8_t requires_clear;
     int16_t from_region;
     int16_t to_region;
-    int before;  // 0 = any
-    int after;   // 0 = any
+    int before;             // 0 = any
+    int after;              // 0 = any
+    uint32_t phases = ~0u;  // MoveRule::phases of its rule
   };
   std::array<std::array<std::vector<ScreenAttack>, kNumDirs>, kMaxSeats> screen_attacks;
   bool any_screen_attacks = false;
+  // Some capturing rule applies in some phases only: attack detection reads the
+  // attacker's phase (MoveRule::phases), as move generation does.
+  bool phased_attacks = false;
   bool any_facing = false;  // some royal type has PieceType::facing
   // Zobrist keys, filled by finalize().
   std::vector<uint64_t> z_piece;  // [code * sites + site]

@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 #include "core/explain.h"
@@ -330,6 +331,109 @@ bool fits_squares(const Move& m, const std::vector<SiteId>& sq) {
   return k + 1 == sq.size();
 }
 
+// A text naming a move by its origin and destination followed by what it
+// promotes to: a type's letter (e7e8q, e7e8=Q) or the script's uci_promotion
+// (e4e5+, whatever type the move promotes to).
+struct PromotionSuffix {
+  SiteId from = kNoSite;
+  SiteId to = kNoSite;
+  std::string suffix;  // as written, without '='
+  bool any = false;    // the uci_promotion mark
+  TypeId type = -1;    // the type its letter names
+};
+
+// The site whose name text starts with, the longest one; kNoSite if none.
+SiteId leading_site(const Topology& topo, const std::string& text, size_t& len) {
+  for (len = std::min<size_t>(text.size(), 8); len > 0; --len)
+    if (SiteId s = topo.find(text.substr(0, len)); s != kNoSite) return s;
+  return kNoSite;
+}
+
+std::optional<PromotionSuffix> promotion_suffix(const Ruleset& r, const std::string& text) {
+  PromotionSuffix p;
+  size_t len = 0;
+  p.from = leading_site(r.topology, text, len);
+  if (p.from == kNoSite) return std::nullopt;
+  std::string rest = text.substr(len);
+  if (!r.step_joiner.empty() && rest.rfind(r.step_joiner, 0) == 0)
+    rest.erase(0, r.step_joiner.size());
+  else if (!rest.empty() && (rest[0] == '-' || rest[0] == 'x'))
+    rest.erase(0, 1);
+  p.to = leading_site(r.topology, rest, len);
+  if (p.to == kNoSite) return std::nullopt;
+  rest.erase(0, len);
+  if (!rest.empty() && rest[0] == '=') rest.erase(0, 1);
+  if (rest.empty()) return std::nullopt;
+  p.suffix = rest;
+  if (!r.uci_promotion.empty() && rest == r.uci_promotion) {
+    p.any = true;
+    return p;
+  }
+  auto lower = [](std::string x) {
+    for (char& c : x) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return x;
+  };
+  for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
+    if (!r.types[t].letter.empty() && lower(r.types[t].letter) == lower(rest)) {
+      p.type = t;
+      return p;
+    }
+  return std::nullopt;
+}
+
+// Whether m, a move of pos, is a promotion the suffix asks for.
+bool honours(const Position& pos, const Move& m, const PromotionSuffix& p) {
+  if (m.from != p.from || m.to != p.to || m.promote < 0 ||
+      (pos.at(m.from) && piece_type(pos.at(m.from)) == m.promote))
+    return false;
+  return p.any || m.promote == p.type;
+}
+
+// Why no legal move honours the suffix, naming the move and what it may do.
+std::string refusal(const Position& pos, const MoveList& legal, const PromotionSuffix& p) {
+  const Ruleset& r = pos.rules();
+  const std::string move = r.topology.name(p.from) + r.topology.name(p.to);
+  std::string to;
+  bool plain = false;
+  for (const Move& m : legal) {
+    if (m.from != p.from || m.to != p.to) continue;
+    if (m.promote < 0 || (pos.at(m.from) && piece_type(pos.at(m.from)) == m.promote)) {
+      plain = true;
+    } else {
+      const std::string& letter = r.types[m.promote].letter;
+      if (to.find(" " + letter + ",") == std::string::npos) to += " " + letter + ",";
+    }
+  }
+  const std::string asked = p.any ? "'" + p.suffix + "' asks for a promotion"
+                                  : "'" + p.suffix + "' asks for " + r.types[p.type].name;
+  if (!to.empty()) {
+    to.pop_back();
+    return asked + ", and " + move + " may promote only to" + to;
+  }
+  if (plain) return asked + ", and " + move + " cannot promote here";
+  return asked + ", and there is no legal move " + move;
+}
+
+}  // namespace
+
+bool promotion_honoured(const Position& pos, const Move& m, const std::string& text) {
+  const auto asked = promotion_suffix(pos.rules(), trim_text(text));
+  return !asked || honours(pos, m, *asked);
+}
+
+std::string promotion_refusal(const Position& pos, const MoveList& legal, const std::string& text) {
+  const auto asked = promotion_suffix(pos.rules(), trim_text(text));
+  if (!asked) return "";
+  bool named = false;
+  for (const Move& m : legal) {
+    if (honours(pos, m, *asked)) return "";
+    named |= m.from == asked->from && m.to == asked->to;
+  }
+  return named ? refusal(pos, legal, *asked) : "";
+}
+
+namespace {
+
 // Text without the marks that rate a move (!, ?, !?, (!)) or say check (+, #).
 std::string without_marks(std::string text) {
   while (!text.empty() && std::string("!?+#()").find(text.back()) != std::string::npos &&
@@ -524,6 +628,21 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
   // Moves that print alike are the same decision: any of them will do, so take
   // the one with the shortest path (then the lowest sites on it), whatever the
   // order they were generated in.
+  // A promotion the text asks for (e7e8q, or e4e5+ where the script writes
+  // promotions so) is never dropped for the move without it, which stripping
+  // marks or loose matching would find.
+  if (const auto asked = promotion_suffix(r, text)) {
+    const bool exact = std::any_of(hits.begin(), hits.end(),
+                                   [&](int i) { return longs[i] == text || sans[i] == text; });
+    if (!exact) {
+      // The moves that make it, whatever the matching above found.
+      hits = collect([&](int i) { return honours(pos, legal[i], *asked); });
+      if (hits.empty())
+        if (std::string why = promotion_refusal(pos, legal, text); !why.empty())
+          return Error{"move", "no legal move " + excerpt(text) + ": " + why};
+      // No legal move between the sites at all: the general message says why.
+    }
+  }
   if (hits.size() > 1 &&
       std::all_of(hits.begin(), hits.end(), [&](int i) { return longs[i] == longs[hits[0]]; })) {
     auto by_path = [&](int a, int b) {

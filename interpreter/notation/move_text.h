@@ -61,6 +61,14 @@ std::vector<std::string> move_choices(Position& pos, const std::string& text);
 // search's principal variation), as far as each is legal where the ones
 // before it lead.
 std::vector<std::string> line_texts(Position pos, const std::vector<Move>& line);
+// Texts that name a move by its two sites and what it promotes to: a type's
+// letter (e7e8q, e7e8=Q) or the script's uci_promotion (e4e5+, shogi's mark).
+// promotion_honoured: whether m makes the promotion text asks for (true when
+// text asks for none). promotion_refusal: why none of legal does, naming the
+// move and what it may do, when some legal move goes between those sites; ""
+// otherwise.
+bool promotion_honoured(const Position& pos, const Move& m, const std::string& text);
+std::string promotion_refusal(const Position& pos, const MoveList& legal, const std::string& text);
 // An error when a typed or recorded move is longer than kMaxMoveText.
 Status check_move_text_size(const std::string& text);
 

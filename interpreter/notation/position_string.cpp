@@ -1,5 +1,6 @@
 #include "notation/position_string.h"
 
+#include "core/attacks.h"
 #include "core/flow.h"
 #include "core/position_sense.h"
 #include "core/turns.h"
@@ -760,7 +761,6 @@ Expected<Position> build(std::shared_ptr<const Ruleset> rules, const State& st) 
       pos.set_site(s, st.board[s].first, st.board[s].second);
   for (int i = 0; i < Position::kNumVars; ++i) pos.set_var(i, st.vars[i]);
   pos.set_to_move(st.to_move);
-  pos.set_ep(st.ep, st.ep_victim);
   for (SeatId s = 0; s < r.num_seats(); ++s) {
     if (st.controller[s] >= 0) pos.set_controller(s, st.controller[s]);
     SeatState state = (st.out >> s) & 1      ? SeatState::kOut
@@ -770,6 +770,8 @@ Expected<Position> build(std::shared_ptr<const Ruleset> rules, const State& st) 
   }
   for (SeatId s = 0; s < r.num_seats(); ++s)
     if (st.left[s].first) pos.set_left(s, st.left[s].first, st.left[s].second);
+  // An en passant site nobody can use is no part of the position (as after a move).
+  if (ep_capture_possible(pos, st.ep, st.ep_victim)) pos.set_ep(st.ep, st.ep_victim);
   pos.set_stage(st.stage, st.owner, st.anchor);
   if (st.turn > 0 && !pos.in_turn())
     return bad("turn=" + std::to_string(st.turn) +

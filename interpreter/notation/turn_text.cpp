@@ -122,9 +122,17 @@ Expected<ParsedTurn> parse_turn(Position& pos, const std::string& input) {
     std::vector<size_t> hits;
     for (size_t i = 0; i < turns.size(); ++i)
       if (texts[i] == text) hits.push_back(i);
-    if (hits.empty())
+    if (hits.empty()) {
+      // Loosely, but never dropping a promotion the text asks for (e4e5+).
+      auto honoured = [&](const Turn& t) {
+        Move m = t.first();
+        for (const Move& step : t.steps)
+          if (step.kind == MoveKind::kPromote) m.promote = step.promote;
+        return promotion_honoured(pos, m, text);
+      };
       for (size_t i = 0; i < turns.size(); ++i)
-        if (loose_text(texts[i]) == loose_text(text)) hits.push_back(i);
+        if (loose_text(texts[i]) == loose_text(text) && honoured(turns[i])) hits.push_back(i);
+    }
     if (hits.size() == 1) return ParsedTurn{turns[hits[0]], true};
     if (hits.size() > 1) {
       std::string list;

@@ -55,9 +55,12 @@ Expected<std::shared_ptr<const Ruleset>> load_file(const Expected<ScriptFile>& f
     if (f && !f->is_function())
       return Error{value->where, std::string(key) + " must be a function, not a " + f->kind_name()};
   }
+  // A copy: the state goes on recording what hooks may read later.
+  auto sources = std::make_shared<const LoadedSources>(*state->sources());
   HookState hooks = HookState::of(std::move(state), *value);
   if (hooks.any()) {
-    r->hooks = std::make_shared<LuaHooks>(std::move(hooks), ScriptSource{file, path, options});
+    r->hooks = std::make_shared<LuaHooks>(std::move(hooks),
+                                          ScriptSource{file, path, options, std::move(sources)});
     r->finalize();
   }
   return std::shared_ptr<const Ruleset>(r);

@@ -32,6 +32,19 @@ struct ThreadCache {
 thread_local ThreadCache t_cache;
 // Generate calls running in this thread (of any script).
 thread_local int t_generating = 0;
+// Filter and filter_moves calls running in this thread (of any script).
+thread_local int t_filtering = 0;
+
+// Counts a call as running in this thread for as long as it lasts.
+struct Running {
+  explicit Running(int& count) : count_(count) { ++count_; }
+  ~Running() { --count_; }
+  Running(const Running&) = delete;
+  Running& operator=(const Running&) = delete;
+
+ private:
+  int& count_;
+};
 // Ids of LuaHooks instances; 0 is the empty cache's.
 std::atomic<uint64_t> next_hooks_id{1};
 
@@ -573,6 +586,7 @@ HookState& LuaHooks::state_for_new_thread() {
 
 Expected<std::unique_ptr<HookState>> LuaHooks::load_again() const {
   auto lua = std::make_unique<LuaState>(source_.path, source_.options);
+  lua->load_from(source_.sources);
   auto game = lua->run_file(source_.file);
   if (!game) return game.error();
   auto h = std::make_unique<HookState>(HookState::of(std::move(lua), *game));
@@ -611,6 +625,7 @@ void LuaHooks::finish(const Status& st) {
 bool LuaHooks::filter(const Position& pos, const Move& move) {
   throw_if_failed();
   HookState& h = state();
+  const Running running(t_filtering);
   bool keep = false;
   Status st = with_position(h, pos, nullptr, nullptr, [&](lua_State* L) {
     push_move(L, pos, move, pos.stage());
@@ -625,6 +640,7 @@ bool LuaHooks::filter(const Position& pos, const Move& move) {
 void LuaHooks::filter_moves(const Position& pos, MoveList& moves) {
   throw_if_failed();
   HookState& h = state();
+  const Running running(t_filtering);
   Status bad;
   Status st = with_position(h, pos, nullptr, nullptr, [&](lua_State* L) {
     const int n = moves.size();
@@ -677,14 +693,15 @@ bool LuaHooks::generating() const {
   return t_generating > 0;
 }
 
+bool LuaHooks::filtering() const {
+  return t_filtering > 0;
+}
+
 void LuaHooks::generate(const Position& pos, MoveList& moves) {
   throw_if_failed();
   HookState& h = state();
   Status bad;
-  struct Running {
-    Running() { ++t_generating; }
-    ~Running() { --t_generating; }
-  } running;
+  const Running running(t_generating);
   Status st = with_position(h, pos, nullptr, nullptr, [&](lua_State* L) {
     h.lua->call(h.generate, 1, 1);
     std::string why = read_moves(L, lua_gettop(L), pos, moves);

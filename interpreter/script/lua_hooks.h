@@ -10,8 +10,10 @@
 // A lua_State is not safe to share between threads, and the GUI and the AI
 // generate moves at the same time. The thread that loaded the script keeps its
 // state; any other thread gets its own, made the first time it calls a hook by
-// running the script again (hence the source kept here), so a hook must not rely
-// on anything carried from one call to the next.
+// running the script again from the texts read at load time (kept here, so that
+// every thread plays the rules that were loaded, even once a file has been
+// edited or removed), so a hook must not rely on anything carried from one call
+// to the next.
 
 #include <atomic>
 #include <cstdint>
@@ -57,11 +59,13 @@ struct HookState {
   }
 };
 
-// What a script was loaded from, so that another thread can load it again.
+// What a script was loaded from, so that another thread can load it again:
+// from the texts read then (sources), never from the files as they are now.
 struct ScriptSource {
   ScriptFile file;
   SearchPath path;
   std::vector<std::pair<std::string, std::string>> options;
+  std::shared_ptr<const LoadedSources> sources;
 };
 
 class LuaHooks : public Hooks {
@@ -83,6 +87,7 @@ class LuaHooks : public Hooks {
   std::optional<Result> end(const Position& pos) override;
   double evaluate(const Position& pos, SeatId seat) override;
   bool generating() const override;
+  bool filtering() const override;
 
   // The first error a hook raised, if any.
   std::optional<Error> error() const;

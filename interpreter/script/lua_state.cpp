@@ -390,9 +390,23 @@ void LuaState::call(int ref, int nargs, int nresults) {
   lua_call(L_, nargs, nresults);
 }
 
+Expected<std::string> LuaState::text_of(const ScriptFile& file) {
+  if (replay_) {
+    auto it = replay_->texts.find(file.canonical);
+    if (it == replay_->texts.end())
+      return Error{file.path + ":1", "not among the files the script read when it was loaded"};
+    return it->second;
+  }
+  auto it = sources_->texts.find(file.canonical);
+  if (it != sources_->texts.end()) return it->second;
+  auto text = read_script(file);
+  if (text) sources_->texts.emplace(file.canonical, *text);
+  return text;
+}
+
 Expected<Value> LuaState::run_file(const ScriptFile& file) {
   main_file_ = file.path;
-  auto text = read_script(file);
+  auto text = text_of(file);
   if (!text) return text.error();
   content_hash_ = fnv1a(content_hash_, *text);
   std::optional<Expected<Value>> out;
@@ -433,14 +447,20 @@ std::vector<std::string> LuaState::undeclared_options() const {
 }
 
 void LuaState::push_chunk(lua_State* L, const ScriptFile& file) {
-  auto text = read_script(file);
+  auto text = text_of(file);
   if (!text) raise(L, text.error());
   content_hash_ = fnv1a(content_hash_, *text);
   push_text(L, file, *text, env_ref_);
 }
 
 ScriptFile LuaState::find(lua_State* L, const char* what, const std::string& name) {
-  auto found = path_.find(name);
+  Expected<ScriptFile> found = Error{"", "not found when the script was loaded"};
+  if (replay_) {
+    if (auto it = replay_->found.find(name); it != replay_->found.end()) found = it->second;
+  } else {
+    found = path_.find(name);
+    if (found) sources_->found.emplace(name, *found);
+  }
   if (!found) {
     const std::string shown = name.size() > 80 ? name.substr(0, 80) + "..." : name;
     luaL_error(L, "%s '%s': %s", what, shown.c_str(), found.error().what.c_str());

@@ -40,6 +40,16 @@ struct DeclaredOption {
 // Reads a script file, refusing what is not Lua source text of a sane size.
 Expected<std::string> read_script(const ScriptFile& file);
 
+// What loading a script read: the text of every file, by canonical path, and
+// the file each name given to require or extends found. A state made to run
+// the same script again (a hook's state for another thread) loads from these,
+// never from disk, so that it runs the rules that were loaded whatever has
+// become of the files since.
+struct LoadedSources {
+  std::map<std::string, std::string> texts;
+  std::map<std::string, ScriptFile> found;
+};
+
 // The line of the last statement of a text that starts with "return" (1 if none).
 int return_line(const std::string& text);
 
@@ -64,6 +74,15 @@ class LuaState {
   uint64_t content_hash() const { return content_hash_; }
   // Options given on the command line that no script declared.
   std::vector<std::string> undeclared_options() const;
+
+  // What this state has read so far (its own record; see LoadedSources).
+  std::shared_ptr<const LoadedSources> sources() const { return sources_; }
+  // From now on, files and names are looked up in sources only: a file or a
+  // name not among them is an error, and nothing is read from disk.
+  void load_from(std::shared_ptr<const LoadedSources> sources) { replay_ = std::move(sources); }
+  // The text of a script file: from the sources given to load_from, else as
+  // first read by this state (recorded in sources()).
+  Expected<std::string> text_of(const ScriptFile& file);
 
   // Runs body in a protected call under the budget: the outermost such call
   // starts the budget, nested ones spend what is left. A Lua error, a spent
@@ -123,6 +142,8 @@ class LuaState {
   std::vector<ScriptFile> loading_files_;  // the same files, as messages name them
   std::vector<std::string> files_;         // canonical files required or extended, in order
   std::string main_file_;                  // the file run_file ran, for errors with no line
+  std::shared_ptr<LoadedSources> sources_ = std::make_shared<LoadedSources>();
+  std::shared_ptr<const LoadedSources> replay_;  // set by load_from
   // See content_hash(): the FNV-1a offset basis until a file is read.
   uint64_t content_hash_ = 0xcbf29ce484222325ull;
   int env_ref_ = -1;

@@ -80,7 +80,7 @@ Place caller_place(lua_State* L) {
   for (auto it = files.rbegin(); it != files.rend(); ++it) {
     if (!p.file.empty() && it->path != p.file) continue;
     p.file = it->path;
-    if (auto text = read_script(*it)) p.text = std::move(*text);
+    if (auto text = LuaState::self(L)->text_of(*it)) p.text = std::move(*text);
     break;
   }
   return p;

@@ -128,6 +128,10 @@ Expected<Turn> parse_uci(Position& pos, const std::string& text) {
     if (lower(texts[i]) == lower(t)) found = static_cast<int>(i), ++count;
   if (count == 1) return turns[found];
   if (auto own = parse_turn(pos, t); own && own->complete) return own->turn;
+  MoveList first;
+  legal_moves(pos, first);
+  if (std::string why = promotion_refusal(pos, first, t); !why.empty())
+    return Error{"move", "'" + t + "' is not a legal move here: " + why};
   std::string legal;
   constexpr size_t kListed = 16;
   for (size_t i = 0; i < texts.size() && i < kListed; ++i) legal += (i ? " " : "") + texts[i];

@@ -1,0 +1,233 @@
+// Attack and check detection see exactly the moves move generation would give
+// the attacker: only the rules of the phase the attacking seat is in, and only
+// the captures the script's filter hooks let through (core/attacks.h). And an en
+// passant site is part of a position only where a capture there is legal, so
+// that a position reached with or without a double step is the same position
+// (its hash, its position string, its repetitions).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/explain.h"
+#include "core/game_end.h"
+#include "core/movegen.h"
+#include "core/perft.h"
+#include "move_support.h"
+#include "notation/position_string.h"
+#include "script_support.h"
+
+namespace regula {
+namespace {
+
+using namespace test_support;
+
+// The legal moves of pos as move_support prints them, sorted (each once).
+std::vector<std::string> listed(Position& pos) {
+  MoveList ml;
+  legal_moves(pos, ml);
+  std::vector<std::string> out;
+  for (const Move& m : ml) out.push_back(text(pos, m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+Position at(const Rules& r, const std::string& text) {
+  auto pos = read_position(r, text);
+  EXPECT_TRUE(pos) << text << ": " << (pos ? "" : pos.error().text());
+  return pos ? *pos : Position(r);
+}
+
+// A rook whose captures belong to the phase "few" only: a seat is in it while
+// it has at most two pieces. White (a king and two stones) is in "many".
+std::string phased_rook(const std::string& black) {
+  return R"(return game {
+  title = "a rook that captures in one phase",
+  board = grid { width = 4, height = 4 },
+  phases = { phase { name = "few", when = "pieces <= 2" }, phase { name = "many" } },
+  pieces = {
+    piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } } },
+    piece { name = "rook", symbol = "R", moves = {
+      slide { dirs = "orthogonal", mode = "move" },
+      slide { dirs = "orthogonal", mode = "capture", phase = "few" } } },
+    piece { name = "stone", symbol = "S" },
+  },
+  setup = { white = { king = "a1", stone = "d1 d2" }, black = { )" +
+         black + R"( } },
+  ends = { check = true },
+}
+)";
+}
+
+TEST(Attacks, AttackerPhaseWithItsCaptureRule) {
+  auto r = load("phased_rook", phased_rook(R"(king = "d4", rook = "b4")"));
+  ASSERT_TRUE(r);
+  // Black has two pieces: in "few", its rook captures along the b-file. The
+  // side to move is in "many", which must not be the phase that counts.
+  Position pos(r);
+  EXPECT_EQ(listed(pos), (std::vector<std::string>{"a1-a2"}));
+  EXPECT_EQ(explain_illegal(pos, r->topology.find("a1"), r->topology.find("b1")),
+            "would leave your royal piece attacked");
+}
+
+TEST(Attacks, AttackerPhaseWithoutItsCaptureRule) {
+  auto r = load("phased_rook_three", phased_rook(R"(king = "d4", rook = "b4", stone = "c4")"));
+  ASSERT_TRUE(r);
+  // A third black piece puts black in "many", where its rook cannot capture:
+  // the king may stand on the b-file.
+  Position pos(r);
+  EXPECT_EQ(listed(pos), (std::vector<std::string>{"a1-a2", "a1-b1", "a1-b2"}));
+  EXPECT_EQ(explain_illegal(pos, r->topology.find("a1"), r->topology.find("b1")), "");
+  EXPECT_EQ(perft(pos, 1), 3u);
+}
+
+// Cannons that may not use a stone as their screen, said by a filter hook (or a
+// filter_moves hook): a cannon over a stone gives no check; over a wall it does.
+std::string screened_cannons(const std::string& hook) {
+  return R"(local function screened_by_stone(pos, move)
+  if move.piece ~= "cannon" or not pos:at(move.to) then return false end
+  local fx, fy = move.from:byte(1), tonumber(move.from:sub(2))
+  local tx, ty = move.to:byte(1), tonumber(move.to:sub(2))
+  local dx = tx > fx and 1 or (tx < fx and -1 or 0)
+  local dy = ty > fy and 1 or (ty < fy and -1 or 0)
+  local x, y = fx + dx, fy + dy
+  while x ~= tx or y ~= ty do
+    if pos:at(string.char(x) .. y) == "stone" then return true end
+    x, y = x + dx, y + dy
+  end
+  return false
+end
+return game {
+  title = "cannons that no stone screens",
+  board = grid { width = 4, height = 4 },
+  pieces = {
+    piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } } },
+    piece { name = "cannon", symbol = "C", moves = {
+      slide { dirs = "orthogonal", mode = "move" }, screen { dirs = "orthogonal", mode = "capture" } } },
+    piece { name = "stone", symbol = "S" },
+    piece { name = "wall", symbol = "W" },
+  },
+  setup = { white = { king = "b1", stone = "a2" }, black = { king = "d4", cannon = "a4 c4", wall = "c3" } },
+  ends = { check = true },
+)" + hook +
+         "\n}\n";
+}
+
+TEST(Attacks, FilterForbidsACannonsScreen) {
+  auto r = load("screened_cannons",
+                screened_cannons(
+                    "  filter = function(pos, move) return not screened_by_stone(pos, move) end,"));
+  ASSERT_TRUE(r);
+  Position pos(r);
+  // a1 lies beyond the stone on a2 from the cannon on a4: no check there. c1
+  // and c2 lie beyond the wall on c3 from the cannon on c4.
+  EXPECT_EQ(listed(pos), (std::vector<std::string>{"b1-a1", "b1-b2"}));
+  EXPECT_EQ(perft(pos, 1), 2u);
+  EXPECT_EQ(explain_illegal(pos, r->topology.find("b1"), r->topology.find("a1")), "");
+  EXPECT_EQ(explain_illegal(pos, r->topology.find("b1"), r->topology.find("c1")),
+            "would leave your royal piece attacked");
+}
+
+TEST(Attacks, FilterMovesForbidsACannonsScreen) {
+  auto r = load("screened_cannons_list", screened_cannons(R"(  filter_moves = function(pos, moves)
+    local keep = {}
+    for i, move in ipairs(moves) do keep[i] = not screened_by_stone(pos, move) end
+    return keep
+  end,)"));
+  ASSERT_TRUE(r);
+  Position pos(r);
+  EXPECT_EQ(listed(pos), (std::vector<std::string>{"b1-a1", "b1-b2"}));
+}
+
+TEST(Attacks, GeneratedCaptureTheFilterForbids) {
+  // A generate hook gives the black stone a capture of anything on a1, which
+  // the filter forbids while a white stone stands on a2.
+  auto r = load("generated_capture", R"(return game {
+  title = "a generated capture, filtered",
+  board = grid { width = 4, height = 4 },
+  pieces = {
+    piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } } },
+    piece { name = "stone", symbol = "S" },
+  },
+  setup = { white = { king = "b1", stone = "a2" }, black = { king = "d4", stone = "d3" } },
+  ends = { check = true },
+  generate = function(pos)
+    if pos:to_move() == "black" and pos:at("a1") then return { { from = "d3", to = "a1" } } end
+    return {}
+  end,
+  filter = function(pos, move)
+    return not (move.from == "d3" and move.to == "a1" and pos:at("a2") == "stone")
+  end,
+}
+)");
+  ASSERT_TRUE(r);
+  Position pos(r);
+  EXPECT_EQ(listed(pos), (std::vector<std::string>{"b1-a1", "b1-b2", "b1-c1", "b1-c2"}));
+}
+
+// --- en passant only where it can be taken -----------------------------------------
+
+TEST(EnPassant, NoSiteWhenNoPawnCanTake) {
+  auto r = bundled("chess/orthodox");
+  ASSERT_TRUE(r);
+  Position pos(r);
+  ASSERT_TRUE(play(pos, "e2-e4"));
+  EXPECT_EQ(pos.ep(), kNoSite);
+  EXPECT_EQ(write_position(pos), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  // The same position without the double step: the same hash.
+  const Position same = at(r, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  EXPECT_EQ(pos.hash(), same.hash());
+  EXPECT_EQ(pos.hash(), pos.compute_hash());
+  // A position string that names a site nobody can use reads without it.
+  const Position read = at(r, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+  EXPECT_EQ(read.ep(), kNoSite);
+  EXPECT_EQ(read.hash(), same.hash());
+  EXPECT_EQ(write_position(read), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+}
+
+TEST(EnPassant, SiteWhenAPawnCanTake) {
+  auto r = bundled("chess/orthodox");
+  ASSERT_TRUE(r);
+  Position pos(r);
+  for (const char* m : {"e2-e4", "a7-a6", "e4-e5", "d7-d5"}) ASSERT_TRUE(play(pos, m));
+  EXPECT_EQ(write_position(pos), "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
+  EXPECT_TRUE(play(pos, "e5-d6xd5"));
+}
+
+TEST(EnPassant, NoSiteWhenTheOnlyCaptureIsIllegal) {
+  auto r = bundled("chess/orthodox");
+  ASSERT_TRUE(r);
+  // bxc6 would take both pawns off the fifth rank and leave the king on a5 to the
+  // rook on h5: the capture is illegal, so c6 is no en passant site.
+  Position pinned = at(r, "4k3/2p5/8/KP5r/8/8/8/8 b - - 0 1");
+  ASSERT_TRUE(play(pinned, "c7-c5"));
+  EXPECT_EQ(pinned.ep(), kNoSite);
+  EXPECT_EQ(write_position(pinned), "4k3/8/8/KPp4r/8/8/8/8 w - - 0 2");
+  // Without the rook the capture is legal, and c6 is one.
+  Position free = at(r, "4k3/2p5/8/KP6/8/8/8/8 b - - 0 1");
+  ASSERT_TRUE(play(free, "c7-c5"));
+  EXPECT_EQ(write_position(free), "4k3/8/8/KPp5/8/8/8/8 w - c6 0 2");
+}
+
+TEST(EnPassant, RepetitionAfterADoubleStepIsFoundOnTime) {
+  auto r = bundled("chess/orthodox");
+  ASSERT_TRUE(r);
+  Position pos(r);
+  // 1.e4 Nf6 2.Nf3 Ng8 3.Ng1 Nf6 4.Nf3 Ng8 5.Ng1: the position after 1.e4
+  // stands after plies 1, 5 and 9, the third time at ply 9.
+  const std::vector<std::string> line = {"e2-e4", "g8-f6", "g1-f3", "f6-g8", "f3-g1",
+                                         "g8-f6", "g1-f3", "f6-g8", "f3-g1"};
+  for (size_t i = 0; i < line.size(); ++i) {
+    EXPECT_FALSE(game_result(pos).over) << "before ply " << i + 1;
+    ASSERT_TRUE(play(pos, line[i]));
+  }
+  const Result res = game_result(pos);
+  EXPECT_TRUE(res.over);
+  EXPECT_TRUE(res.is_draw());
+  EXPECT_EQ(res.reason, "3-fold repetition");
+  EXPECT_EQ(pos.global(kPly), 9);
+}
+
+}  // namespace
+}  // namespace regula

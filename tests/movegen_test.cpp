@@ -1,0 +1,81 @@
+// Move generation lists each move once: rules of one piece that reach the same
+// destination with the same effect (Move::same_effect) make one move, as the
+// Betza spelling of the same piece does, while the types whose rules cannot
+// overlap are left unchecked (PieceType::overlapping_rules).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/movegen.h"
+#include "core/perft.h"
+#include "move_support.h"
+#include "script_support.h"
+
+namespace regula {
+namespace {
+
+using namespace test_support;
+
+std::vector<std::string> listed(Position& pos) {
+  MoveList ml;
+  legal_moves(pos, ml);
+  std::vector<std::string> out;
+  for (const Move& m : ml) out.push_back(text(pos, m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// One piece on b2 of a board 6 wide and 7 high, its moves given as written.
+std::string lone_piece(const std::string& moves) {
+  return R"(return game {
+  title = "one piece",
+  board = grid { width = 6, height = 7 },
+  pieces = { piece { name = "rook", symbol = "R", )" +
+         moves + R"( } },
+  setup = { white = { rook = "b2" } },
+}
+)";
+}
+
+TEST(MoveGen, StepAndSlideInTheSameDirectionsListEachMoveOnce) {
+  auto both = load(
+      "step_and_slide",
+      lone_piece(R"(moves = { step { dirs = "orthogonal" }, slide { dirs = "orthogonal" } })"));
+  auto betza = load("step_and_slide_betza", lone_piece(R"(betza = "WR")"));
+  ASSERT_TRUE(both && betza);
+  Position a(both), b(betza);
+  const std::vector<std::string> want = {"b2-a2", "b2-b1", "b2-b3", "b2-b4", "b2-b5", "b2-b6",
+                                         "b2-b7", "b2-c2", "b2-d2", "b2-e2", "b2-f2"};
+  EXPECT_EQ(listed(a), want);
+  EXPECT_EQ(listed(b), want);
+  EXPECT_EQ(perft(a, 1), 11u);
+  EXPECT_EQ(perft(b, 1), 11u);
+  EXPECT_EQ(perft(a, 2), perft(b, 2));
+  EXPECT_TRUE(both->types[0].overlapping_rules);
+}
+
+TEST(MoveGen, OverlappingRulesWithDifferentEffectsStayApart) {
+  // The slide's moves carry a label: a different move to whoever reads it.
+  auto r = load("step_and_labelled_slide", lone_piece(R"(moves = { step { dirs = "orthogonal" },
+                                slide { dirs = "orthogonal", label = "far" } })"));
+  ASSERT_TRUE(r);
+  Position pos(r);
+  EXPECT_EQ(perft(pos, 1), 15u);
+  // Only moves: the step may not capture, the slide only captures.
+  auto apart = load("step_move_slide_capture",
+                    lone_piece(R"(moves = { step { dirs = "orthogonal", mode = "move" },
+                                    slide { dirs = "orthogonal", mode = "capture" } })"));
+  ASSERT_TRUE(apart);
+  EXPECT_FALSE(apart->types[0].overlapping_rules);
+}
+
+TEST(MoveGen, BundledChessChecksNoPieceForDuplicates) {
+  auto r = bundled("chess/orthodox");
+  ASSERT_TRUE(r);
+  for (const PieceType& t : r->types) EXPECT_FALSE(t.overlapping_rules) << t.name;
+}
+
+}  // namespace
+}  // namespace regula
