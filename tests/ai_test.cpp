@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <future>
 #include <random>
 #include <string>
 #include <thread>
@@ -389,6 +390,216 @@ TEST(AiSearch, StoppedAtOnceStillAnswersLegally) {
       EXPECT_TRUE(is_legal(pos, t.first())) << name << " " << spec;
     }
   }
+}
+
+// ----------------------------------------------------------------- budgets
+
+// A position of rules some random turns in (more where needed), with a
+// choice to make: no throw due, and more than one decision.
+Position some_turns_in(const Rules& r, int turns, uint64_t seed) {
+  Position pos(r);
+  std::mt19937_64 rng(seed);
+  MoveList moves;
+  for (int i = 0;; ++i) {
+    if (game_result(pos, moves).over) break;
+    if (i >= turns && !pos.awaiting_roll() && moves.size() > 1) break;
+    std::vector<Undo> undos;
+    make_turn(pos, random_turn(pos, moves, rng), undos);
+  }
+  return pos;
+}
+
+// What one search by p with budget b saw: its last report. A search that has
+// not answered after a long while is stopped, so that a budget the player
+// ignores fails the test instead of hanging it (the report then shows the
+// nodes it spent).
+ai::SearchInfo search_with(ai::Player& p, const ai::Budget& b, Position& pos,
+                           Turn* turn = nullptr) {
+  p.set_budget(b);
+  ai::SearchInfo last;
+  p.on_info([&](const ai::SearchInfo& i) { last = i; });
+  std::atomic<bool> stop{false};
+  auto answer = std::async(std::launch::async, [&] { return p.choose(pos, &stop); });
+  if (answer.wait_for(std::chrono::seconds(120)) != std::future_status::ready) {
+    stop = true;
+    ADD_FAILURE() << p.name() << " did not answer within its budget";
+  }
+  const Turn t = answer.get();
+  EXPECT_FALSE(t.steps.empty()) << p.name();
+  if (!t.steps.empty()) {
+    EXPECT_TRUE(is_legal(pos, t.first())) << p.name();
+  }
+  if (turn) *turn = t;
+  return last;
+}
+
+int decisions(Position& pos) {
+  MoveList moves;
+  legal_moves(pos, moves);
+  return moves.size();
+}
+
+// A depth alone ends alpha-beta after that many full-width plies.
+TEST(AiBudget, AlphaBetaDepth) {
+  for (const char* name : {"chess/orthodox", "chaturanga/four-handed"}) {
+    Rules r = bundled(name);
+    Position pos(r);
+    auto p = player("alphabeta", r);
+    const ai::SearchInfo info = search_with(*p, ai::Budget{0, 3, 0}, pos);
+    EXPECT_EQ(info.depth, 3) << name;
+    EXPECT_TRUE(info.done) << name;
+  }
+}
+
+TEST(AiBudget, AlphaBetaNodes) {
+  Rules r = bundled("chaturanga/four-handed");
+  Position pos(r);
+  auto p = player("alphabeta", r);
+  const ai::SearchInfo info = search_with(*p, ai::Budget{700, 0, 0}, pos);
+  EXPECT_EQ(info.nodes, 700u);
+}
+
+// A time budget ends the search once it is spent (the search reports the
+// time it took, at least the budget, since nothing else would end it here).
+TEST(AiBudget, AlphaBetaMillis) {
+  Rules r = bundled("chaturanga/four-handed");
+  Position pos(r);
+  auto p = player("alphabeta", r);
+  const ai::SearchInfo info = search_with(*p, ai::Budget{0, 0, 50}, pos);
+  EXPECT_TRUE(info.done);
+  EXPECT_GE(info.millis, 50);
+  EXPECT_GT(info.nodes, 0u);
+}
+
+// Depth 1 for MCTS: every root decision tried once, and no more.
+TEST(AiBudget, MctsDepthOne) {
+  for (const char* name : {"chaturanga/four-handed", "chess/orthodox"}) {
+    Rules r = bundled(name);
+    Position pos(r);
+    auto p = player("mcts", r);
+    const ai::SearchInfo info = search_with(*p, ai::Budget{0, 1, 0}, pos);
+    EXPECT_EQ(info.nodes, static_cast<uint64_t>(decisions(pos))) << name;
+    EXPECT_EQ(info.depth, 1) << name;
+  }
+}
+
+// Deeper: the tree reaches the depth (counted in decisions, not throws) in a
+// bounded number of iterations, with dice and without.
+TEST(AiBudget, MctsDepth) {
+  for (const char* name : {"chaturanga/four-handed", "chaturanga/four-handed-stakes"}) {
+    Rules r = bundled(name);
+    Position pos = some_turns_in(r, 0, 1);
+    auto p = player("mcts", r);
+    const ai::SearchInfo info = search_with(*p, ai::Budget{0, 4, 0}, pos);
+    EXPECT_EQ(info.depth, 4) << name;
+    EXPECT_LT(info.nodes, 100'000u) << name;
+  }
+}
+
+// A tree that cannot grow to the depth asked for still stops: here every
+// iteration follows the mate in one.
+TEST(AiBudget, MctsDepthStopsWhereTheTreeCannotGrow) {
+  Rules r = bundled("chess/orthodox");
+  Position pos = fen(r, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+  auto p = player("mcts", r);
+  Turn t;
+  const ai::SearchInfo info = search_with(*p, ai::Budget{0, 20, 0}, pos, &t);
+  EXPECT_EQ(move_text(pos, t.first()), "a1a8");
+  EXPECT_LT(info.nodes, 10'000u);
+}
+
+TEST(AiBudget, MctsNodes) {
+  Rules r = bundled("chaturanga/four-handed");
+  Position pos(r);
+  auto p = player("mcts", r);
+  EXPECT_EQ(search_with(*p, ai::Budget{300, 0, 0}, pos).nodes, 300u);
+}
+
+TEST(AiBudget, MctsMillis) {
+  Rules r = bundled("chaturanga/four-handed");
+  Position pos(r);
+  auto p = player("mcts", r);
+  const ai::SearchInfo info = search_with(*p, ai::Budget{0, 0, 50}, pos);
+  EXPECT_TRUE(info.done);
+  EXPECT_GE(info.millis, 50);
+  EXPECT_GT(info.nodes, 0u);
+}
+
+// The random player answers at once whatever the budget.
+TEST(AiBudget, RandomPlayerAnswersUnderEveryBudget) {
+  Rules r = bundled("chaturanga/four-handed");
+  Position pos(r);
+  for (const ai::Budget& b : {ai::Budget{0, 1, 0}, ai::Budget{0, 64, 0}, ai::Budget{100, 0, 0},
+                              ai::Budget{0, 0, 50}, ai::Budget{}}) {
+    auto p = player("random", r);
+    Turn t;
+    search_with(*p, b, pos, &t);
+    EXPECT_FALSE(t.steps.empty());
+  }
+}
+
+// The spec reads MCTS's depth.
+TEST(AiBudget, MctsSpecTakesADepth) {
+  Rules r = bundled("chaturanga/four-handed");
+  Position pos(r);
+  auto p = player("mcts:depth=1", r);
+  ai::SearchInfo last;
+  p->on_info([&](const ai::SearchInfo& i) { last = i; });
+  p->choose(pos);
+  EXPECT_EQ(last.nodes, static_cast<uint64_t>(decisions(pos)));
+}
+
+// Quiescence goes on through a throw of the dice instead of starting again
+// below each (and through two at most): a one-ply search of a middlegame with
+// dice stays small (115 positions here; 16,594, searched without reductions
+// or table cutoffs, when each throw started quiescence again).
+TEST(AiBudget, QuiescenceDoesNotStartAgainAtEachThrow) {
+  Rules r = bundled("chaturanga/four-handed", {{"dice", "on"}});
+  Position pos = some_turns_in(r, 22, 27);
+  auto p = player("alphabeta", r);
+  const ai::SearchInfo info = search_with(*p, ai::Budget{0, 1, 0}, pos);
+  EXPECT_EQ(info.depth, 1);
+  EXPECT_LT(info.nodes, 1000u) << info.nodes;
+}
+
+// The bounded search of throws (Star1 and Star2) finds the score of the plain
+// expectimax, with fewer nodes. Both search their fixed-depth trees exactly
+// (no reductions, no scores from the table), so that their scores can be
+// compared at all.
+TEST(AiBudget, BoundedChanceSearchScoresAsExpectimax) {
+  struct Case {
+    const char* name;
+    script::OptionList options;
+    int depth;
+  };
+  uint64_t full_nodes = 0, bounded_nodes = 0;
+  for (const Case& c :
+       {Case{"chaturanga/four-handed-stakes", {}, 2}, Case{"chaturanga/four-handed-stakes", {}, 3},
+        Case{"chaturanga/four-handed", {{"dice", "on"}}, 2},
+        Case{"chaturanga/four-handed", {{"dice", "on"}}, 3}}) {
+    Rules r = bundled(c.name, c.options);
+    for (int turns : {0, 9, 22}) {
+      Position pos = some_turns_in(r, turns, 5 + turns);
+      if (game_result(pos).over) continue;
+      ai::SearchInfo full_info, bounded_info;
+      for (bool full : {true, false}) {
+        ai::AlphaBetaOptions o;
+        o.budget.depth = c.depth;
+        o.exact = true;
+        o.full_chance = full;
+        ai::AlphaBeta ab(r, o, "alphabeta");
+        ab.decide(pos, nullptr, full ? &full_info : &bounded_info);
+      }
+      const std::string where = std::string(c.name) + " depth " + std::to_string(c.depth) +
+                                " after " + std::to_string(turns) + " turns";
+      EXPECT_EQ(bounded_info.depth, c.depth) << where;
+      EXPECT_EQ(bounded_info.score, full_info.score) << where;
+      full_nodes += full_info.nodes;
+      bounded_nodes += bounded_info.nodes;
+    }
+  }
+  // Fewer in all (a probe that fails can cost a few more in one position).
+  EXPECT_LT(bounded_nodes, full_nodes * 9 / 10);
 }
 
 // Seeded games against the random player on every bundled script, with small

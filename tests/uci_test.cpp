@@ -194,6 +194,22 @@ TEST(UciServer, GoNodesAndClocksAnswer) {
   EXPECT_TRUE(legal(after(r, "", {"d2d4", "d7d5"}), best[3])) << out;
 }
 
+// Every go with a single budget answers with a bestmove, where the server
+// plays MCTS (four seats) and where it plays alpha-beta (chess). Each go is a
+// session of its own: a go that followed would stop a search that never ends.
+TEST(UciServer, EveryKindOfGoAnswers) {
+  for (const char* name : {"chaturanga/four-handed", "chess/orthodox"}) {
+    auto r = bundled(name);
+    for (const char* go : {"go depth 1", "go depth 3", "go nodes 100", "go movetime 50",
+                           "go wtime 1000 btime 1000", "go infinite\nstop"}) {
+      const std::string out = session(r, std::string("position startpos\n") + go + "\n");
+      const auto best = bestmoves(out);
+      ASSERT_EQ(best.size(), 1u) << name << ": " << go << "\n" << out;
+      EXPECT_TRUE(legal(Position(r), best[0])) << name << ": " << go << "\n" << out;
+    }
+  }
+}
+
 TEST(UciServer, ClockMillisSharesTheClock) {
   EXPECT_EQ(uci::clock_millis(60000, 0, -1), 60000 / uci::kClockMoves);
   EXPECT_EQ(uci::clock_millis(60000, 1000, -1), 60000 / uci::kClockMoves + 500);
@@ -766,6 +782,66 @@ TEST(UciEngine, NewGameStartsTheGameAgain) {
       << log;
 }
 
+// Each kind of budget goes to the engine as the go argument of its kind.
+TEST(UciEngine, EveryBudgetIsPassedOnAsGo) {
+  auto r = bundled("chess/orthodox");
+  const std::string engine = fake_engine("budgets", "echo 'bestmove e2e4'");
+  auto p = uci::make_any_player("uci:" + engine, r, 1);
+  ASSERT_TRUE(p) << p.error().text();
+  Position pos(r);
+  for (const ai::Budget& b : {ai::Budget{0, 1, 0}, ai::Budget{100, 0, 0}, ai::Budget{0, 0, 50}}) {
+    (*p)->set_budget(b);
+    EXPECT_EQ(uci::uci_text(pos, (*p)->choose(pos)), "e2e4");
+  }
+  const std::string log = log_of(engine);
+  EXPECT_TRUE(has(log, "\ngo depth 1\n")) << log;
+  EXPECT_TRUE(has(log, "\ngo nodes 100\n")) << log;
+  EXPECT_TRUE(has(log, "\ngo movetime 50\n")) << log;
+}
+
+// An engine given a depth or a node count, with no time, is still waited for
+// only so long.
+TEST(UciEngine, AnEngineThatNeverAnswersADepthOrNodesIsStopped) {
+  auto r = bundled("chess/orthodox");
+  const std::string engine = fake_engine("silent_depth", "true");
+  uci::EngineTimeouts t;
+  t.unbounded_ms = 300;
+  for (const auto& [b, go] : {std::pair{ai::Budget{0, 1, 0}, std::string("go depth 1")},
+                              std::pair{ai::Budget{100, 0, 0}, std::string("go nodes 100")}}) {
+    const std::string spec = "uci:" + engine;
+    uci::EnginePlayer p(spec, *uci::parse_engine_spec(spec), r, t);
+    ASSERT_FALSE(p.start());
+    p.set_budget(b);
+    const pid_t pid = p.pid();
+    Position pos(r);
+    const std::string err = error_of([&] { p.choose(pos); });
+    EXPECT_TRUE(has(err, "no bestmove within 300 ms of '" + go + "'; the engine was stopped"))
+        << err;
+    EXPECT_TRUE(reaped(pid));
+  }
+}
+
+// Fairy-Stockfish under each kind of budget answers a legal move and says
+// what it searched.
+TEST(UciEngine, FairyStockfishAnswersUnderEveryBudget) {
+  if (!has_fairy()) GTEST_SKIP() << kFairy << " is not installed (apt-get install fairy-stockfish)";
+  auto r = bundled("chess/orthodox");
+  auto p = uci::make_any_player(std::string("uci:") + kFairy, r, 1);
+  ASSERT_TRUE(p) << p.error().text();
+  Position pos(r);
+  for (const ai::Budget& b : {ai::Budget{0, 1, 0}, ai::Budget{100, 0, 0}, ai::Budget{0, 0, 50}}) {
+    std::vector<ai::SearchInfo> infos;
+    (*p)->on_info([&](const ai::SearchInfo& i) { infos.push_back(i); });
+    (*p)->set_budget(b);
+    const Turn t = (*p)->choose(pos);
+    EXPECT_TRUE(legal(pos, uci::uci_text(pos, t)));
+    ASSERT_FALSE(infos.empty());
+    if (b.depth) {
+      EXPECT_EQ(infos.back().depth, 1);
+    }
+  }
+}
+
 // --------------------------------------------------------- whole games
 
 // Plays a game between two players (seat 0 first) to its end or max_plies,
@@ -913,6 +989,13 @@ TEST(UciCli, RegulaUciAnswersOnStdinAndStdout) {
   const auto best = bestmoves(out.out);
   ASSERT_EQ(best.size(), 1u) << out.out;
   EXPECT_TRUE(legal(after(r, "", {"e2e4"}), best[0])) << out.out;
+  // Four seats, where the server plays MCTS: a depth alone ends its search.
+  auto four = bundled("chaturanga/four-handed");
+  const auto depth = run("uci chaturanga/four-handed", "go depth 1\n");
+  EXPECT_EQ(depth.code, 0) << depth.out;
+  const auto four_best = bestmoves(depth.out);
+  ASSERT_EQ(four_best.size(), 1u) << depth.out;
+  EXPECT_TRUE(legal(Position(four), four_best[0])) << depth.out;
   const auto bad = run("uci no/such-rules", "uci\n");
   EXPECT_EQ(bad.code, 1) << bad.out;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <random>
 
 #include "ai/search_support.h"
@@ -20,6 +21,15 @@ constexpr uint64_t kDefaultNodes = 100'000;
 // Quiescence follows captures at most this many plies past the horizon, so
 // that long forced sequences (a draughts board full of exchanges) end.
 constexpr int kMaxQuiescence = 24;
+// Quiescence goes through at most this many throws of the dice (a reply to a
+// capture, and the answer to it), and judges the position at the next: each
+// throw multiplies the positions below it by its outcomes.
+constexpr int kMaxQuiescenceThrows = 2;
+// Beyond every score: the window of a search that knows nothing yet.
+constexpr int kInf = kWinScore + 1;
+// Throws are weighed in whole numbers while their weights' total stays below
+// this, so that a weighted sum of scores cannot overflow.
+constexpr int64_t kMaxChanceTotal = int64_t{1} << 40;
 
 // The transposition table: one entry per slot, replaced by deeper or newer
 // results. The best decision is kept as its index in the position's list of
@@ -89,8 +99,11 @@ struct AlphaBeta::Search {
         start(std::chrono::steady_clock::now()),
         mem(*owner.memory_),
         history(mem.history),
+        exact(owner.options_.exact),
+        full_chance(owner.options_.full_chance),
         scores(kMaxPly + 1),
-        pv(kMaxPly + 1) {
+        pv(kMaxPly + 1),
+        chance_lower(kMaxPly + 1) {
     if (!budget.any()) budget.nodes = kDefaultNodes;
     const size_t sites = pos.num_sites();
     const size_t size = kMaxSeats * (sites + 1) * sites;
@@ -117,8 +130,11 @@ struct AlphaBeta::Search {
   int contempt = 0;   // what a draw costs root_team
   AlphaBeta::Memory& mem;
   std::vector<int>& history;
+  const bool exact;        // see AlphaBetaOptions
+  const bool full_chance;  // see AlphaBetaOptions
   std::vector<std::vector<int>> scores;
   std::vector<std::vector<Move>> pv;
+  std::vector<std::vector<int>> chance_lower;  // per ply: lower bounds of a throw's outcomes
   std::array<std::array<uint64_t, 2>, kMaxPly + 1> killers{};
 
   int64_t millis() const {
@@ -231,28 +247,135 @@ struct AlphaBeta::Search {
     return -search(d, -beta, -alpha, ply + 1);
   }
 
-  // The expected score over the throws of the dice, each searched with a full
-  // window (no pruning across chance).
-  int chance_node(MoveList& moves, int depth, int ply, bool quiet) {
-    double total = 0;
+  // The weight of a throw of the dice among the rules' outcomes (their total
+  // is r.dice.outcome_total).
+  int64_t chance_weight(const Move& m) const {
+    const Dice& d = r.dice;
+    for (size_t i = 0; i < d.outcomes.size(); ++i)
+      if (d.outcomes[i] == m.chance) return static_cast<int64_t>(d.outcome_weights[i]);
+    return 0;
+  }
+
+  // The score of a child of a chance node, from the side of the node's decider.
+  int chance_child(bool same, int depth, int alpha, int beta, int ply, bool quiet, int qdepth,
+                   int throws) {
+    if (quiet)
+      return same ? quiesce(alpha, beta, ply + 1, qdepth, throws)
+                  : -quiesce(-beta, -alpha, ply + 1, qdepth, throws);
+    return same ? search(depth, alpha, beta, ply + 1) : -search(depth, -beta, -alpha, ply + 1);
+  }
+
+  // A throw of the dice: the expectation of its outcomes' scores by their
+  // weights, rounded down (floor(sum w v / W), in whole numbers, so that the
+  // bounds below are exact). Searched with bounds, as Ballard's *-minimax does
+  // (Star1 and Star2; Hauk, Buro and Schaeffer, "Rediscovering *-Minimax
+  // Search"): every score lies in [-kWinScore, kWinScore], so once some
+  // outcomes are known the others can only move the expectation so far, and
+  // each outcome is searched with the window that could still change the
+  // answer; the node stops when the answer falls outside (alpha, beta). Before
+  // that (Star2), where the side that throws also decides after the throw, one
+  // decision of each outcome is tried with a null window at beta: what it
+  // scores is a lower bound of that outcome, and when every outcome reaches
+  // beta the node fails high without a full search of any. The result is the
+  // full expectation's whenever it lies inside (alpha, beta), and a bound on
+  // the right side of the window otherwise. quiet: below the horizon, where
+  // each outcome is a quiescence search qdepth plies past it (a throw does not
+  // start quiescence again), this being its throws-th throw.
+  int chance_node(MoveList& moves, int depth, int alpha, int beta, int ply, bool quiet, int qdepth,
+                  int throws) {
     const int my_team = team(pos.decider());
-    for (int i = 0; i < moves.size() && !stopped; ++i) {
+    const int n = moves.size();
+    const int64_t total = static_cast<int64_t>(r.dice.outcome_total);
+    if (total <= 0 || total > kMaxChanceTotal) {
+      // Weights too large for exact sums: the plain expectation, each outcome in full.
+      double sum = 0;
+      for (int i = 0; i < n && !stopped; ++i) {
+        const Move m = moves[i];
+        Undo u;
+        pos.make(m, u);
+        ++nodes;
+        const int v = chance_child(team(pos.decider()) == my_team, depth, -kInf, kInf, ply, quiet,
+                                   qdepth, throws);
+        pos.unmake(m, u);
+        sum += chance_probability(r, m) * v;
+      }
+      return stopped ? 0 : static_cast<int>(std::floor(sum));
+    }
+    auto floor_div = [](int64_t a, int64_t b) -> int64_t {
+      const int64_t q = a / b;
+      return q * b > a ? q - 1 : q;
+    };
+    // The score of a weighted sum of scores.
+    auto score = [&](int64_t sum) { return static_cast<int>(floor_div(sum, total)); };
+    if (full_chance) {
+      int64_t sum = 0;
+      for (int i = 0; i < n; ++i) {
+        const Move m = moves[i];
+        Undo u;
+        pos.make(m, u);
+        ++nodes;
+        const int v = chance_child(team(pos.decider()) == my_team, depth, -kInf, kInf, ply, quiet,
+                                   qdepth, throws);
+        pos.unmake(m, u);
+        if (stopped) return 0;
+        sum += chance_weight(m) * v;
+      }
+      return score(sum);
+    }
+    constexpr int64_t kLow = -kWinScore, kHigh = kWinScore;
+    std::vector<int>& lower = chance_lower[ply];
+    lower.assign(n, kLow);
+    // The weighted sum of the lower bounds of the outcomes not yet searched.
+    int64_t lower_rest = kLow * total;
+    const int64_t want_high = static_cast<int64_t>(beta) * total;
+    const int64_t want_low = (static_cast<int64_t>(alpha) + 1) * total - 1;
+    if (!quiet && beta < kHigh) {
+      // Star2: probe one decision of each outcome, while every probe reaches beta.
+      for (int i = 0; i < n; ++i) {
+        const Move m = moves[i];
+        Undo u;
+        pos.make(m, u);
+        ++nodes;
+        const bool same = team(pos.decider()) == my_team;
+        const int v = same ? search(depth, beta - 1, beta, ply + 1, true) : beta - 1;
+        pos.unmake(m, u);
+        if (stopped) return 0;
+        if (v < beta) break;
+        lower[i] = v;
+        lower_rest += chance_weight(m) * (v - kLow);
+        if (lower_rest >= want_high) return score(lower_rest);
+      }
+    }
+    // Star1: each outcome with the window its weight leaves open.
+    int64_t sum = 0;              // the weighted scores of the outcomes searched
+    int64_t weight_rest = total;  // the weights of the others
+    for (int i = 0; i < n; ++i) {
+      if (sum + lower_rest >= want_high) return score(sum + lower_rest);
+      if (sum + weight_rest * kHigh <= want_low) return score(sum + weight_rest * kHigh);
       const Move m = moves[i];
+      const int64_t w = chance_weight(m);
+      if (w == 0) continue;  // no outcome of the dice: it cannot happen
+      const int64_t lower_others = lower_rest - w * lower[i];
+      const int64_t upper_others = (weight_rest - w) * kHigh;
+      // With the others at their bounds, the scores of this one that decide.
+      const int64_t hi = -floor_div(-(want_high - sum - lower_others), w);  // rounded up
+      const int64_t lo = floor_div(want_low - sum - upper_others, w);
+      const int a = static_cast<int>(std::max<int64_t>(lo, -kInf));
+      const int b = static_cast<int>(std::min<int64_t>(hi, kInf));
       Undo u;
       pos.make(m, u);
       ++nodes;
-      const bool same = team(pos.decider()) == my_team;
-      int v;
-      if (quiet)
-        v = same ? quiesce(-kWinScore, kWinScore, ply + 1, 0)
-                 : -quiesce(-kWinScore, kWinScore, ply + 1, 0);
-      else
-        v = same ? search(depth, -kWinScore, kWinScore, ply + 1)
-                 : -search(depth, -kWinScore, kWinScore, ply + 1);
+      const int v =
+          chance_child(team(pos.decider()) == my_team, depth, a, b, ply, quiet, qdepth, throws);
       pos.unmake(m, u);
-      total += chance_probability(r, m) * v;
+      if (stopped) return 0;
+      if (v <= a) return score(sum + w * v + upper_others);
+      if (v >= b) return score(sum + w * v + lower_others);
+      sum += w * v;
+      lower_rest = lower_others;
+      weight_rest -= w;
     }
-    return static_cast<int>(total);
+    return score(sum);
   }
 
   void update_pv(int ply, const Move& m) {
@@ -262,7 +385,7 @@ struct AlphaBeta::Search {
     if (ply + 1 <= kMaxPly) line.insert(line.end(), pv[ply + 1].begin(), pv[ply + 1].end());
   }
 
-  int quiesce(int alpha, int beta, int ply, int qdepth) {
+  int quiesce(int alpha, int beta, int ply, int qdepth, int throws = 0) {
     pv[ply].clear();
     seldepth = std::max(seldepth, ply);
     if (out_of_time()) return 0;
@@ -270,7 +393,10 @@ struct AlphaBeta::Search {
     const Result res = game_result(pos, moves);
     if (res.over) return terminal(res, ply);
     if (ply >= kMaxPly || qdepth >= kMaxQuiescence) return ab.eval_(pos, pos.decider());
-    if (moves[0].kind == MoveKind::kChance) return chance_node(moves, 0, ply, true);
+    if (moves[0].kind == MoveKind::kChance) {
+      if (throws >= kMaxQuiescenceThrows) return ab.eval_(pos, pos.decider());
+      return chance_node(moves, 0, alpha, beta, ply, true, qdepth, throws + 1);
+    }
     // A pending choice (which piece to remove) and a capture the rules force
     // are no place to stand still; nor is a side in check.
     bool forced = pos.stage() >= 0;
@@ -301,8 +427,8 @@ struct AlphaBeta::Search {
       pos.make(m, u);
       ++nodes;
       const bool same = team(pos.decider()) == my_team;
-      const int v = same ? quiesce(alpha, beta, ply + 1, qdepth + 1)
-                         : -quiesce(-beta, -alpha, ply + 1, qdepth + 1);
+      const int v = same ? quiesce(alpha, beta, ply + 1, qdepth + 1, throws)
+                         : -quiesce(-beta, -alpha, ply + 1, qdepth + 1, throws);
       pos.unmake(m, u);
       if (stopped) return 0;
       if (v > best) {
@@ -317,7 +443,9 @@ struct AlphaBeta::Search {
     return best;
   }
 
-  int search(int depth, int alpha, int beta, int ply) {
+  // probe: only the first decision in the order (Star2's probe): the score is
+  // a lower bound of the node's when it reaches beta, and tells nothing otherwise.
+  int search(int depth, int alpha, int beta, int ply, bool probe = false) {
     pv[ply].clear();
     seldepth = std::max(seldepth, ply);
     if (out_of_time()) return 0;
@@ -327,14 +455,15 @@ struct AlphaBeta::Search {
     const Result res = game_result(pos, moves);
     if (res.over) return terminal(res, ply);
     if (ply >= kMaxPly) return ab.eval_(pos, pos.decider());
-    if (moves[0].kind == MoveKind::kChance) return chance_node(moves, depth, ply, false);
+    if (moves[0].kind == MoveKind::kChance)
+      return chance_node(moves, depth, alpha, beta, ply, false, 0, 0);
 
     const uint64_t key = pos.hash();
     int hash_index = -1;
     if (Table::Entry* e = mem.table.probe(key)) {
       if (e->move && e->move <= moves.size()) hash_index = e->move - 1;
       const int score = from_table(e->score, ply);
-      if (e->depth >= depth && ply > 0) {
+      if (e->depth >= depth && ply > 0 && !exact) {
         if (e->bound == kExact || (e->bound == kLower && score >= beta) ||
             (e->bound == kUpper && score <= alpha))
           return score;
@@ -373,7 +502,7 @@ struct AlphaBeta::Search {
       } else {
         // Late quiet decisions are searched shallower first, and with a null
         // window; a surprise is searched again in full.
-        const int reduce = quiet_move && depth >= 3 && i >= 4 ? 1 : 0;
+        const int reduce = quiet_move && depth >= 3 && i >= 4 && !exact ? 1 : 0;
         v = child(depth - reduce, alpha, alpha + 1, ply, my_team);
         if (v > alpha && !stopped && (reduce || v < beta))
           v = child(depth, alpha, beta, ply, my_team);
@@ -400,9 +529,12 @@ struct AlphaBeta::Search {
           break;
         }
       }
+      if (probe) break;
     }
     const Bound bound = best >= beta ? kLower : best > alpha0 ? kExact : kUpper;
-    mem.table.store(key, to_table(best, ply), best_index, depth, bound, age);
+    // A probe's score bounds the node only from below.
+    if (!probe || bound == kLower)
+      mem.table.store(key, to_table(best, ply), best_index, depth, bound, age);
     // The list was reordered: put it back as generated is not needed, since
     // the table keeps indices into the generated order (order[]).
     return best;
@@ -475,7 +607,6 @@ Move AlphaBeta::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo*
   const int my_team = rules_->seats[pos.decider()].team;
   const int max_depth = s.budget.depth ? std::min(s.budget.depth, kMaxPly - 1) : kMaxPly - 1;
   std::vector<int> last(root.size(), 0);
-  constexpr int kInf = kWinScore + 1;
   for (int depth = 1; depth <= max_depth; ++depth) {
     int best_i = -1, best_v = -kInf;
     std::vector<Move> best_pv;

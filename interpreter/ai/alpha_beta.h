@@ -1,9 +1,11 @@
 #pragma once
-// Alpha-beta search for two sides that take turns without chance: iterative
+// Alpha-beta search for two sides (or teams) that take turns: iterative
 // deepening over decisions, a transposition table keyed on the position's
 // Zobrist hash, move ordering (the hash move, captures by value, killers and
 // history), quiescence on captures, promotions and pending removals, and the
-// evaluation of ai/evaluation.h at the leaves.
+// evaluation of ai/evaluation.h at the leaves. A throw of the dice is the
+// expectation of its outcomes, searched with bounds (Ballard's Star1 and
+// Star2), so that games with dice are searched as deep as games without.
 //
 // It searches decisions, not whole turns: a turn of several decisions (a line
 // and the removal it earns) is several plies of the same side, and the score
@@ -28,6 +30,14 @@ struct AlphaBetaOptions {
   // avoids a draw its opponent could take while it plays on for more; -1: the
   // script's (its ai.contempt), else kDefaultContempt.
   int contempt = -1;
+  // Search each throw of the dice with a full window (an expectimax that
+  // prunes nothing across a throw) instead of with bounds (Star1 and Star2):
+  // the same scores, more nodes; kept to check the bounded search against.
+  bool full_chance = false;
+  // No late-move reductions and no scores taken from the transposition table:
+  // each search returns the exact score of its fixed-depth tree, whatever its
+  // window, so that two ways of searching can be compared score for score.
+  bool exact = false;
 };
 
 class AlphaBeta : public Player {

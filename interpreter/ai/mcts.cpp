@@ -22,6 +22,10 @@ constexpr int kDefaultCutoff = 64;
 // refine the statistics of the nodes it has.
 constexpr size_t kMaxNodes = 2'000'000;
 constexpr uint64_t kMaxIterations = 1ull << 31;
+// A search bounded by depth alone also ends after this many iterations in a
+// row that add no node to the tree: every line it follows ends the game (or
+// the tree is full), so it cannot grow to the depth asked for.
+constexpr uint64_t kStallIterations = 1024;
 
 // Points (0..1) of an evaluation in score units: a logistic curve on which two
 // pieces of value 1 ahead is about 0.73.
@@ -178,11 +182,24 @@ Move Mcts::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo* info
         .count();
   };
 
+  // Whether every decision at the root has been tried: a depth budget is not
+  // met before (at depth 1, each is tried once).
+  auto root_tried = [&] {
+    const Tree::Node& root = tree.nodes[0];
+    if (!root.expanded) return false;
+    for (int i = 0; i < root.count; ++i)
+      if (tree.nodes[root.first + i].visits == 0) return false;
+    return true;
+  };
+
   uint64_t iterations = 0;
-  int deepest = 0;
+  int deepest = 0;       // decisions (throws not counted) on the deepest line of the tree
+  uint64_t stalled = 0;  // iterations in a row that added no node
   while (true) {
     // The visit counters hold 32 bits: a search ends before they could wrap.
     if ((budget.nodes && iterations >= budget.nodes) || iterations >= kMaxIterations) break;
+    if (budget.depth && (stalled >= kStallIterations || (deepest >= budget.depth && root_tried())))
+      break;
     if ((iterations & 15) == 0) {
       if (stop && stop->load(std::memory_order_relaxed)) break;
       if (budget.millis && elapsed() >= budget.millis) break;
@@ -192,6 +209,8 @@ Move Mcts::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo* info
     int node = 0;
     path.assign(1, 0);
     size_t depth_made = 0;
+    int decisions = 0;
+    bool grew = false;
     while (true) {
       Tree::Node& n = tree.nodes[node];
       if (!n.expanded) expand(node);
@@ -228,14 +247,17 @@ Move Mcts::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo* info
       undos.emplace_back();
       pos.make(made.back(), undos.back());
       ++depth_made;
+      if (!here.chance) ++decisions;
       path.push_back(next);
       node = next;
       if (tree.nodes[node].visits == 0) {
         // A new leaf: its value comes from a playout.
+        grew = true;
         break;
       }
     }
-    deepest = std::max(deepest, static_cast<int>(depth_made));
+    deepest = std::max(deepest, decisions);
+    stalled = grew ? 0 : stalled + 1;
     if (const Result res = game_result(pos, moves); res.over) {
       Tree::Node& n = tree.nodes[node];
       n.expanded = n.terminal = true;

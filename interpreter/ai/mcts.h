@@ -15,7 +15,9 @@
 namespace regula::ai {
 
 struct MctsOptions {
-  Budget budget;  // nodes = iterations; no limit at all: 1000 iterations
+  // nodes = iterations; depth: the tree is that many decisions deep (see
+  // Budget); no limit at all: 1000 iterations.
+  Budget budget;
   uint64_t seed = 1;
   bool capture_playouts = true;  // playouts prefer captures, by value
   int cutoff = 0;            // decisions per playout before it is scored (0: the script's default)

@@ -26,7 +26,10 @@ namespace regula::ai {
 // given no limit at all uses its own default.
 struct Budget {
   uint64_t nodes = 0;  // positions visited (alpha-beta) or iterations (MCTS)
-  int depth = 0;       // full-width plies (alpha-beta)
+  // Alpha-beta: full-width plies. MCTS: the tree holds a line this many
+  // decisions deep and every root decision has been tried (or the tree has
+  // stopped growing). Throws of the dice are not counted.
+  int depth = 0;
   int64_t millis = 0;  // wall-clock milliseconds
   bool any() const { return nodes || depth || millis; }
 };
@@ -47,7 +50,8 @@ constexpr int kMaxPly = 256;
 // What a search knows so far, from the side of the seat that decides at the
 // root: sent after each completed iteration and once at the end.
 struct SearchInfo {
-  int depth = 0;         // completed full-width depth (alpha-beta), or the tree's depth (MCTS)
+  int depth =
+      0;  // completed full-width depth (alpha-beta), or the tree's depth in decisions (MCTS)
   int seldepth = 0;      // the deepest ply reached
   uint64_t nodes = 0;    // positions visited, or MCTS iterations
   int64_t millis = 0;    // time spent

@@ -99,6 +99,8 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec,
       set(ab.contempt, kMaxContempt);
     } else if (!search_ab && (key == "iterations" || key == "nodes")) {
       set(mc.budget.nodes, kMaxNodes);
+    } else if (!search_ab && key == "depth") {
+      set(mc.budget.depth, kMaxDepth);
     } else if (!search_ab && key == "cutoff") {
       set(mc.cutoff, kMaxPly * 16);
     } else if (!search_ab && key == "playout") {
@@ -109,7 +111,7 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec,
       bad = Error{
           spec, "'" + key + "' is not an option of " +
                     (search_ab ? std::string("alpha-beta (nodes, depth, ms, hash, contempt, seed)")
-                               : std::string("MCTS (iterations, ms, playout, cutoff, "
+                               : std::string("MCTS (iterations, depth, ms, playout, cutoff, "
                                              "seed)"))};
     }
     if (bad) return *bad;

@@ -6,7 +6,7 @@
 //                          applies (alpha_beta_applies), MCTS otherwise, each
 //                          with the level's budget (level_budget)
 //   alphabeta[:k=v,...]    alpha-beta with nodes=N, depth=N, ms=N, hash=MB, contempt=N
-//   mcts[:k=v,...]         MCTS with iterations=N, ms=N, playout=random|captures,
+//   mcts[:k=v,...]         MCTS with iterations=N, depth=N, ms=N, playout=random|captures,
 //                          cutoff=N (decisions before a playout is scored)
 //
 // Any of them may add seed=N to its options to override the seed given here.
