@@ -29,12 +29,12 @@
 
 #include "ai/draw_offer.h"
 #include "core/attacks.h"
-#include "core/explain.h"
 #include "core/rule_error.h"
 #include "gui/board_view.h"
 #include "gui/game_picker.h"
 #include "gui/seat_players.h"
 #include "notation/describe.h"
+#include "notation/explain.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "script/search_path.h"

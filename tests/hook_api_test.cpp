@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "core/attacks.h"
-#include "core/explain.h"
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "core/turns.h"
+#include "notation/explain.h"
 #include "notation/position_string.h"
 #include "notation/turn_text.h"
 #include "script_support.h"

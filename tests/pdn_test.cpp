@@ -13,7 +13,7 @@
 
 #include "cli_support.h"
 #include "core/movegen.h"
-#include "core/pdn.h"
+#include "formats/pdn.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "script/loader.h"
@@ -36,7 +36,7 @@ Rules bundled(const std::string& name) {
 std::string square(const Rules& r, const std::string& algebraic) {
   const SiteId s = r->topology.find(algebraic);
   EXPECT_NE(s, kNoSite) << algebraic;
-  return s == kNoSite ? "" : r->pdn.name(r->topology, s);
+  return s == kNoSite ? "" : r->pdn->name(r->topology, s);
 }
 
 std::string file_text(const std::string& path) {
@@ -94,21 +94,21 @@ TEST(Pdn, GameTypeFieldsAreReadAndCheckedOneByOne) {
 
 TEST(Pdn, SpanishSquaresCountFromH1RightToLeftRowByRow) {
   Rules r = bundled("draughts/spanish");
-  ASSERT_TRUE(r && r->pdn.on);
-  EXPECT_EQ(r->pdn.game_type.text(), "24,W,8,8,N1,1");
+  ASSERT_TRUE(r && r->pdn);
+  EXPECT_EQ(r->pdn->game_type.text(), "24,W,8,8,N1,1");
   EXPECT_EQ(square(r, "h1"), "1");
   EXPECT_EQ(square(r, "b1"), "4");
   EXPECT_EQ(square(r, "g2"), "5");
   EXPECT_EQ(square(r, "a2"), "8");
   EXPECT_EQ(square(r, "h3"), "9");
   EXPECT_EQ(square(r, "a8"), "32");
-  EXPECT_EQ(square(r, "a1"), "a1");     // not a playing square: no number
-  EXPECT_EQ(r->pdn.colour_seat[0], 0);  // white
+  EXPECT_EQ(square(r, "a1"), "a1");      // not a playing square: no number
+  EXPECT_EQ(r->pdn->colour_seat[0], 0);  // white
 }
 
 TEST(Pdn, EnglishSquaresCountFromBlacksSideWhichMovesFirst) {
   Rules r = bundled("draughts/english");
-  ASSERT_TRUE(r && r->pdn.on);
+  ASSERT_TRUE(r && r->pdn);
   // Black's men start on 1-12; 1 is at Black's bottom right (b8), 29 and 4 are
   // the single corners.
   EXPECT_EQ(square(r, "b8"), "1");
@@ -116,7 +116,7 @@ TEST(Pdn, EnglishSquaresCountFromBlacksSideWhichMovesFirst) {
   EXPECT_EQ(square(r, "a7"), "5");
   EXPECT_EQ(square(r, "a1"), "29");
   EXPECT_EQ(square(r, "g1"), "32");
-  EXPECT_EQ(r->pdn.colour_seat[1], r->first);  // B moves first
+  EXPECT_EQ(r->pdn->colour_seat[1], r->first);  // B moves first
   auto pos = Position(r);
   EXPECT_EQ(write_position(pos),
             "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
@@ -124,7 +124,7 @@ TEST(Pdn, EnglishSquaresCountFromBlacksSideWhichMovesFirst) {
 
 TEST(Pdn, InternationalSquaresCountFromTheTopLeft) {
   Rules r = bundled("draughts/international");
-  ASSERT_TRUE(r && r->pdn.on);
+  ASSERT_TRUE(r && r->pdn);
   EXPECT_EQ(square(r, "b10"), "1");
   EXPECT_EQ(square(r, "j10"), "5");
   EXPECT_EQ(square(r, "a9"), "6");
@@ -138,7 +138,7 @@ TEST(Pdn, InternationalSquaresCountFromTheTopLeft) {
 
 TEST(Pdn, ItalianSquaresCountFromTheTopLeftOnTheOtherColour) {
   Rules r = bundled("draughts/italian");
-  ASSERT_TRUE(r && r->pdn.on);
+  ASSERT_TRUE(r && r->pdn);
   EXPECT_EQ(square(r, "a8"), "1");
   EXPECT_EQ(square(r, "g8"), "4");
   EXPECT_EQ(square(r, "b7"), "5");

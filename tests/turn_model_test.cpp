@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
+#include "ai/random_turn.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/perft.h"
-#include "core/random_turn.h"
 #include "core/rule_error.h"
 #include "core/turns.h"
 #include "notation/move_text.h"

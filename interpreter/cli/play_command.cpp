@@ -9,10 +9,11 @@
 
 #include "ai/draw_offer.h"
 #include "ai/match.h"
+#include "ai/random_turn.h"
 #include "cli/common.h"
 #include "cli/players.h"
 #include "cli/record_files.h"
-#include "core/random_turn.h"
+#include "formats/pdn.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "notation/turn_text.h"
@@ -230,11 +231,11 @@ void add_play(CLI::App& app, int& rc) {
     out("%s\n", r.title);
     if (!args->load.empty())
       out("going on from %s after %zu turns\n", args->load, game.turns().size());
-    bool numbers = args->numbers && r.pdn.on;
+    bool numbers = args->numbers && r.pdn;
     const char* const actions =
         "'undo', 'draw' (offer one), 'accept' (the offer), 'resign', 'save FILE', 'help' or "
         "'quit'";
-    if (r.pdn.on)
+    if (r.pdn)
       out("type a move (9-13, 10x19x28, or a capture by its ends: 10x28), 'moves', 'numbers', %s\n",
           actions);
     else
@@ -319,7 +320,7 @@ void add_play(CLI::App& app, int& rc) {
       } else if (line == "board") {
         show(game, numbers);
       } else if (line == "help") {
-        out("%s", help_text(r.pdn.on));
+        out("%s", help_text(r.pdn != nullptr));
       } else if (line == "position") {
         out("%s\n", write_position(game.position()));
       } else if (line == "save" || line.rfind("save ", 0) == 0) {
@@ -354,7 +355,7 @@ void add_play(CLI::App& app, int& rc) {
           }
           break;
         }
-      } else if (line == "numbers" && r.pdn.on) {
+      } else if (line == "numbers" && r.pdn) {
         numbers = !numbers;
         show(game, numbers);
       } else {

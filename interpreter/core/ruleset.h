@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "core/move.h"
-#include "core/pdn.h"
 #include "core/result.h"
 #include "core/topology.h"
 #include "core/types.h"
@@ -20,6 +19,7 @@
 namespace regula {
 
 class Position;
+struct Pdn;
 
 enum class RuleKind : uint8_t {
   kSlide,     // along one direction, between min and max steps, blocked by pieces
@@ -564,9 +564,10 @@ struct Ruleset {
   std::string step_joiner;                  // written between origin and destination ("-")
   bool drop_letter = true;                  // drops as N@c3, or the site alone
   std::string position_format = "generic";  // or "fen"
-  // Draughts notation (core/pdn.h): square numbers in moves, PDN FEN positions
-  // and PDN game records, when the script gives a PDN GameType.
-  Pdn pdn;
+  // Draughts notation (formats/pdn.h): square numbers in moves, PDN FEN positions
+  // and PDN game records, when the script gives a PDN GameType (else null). Held
+  // by pointer so that the core knows nothing of the notation it carries.
+  std::shared_ptr<const Pdn> pdn;
   // The variant's name as UCI engines know it (Fairy-Stockfish's UCI_Variant:
   // "chess", "shatranj"), or "": what `regula uci` offers and what an external
   // engine playing these rules is set to.

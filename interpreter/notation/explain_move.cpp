@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/movegen.h"
+#include "formats/pdn.h"
 #include "notation/move_text.h"
 
 namespace regula {
@@ -17,7 +18,7 @@ std::string lower(std::string s) {
 }
 
 std::string square(const Ruleset& r, SiteId s) {
-  return r.pdn.on ? r.pdn.name(r.topology, s) : r.topology.name(s);
+  return site_name(r.pdn.get(), r.topology, s);
 }
 
 std::string with_article(const std::string& noun) {
@@ -125,9 +126,7 @@ std::optional<Attempt> read_attempt(const Ruleset& r, const std::string& text) {
     if (std::isalpha(static_cast<unsigned char>(word[0])) && word.find('=') == std::string::npos &&
         !(word.size() > 1 && word[0] == 'x' && r.topology.find(word.substr(1)) != kNoSite))
       a.label = word;
-  auto site_of = [&](const std::string& name) {
-    return r.pdn.on ? r.pdn.find(r.topology, name) : r.topology.find(name);
-  };
+  auto site_of = [&](const std::string& name) { return find_site(r.pdn.get(), r.topology, name); };
   if (const size_t at = head.find('@'); at != std::string::npos) {
     a.drop = find_type(r, head.substr(0, at));
     a.to = site_of(head.substr(at + 1));

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "formats/pdn.h"
 #include "script/betza_elements.h"
 #include "script/field_reader.h"
 #include "script/hands_compiler.h"
@@ -1629,12 +1630,13 @@ class Compiler : private FieldReader {
   }
 
   // pdn = "GAMETYPE" or { game_type = "GAMETYPE", capture = "x" | ":" }: draughts
-  // notation (core/pdn.h), numbered from the GameType's fields.
+  // notation (formats/pdn.h), numbered from the GameType's fields.
   void pdn() {
     const Value* v = game_.get("pdn");
     if (!v) return;
     const std::string w = where_of(*v);
-    Pdn& out = r_->pdn;
+    auto made = std::make_shared<Pdn>();
+    Pdn& out = *made;
     const Value* type = v;
     if (v->is_table()) {
       for (auto& [k, _] : v->fields)
@@ -1670,7 +1672,7 @@ class Compiler : private FieldReader {
                     r_->topology.name(site) + ", where the setup puts a piece: the invert flag " +
                     "says the first mover's bottom-left corner is " +
                     (out.game_type.invert ? "not " : "") + "a playing square");
-    out.on = true;
+    r_->pdn = std::move(made);
   }
 
   // uci_variant = "NAME": one UCI token, since engines list it in a combo.

@@ -19,11 +19,11 @@
 #include <string>
 #include <vector>
 
+#include "core/chance.h"
 #include "core/expected.h"
 #include "core/game_end.h"
 #include "core/move.h"
 #include "core/position.h"
-#include "core/random_turn.h"
 #include "core/result.h"
 #include "core/turns.h"
 
@@ -81,7 +81,7 @@ class Game {
   Status roll(Rng& rng) {
     if (result_.over || !pos_.awaiting_roll()) return Error{"roll", "no throw of the dice is due"};
     MoveList moves = legal_moves();
-    return play_turn(random_turn(pos_, moves, rng));
+    return play(draw_chance(*rules_, moves, rng));
   }
   // Parses a whole turn, or its first decisions, and plays them (see parse_turn).
   Expected<Turn> play_text(const std::string& text);
