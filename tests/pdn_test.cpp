@@ -343,7 +343,7 @@ TEST(Pdn, RandomPdnTextNeverCrashesAndWhatReadsWritesBack) {
     const int n = static_cast<int>(rng() % 30);
     for (int k = 0; k < n; ++k) text += moves[rng() % moves.size()];
     (void)parse_move(start, text);
-    (void)read_records("[GameType \"20\"]\n" + text, script::SearchPath{},
+    (void)read_records("[GameType \"20\"]\n" + text, script::named_rules_loader(),
                        "draughts/international");
   }
 }
@@ -369,7 +369,7 @@ TEST(Pdn, RecordsAreWrittenInPdnAndReadBackTheSame) {
             "[Options \"three-kings=on-diagonal\"]\n[Result \"2-0\"]\n"
             "[Termination \"black resigns\"]\n[Captured \"white 2, black 2\"]\n\n"
             "1. 10-14 23-19 2. 14x23 27x20 3. 11-14 22-18 4. 6-10 18x11 5. 7x14 2-0\n");
-  auto back = read_record(text);
+  auto back = read_record(text, script::named_rules_loader());
   ASSERT_TRUE(back) << back.error().text();
   EXPECT_TRUE(back->position() == game.position());
   EXPECT_EQ(record_result(*back), "2-0");
@@ -380,13 +380,14 @@ TEST(Pdn, RecordsAreWrittenInPdnAndReadBackTheSame) {
   ASSERT_TRUE(from->play_text("10-14"));
   const std::string set_up = write_record(*from);
   EXPECT_NE(set_up.find("[FEN \"W:W10,K1:B20,21\"]"), std::string::npos) << set_up;
-  auto again = read_record(set_up);
+  auto again = read_record(set_up, script::named_rules_loader());
   ASSERT_TRUE(again) << again.error().text();
   EXPECT_EQ(write_record(*again), set_up);
 }
 
 TEST(Pdn, HandWrittenSpanishGameReplaysToItsResult) {
-  auto games = read_records(data("spanish.pdn"), no_path(), "draughts/spanish");
+  auto games =
+      read_records(data("spanish.pdn"), script::named_rules_loader(no_path()), "draughts/spanish");
   ASSERT_TRUE(games) << games.error().text();
   ASSERT_EQ(games->size(), 1u);
   const Game& g = games->front();
@@ -396,7 +397,8 @@ TEST(Pdn, HandWrittenSpanishGameReplaysToItsResult) {
 }
 
 TEST(Pdn, HandWrittenEnglishGameReplaysToItsResult) {
-  auto games = read_records(data("english.pdn"), no_path(), "draughts/english");
+  auto games =
+      read_records(data("english.pdn"), script::named_rules_loader(no_path()), "draughts/english");
   ASSERT_TRUE(games) << games.error().text();
   ASSERT_EQ(games->size(), 1u);
   const Game& g = games->front();
@@ -406,7 +408,8 @@ TEST(Pdn, HandWrittenEnglishGameReplaysToItsResult) {
 }
 
 TEST(Pdn, HandWrittenInternationalGameReplaysToItsResult) {
-  auto games = read_records(data("international.pdn"), no_path(), "draughts/international");
+  auto games = read_records(data("international.pdn"), script::named_rules_loader(no_path()),
+                            "draughts/international");
   ASSERT_TRUE(games) << games.error().text();
   ASSERT_EQ(games->size(), 1u);
   EXPECT_EQ(games->front().turns().size(), 12u);
@@ -414,7 +417,8 @@ TEST(Pdn, HandWrittenInternationalGameReplaysToItsResult) {
 }
 
 TEST(Pdn, AFileOfSeveralGamesWithCommentsAndVariationsReplaysEach) {
-  auto games = read_records(data("several.pdn"), no_path(), "draughts/international");
+  auto games = read_records(data("several.pdn"), script::named_rules_loader(no_path()),
+                            "draughts/international");
   ASSERT_TRUE(games) << games.error().text();
   ASSERT_EQ(games->size(), 3u);
   EXPECT_EQ(record_result((*games)[0]), "2-0");
@@ -428,32 +432,35 @@ TEST(Pdn, AFileOfSeveralGamesWithCommentsAndVariationsReplaysEach) {
 }
 
 TEST(Pdn, GameTypeOfAnotherGameIsRefused) {
-  auto wrong = read_records(data("english.pdn"), no_path(), "draughts/spanish");
+  auto wrong =
+      read_records(data("english.pdn"), script::named_rules_loader(no_path()), "draughts/spanish");
   ASSERT_FALSE(wrong);
   EXPECT_EQ(wrong.error().text(),
             "record: [GameType \"21\"] names another game than draughts/spanish, whose "
             "GameType is 24,W,8,8,N1,1");
   // Some sites write another corner for international draughts (N1) with the
   // usual numbers: the game number and board decide, and the moves are checked.
-  auto site = read_records("[GameType \"20,W,10,10,N1,0\"]\n1. 32-28 18-23 *\n", no_path(),
-                           "draughts/international");
+  auto site = read_records("[GameType \"20,W,10,10,N1,0\"]\n1. 32-28 18-23 *\n",
+                           script::named_rules_loader(no_path()), "draughts/international");
   ASSERT_TRUE(site) << site.error().text();
   EXPECT_EQ(site->front().turns().size(), 2u);
-  auto board = read_records("[GameType \"20,W,8,8,N2,0\"]\n1. 32-28 *\n", no_path(),
-                            "draughts/international");
+  auto board = read_records("[GameType \"20,W,8,8,N2,0\"]\n1. 32-28 *\n",
+                            script::named_rules_loader(no_path()), "draughts/international");
   ASSERT_FALSE(board);
   EXPECT_NE(board.error().what.find("names another game than draughts/international"),
             std::string::npos);
-  auto none = read_records("[GameType \"20\"]\n1. 32-28 *\n", no_path());
+  auto none =
+      read_records("[GameType \"20\"]\n1. 32-28 *\n", script::named_rules_loader(no_path()));
   ASSERT_FALSE(none);
   EXPECT_NE(none.error().what.find("no [Rules] tag (a PDN game from elsewhere"), std::string::npos);
   auto bad_variation =
-      read_records("[GameType \"20\"]\n1. 32-28 (33-28 *\n", no_path(), "draughts/international");
+      read_records("[GameType \"20\"]\n1. 32-28 (33-28 *\n", script::named_rules_loader(no_path()),
+                   "draughts/international");
   ASSERT_FALSE(bad_variation);
   EXPECT_EQ(bad_variation.error().text(),
             "record:2: the variation opened here ('(') is never closed");
   auto contradicted = read_records("[GameType \"20\"]\n[FEN \"W:W28:B23\"]\n1. 28x19 0-2\n",
-                                   no_path(), "draughts/international");
+                                   script::named_rules_loader(no_path()), "draughts/international");
   ASSERT_FALSE(contradicted);
   EXPECT_NE(contradicted.error().what.find("the record's result is 0-2, but its moves end the "
                                            "game 2-0"),

@@ -9,7 +9,6 @@
 #include "formats/pdn.h"
 #include "notation/input_limits.h"
 #include "notation/position_string.h"
-#include "script/loader.h"
 
 namespace regula {
 
@@ -304,7 +303,8 @@ std::string write_record(const Game& game, const RecordTags& extra) {
   return out;
 }
 
-std::string pdn_rules_for(const std::string& text) {
+std::string pdn_rules_for(const std::string& text, const std::vector<std::string>& names,
+                          const RulesLoader& load) {
   const std::string tag = "[GameType \"";
   const size_t at = text.find(tag);
   if (at == std::string::npos) return "";
@@ -313,11 +313,11 @@ std::string pdn_rules_for(const std::string& text) {
   auto wanted = parse_pdn_game_type(text.substr(at + tag.size(), end - at - tag.size()), true);
   if (!wanted) return "";
   std::string found;
-  for (const script::ScriptInfo& s : script::bundled_scripts()) {
-    auto rules = script::load_rules(s.name);
+  for (const std::string& name : names) {
+    auto rules = load(name, {});
     if (!rules || !(*rules)->pdn || (*rules)->pdn->game_type.type != wanted->type) continue;
     if (!found.empty()) return "";
-    found = s.name;
+    found = name;
   }
   return found;
 }
@@ -354,7 +354,7 @@ Expected<Game> replay_record(const RecordText& scanned_text, const RulesLoader& 
   const RecordText* scanned = &scanned_text;
   const RecordTags& tags = scanned->tags;
   std::string rules_name, fen, game_type, stated;
-  script::OptionList options;
+  std::vector<std::pair<std::string, std::string>> options;
   for (auto& [k, v] : tags) {
     if (k == "Rules") rules_name = v;
     if (k == "FEN") fen = v;
@@ -495,22 +495,6 @@ Expected<std::vector<Game>> read_records(const std::string& text, const RulesLoa
     }
   }
   return out;
-}
-
-Expected<std::vector<Game>> read_records(const std::string& text, const script::SearchPath& path,
-                                         const std::string& fallback_rules) {
-  return read_records(
-      text,
-      [&path](const std::string& name, const script::OptionList& options) {
-        return script::load_named_rules(name, options, path);
-      },
-      fallback_rules);
-}
-
-Expected<Game> read_record(const std::string& text, const script::SearchPath& path) {
-  return read_record(text, [&path](const std::string& name, const script::OptionList& options) {
-    return script::load_named_rules(name, options, path);
-  });
 }
 
 }  // namespace regula
