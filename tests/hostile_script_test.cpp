@@ -405,6 +405,23 @@ TEST(HostileHooks, ACounterIsSetOnlyToWhatItHolds) {
   EXPECT_EQ(err->what, "a counter holds -1000000 to 1000000, not 4611686018427387904 (kMaxCount)");
 }
 
+TEST(HostileHooks, ARedoThatAFailedScriptRefusesKeepsTheRedoList) {
+  auto r = load("redo_refused", game("  after = function(pos, move)\n"
+                                     "    if move.to == \"b1\" then error(\"not b1\") end\n"
+                                     "  end,\n"));
+  ASSERT_TRUE(r);
+  Game g(r);
+  ASSERT_TRUE(g.play_text("a1a2"));
+  ASSERT_TRUE(g.undo());
+  // The hook fails on a1b1, and from then on every hook of the script fails.
+  EXPECT_THROW(g.play_text("a1b1"), RuleError);
+  ASSERT_TRUE(g.can_redo());
+  EXPECT_THROW(g.redo(), RuleError);
+  EXPECT_TRUE(g.can_redo());
+  EXPECT_TRUE(g.history().empty());
+  EXPECT_TRUE(g.position() == Position(r));
+}
+
 // ---- the command line ---------------------------------------------------------------
 
 TEST(HostileCli, RulesPathAddsADirectoryToRequireFrom) {

@@ -110,6 +110,8 @@ class Game {
   bool can_undo() const { return !played_.empty() || agreed_.has_value() || offer_.has_value(); }
   bool can_redo() const { return !redo_.empty(); }
   bool undo();
+  // Replays the last turn taken back. When it cannot be replayed (false, or the
+  // RuleError of a failing hook) the game and the redo list stay as they were.
   bool redo();
 
   // Not over while moves remain; recomputed after every change.
