@@ -16,6 +16,7 @@
 #include "formats/pdn.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
+#include "notation/text.h"
 #include "notation/turn_text.h"
 #include "session/game.h"
 #include "session/game_record.h"
@@ -34,12 +35,6 @@ struct PlayArgs {
   std::string load;      // a record to go on from
   bool numbers = false;  // draw the PDN square numbers beside the board
 };
-
-std::string trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
 
 // A line typed at the prompt, trimmed; false at the end of input.
 bool read_line(std::string& line) {
@@ -104,12 +99,9 @@ bool assign_seats(const PlayArgs& args, const Ruleset& r, std::vector<std::strin
     auto eq = spec.find('=');
     std::string name = spec.substr(0, eq),
                 what = eq == std::string::npos ? "" : spec.substr(eq + 1);
-    SeatId seat = -1;
+    const SeatId seat = r.seat_index(name);
     std::string names;
-    for (SeatId s = 0; s < r.num_seats(); ++s) {
-      if (r.seats[s].name == name) seat = s;
-      names += (s ? ", " : "") + r.seats[s].name;
-    }
+    for (SeatId s = 0; s < r.num_seats(); ++s) names += (s ? ", " : "") + r.seats[s].name;
     std::string problem;
     if (eq == std::string::npos)
       problem = "--seat takes NAME=human, NAME=random or NAME=ai:LEVEL, not '" + spec + "'";

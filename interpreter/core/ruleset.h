@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/move.h"
@@ -596,6 +597,8 @@ struct Ruleset {
   }
   SeatId next_seat(SeatId seat) const;
   int stage_index(const std::string& name) const;
+  // The seat named name, or -1.
+  int seat_index(std::string_view name) const;
   // Filled by finalize(): whether any capture rule can be blocked in a way the
   // pin shortcut in move generation does not know about.
   bool pins_simple = true;

@@ -11,6 +11,7 @@
 #include "formats/pdn.h"
 #include "notation/explain.h"
 #include "notation/input_limits.h"
+#include "notation/text.h"
 
 namespace regula {
 
@@ -345,7 +346,7 @@ std::vector<std::string> move_choices(Position& pos, const std::string& input) {
   const Ruleset& r = pos.rules();
   std::vector<std::string> out;
   if (!r.pdn || check_move_text_size(input)) return out;
-  const SquareList sq = read_squares(r, without_marks(trim_text(input)));
+  const SquareList sq = read_squares(r, without_marks(trim(input)));
   if (sq.sites.size() < 2) return out;
   MoveList legal;
   legal_moves(pos, legal);
@@ -372,13 +373,6 @@ Status check_move_text_size(const std::string& text) {
   if (text.size() <= kMaxMoveText) return std::nullopt;
   return Error{"move", "the text is " + std::to_string(text.size()) + " bytes, more than the " +
                            std::to_string(kMaxMoveText) + " a move may have"};
-}
-
-std::string trim_text(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  size_t e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
 }
 
 std::string roll_text(const Ruleset& r, int roll) {
@@ -439,7 +433,7 @@ std::vector<std::string> move_sans(Position& pos, const MoveList& legal,
 Expected<Move> parse_move(Position& pos, const std::string& input) {
   const Ruleset& r = pos.rules();
   if (auto e = check_move_text_size(input)) return *e;
-  std::string text = trim_text(input);
+  std::string text = trim(input);
   if (text.empty()) return Error{"move", "empty move"};
   // Castling written with zeros, as some people do.
   if (text.rfind("0-0", 0) == 0) std::replace(text.begin(), text.end(), '0', 'O');

@@ -85,12 +85,6 @@ Status bounded_int(const std::string& text, const std::string& field, int lo, in
              ", not " + q(text));
 }
 
-SeatId seat_named(const Ruleset& r, const std::string& name) {
-  for (SeatId s = 0; s < r.num_seats(); ++s)
-    if (r.seats[s].name == name) return s;
-  return -1;
-}
-
 std::string counter_name(const Ruleset& r, int k) {
   if (k < static_cast<int>(r.seat_counter_names.size())) return r.seat_counter_names[k];
   std::string out = "counter";
@@ -171,7 +165,7 @@ PieceCode piece_from_text(const Ruleset& r, const std::string& text) {
     TypeId t = -1;
     for (TypeId i = 0; i < static_cast<TypeId>(r.types.size()); ++i)
       if (r.types[i].name == text.substr(0, at)) t = i;
-    SeatId s = seat_named(r, text.substr(at + 1));
+    SeatId s = r.seat_index(text.substr(at + 1));
     if (t < 0 || s < 0) return kEmpty;
     return make_piece(t, s);
   }
@@ -541,7 +535,7 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
   if (eq == std::string::npos) return bad("expected key=value, got " + q(field));
   std::string key = field.substr(0, eq), val = field.substr(eq + 1);
   if (key.rfind("hand.", 0) == 0) {
-    SeatId s = seat_named(r, key.substr(5));
+    SeatId s = r.seat_index(key.substr(5));
     if (s < 0) return bad("unknown seat in " + q(key));
     for (auto& item : split(val, ',')) {
       auto c = item.find(':');
@@ -610,7 +604,7 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
   }
   if (key == "out" || key == "frozen") {
     for (auto& name : split(val, ',')) {
-      SeatId s = seat_named(r, name);
+      SeatId s = r.seat_index(name);
       if (s < 0) return bad("unknown seat " + q(name) + " in " + key);
       (key == "out" ? st.out : st.frozen) |= static_cast<uint8_t>(1u << s);
     }
@@ -620,8 +614,8 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
   if (key == "control") {
     for (auto& item : split(val, ',')) {
       auto parts = split(item, ':');
-      SeatId s = parts.size() == 2 ? seat_named(r, parts[0]) : -1;
-      SeatId by = parts.size() == 2 ? seat_named(r, parts[1]) : -1;
+      SeatId s = parts.size() == 2 ? r.seat_index(parts[0]) : -1;
+      SeatId by = parts.size() == 2 ? r.seat_index(parts[1]) : -1;
       if (s < 0 || by < 0) return bad("bad control item " + q(item) + " (seat:commander)");
       st.controller[s] = by;
     }
@@ -630,7 +624,7 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
   if (key == "left") {
     for (auto& item : split(val, ',')) {
       auto parts = split(item, ':');
-      SeatId s = parts.size() == 3 ? seat_named(r, parts[0]) : -1;
+      SeatId s = parts.size() == 3 ? r.seat_index(parts[0]) : -1;
       if (s < 0) return bad("bad left item " + q(item) + " (seat:ply:reason)");
       // 1 + the ply the seat left at; the reason as Position::left_reason gives it.
       const int reasons = std::min(1 + static_cast<int>(r.end.on_capture.size()), 127);
@@ -648,7 +642,7 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
     auto parts = split(val, ':');
     const bool ok = parts.size() == 2 || parts.size() == 3;
     int i = ok ? r.stage_index(parts[0]) : -1;
-    SeatId owner = ok ? seat_named(r, parts[1]) : -1;
+    SeatId owner = ok ? r.seat_index(parts[1]) : -1;
     SiteId anchor = parts.size() == 3 ? r.topology.find(parts[2]) : kNoSite;
     if (i < 0 || owner < 0 || (parts.size() == 3 && anchor == kNoSite))
       return bad("bad stage " + q(val) + " (stage:seat whose turn it is[:site])");
@@ -665,7 +659,7 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
     for (auto& item : split(val, ',')) {
       auto c = item.find(':');
       auto d = item.find('-', c == std::string::npos ? 0 : c);
-      SeatId s = c == std::string::npos ? -1 : seat_named(r, item.substr(0, c));
+      SeatId s = c == std::string::npos ? -1 : r.seat_index(item.substr(0, c));
       SiteId from =
           d == std::string::npos ? kNoSite : r.topology.find(item.substr(c + 1, d - c - 1));
       SiteId to = d == std::string::npos ? kNoSite : r.topology.find(item.substr(d + 1));
@@ -684,11 +678,11 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
     auto parts = split(val, ':');
     int rule;
     if (parts.size() != 2 || !parse_int(parts[0], rule) || rule < 0 ||
-        rule >= static_cast<int>(r.end.on_capture.size()) || seat_named(r, parts[1]) < 0)
+        rule >= static_cast<int>(r.end.on_capture.size()) || r.seat_index(parts[1]) < 0)
       return bad("bad end " + q(val) + " (capture rule 0 to " +
                  std::to_string(static_cast<int>(r.end.on_capture.size()) - 1) + ":seat)");
     st.end_rule = rule;
-    st.end_seat = seat_named(r, parts[1]);
+    st.end_seat = r.seat_index(parts[1]);
     return std::nullopt;
   }
   if (key == "flags") {
@@ -781,7 +775,7 @@ Status read_fen_fields(const Ruleset& r, const std::vector<std::string>& f, Stat
   }
   st.to_move = r.first;
   if (f.size() > 1) {
-    SeatId s = seat_named(r, f[1]);
+    SeatId s = r.seat_index(f[1]);
     for (SeatId i = 0; i < r.num_seats() && s < 0; ++i)
       if (f[1].size() == 1 && r.seats[i].name[0] == f[1][0]) s = i;
     if (s < 0) return bad("unknown side to move " + q(f[1]));
@@ -1030,7 +1024,7 @@ Expected<Position> read_position(std::shared_ptr<const Ruleset> rules, const std
     st.to_move = r.first;
     first_extra = 1;
     if (f.size() > 1 && f[1].find('=') == std::string::npos) {
-      st.to_move = seat_named(r, f[1]);
+      st.to_move = r.seat_index(f[1]);
       if (st.to_move < 0) return bad("unknown seat to move " + q(f[1]));
       first_extra = 2;
     }

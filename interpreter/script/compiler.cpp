@@ -76,8 +76,7 @@ class Compiler : private FieldReader {
     return s;
   }
   SeatId seat_named(const std::string& name, const std::string& where) {
-    for (SeatId s = 0; s < r_->num_seats(); ++s)
-      if (r_->seats[s].name == name) return s;
+    if (const int s = r_->seat_index(name); s >= 0) return s;
     std::vector<std::string> names;
     for (auto& s : r_->seats) names.push_back(s.name);
     fail(where, "no seat named '" + name + "' (seats: " + join(names) + ")");

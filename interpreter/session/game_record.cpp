@@ -9,6 +9,7 @@
 #include "formats/pdn.h"
 #include "notation/input_limits.h"
 #include "notation/position_string.h"
+#include "notation/text.h"
 
 namespace regula {
 
@@ -53,12 +54,6 @@ std::string pdn_result(const Ruleset& r, const Result& res) {
     default:
       return "1-1";
   }
-}
-
-std::string trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
 }
 
 Error at_line(int line, const std::string& what) {
