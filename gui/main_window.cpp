@@ -29,14 +29,15 @@
 
 #include "ai/draw_offer.h"
 #include "core/attacks.h"
-#include "core/explain.h"
 #include "core/rule_error.h"
 #include "gui/board_view.h"
 #include "gui/game_picker.h"
 #include "gui/seat_players.h"
 #include "notation/describe.h"
+#include "notation/explain.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
+#include "script/loader.h"
 #include "script/search_path.h"
 #include "session/game_record.h"
 
@@ -799,8 +800,10 @@ bool MainWindow::load_record(const QString& file) {
   // A PDN file from another program names no script: its GameType finds one,
   // and of several games the first is loaded.
   const std::string fallback =
-      text.str().find("[Rules ") == std::string::npos ? pdn_rules_for(text.str()) : "";
-  auto games = read_records(text.str(), path, fallback);
+      text.str().find("[Rules ") == std::string::npos
+          ? pdn_rules_for(text.str(), script::bundled_script_names(), script::named_rules_loader())
+          : "";
+  auto games = read_records(text.str(), script::named_rules_loader(path), fallback);
   if (!games) {
     show_error(file + ": " + qs(games.error().text()));
     return false;

@@ -65,9 +65,7 @@ Expected<SeatOption> parse_seat_option(const Ruleset& rules, const std::string& 
     return Error{"--seat", "needs NAME=human|computer|random|ai:1..5|SPEC with a seat of " +
                                rules.title + " (" + names + "), not '" + text + "'"};
   SeatOption o;
-  o.seat = -1;
-  for (size_t s = 0; s < rules.seats.size(); ++s)
-    if (rules.seats[s].name == name) o.seat = static_cast<SeatId>(s);
+  o.seat = rules.seat_index(name);
   if (o.seat < 0)
     return Error{"--seat", "'" + name + "' is not a seat of " + rules.title + " (" + names + ")"};
   o.spec = seat_spec(text.substr(eq + 1));

@@ -44,7 +44,7 @@ TEST(Agreement, RecordsKeepAResignationAndADraw) {
   const std::string text = write_record(g);
   EXPECT_NE(text.find("[Termination \"white resigns\"]"), std::string::npos) << text;
   EXPECT_NE(text.find("[Result \"0-1\"]"), std::string::npos) << text;
-  auto back = read_record(text);
+  auto back = read_record(text, script::named_rules_loader());
   ASSERT_TRUE(back) << back.error().text();
   EXPECT_TRUE(back->over());
   EXPECT_EQ(back->result().reason, "white resigns");
@@ -52,7 +52,7 @@ TEST(Agreement, RecordsKeepAResignationAndADraw) {
 
   Game d(bundled("chess/orthodox"));
   ASSERT_FALSE(d.agree_draw());
-  auto drawn = read_record(write_record(d));
+  auto drawn = read_record(write_record(d), script::named_rules_loader());
   ASSERT_TRUE(drawn) << drawn.error().text();
   EXPECT_EQ(drawn->result().reason, "draw agreed");
   EXPECT_EQ(drawn->result().outcome[0], Outcome::kDraw);

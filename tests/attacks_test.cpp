@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/explain.h"
+#include "notation/explain.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/perft.h"

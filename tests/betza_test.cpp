@@ -1,4 +1,4 @@
-// Pieces written in Betza's notation (piece { betza = "..." }, core/betza.h):
+// Pieces written in Betza's notation (piece { betza = "..." }, formats/betza.h):
 // the exact moves of each atom and modifier from chosen squares, for both seats
 // where the modifier depends on the mover's facing, and the same moves as the
 // long form at every square of an empty and of a crowded board. The expected
@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "core/betza.h"
 #include "core/movegen.h"
+#include "formats/betza.h"
 #include "script_support.h"
 
 namespace regula {

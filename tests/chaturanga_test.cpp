@@ -20,11 +20,11 @@
 #include <string>
 #include <vector>
 
-#include "core/explain.h"
+#include "ai/random_turn.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/perft.h"
-#include "core/random_turn.h"
+#include "notation/explain.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "script/loader.h"

@@ -8,6 +8,7 @@
 
 #include "core/perft.h"
 #include "notation/position_string.h"
+#include "notation/text.h"
 #include "script/loader.h"
 
 namespace regula {
@@ -18,12 +19,6 @@ struct PerftCase {
   std::string fen;
   std::vector<uint64_t> counts;
 };
-
-std::string trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
-}
 
 std::vector<PerftCase> read_cases() {
   std::ifstream in(std::string(REGULA_TEST_DATA) + "/chess_perft.txt");

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "ai/random_turn.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/perft.h"
-#include "core/random_turn.h"
 #include "core/turns.h"
 #include "script/loader.h"
 #include "script/lua_hooks.h"
@@ -226,7 +226,7 @@ TEST_P(Conformance, RecordsReplay) {
     // The record names a test script by its path; its folder joins the search path.
     script::SearchPath path;
     path.add(std::string(REGULA_TEST_DATA) + "/turns");
-    auto back = read_record(text, path);
+    auto back = read_record(text, script::named_rules_loader(path));
     ASSERT_TRUE(back) << back.error().text() << "\n" << text;
     EXPECT_TRUE(back->position() == game.position()) << text;
     EXPECT_EQ(back->result().score(), game.result().score()) << text;

@@ -196,7 +196,7 @@ TEST(DraughtsDraws, DrawOfferedAndAccepted) {
   // The record keeps it, and replaying the record ends the same way.
   const std::string record = write_record(g);
   EXPECT_NE(record.find("draw agreed"), std::string::npos) << record;
-  auto back = read_record(record);
+  auto back = read_record(record, script::named_rules_loader());
   ASSERT_TRUE(back) << back.error().text();
   EXPECT_TRUE(back->over());
   EXPECT_EQ(back->result().reason, "draw agreed");

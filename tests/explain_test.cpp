@@ -1,7 +1,7 @@
 // explain_illegal: one-line reasons for moves that are not legal, on Jetan
 // positions (walks, jumps, the threatened-square rule, the escape) and chess
 // (slides, the mover's side).
-#include "core/explain.h"
+#include "notation/explain.h"
 
 #include <gtest/gtest.h>
 

@@ -27,10 +27,10 @@
 #include <string>
 #include <vector>
 
+#include "ai/random_turn.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/perft.h"
-#include "core/random_turn.h"
 #include "core/turns.h"
 #include "notation/position_string.h"
 #include "script_support.h"

@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "core/attacks.h"
-#include "core/explain.h"
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "core/turns.h"
+#include "notation/explain.h"
 #include "notation/position_string.h"
 #include "notation/turn_text.h"
 #include "script_support.h"
@@ -58,10 +58,9 @@ Position after_move(Position pos, const std::string& text) {
 
 int seen(const Position& pos, const char* seat) {
   const Ruleset& r = pos.rules();
-  for (SeatId s = 0; s < r.num_seats(); ++s)
-    if (r.seats[s].name == seat)
-      for (size_t k = 0; k < r.seat_counter_names.size(); ++k)
-        if (r.seat_counter_names[k] == "seen") return pos.counter(s, static_cast<int>(k));
+  if (const int s = r.seat_index(seat); s >= 0)
+    for (size_t k = 0; k < r.seat_counter_names.size(); ++k)
+      if (r.seat_counter_names[k] == "seen") return pos.counter(s, static_cast<int>(k));
   ADD_FAILURE() << "no counter";
   return -1;
 }

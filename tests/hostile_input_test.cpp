@@ -19,6 +19,7 @@
 #include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "notation/turn_text.h"
+#include "script/loader.h"
 #include "script_support.h"
 #include "session/game.h"
 #include "session/game_record.h"
@@ -310,7 +311,8 @@ TEST(HostileMove, ThousandsOfMovesAreWrittenAndParsed) {
 // --- game records ------------------------------------------------------------------
 
 Expected<Game> record(const std::string& moves, const std::string& tags = "") {
-  return read_record("[Rules \"chess/orthodox\"]\n" + tags + "\n" + moves + "\n");
+  return read_record("[Rules \"chess/orthodox\"]\n" + tags + "\n" + moves + "\n",
+                     script::named_rules_loader());
 }
 
 std::string record_error(const std::string& moves, const std::string& tags = "") {
@@ -348,7 +350,9 @@ TEST(HostileRecord, CommentsAndTagsAreCheckedWithTheirLine) {
 }
 
 TEST(HostileRecord, SizeAndLengthAreBounded) {
-  EXPECT_EQ(read_record(std::string(kMaxRecordText + 1, ' ')).error().text(),
+  EXPECT_EQ(read_record(std::string(kMaxRecordText + 1, ' '), script::named_rules_loader())
+                .error()
+                .text(),
             "record: the text is 16777217 bytes, more than the 16777216 a game record may have");
   EXPECT_EQ(record_error("1. " + std::string(1 << 20, 'e')),
             "record:3: move 1 (" + std::string(kMaxQuote, 'e') +
@@ -366,10 +370,10 @@ TEST(HostileRecord, SizeAndLengthAreBounded) {
   std::string moves;
   for (int i = 0; i < kMaxRecordMoves / 4; ++i) moves += "a1a2 b2b1 a2a1 b1b2\n";
   const std::string head = "[Rules \"walkers\"]\n\n", dir = test_support::script_dir().string();
-  auto full = read_record(head + moves, dir);
+  auto full = read_record(head + moves, script::named_rules_loader(dir));
   ASSERT_TRUE(full) << full.error().text();
   EXPECT_EQ(full->history().size(), static_cast<size_t>(kMaxRecordMoves));
-  auto over = read_record(head + moves + "a1a2\n", dir);
+  auto over = read_record(head + moves + "a1a2\n", script::named_rules_loader(dir));
   ASSERT_FALSE(over);
   EXPECT_EQ(over.error().text(), "record:5003: more than 20000 moves, the limit of a game record");
 }

@@ -342,28 +342,30 @@ TEST(HostileRecords, RulesAreReadOnlyFromTheSearchPath) {
   fs::path d = fresh_dir("records");
   write_file(d / "mine.lua", kGame);
   const std::string mine = "[Rules \"mine\"]\n\n*\n";
-  auto missing = read_record(mine);
+  auto missing = read_record(mine, script::named_rules_loader());
   ASSERT_FALSE(missing);
   expect_contains(missing.error().what, "no script 'mine' on the rules search path");
   script::SearchPath path;
   path.add(d.string());
-  auto found = read_record(mine, path);
+  auto found = read_record(mine, script::named_rules_loader(path));
   ASSERT_TRUE(found) << found.error().text();
   EXPECT_EQ(found->rules().name, "mine");
   for (const std::string& name :
        {(d / "mine.lua").string(), std::string("../../etc/passwd"), std::string("/etc/passwd")}) {
     if (name == (d / "mine.lua").string()) {
       // An absolute path inside the search path is fine; outside it, not.
-      EXPECT_TRUE(read_record("[Rules \"" + name + "\"]\n\n*\n", path)) << name;
-      EXPECT_FALSE(read_record("[Rules \"" + name + "\"]\n\n*\n")) << name;
+      EXPECT_TRUE(read_record("[Rules \"" + name + "\"]\n\n*\n", script::named_rules_loader(path)))
+          << name;
+      EXPECT_FALSE(read_record("[Rules \"" + name + "\"]\n\n*\n", script::named_rules_loader()))
+          << name;
       continue;
     }
-    auto r = read_record("[Rules \"" + name + "\"]\n\n*\n", path);
+    auto r = read_record("[Rules \"" + name + "\"]\n\n*\n", script::named_rules_loader(path));
     ASSERT_FALSE(r) << name;
     expect_contains(r.error().what, "is outside the rules search path");
   }
   fs::create_symlink("/etc/passwd", d / "passwd.lua");
-  auto linked = read_record("[Rules \"passwd\"]\n\n*\n", path);
+  auto linked = read_record("[Rules \"passwd\"]\n\n*\n", script::named_rules_loader(path));
   ASSERT_FALSE(linked);
   expect_contains(linked.error().what, "leads outside the rules search path");
 }
@@ -374,7 +376,7 @@ TEST(HostileRecords, APosKeptByAHookOfARecordsRulesIsAnError) {
   write_file(d / "keeper.lua", text);
   script::SearchPath path;
   path.add(d.string());
-  auto r = read_record("[Rules \"keeper\"]\n\n*\n", path);
+  auto r = read_record("[Rules \"keeper\"]\n\n*\n", script::named_rules_loader(path));
   ASSERT_FALSE(r) << "using a kept pos raised no error";
   const int line =
       1 + static_cast<int>(std::count(
@@ -401,6 +403,23 @@ TEST(HostileHooks, ACounterIsSetOnlyToWhatItHolds) {
   ASSERT_TRUE(err) << "a counter took 2^62";
   EXPECT_EQ(err->where, script_dir().string() + "/huge_counter.lua:4") << err->text();
   EXPECT_EQ(err->what, "a counter holds -1000000 to 1000000, not 4611686018427387904 (kMaxCount)");
+}
+
+TEST(HostileHooks, ARedoThatAFailedScriptRefusesKeepsTheRedoList) {
+  auto r = load("redo_refused", game("  after = function(pos, move)\n"
+                                     "    if move.to == \"b1\" then error(\"not b1\") end\n"
+                                     "  end,\n"));
+  ASSERT_TRUE(r);
+  Game g(r);
+  ASSERT_TRUE(g.play_text("a1a2"));
+  ASSERT_TRUE(g.undo());
+  // The hook fails on a1b1, and from then on every hook of the script fails.
+  EXPECT_THROW(g.play_text("a1b1"), RuleError);
+  ASSERT_TRUE(g.can_redo());
+  EXPECT_THROW(g.redo(), RuleError);
+  EXPECT_TRUE(g.can_redo());
+  EXPECT_TRUE(g.history().empty());
+  EXPECT_TRUE(g.position() == Position(r));
 }
 
 // ---- the command line ---------------------------------------------------------------

@@ -32,8 +32,7 @@ inline SiteId sq(const Position& pos, const std::string& name) {
 }
 
 inline SeatId seat_of(const Ruleset& r, const std::string& name) {
-  for (SeatId s = 0; s < r.num_seats(); ++s)
-    if (r.seats[s].name == name) return s;
+  if (const int s = r.seat_index(name); s >= 0) return s;
   ADD_FAILURE() << "no seat " << name;
   return 0;
 }

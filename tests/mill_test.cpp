@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
+#include "ai/random_turn.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/perft.h"
-#include "core/random_turn.h"
 #include "core/turns.h"
 #include "notation/position_string.h"
 #include "notation/turn_text.h"

@@ -213,7 +213,7 @@ TEST(GameRecord, WrittenRecordLoadsInEveryScript) {
       ASSERT_FALSE(game.play(moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)]));
     }
     std::string record = write_record(game, {{"Event", "test"}});
-    auto back = read_record(record);
+    auto back = read_record(record, script::named_rules_loader());
     ASSERT_TRUE(back) << info.name << ": " << back.error().text() << "\n" << record;
     EXPECT_TRUE(back->position() == game.position()) << info.name;
     EXPECT_EQ(back->history().size(), game.history().size());
@@ -236,13 +236,14 @@ TEST(GameRecord, SetUpPositionAndUndoRedo) {
   std::string record = write_record(*game);
   EXPECT_NE(record.find("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]"), std::string::npos) << record;
   EXPECT_NE(record.find("1. e2e4 e8d7"), std::string::npos) << record;
-  auto back = read_record(record);
+  auto back = read_record(record, script::named_rules_loader());
   ASSERT_TRUE(back) << back.error().text();
   EXPECT_TRUE(back->position() == game->position());
-  auto bad = read_record("[Rules \"chess/orthodox\"]\n\n1. e2e4 e7e5 2. e4e5 *\n");
+  auto bad = read_record("[Rules \"chess/orthodox\"]\n\n1. e2e4 e7e5 2. e4e5 *\n",
+                         script::named_rules_loader());
   ASSERT_FALSE(bad);
   EXPECT_NE(bad.error().what.find("move 3"), std::string::npos) << bad.error().what;
-  EXPECT_FALSE(read_record("1. e2e4"));
+  EXPECT_FALSE(read_record("1. e2e4", script::named_rules_loader()));
 }
 
 // A reader of many records keeps its rules loaded: the record's [Rules] and

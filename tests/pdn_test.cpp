@@ -13,7 +13,7 @@
 
 #include "cli_support.h"
 #include "core/movegen.h"
-#include "core/pdn.h"
+#include "formats/pdn.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "script/loader.h"
@@ -36,7 +36,7 @@ Rules bundled(const std::string& name) {
 std::string square(const Rules& r, const std::string& algebraic) {
   const SiteId s = r->topology.find(algebraic);
   EXPECT_NE(s, kNoSite) << algebraic;
-  return s == kNoSite ? "" : r->pdn.name(r->topology, s);
+  return s == kNoSite ? "" : r->pdn->name(r->topology, s);
 }
 
 std::string file_text(const std::string& path) {
@@ -94,21 +94,21 @@ TEST(Pdn, GameTypeFieldsAreReadAndCheckedOneByOne) {
 
 TEST(Pdn, SpanishSquaresCountFromH1RightToLeftRowByRow) {
   Rules r = bundled("draughts/spanish");
-  ASSERT_TRUE(r && r->pdn.on);
-  EXPECT_EQ(r->pdn.game_type.text(), "24,W,8,8,N1,1");
+  ASSERT_TRUE(r && r->pdn);
+  EXPECT_EQ(r->pdn->game_type.text(), "24,W,8,8,N1,1");
   EXPECT_EQ(square(r, "h1"), "1");
   EXPECT_EQ(square(r, "b1"), "4");
   EXPECT_EQ(square(r, "g2"), "5");
   EXPECT_EQ(square(r, "a2"), "8");
   EXPECT_EQ(square(r, "h3"), "9");
   EXPECT_EQ(square(r, "a8"), "32");
-  EXPECT_EQ(square(r, "a1"), "a1");     // not a playing square: no number
-  EXPECT_EQ(r->pdn.colour_seat[0], 0);  // white
+  EXPECT_EQ(square(r, "a1"), "a1");      // not a playing square: no number
+  EXPECT_EQ(r->pdn->colour_seat[0], 0);  // white
 }
 
 TEST(Pdn, EnglishSquaresCountFromBlacksSideWhichMovesFirst) {
   Rules r = bundled("draughts/english");
-  ASSERT_TRUE(r && r->pdn.on);
+  ASSERT_TRUE(r && r->pdn);
   // Black's men start on 1-12; 1 is at Black's bottom right (b8), 29 and 4 are
   // the single corners.
   EXPECT_EQ(square(r, "b8"), "1");
@@ -116,7 +116,7 @@ TEST(Pdn, EnglishSquaresCountFromBlacksSideWhichMovesFirst) {
   EXPECT_EQ(square(r, "a7"), "5");
   EXPECT_EQ(square(r, "a1"), "29");
   EXPECT_EQ(square(r, "g1"), "32");
-  EXPECT_EQ(r->pdn.colour_seat[1], r->first);  // B moves first
+  EXPECT_EQ(r->pdn->colour_seat[1], r->first);  // B moves first
   auto pos = Position(r);
   EXPECT_EQ(write_position(pos),
             "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
@@ -124,7 +124,7 @@ TEST(Pdn, EnglishSquaresCountFromBlacksSideWhichMovesFirst) {
 
 TEST(Pdn, InternationalSquaresCountFromTheTopLeft) {
   Rules r = bundled("draughts/international");
-  ASSERT_TRUE(r && r->pdn.on);
+  ASSERT_TRUE(r && r->pdn);
   EXPECT_EQ(square(r, "b10"), "1");
   EXPECT_EQ(square(r, "j10"), "5");
   EXPECT_EQ(square(r, "a9"), "6");
@@ -138,7 +138,7 @@ TEST(Pdn, InternationalSquaresCountFromTheTopLeft) {
 
 TEST(Pdn, ItalianSquaresCountFromTheTopLeftOnTheOtherColour) {
   Rules r = bundled("draughts/italian");
-  ASSERT_TRUE(r && r->pdn.on);
+  ASSERT_TRUE(r && r->pdn);
   EXPECT_EQ(square(r, "a8"), "1");
   EXPECT_EQ(square(r, "g8"), "4");
   EXPECT_EQ(square(r, "b7"), "5");
@@ -343,7 +343,7 @@ TEST(Pdn, RandomPdnTextNeverCrashesAndWhatReadsWritesBack) {
     const int n = static_cast<int>(rng() % 30);
     for (int k = 0; k < n; ++k) text += moves[rng() % moves.size()];
     (void)parse_move(start, text);
-    (void)read_records("[GameType \"20\"]\n" + text, script::SearchPath{},
+    (void)read_records("[GameType \"20\"]\n" + text, script::named_rules_loader(),
                        "draughts/international");
   }
 }
@@ -369,7 +369,7 @@ TEST(Pdn, RecordsAreWrittenInPdnAndReadBackTheSame) {
             "[Options \"three-kings=on-diagonal\"]\n[Result \"2-0\"]\n"
             "[Termination \"black resigns\"]\n[Captured \"white 2, black 2\"]\n\n"
             "1. 10-14 23-19 2. 14x23 27x20 3. 11-14 22-18 4. 6-10 18x11 5. 7x14 2-0\n");
-  auto back = read_record(text);
+  auto back = read_record(text, script::named_rules_loader());
   ASSERT_TRUE(back) << back.error().text();
   EXPECT_TRUE(back->position() == game.position());
   EXPECT_EQ(record_result(*back), "2-0");
@@ -380,13 +380,14 @@ TEST(Pdn, RecordsAreWrittenInPdnAndReadBackTheSame) {
   ASSERT_TRUE(from->play_text("10-14"));
   const std::string set_up = write_record(*from);
   EXPECT_NE(set_up.find("[FEN \"W:W10,K1:B20,21\"]"), std::string::npos) << set_up;
-  auto again = read_record(set_up);
+  auto again = read_record(set_up, script::named_rules_loader());
   ASSERT_TRUE(again) << again.error().text();
   EXPECT_EQ(write_record(*again), set_up);
 }
 
 TEST(Pdn, HandWrittenSpanishGameReplaysToItsResult) {
-  auto games = read_records(data("spanish.pdn"), no_path(), "draughts/spanish");
+  auto games =
+      read_records(data("spanish.pdn"), script::named_rules_loader(no_path()), "draughts/spanish");
   ASSERT_TRUE(games) << games.error().text();
   ASSERT_EQ(games->size(), 1u);
   const Game& g = games->front();
@@ -396,7 +397,8 @@ TEST(Pdn, HandWrittenSpanishGameReplaysToItsResult) {
 }
 
 TEST(Pdn, HandWrittenEnglishGameReplaysToItsResult) {
-  auto games = read_records(data("english.pdn"), no_path(), "draughts/english");
+  auto games =
+      read_records(data("english.pdn"), script::named_rules_loader(no_path()), "draughts/english");
   ASSERT_TRUE(games) << games.error().text();
   ASSERT_EQ(games->size(), 1u);
   const Game& g = games->front();
@@ -406,7 +408,8 @@ TEST(Pdn, HandWrittenEnglishGameReplaysToItsResult) {
 }
 
 TEST(Pdn, HandWrittenInternationalGameReplaysToItsResult) {
-  auto games = read_records(data("international.pdn"), no_path(), "draughts/international");
+  auto games = read_records(data("international.pdn"), script::named_rules_loader(no_path()),
+                            "draughts/international");
   ASSERT_TRUE(games) << games.error().text();
   ASSERT_EQ(games->size(), 1u);
   EXPECT_EQ(games->front().turns().size(), 12u);
@@ -414,7 +417,8 @@ TEST(Pdn, HandWrittenInternationalGameReplaysToItsResult) {
 }
 
 TEST(Pdn, AFileOfSeveralGamesWithCommentsAndVariationsReplaysEach) {
-  auto games = read_records(data("several.pdn"), no_path(), "draughts/international");
+  auto games = read_records(data("several.pdn"), script::named_rules_loader(no_path()),
+                            "draughts/international");
   ASSERT_TRUE(games) << games.error().text();
   ASSERT_EQ(games->size(), 3u);
   EXPECT_EQ(record_result((*games)[0]), "2-0");
@@ -428,32 +432,35 @@ TEST(Pdn, AFileOfSeveralGamesWithCommentsAndVariationsReplaysEach) {
 }
 
 TEST(Pdn, GameTypeOfAnotherGameIsRefused) {
-  auto wrong = read_records(data("english.pdn"), no_path(), "draughts/spanish");
+  auto wrong =
+      read_records(data("english.pdn"), script::named_rules_loader(no_path()), "draughts/spanish");
   ASSERT_FALSE(wrong);
   EXPECT_EQ(wrong.error().text(),
             "record: [GameType \"21\"] names another game than draughts/spanish, whose "
             "GameType is 24,W,8,8,N1,1");
   // Some sites write another corner for international draughts (N1) with the
   // usual numbers: the game number and board decide, and the moves are checked.
-  auto site = read_records("[GameType \"20,W,10,10,N1,0\"]\n1. 32-28 18-23 *\n", no_path(),
-                           "draughts/international");
+  auto site = read_records("[GameType \"20,W,10,10,N1,0\"]\n1. 32-28 18-23 *\n",
+                           script::named_rules_loader(no_path()), "draughts/international");
   ASSERT_TRUE(site) << site.error().text();
   EXPECT_EQ(site->front().turns().size(), 2u);
-  auto board = read_records("[GameType \"20,W,8,8,N2,0\"]\n1. 32-28 *\n", no_path(),
-                            "draughts/international");
+  auto board = read_records("[GameType \"20,W,8,8,N2,0\"]\n1. 32-28 *\n",
+                            script::named_rules_loader(no_path()), "draughts/international");
   ASSERT_FALSE(board);
   EXPECT_NE(board.error().what.find("names another game than draughts/international"),
             std::string::npos);
-  auto none = read_records("[GameType \"20\"]\n1. 32-28 *\n", no_path());
+  auto none =
+      read_records("[GameType \"20\"]\n1. 32-28 *\n", script::named_rules_loader(no_path()));
   ASSERT_FALSE(none);
   EXPECT_NE(none.error().what.find("no [Rules] tag (a PDN game from elsewhere"), std::string::npos);
   auto bad_variation =
-      read_records("[GameType \"20\"]\n1. 32-28 (33-28 *\n", no_path(), "draughts/international");
+      read_records("[GameType \"20\"]\n1. 32-28 (33-28 *\n", script::named_rules_loader(no_path()),
+                   "draughts/international");
   ASSERT_FALSE(bad_variation);
   EXPECT_EQ(bad_variation.error().text(),
             "record:2: the variation opened here ('(') is never closed");
   auto contradicted = read_records("[GameType \"20\"]\n[FEN \"W:W28:B23\"]\n1. 28x19 0-2\n",
-                                   no_path(), "draughts/international");
+                                   script::named_rules_loader(no_path()), "draughts/international");
   ASSERT_FALSE(contradicted);
   EXPECT_NE(contradicted.error().what.find("the record's result is 0-2, but its moves end the "
                                            "game 2-0"),

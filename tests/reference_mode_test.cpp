@@ -14,7 +14,7 @@
 
 #include "core/game_end.h"
 #include "core/movegen.h"
-#include "core/random_turn.h"
+#include "ai/random_turn.h"
 #include "core/turns.h"
 #include "notation/position_string.h"
 #include "script/loader.h"

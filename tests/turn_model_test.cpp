@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
+#include "ai/random_turn.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/perft.h"
-#include "core/random_turn.h"
 #include "core/rule_error.h"
 #include "core/turns.h"
 #include "notation/move_text.h"
@@ -499,7 +499,7 @@ TEST(TurnModel, ThreeSeatsOneEliminatedTheOthersPlayOn) {
   EXPECT_EQ(res.rank[1], 3);
   EXPECT_EQ(res.score(), "0-0-1");
   // The record of a three-seat game loads back to the same result.
-  auto back = read_record(write_record(g), scripts_path());
+  auto back = read_record(write_record(g), script::named_rules_loader(scripts_path()));
   ASSERT_TRUE(back) << back.error().text();
   EXPECT_EQ(back->result().score(), "0-0-1");
 }
@@ -647,7 +647,7 @@ TEST(TurnModel, APromotionCanBeAskedForAfterTheMove) {
   ASSERT_TRUE(g.play_text("b3a4=Q"));
   EXPECT_EQ(g.turns().back().text, "b3a4=Q");
   ASSERT_TRUE(g.play_text("c4c3"));
-  auto rec = read_record(write_record(g), scripts_path());
+  auto rec = read_record(write_record(g), script::named_rules_loader(scripts_path()));
   ASSERT_TRUE(rec) << rec.error().text();
   EXPECT_TRUE(rec->position() == g.position());
 }
@@ -736,7 +736,7 @@ TEST(TurnModel, TheSessionRollsFromItsSeedAndRecordsTheThrow) {
       Position here = g.position();
       EXPECT_FALSE(g.play_turn(random_turn(here, moves, rng)));
     }
-    auto back = read_record(write_record(g), scripts_path());
+    auto back = read_record(write_record(g), script::named_rules_loader(scripts_path()));
     EXPECT_TRUE(back && back->position() == g.position());
     return out;
   };
@@ -825,7 +825,7 @@ TEST(TurnModel, TypedMoveThatFormsALineAsksForTheRemoval) {
   Game h(r, start);
   ASSERT_TRUE(h.play_text("M@c1xa2"));
   ASSERT_TRUE(h.play_text("M@c3"));
-  auto back = read_record(write_record(h), scripts_path());
+  auto back = read_record(write_record(h), script::named_rules_loader(scripts_path()));
   ASSERT_TRUE(back) << back.error().text() << "\n" << write_record(h);
   EXPECT_TRUE(back->position() == h.position());
 }

@@ -21,10 +21,10 @@
 #include <thread>
 
 #include "ai/player_spec.h"
+#include "ai/random_turn.h"
 #include "cli_support.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
-#include "core/random_turn.h"
 #include "core/rule_error.h"
 #include "notation/position_string.h"
 #include "script_support.h"

@@ -10,9 +10,9 @@
 #include <random>
 #include <thread>
 
+#include "ai/random_turn.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
-#include "core/random_turn.h"
 #include "core/rule_error.h"
 
 namespace regula::ai {

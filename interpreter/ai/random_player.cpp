@@ -1,7 +1,7 @@
 #include "ai/random_player.h"
 
+#include "ai/random_turn.h"
 #include "core/movegen.h"
-#include "core/random_turn.h"
 
 namespace regula::ai {
 

@@ -1,6 +1,6 @@
 #pragma once
 // The random player: a throw-free turn drawn uniformly among the legal whole
-// turns (core/random_turn.h), from its own seeded generator.
+// turns (ai/random_turn.h), from its own seeded generator.
 
 #include <random>
 

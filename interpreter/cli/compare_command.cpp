@@ -14,12 +14,12 @@
 
 #include "ai/match.h"
 #include "ai/player_spec.h"
+#include "ai/random_turn.h"
 #include "cli/common.h"
 #include "cli/record_files.h"
 #include "cli/shard.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
-#include "core/random_turn.h"
 #include "notation/compare_rules.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"

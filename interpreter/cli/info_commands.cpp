@@ -7,6 +7,7 @@
 
 #include "cli/common.h"
 #include "core/movegen.h"
+#include "formats/pdn.h"
 #include "notation/describe.h"
 #include "script/loader.h"
 
@@ -44,10 +45,11 @@ void add_info(CLI::App& app, int& rc) {
                                         std::to_string(r.topology.height()) + " grid"
                                   : "points";
     out("board: %s, %d sites\n", board, r.topology.size());
-    if (r.pdn.on)
-      out("notation: PDN, GameType %s (%s)\n", r.pdn.game_type.text(),
-          r.pdn.game_type.notation == 'N' ? "squares 1 to " + std::to_string(r.pdn.numbered.size())
-                                          : std::string("squares named like a1"));
+    if (r.pdn)
+      out("notation: PDN, GameType %s (%s)\n", r.pdn->game_type.text(),
+          r.pdn->game_type.notation == 'N'
+              ? "squares 1 to " + std::to_string(r.pdn->numbered.size())
+              : std::string("squares named like a1"));
     if (!r.topology.is_grid()) {
       int links = 0;
       for (SiteId s = 0; s < r.topology.size(); ++s)

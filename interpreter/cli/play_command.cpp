@@ -9,12 +9,14 @@
 
 #include "ai/draw_offer.h"
 #include "ai/match.h"
+#include "ai/random_turn.h"
 #include "cli/common.h"
 #include "cli/players.h"
 #include "cli/record_files.h"
-#include "core/random_turn.h"
+#include "formats/pdn.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
+#include "notation/text.h"
 #include "notation/turn_text.h"
 #include "session/game.h"
 #include "session/game_record.h"
@@ -33,12 +35,6 @@ struct PlayArgs {
   std::string load;      // a record to go on from
   bool numbers = false;  // draw the PDN square numbers beside the board
 };
-
-std::string trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
 
 // A line typed at the prompt, trimmed; false at the end of input.
 bool read_line(std::string& line) {
@@ -103,12 +99,9 @@ bool assign_seats(const PlayArgs& args, const Ruleset& r, std::vector<std::strin
     auto eq = spec.find('=');
     std::string name = spec.substr(0, eq),
                 what = eq == std::string::npos ? "" : spec.substr(eq + 1);
-    SeatId seat = -1;
+    const SeatId seat = r.seat_index(name);
     std::string names;
-    for (SeatId s = 0; s < r.num_seats(); ++s) {
-      if (r.seats[s].name == name) seat = s;
-      names += (s ? ", " : "") + r.seats[s].name;
-    }
+    for (SeatId s = 0; s < r.num_seats(); ++s) names += (s ? ", " : "") + r.seats[s].name;
     std::string problem;
     if (eq == std::string::npos)
       problem = "--seat takes NAME=human, NAME=random or NAME=ai:LEVEL, not '" + spec + "'";
@@ -230,11 +223,11 @@ void add_play(CLI::App& app, int& rc) {
     out("%s\n", r.title);
     if (!args->load.empty())
       out("going on from %s after %zu turns\n", args->load, game.turns().size());
-    bool numbers = args->numbers && r.pdn.on;
+    bool numbers = args->numbers && r.pdn;
     const char* const actions =
         "'undo', 'draw' (offer one), 'accept' (the offer), 'resign', 'save FILE', 'help' or "
         "'quit'";
-    if (r.pdn.on)
+    if (r.pdn)
       out("type a move (9-13, 10x19x28, or a capture by its ends: 10x28), 'moves', 'numbers', %s\n",
           actions);
     else
@@ -319,7 +312,7 @@ void add_play(CLI::App& app, int& rc) {
       } else if (line == "board") {
         show(game, numbers);
       } else if (line == "help") {
-        out("%s", help_text(r.pdn.on));
+        out("%s", help_text(r.pdn != nullptr));
       } else if (line == "position") {
         out("%s\n", write_position(game.position()));
       } else if (line == "save" || line.rfind("save ", 0) == 0) {
@@ -354,7 +347,7 @@ void add_play(CLI::App& app, int& rc) {
           }
           break;
         }
-      } else if (line == "numbers" && r.pdn.on) {
+      } else if (line == "numbers" && r.pdn) {
         numbers = !numbers;
         show(game, numbers);
       } else {

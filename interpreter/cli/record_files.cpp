@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "notation/input_limits.h"
+#include "script/loader.h"
 #include "session/game_record.h"
 
 namespace regula::cli {
@@ -51,8 +52,8 @@ Expected<std::vector<Game>> read_record_games(const std::string& path,
   if (!text) return text.error();
   std::string fallback = fallback_rules;
   if (fallback.empty() && text->find("[Rules ") == std::string::npos)
-    fallback = pdn_rules_for(*text);
-  auto games = read_records(*text, search, fallback);
+    fallback = pdn_rules_for(*text, script::bundled_script_names(), script::named_rules_loader());
+  auto games = read_records(*text, script::named_rules_loader(search), fallback);
   if (!games) return in_file(games.error(), path);
   return games;
 }

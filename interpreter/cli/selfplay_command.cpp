@@ -15,6 +15,7 @@
 
 #include "ai/match.h"
 #include "ai/player_spec.h"
+#include "ai/random_turn.h"
 #include "cli/common.h"
 #include "cli/ordered_run.h"
 #include "cli/players.h"
@@ -22,7 +23,6 @@
 #include "cli/stats_records.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
-#include "core/random_turn.h"
 #include "core/rule_error.h"
 
 namespace regula::cli {

@@ -26,6 +26,12 @@ int Ruleset::stage_index(const std::string& n) const {
   return -1;
 }
 
+int Ruleset::seat_index(std::string_view n) const {
+  for (size_t i = 0; i < seats.size(); ++i)
+    if (seats[i].name == n) return static_cast<int>(i);
+  return -1;
+}
+
 SeatId Ruleset::next_seat(SeatId seat) const {
   auto it = std::find(turn_order.begin(), turn_order.end(), seat);
   if (it == turn_order.end() || ++it == turn_order.end()) return turn_order.front();

@@ -9,10 +9,10 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/move.h"
-#include "core/pdn.h"
 #include "core/result.h"
 #include "core/topology.h"
 #include "core/types.h"
@@ -21,6 +21,7 @@ namespace regula {
 
 class Position;
 class EffectLists;
+struct Pdn;
 
 enum class RuleKind : uint8_t {
   kSlide,     // along one direction, between min and max steps, blocked by pieces
@@ -609,9 +610,10 @@ struct Ruleset {
   std::string step_joiner;                  // written between origin and destination ("-")
   bool drop_letter = true;                  // drops as N@c3, or the site alone
   std::string position_format = "generic";  // or "fen"
-  // Draughts notation (core/pdn.h): square numbers in moves, PDN FEN positions
-  // and PDN game records, when the script gives a PDN GameType.
-  Pdn pdn;
+  // Draughts notation (formats/pdn.h): square numbers in moves, PDN FEN positions
+  // and PDN game records, when the script gives a PDN GameType (else null). Held
+  // by pointer so that the core knows nothing of the notation it carries.
+  std::shared_ptr<const Pdn> pdn;
   // The variant's name as UCI engines know it (Fairy-Stockfish's UCI_Variant:
   // "chess", "shatranj"), or "": what `regula uci` offers and what an external
   // engine playing these rules is set to.
@@ -642,6 +644,8 @@ struct Ruleset {
   }
   SeatId next_seat(SeatId seat) const;
   int stage_index(const std::string& name) const;
+  // The seat named name, or -1.
+  int seat_index(std::string_view name) const;
   bool any_fears_attack = false;
   std::array<std::vector<TypeId>, kMaxSeats> royals;  // royal types per seat (for check)
   // Attack detection tables, filled by finalize(), of the rules that can capture, for

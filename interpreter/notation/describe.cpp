@@ -9,7 +9,7 @@
 #include <map>
 #include <set>
 
-#include "core/betza.h"
+#include "formats/betza.h"
 #include "notation/word_list.h"
 
 namespace regula {

@@ -21,7 +21,7 @@ std::vector<std::string> describe_piece(const Ruleset& rules, TypeId type);
 // The directions of a rule in words: "orthogonally", "diagonally forward", ...
 std::string describe_dirs(const Ruleset& rules, const std::vector<DirId>& dirs);
 
-// A piece's moves in Betza's notation (core/betza.h), as Fairy-Stockfish reads
+// A piece's moves in Betza's notation (formats/betza.h), as Fairy-Stockfish reads
 // it: "fmWfceFifmnD" for a chess pawn. Castling, which Betza leaves to the
 // game's rules, is set aside and reported; anything else Betza cannot say
 // exactly (a walk, a capture by jumping, a once-per-game move, a move limited

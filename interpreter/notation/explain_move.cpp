@@ -5,19 +5,16 @@
 #include <sstream>
 
 #include "core/movegen.h"
+#include "formats/pdn.h"
 #include "notation/move_text.h"
+#include "notation/text.h"
 
 namespace regula {
 
 namespace {
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 std::string square(const Ruleset& r, SiteId s) {
-  return r.pdn.on ? r.pdn.name(r.topology, s) : r.topology.name(s);
+  return site_name(r.pdn.get(), r.topology, s);
 }
 
 std::string with_article(const std::string& noun) {
@@ -62,7 +59,7 @@ std::string piece_on(const Position& pos, SiteId s) {
 // SAN's castling, O-O (the shorter side) or O-O-O, read as the royal's move by
 // the castling rule whose line to the board's edge is shorter or longer.
 std::optional<Attempt> read_castling(const Position& pos, const std::string& text) {
-  std::string t = lower(trim_text(text));
+  std::string t = lower(trim(text));
   while (!t.empty() && std::string("!?+#").find(t.back()) != std::string::npos) t.pop_back();
   for (char& c : t)
     if (c == '0') c = 'o';
@@ -113,7 +110,7 @@ TypeId find_type(const Ruleset& r, const std::string& text) {
 }
 
 std::optional<Attempt> read_attempt(const Ruleset& r, const std::string& text) {
-  std::istringstream words(trim_text(text));
+  std::istringstream words(trim(text));
   std::string head, word;
   words >> head;
   while (!head.empty() && std::string("!?+#").find(head.back()) != std::string::npos)
@@ -125,9 +122,7 @@ std::optional<Attempt> read_attempt(const Ruleset& r, const std::string& text) {
     if (std::isalpha(static_cast<unsigned char>(word[0])) && word.find('=') == std::string::npos &&
         !(word.size() > 1 && word[0] == 'x' && r.topology.find(word.substr(1)) != kNoSite))
       a.label = word;
-  auto site_of = [&](const std::string& name) {
-    return r.pdn.on ? r.pdn.find(r.topology, name) : r.topology.find(name);
-  };
+  auto site_of = [&](const std::string& name) { return find_site(r.pdn.get(), r.topology, name); };
   if (const size_t at = head.find('@'); at != std::string::npos) {
     a.drop = find_type(r, head.substr(0, at));
     a.to = site_of(head.substr(at + 1));
@@ -240,7 +235,7 @@ std::vector<std::string> legal_reasons(Position& pos, const Move& m) {
 MoveExplanation explain_move(Position& pos, const std::string& text) {
   const Ruleset& r = pos.rules();
   MoveExplanation e;
-  e.move = trim_text(text);
+  e.move = trim(text);
   // A whole turn, a move and the removals it brings ("E3 xA1"): each decision
   // in the position the ones before it lead to.
   if (const size_t cut = e.move.find(" x"); cut != std::string::npos && !parse_move(pos, e.move)) {

@@ -2,15 +2,15 @@
 // Why a move is legal or not, in plain words, for `regula explain`, `regula
 // compare` and front ends: the rule of the piece that made a legal move (with
 // the script's file and line) and what the move does; for a move the rules do
-// not allow, what is wrong with it (core/explain.h), whatever kind of move it
+// not allow, what is wrong with it (notation/explain.h), whatever kind of move it
 // is: a drop, a capture chain, an escape, a promotion, a removal.
 
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "core/explain.h"
 #include "core/position.h"
+#include "notation/explain.h"
 
 namespace regula {
 

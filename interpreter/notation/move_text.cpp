@@ -7,10 +7,12 @@
 #include <optional>
 #include <unordered_map>
 
-#include "core/explain.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
+#include "formats/pdn.h"
+#include "notation/explain.h"
 #include "notation/input_limits.h"
+#include "notation/text.h"
 
 namespace regula {
 
@@ -24,7 +26,7 @@ bool is_hop(const Ruleset& r, const Move& m) {
 
 // A site as moves write it: its PDN square name for scripts that use PDN.
 const std::string& site_text(const Ruleset& r, SiteId s) {
-  return r.pdn.on ? r.pdn.name(r.topology, s) : r.topology.name(s);
+  return site_name(r.pdn.get(), r.topology, s);
 }
 
 // The long form: origin and destination (every landing of a hop chain),
@@ -55,13 +57,13 @@ std::string long_text(const Position& pos, const Move& m) {
       out = r.drop_letter ? r.types[m.drop_type].letter + "@" + topo.name(m.to) : topo.name(m.to);
       break;
     default:
-      if (r.pdn.on) {
+      if (r.pdn) {
         // PDN: 9-13, and a capture by every square it lands on, 10x19x28; a
         // crowning says nothing, since a man that reaches the far row is crowned.
         out = site_text(r, m.from);
         if (is_hop(r, m)) {
-          for (int i = 0; i < m.npath; ++i) out += r.pdn.capture + site_text(r, m.path[i]);
-          out += r.pdn.capture + site_text(r, m.to);
+          for (int i = 0; i < m.npath; ++i) out += r.pdn->capture + site_text(r, m.path[i]);
+          out += r.pdn->capture + site_text(r, m.to);
         } else {
           out += "-" + site_text(r, m.to);
         }
@@ -303,14 +305,14 @@ SquareList read_squares(const Ruleset& r, const std::string& text) {
     return out;
   }
   for (const std::string& t : tokens) {
-    const SiteId s = r.pdn.find(r.topology, t);
+    const SiteId s = find_site(r.pdn.get(), r.topology, t);
     if (s == kNoSite) {
       const bool digits = !t.empty() && t.size() < 8 && std::all_of(t.begin(), t.end(), [](char c) {
         return c >= '0' && c <= '9';
       });
-      if (digits && r.pdn.game_type.notation == 'N')
+      if (digits && r.pdn && r.pdn->game_type.notation == 'N')
         out.bad = "there is no square " + t + " (the squares are numbered 1 to " +
-                  std::to_string(r.pdn.numbered.size()) + ")";
+                  std::to_string(r.pdn->numbered.size()) + ")";
       out.sites.clear();
       return out;
     }
@@ -447,8 +449,8 @@ std::string without_marks(std::string text) {
 std::vector<std::string> move_choices(Position& pos, const std::string& input) {
   const Ruleset& r = pos.rules();
   std::vector<std::string> out;
-  if (!r.pdn.on || check_move_text_size(input)) return out;
-  const SquareList sq = read_squares(r, without_marks(trim_text(input)));
+  if (!r.pdn || check_move_text_size(input)) return out;
+  const SquareList sq = read_squares(r, without_marks(trim(input)));
   if (sq.sites.size() < 2) return out;
   MoveList legal;
   legal_moves(pos, legal);
@@ -475,13 +477,6 @@ Status check_move_text_size(const std::string& text) {
   if (text.size() <= kMaxMoveText) return std::nullopt;
   return Error{"move", "the text is " + std::to_string(text.size()) + " bytes, more than the " +
                            std::to_string(kMaxMoveText) + " a move may have"};
-}
-
-std::string trim_text(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  size_t e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
 }
 
 std::string roll_text(const Ruleset& r, int roll) {
@@ -542,7 +537,7 @@ std::vector<std::string> move_sans(Position& pos, const MoveList& legal,
 Expected<Move> parse_move(Position& pos, const std::string& input) {
   const Ruleset& r = pos.rules();
   if (auto e = check_move_text_size(input)) return *e;
-  std::string text = trim_text(input);
+  std::string text = trim(input);
   if (text.empty()) return Error{"move", "empty move"};
   // Castling written with zeros, as some people do.
   if (text.rfind("0-0", 0) == 0) std::replace(text.begin(), text.end(), '0', 'O');
@@ -562,7 +557,7 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
                                stripped.back() == '!' || stripped.back() == '?'))
     stripped.pop_back();
   std::vector<int> hits;
-  if (r.pdn.on) {
+  if (r.pdn) {
     // Squares, by PDN number or by name: the moves they fit; a capture typed by
     // its ends alone is one when a single capture fits.
     const SquareList sq = read_squares(r, without_marks(text));

@@ -28,8 +28,6 @@ std::string move_text(const Position& pos, const Move& m);
 // Case and the punctuation people type differently or leave out (e2-e4 for
 // e2e4, exd5, e8Q, E6A6R3 for E6-A6xR3): texts equal under this match loosely.
 std::string loose_text(const std::string& text);
-// Text without the white space around it.
-std::string trim_text(const std::string& text);
 // The dice of a roll as written after "roll" and in position strings: "5", "6+3".
 std::string roll_text(const Ruleset& rules, int roll);
 // The long form of every move of a legal move list of pos, in one pass (the

@@ -4,6 +4,7 @@
 #include "core/flow.h"
 #include "core/position_sense.h"
 #include "core/turns.h"
+#include "formats/pdn.h"
 #include "notation/input_limits.h"
 #include "notation/move_text.h"
 
@@ -89,12 +90,6 @@ Status bounded_int(const std::string& text, const std::string& field, int lo, in
              ", not " + q(text));
 }
 
-SeatId seat_named(const Ruleset& r, const std::string& name) {
-  for (SeatId s = 0; s < r.num_seats(); ++s)
-    if (r.seats[s].name == name) return s;
-  return -1;
-}
-
 std::string counter_name(const Ruleset& r, int k) {
   if (k < static_cast<int>(r.seat_counter_names.size())) return r.seat_counter_names[k];
   std::string out = "counter";
@@ -175,7 +170,7 @@ PieceCode piece_from_text(const Ruleset& r, const std::string& text) {
     TypeId t = -1;
     for (TypeId i = 0; i < static_cast<TypeId>(r.types.size()); ++i)
       if (r.types[i].name == text.substr(0, at)) t = i;
-    SeatId s = seat_named(r, text.substr(at + 1));
+    SeatId s = r.seat_index(text.substr(at + 1));
     if (t < 0 || s < 0) return kEmpty;
     return make_piece(t, s);
   }
@@ -549,7 +544,7 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
   if (eq == std::string::npos) return bad("expected key=value, got " + q(field));
   std::string key = field.substr(0, eq), val = field.substr(eq + 1);
   if (key.rfind("hand.", 0) == 0) {
-    SeatId s = seat_named(r, key.substr(5));
+    SeatId s = r.seat_index(key.substr(5));
     if (s < 0) return bad("unknown seat in " + q(key));
     for (auto& item : split(val, ',')) {
       auto c = item.find(':');
@@ -618,7 +613,7 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
   }
   if (key == "out" || key == "frozen") {
     for (auto& name : split(val, ',')) {
-      SeatId s = seat_named(r, name);
+      SeatId s = r.seat_index(name);
       if (s < 0) return bad("unknown seat " + q(name) + " in " + key);
       (key == "out" ? st.out : st.frozen) |= static_cast<uint8_t>(1u << s);
     }
@@ -628,8 +623,8 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
   if (key == "control") {
     for (auto& item : split(val, ',')) {
       auto parts = split(item, ':');
-      SeatId s = parts.size() == 2 ? seat_named(r, parts[0]) : -1;
-      SeatId by = parts.size() == 2 ? seat_named(r, parts[1]) : -1;
+      SeatId s = parts.size() == 2 ? r.seat_index(parts[0]) : -1;
+      SeatId by = parts.size() == 2 ? r.seat_index(parts[1]) : -1;
       if (s < 0 || by < 0) return bad("bad control item " + q(item) + " (seat:commander)");
       st.controller[s] = by;
     }
@@ -638,7 +633,7 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
   if (key == "left") {
     for (auto& item : split(val, ',')) {
       auto parts = split(item, ':');
-      SeatId s = parts.size() == 3 ? seat_named(r, parts[0]) : -1;
+      SeatId s = parts.size() == 3 ? r.seat_index(parts[0]) : -1;
       if (s < 0) return bad("bad left item " + q(item) + " (seat:ply:reason)");
       // 1 + the ply the seat left at; the reason as Position::left_reason gives it.
       const int reasons = std::min(1 + static_cast<int>(r.end.on_capture.size()), 127);
@@ -656,7 +651,7 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
     auto parts = split(val, ':');
     const bool ok = parts.size() == 2 || parts.size() == 3;
     int i = ok ? r.stage_index(parts[0]) : -1;
-    SeatId owner = ok ? seat_named(r, parts[1]) : -1;
+    SeatId owner = ok ? r.seat_index(parts[1]) : -1;
     SiteId anchor = parts.size() == 3 ? r.topology.find(parts[2]) : kNoSite;
     if (i < 0 || owner < 0 || (parts.size() == 3 && anchor == kNoSite))
       return bad("bad stage " + q(val) + " (stage:seat whose turn it is[:site])");
@@ -683,7 +678,7 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
     for (auto& item : split(val, ',')) {
       auto c = item.find(':');
       auto d = item.find('-', c == std::string::npos ? 0 : c);
-      SeatId s = c == std::string::npos ? -1 : seat_named(r, item.substr(0, c));
+      SeatId s = c == std::string::npos ? -1 : r.seat_index(item.substr(0, c));
       SiteId from =
           d == std::string::npos ? kNoSite : r.topology.find(item.substr(c + 1, d - c - 1));
       SiteId to = d == std::string::npos ? kNoSite : r.topology.find(item.substr(d + 1));
@@ -702,11 +697,11 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
     auto parts = split(val, ':');
     int rule;
     if (parts.size() != 2 || !parse_int(parts[0], rule) || rule < 0 ||
-        rule >= static_cast<int>(r.end.on_capture.size()) || seat_named(r, parts[1]) < 0)
+        rule >= static_cast<int>(r.end.on_capture.size()) || r.seat_index(parts[1]) < 0)
       return bad("bad end " + q(val) + " (capture rule 0 to " +
                  std::to_string(static_cast<int>(r.end.on_capture.size()) - 1) + ":seat)");
     st.end_rule = rule;
-    st.end_seat = seat_named(r, parts[1]);
+    st.end_seat = r.seat_index(parts[1]);
     return std::nullopt;
   }
   if (key == "flags") {
@@ -804,7 +799,7 @@ Status read_fen_fields(const Ruleset& r, const std::vector<std::string>& f, Stat
   }
   st.to_move = r.first;
   if (f.size() > 1) {
-    SeatId s = seat_named(r, f[1]);
+    SeatId s = r.seat_index(f[1]);
     for (SeatId i = 0; i < r.num_seats() && s < 0; ++i)
       if (f[1].size() == 1 && r.seats[i].name[0] == f[1][0]) s = i;
     if (s < 0) return bad("unknown side to move " + q(f[1]));
@@ -894,7 +889,7 @@ std::string write_fen(const Position& pos) {
 bool pdn_can_say(const Position& pos) {
   const Ruleset& r = pos.rules();
   for (SiteId s = 0; s < pos.num_sites(); ++s)
-    if ((pos.at(s) != kEmpty && r.pdn.square[s].empty()) || pos.flags(s)) return false;
+    if ((pos.at(s) != kEmpty && r.pdn->square[s].empty()) || pos.flags(s)) return false;
   for (SeatId seat = 0; seat < r.num_seats(); ++seat)
     for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
       if (pos.hand(seat, t)) return false;
@@ -903,7 +898,7 @@ bool pdn_can_say(const Position& pos) {
 
 std::string write_pdn(const Position& pos) {
   const Ruleset& r = pos.rules();
-  const Pdn& p = r.pdn;
+  const Pdn& p = *r.pdn;
   // Squares in PDN order: by number, or by name for algebraic notation.
   std::vector<SiteId> order = p.numbered;
   if (order.empty()) {
@@ -941,7 +936,7 @@ bool looks_pdn(const std::string& field) {
 
 // Reads a PDN FEN (ranges such as 1-12 allowed, a final '.' too) into st.
 Status read_pdn(const Ruleset& r, std::string text, State& st) {
-  const Pdn& p = r.pdn;
+  const Pdn& p = *r.pdn;
   const Topology& topo = r.topology;
   st.board.assign(topo.size(), {kEmpty, 0});
   if (!text.empty() && text.back() == '.') text.pop_back();
@@ -1024,7 +1019,7 @@ std::string write_generic(const Position& pos) {
 }  // namespace
 
 std::string write_position(const Position& pos) {
-  if (pos.rules().pdn.on && pdn_can_say(pos)) return write_pdn(pos);
+  if (pos.rules().pdn && pdn_can_say(pos)) return write_pdn(pos);
   return pos.rules().position_format == "fen" ? write_fen(pos) : write_generic(pos);
 }
 
@@ -1038,7 +1033,7 @@ Expected<Position> read_position(std::shared_ptr<const Ruleset> rules, const std
   if (f.empty()) return bad("empty position string");
   State st;
   size_t first_extra;
-  if (r.pdn.on && looks_pdn(f[0])) {
+  if (r.pdn && looks_pdn(f[0])) {
     if (auto e = read_pdn(r, f[0], st)) return *e;
     first_extra = 1;
   } else if (r.position_format == "fen") {
@@ -1053,7 +1048,7 @@ Expected<Position> read_position(std::shared_ptr<const Ruleset> rules, const std
     st.to_move = r.first;
     first_extra = 1;
     if (f.size() > 1 && f[1].find('=') == std::string::npos) {
-      st.to_move = seat_named(r, f[1]);
+      st.to_move = r.seat_index(f[1]);
       if (st.to_move < 0) return bad("unknown seat to move " + q(f[1]));
       first_extra = 2;
     }

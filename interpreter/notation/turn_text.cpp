@@ -8,6 +8,7 @@
 #include "core/movegen.h"
 #include "notation/input_limits.h"
 #include "notation/move_text.h"
+#include "notation/text.h"
 
 namespace regula {
 
@@ -112,7 +113,7 @@ std::string turn_text(Position& pos, const Turn& turn) {
 
 Expected<ParsedTurn> parse_turn(Position& pos, const std::string& input) {
   if (auto e = check_move_text_size(input)) return *e;
-  const std::string text = trim_text(input);
+  const std::string text = trim(input);
   if (text.empty()) return Error{"move", "empty move"};
   const Ruleset& r = pos.rules();
   if (r.has_continuations) {

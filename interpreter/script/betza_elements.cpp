@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "core/betza.h"
+#include "formats/betza.h"
 
 namespace regula::script {
 

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "formats/pdn.h"
 #include "script/betza_elements.h"
 #include "script/field_reader.h"
 #include "script/hands_compiler.h"
@@ -75,8 +76,7 @@ class Compiler : private FieldReader {
     return s;
   }
   SeatId seat_named(const std::string& name, const std::string& where) {
-    for (SeatId s = 0; s < r_->num_seats(); ++s)
-      if (r_->seats[s].name == name) return s;
+    if (const int s = r_->seat_index(name); s >= 0) return s;
     std::vector<std::string> names;
     for (auto& s : r_->seats) names.push_back(s.name);
     fail(where, "no seat named '" + name + "' (seats: " + join(names) + ")");
@@ -1629,12 +1629,13 @@ class Compiler : private FieldReader {
   }
 
   // pdn = "GAMETYPE" or { game_type = "GAMETYPE", capture = "x" | ":" }: draughts
-  // notation (core/pdn.h), numbered from the GameType's fields.
+  // notation (formats/pdn.h), numbered from the GameType's fields.
   void pdn() {
     const Value* v = game_.get("pdn");
     if (!v) return;
     const std::string w = where_of(*v);
-    Pdn& out = r_->pdn;
+    auto made = std::make_shared<Pdn>();
+    Pdn& out = *made;
     const Value* type = v;
     if (v->is_table()) {
       for (auto& [k, _] : v->fields)
@@ -1670,7 +1671,7 @@ class Compiler : private FieldReader {
                     r_->topology.name(site) + ", where the setup puts a piece: the invert flag " +
                     "says the first mover's bottom-left corner is " +
                     (out.game_type.invert ? "not " : "") + "a playing square");
-    out.on = true;
+    r_->pdn = std::move(made);
   }
 
   // uci_variant = "NAME": one UCI token, since engines list it in a combo.

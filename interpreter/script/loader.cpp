@@ -82,6 +82,12 @@ Expected<std::shared_ptr<const Ruleset>> load_named_rules(const std::string& nam
   return load_file(found, options, path);
 }
 
+NamedRulesLoader named_rules_loader(SearchPath path) {
+  return [path = std::move(path)](const std::string& name, const OptionList& options) {
+    return load_named_rules(name, options, path);
+  };
+}
+
 std::vector<ScriptInfo> bundled_scripts(const std::string& dir) {
   const SearchPath path(dir);
   std::vector<ScriptInfo> out;
@@ -100,6 +106,12 @@ std::vector<ScriptInfo> bundled_scripts(const std::string& dir) {
   }
   std::sort(out.begin(), out.end(),
             [](const ScriptInfo& a, const ScriptInfo& b) { return a.name < b.name; });
+  return out;
+}
+
+std::vector<std::string> bundled_script_names(const std::string& rules_dir) {
+  std::vector<std::string> out;
+  for (const ScriptInfo& s : bundled_scripts(rules_dir)) out.push_back(s.name);
   return out;
 }
 

@@ -2,6 +2,7 @@
 // Loading a rule script by bundled name ("chess/orthodox") or path, with the
 // options the user chose, into a compiled Ruleset.
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -28,6 +29,13 @@ Expected<std::shared_ptr<const Ruleset>> load_named_rules(const std::string& nam
                                                           const OptionList& options = {},
                                                           const SearchPath& path = {});
 
+// load_named_rules on path, as a function of the name and the options: what a
+// game record's reader takes to find the rules its [Rules] tag names
+// (session/game_record.h's RulesLoader).
+using NamedRulesLoader = std::function<Expected<std::shared_ptr<const Ruleset>>(
+    const std::string& name, const OptionList& options)>;
+NamedRulesLoader named_rules_loader(SearchPath path = {});
+
 struct ScriptInfo {
   std::string name;  // "chess/orthodox"
   std::string title;
@@ -37,5 +45,7 @@ struct ScriptInfo {
 // Every game script under the rules directory (modules that do not return a
 // game are skipped), sorted by name.
 std::vector<ScriptInfo> bundled_scripts(const std::string& rules_dir = "");
+// Their names alone.
+std::vector<std::string> bundled_script_names(const std::string& rules_dir = "");
 
 }  // namespace regula::script

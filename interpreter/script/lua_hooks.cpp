@@ -70,8 +70,7 @@ SiteId check_site(lua_State* L, const Position& pos, int arg) {
 
 SeatId check_seat(lua_State* L, const Position& pos, int arg) {
   const char* name = luaL_checkstring(L, arg);
-  for (SeatId s = 0; s < pos.rules().num_seats(); ++s)
-    if (pos.rules().seats[s].name == name) return s;
+  if (const int s = pos.rules().seat_index(name); s >= 0) return s;
   luaL_error(L, "no seat named '%s'", name);
   return 0;
 }
@@ -733,8 +732,7 @@ std::optional<Result> LuaHooks::end(const Position& pos) {
         out = Result::draw(r.num_seats(), reason);
       } else if (lua_isstring(L, -1)) {
         std::string w = lua_tostring(L, -1);
-        for (SeatId s = 0; s < r.num_seats(); ++s)
-          if (r.seats[s].name == w) out = win_for(r, s, reason);
+        if (const int s = r.seat_index(w); s >= 0) out = win_for(r, s, reason);
         if (!out)
           bad = Error{where_defined(L, h.end), "end_check hook: winner '" + w + "' is not a seat"};
       }

@@ -236,11 +236,33 @@ bool Game::undo() {
 
 bool Game::redo() {
   if (redo_.empty()) return false;
-  Turn t = redo_.back();
-  redo_.pop_back();
-  std::vector<Turn> rest = std::move(redo_);
-  if (play_turn(t)) return false;
-  redo_ = std::move(rest);
+  // Playing clears the redo list, and a turn that cannot be replayed (a hook
+  // fails, a step is refused) must leave the game and the list as they were,
+  // its first decisions taken back.
+  std::vector<Turn> kept = redo_;
+  const size_t played = played_.size();
+  const Position pos = pos_;
+  const std::optional<Position> turn_start = turn_start_;
+  const std::optional<SeatId> offer = offer_;
+  auto restore = [&] {
+    played_.erase(played_.begin() + static_cast<std::ptrdiff_t>(played), played_.end());
+    pos_ = pos;
+    turn_start_ = turn_start;
+    offer_ = offer;
+    redo_ = std::move(kept);
+    refresh();
+  };
+  try {
+    if (play_turn(kept.back())) {
+      restore();
+      return false;
+    }
+  } catch (const RuleError&) {
+    restore();
+    throw;
+  }
+  kept.pop_back();
+  redo_ = std::move(kept);
   return true;
 }
 

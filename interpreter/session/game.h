@@ -19,11 +19,11 @@
 #include <string>
 #include <vector>
 
+#include "core/chance.h"
 #include "core/expected.h"
 #include "core/game_end.h"
 #include "core/move.h"
 #include "core/position.h"
-#include "core/random_turn.h"
 #include "core/result.h"
 #include "core/turns.h"
 
@@ -81,7 +81,7 @@ class Game {
   Status roll(Rng& rng) {
     if (result_.over || !pos_.awaiting_roll()) return Error{"roll", "no throw of the dice is due"};
     MoveList moves = legal_moves();
-    return play_turn(random_turn(pos_, moves, rng));
+    return play(draw_chance(*rules_, moves, rng));
   }
   // Parses a whole turn, or its first decisions, and plays them (see parse_turn).
   Expected<Turn> play_text(const std::string& text);
@@ -110,6 +110,8 @@ class Game {
   bool can_undo() const { return !played_.empty() || agreed_.has_value() || offer_.has_value(); }
   bool can_redo() const { return !redo_.empty(); }
   bool undo();
+  // Replays the last turn taken back. When it cannot be replayed (false, or the
+  // RuleError of a failing hook) the game and the redo list stay as they were.
   bool redo();
 
   // Not over while moves remain; recomputed after every change.

@@ -20,7 +20,6 @@
 #include <vector>
 
 #include "core/expected.h"
-#include "script/search_path.h"
 #include "session/game.h"
 
 namespace regula {
@@ -30,16 +29,16 @@ using RecordTags = std::vector<std::pair<std::string, std::string>>;
 // extra tags (Event, White, Black, ...) come first, in the order given.
 std::string write_record(const Game& game, const RecordTags& extra = {});
 
-// Loads the rules named by [Rules] (with [Options]), sets up [FEN], and replays
-// the moves. A record may come from anywhere: [Rules] is looked up only on the
-// search path (default: the bundled rules), never read from elsewhere. A hook of
-// the script that fails while the moves replay is the error returned.
-Expected<Game> read_record(const std::string& text, const script::SearchPath& path = {});
-
-// The same with the rules found by load (given the [Rules] name and the
-// [Options]), for callers that keep loaded rules, such as a reader of many records.
+// Finds the rules a record names: given the [Rules] name and the [Options], the
+// compiled rules or an Error. The caller provides it (script::named_rules_loader
+// looks the name up on a search path; a reader of many records may keep loaded
+// rules), so that a record is read without this library loading scripts.
 using RulesLoader = std::function<Expected<std::shared_ptr<const Ruleset>>(
     const std::string& name, const std::vector<std::pair<std::string, std::string>>& options)>;
+
+// Loads the rules named by [Rules] (with [Options]) through load, sets up [FEN],
+// and replays the moves. A hook of the script that fails while the moves replay
+// is the error returned.
 Expected<Game> read_record(const std::string& text, const RulesLoader& load);
 
 // Every game of a text that holds several, one after another (a PDN file: a tag
@@ -47,14 +46,13 @@ Expected<Game> read_record(const std::string& text, const RulesLoader& load);
 // files from other programs are, is replayed with fallback_rules when given.
 Expected<std::vector<Game>> read_records(const std::string& text, const RulesLoader& load,
                                          const std::string& fallback_rules = "");
-Expected<std::vector<Game>> read_records(const std::string& text,
-                                         const script::SearchPath& path = {},
-                                         const std::string& fallback_rules = "");
 
-// The bundled script that a PDN file's first [GameType] tag names, for a file
-// from another program, which has no [Rules] tag: the one script whose PDN
-// GameType has that game number, or "" when none or several do.
-std::string pdn_rules_for(const std::string& text);
+// The script among names (loaded by load, without options) that a PDN file's
+// first [GameType] tag names, for a file from another program, which has no
+// [Rules] tag: the one script whose PDN GameType has that game number, or ""
+// when none or several do.
+std::string pdn_rules_for(const std::string& text, const std::vector<std::string>& names,
+                          const RulesLoader& load);
 
 // The result as the game's record writes it: 2-0 / 0-2 / 1-1 (the white side's
 // score first) for scripts with PDN, else Result::score(); * while it goes on.

@@ -18,6 +18,7 @@
 
 #include "core/rule_error.h"
 #include "notation/position_string.h"
+#include "notation/text.h"
 #include "uci/uci_move.h"
 #include "uci/words.h"
 
@@ -29,12 +30,6 @@ int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
-}
-
-std::string trim(const std::string& s) {
-  const size_t b = s.find_first_not_of(" \t");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
 }
 
 // A list for a message, cut after a few items.

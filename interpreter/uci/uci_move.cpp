@@ -7,6 +7,7 @@
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "notation/move_text.h"
+#include "notation/text.h"
 #include "notation/turn_text.h"
 #include "uci/words.h"
 
@@ -113,7 +114,7 @@ std::string uci_text(Position& pos, const Turn& turn) {
 }
 
 Expected<Turn> parse_uci(Position& pos, const std::string& text) {
-  const std::string t = trim_text(text);
+  const std::string t = trim(text);
   if (auto bad = check_move_text_size(t)) return *bad;
   const Result res = game_result(pos);
   if (res.over) return Error{"move", "'" + t + "': the game is over (" + res.reason + ")"};

@@ -1,12 +1,13 @@
 #pragma once
 // The words of UCI lines: what the server and the engine player both read.
 
-#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "notation/text.h"
 
 namespace regula::uci {
 
@@ -16,11 +17,6 @@ inline std::vector<std::string> split(const std::string& line) {
   std::vector<std::string> out;
   for (std::string t; in >> t;) out.push_back(t);
   return out;
-}
-
-inline std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
 }
 
 // words[from, to) joined by single spaces.

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "ai/random_turn.h"
 #include "core/movegen.h"
-#include "core/random_turn.h"
 #include "core/turns.h"
 #include "fuzz_support.h"
 #include "notation/move_text.h"

@@ -4,9 +4,9 @@
 #include <cstdlib>
 #include <random>
 
+#include "ai/random_turn.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
-#include "core/random_turn.h"
 #include "core/turns.h"
 #include "notation/position_string.h"
 #include "script/loader.h"

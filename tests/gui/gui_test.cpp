@@ -115,7 +115,7 @@ void choose_seat(MainWindow& w, const char* seat, const QString& text) {
 // Whether every turn of the window's game is legal: its record, written and
 // read back, replays move by move to the same position.
 bool replays(const MainWindow& w) {
-  auto again = read_record(write_record(*w.game()));
+  auto again = read_record(write_record(*w.game()), script::named_rules_loader());
   return again && write_position(again->position()) == write_position(w.game()->position()) &&
          again->turns().size() == w.game()->turns().size();
 }

@@ -1,11 +1,12 @@
 #pragma once
 // The random player's choice, shared by self-play, terminal play and tests: a
-// throw of the dice drawn by its probability (chance_probability), otherwise a
+// throw of the dice drawn by its probability (core/chance.h), otherwise a
 // whole turn drawn uniformly among the legal turns (turns.h), so that a move
 // with twelve possible removals is no likelier than a move with none.
 
 #include <random>
 
+#include "core/chance.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/turns.h"
@@ -26,20 +27,7 @@ void random_turn(Position& pos, const MoveList& moves, Rng& rng, Turn& t) {
   const Ruleset& r = pos.rules();
   t.steps.clear();
   if (moves[0].kind == MoveKind::kChance) {
-    uint64_t total = r.dice.outcome_total ? r.dice.outcome_total : 1;
-    uint64_t x = std::uniform_int_distribution<uint64_t>(0, total - 1)(rng);
-    for (const Move& m : moves) {
-      for (size_t i = 0; i < r.dice.outcomes.size(); ++i) {
-        if (r.dice.outcomes[i] != m.chance) continue;
-        if (x < r.dice.outcome_weights[i]) {
-          t.steps.push_back(m);
-          if constexpr (kPlay) play_rest(pos, t, 0);
-          return;
-        }
-        x -= r.dice.outcome_weights[i];
-      }
-    }
-    t.steps.push_back(moves[moves.size() - 1]);
+    t.steps.push_back(draw_chance(r, moves, rng));
     if constexpr (kPlay) play_rest(pos, t, 0);
     return;
   }

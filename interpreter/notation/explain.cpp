@@ -1,4 +1,4 @@
-#include "core/explain.h"
+#include "notation/explain.h"
 
 #include <algorithm>
 #include <set>
@@ -9,6 +9,7 @@
 #include "core/game_end.h"
 #include "core/hands.h"
 #include "core/movegen.h"
+#include "formats/pdn.h"
 
 namespace regula {
 
@@ -16,7 +17,7 @@ namespace {
 
 // A square as the game's notation names it: its PDN number for draughts.
 std::string site(const Ruleset& r, SiteId s) {
-  return r.pdn.on ? r.pdn.name(r.topology, s) : r.topology.name(s);
+  return site_name(r.pdn.get(), r.topology, s);
 }
 
 std::string piece_name(const Ruleset& r, PieceCode c) {

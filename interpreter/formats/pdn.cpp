@@ -1,4 +1,4 @@
-#include "core/pdn.h"
+#include "formats/pdn.h"
 
 #include <charconv>
 
@@ -90,6 +90,14 @@ const std::string& Pdn::name(const Topology& topo, SiteId site) const {
   if (site >= 0 && site < static_cast<SiteId>(square.size()) && !square[site].empty())
     return square[site];
   return topo.name(site);
+}
+
+const std::string& site_name(const Pdn* pdn, const Topology& topo, SiteId site) {
+  return pdn ? pdn->name(topo, site) : topo.name(site);
+}
+
+SiteId find_site(const Pdn* pdn, const Topology& topo, const std::string& name) {
+  return pdn ? pdn->find(topo, name) : topo.find(name);
 }
 
 Status number_pdn_squares(const Topology& topo, int first_facing, Pdn& pdn) {

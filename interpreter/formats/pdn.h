@@ -45,10 +45,10 @@ struct PdnGameType {
 // field that is wrong.
 Expected<PdnGameType> parse_pdn_game_type(const std::string& text, bool allow_short = false);
 
-// What a ruleset that uses PDN keeps: the game type, each site's PDN name and
-// which seat and piece type each PDN colour and piece letter stands for.
+// What a ruleset that uses PDN keeps (Ruleset::pdn): the game type, each site's
+// PDN name and which seat and piece type each PDN colour and piece letter stands
+// for.
 struct Pdn {
-  bool on = false;
   PdnGameType game_type;
   std::string capture = "x";  // the capture separator moves are written with
   // Per site: its PDN name ("1".."32", or "a1".. for algebraic notation), or ""
@@ -67,6 +67,12 @@ struct Pdn {
   // 'W' or 'B' for a seat.
   char colour(SeatId seat) const { return seat == colour_seat[0] ? 'W' : 'B'; }
 };
+
+// A site as a ruleset's notation names it: its PDN name when the rules use PDN
+// (pdn is not null), else its own name; and the site such a name stands for, or
+// kNoSite.
+const std::string& site_name(const Pdn* pdn, const Topology& topo, SiteId site);
+SiteId find_site(const Pdn* pdn, const Topology& topo, const std::string& name);
 
 // Numbers the squares of a grid as game_type says, for a first mover who faces
 // north (facing 0: sits at the bottom) or south (facing 2: sits at the top).

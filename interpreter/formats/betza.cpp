@@ -1,4 +1,4 @@
-#include "core/betza.h"
+#include "formats/betza.h"
 
 #include <algorithm>
 #include <cctype>
