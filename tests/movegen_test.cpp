@@ -77,5 +77,17 @@ TEST(MoveGen, BundledChessChecksNoPieceForDuplicates) {
   for (const PieceType& t : r->types) EXPECT_FALSE(t.overlapping_rules) << t.name;
 }
 
+// A walk lists several paths to one square and generation keeps the first
+// clear one, and a labelled rule (the Princess's escape) is told apart from an
+// unlabelled one to the same square: neither is an overlap to check per move,
+// which would cost every Jetan position a comparison of each move with the rest.
+TEST(MoveGen, WalksAndLabelledRulesAreNoOverlap) {
+  for (const char* name : {"jetan/burroughs", "jetan/cazaux", "jetan/smith"}) {
+    auto r = bundled(name);
+    ASSERT_TRUE(r);
+    for (const PieceType& t : r->types) EXPECT_FALSE(t.overlapping_rules) << name << " " << t.name;
+  }
+}
+
 }  // namespace
 }  // namespace regula

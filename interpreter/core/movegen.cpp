@@ -1179,11 +1179,14 @@ void rule_destinations(const Ruleset& r, const MoveRule& rule, SeatId seat, Site
 }
 
 // Whether two rules of one piece type could make moves equal in effect: both
-// may apply in one phase, and either both end plain moves or both capture
+// have the same label, may apply in one phase, and either both end plain moves or both capture
 // (a capture chain's moves clear sites besides the destination, so it can
 // match only another chain or an en passant capture).
 bool may_match(const MoveRule& a, const MoveRule& b) {
   if (a.phases != ~0u && b.phases != ~0u && !(a.phases & b.phases)) return false;
+  // Moves of rules with different labels are told apart (keep_distinct), as
+  // the Jetan Princess's escape and her ordinary move to the same square.
+  if (&a != &b && a.label != b.label) return false;
   if ((a.kind == RuleKind::kHop) != (b.kind == RuleKind::kHop) &&
       !(a.kind == RuleKind::kHop ? b.takes_ep : a.takes_ep))
     return false;
@@ -1216,7 +1219,11 @@ bool overlapping(const Ruleset& r, const PieceType& t) {
       bool found = false;
       for (size_t i = 0; i < rules.size() && !found; ++i) {
         const uint64_t bit = uint64_t{1} << i;
+        // A walk lists every path to a destination, and generation makes one
+        // move of the first clear one: its own repeats are no overlap.
+        const bool one_per_site = r.rules[rules[i]].kind == RuleKind::kWalk;
         rule_destinations(r, r.rules[rules[i]], seat, from, [&](SiteId s) {
+          if (one_per_site && s != kNoSite && (reached[s] & bit)) return;
           if (s == kNoSite) {
             found |= ((anywhere | somewhere) & matches[i] & ~bit) != 0;
             anywhere |= bit;

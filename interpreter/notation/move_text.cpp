@@ -419,12 +419,12 @@ std::string refusal(const Position& pos, const MoveList& legal, const PromotionS
 }  // namespace
 
 bool promotion_honoured(const Position& pos, const Move& m, const std::string& text) {
-  const auto asked = promotion_suffix(pos.rules(), trim_text(text));
+  const auto asked = promotion_suffix(pos.rules(), trim(text));
   return !asked || honours(pos, m, *asked);
 }
 
 std::string promotion_refusal(const Position& pos, const MoveList& legal, const std::string& text) {
-  const auto asked = promotion_suffix(pos.rules(), trim_text(text));
+  const auto asked = promotion_suffix(pos.rules(), trim(text));
   if (!asked) return "";
   bool named = false;
   for (const Move& m : legal) {
