@@ -1,4 +1,5 @@
 #include "gui/board_view.h"
+#include "formats/presentation.h"
 
 #include <QFontMetricsF>
 #include <QMouseEvent>
@@ -150,7 +151,7 @@ void BoardView::draw_piece(QPainter& p, QPointF at, PieceCode code, double size)
   const PieceType& pt = r.types[piece_type(code)];
   const QColor fill = seat_colour(r, seat);
   const double rad = size * 0.4;
-  const std::string& glyph = pt.glyph[seat];
+  const std::string& glyph = presentation_of(r).glyph(piece_type(code), seat);
   if (glyph.size() > 4 && glyph.compare(glyph.size() - 4, 4, ".svg") == 0) {
     auto& svg = svgs_[glyph];
     if (!svg) svg = std::make_unique<QSvgRenderer>(QString::fromStdString(glyph));
@@ -211,12 +212,12 @@ void BoardView::paintEvent(QPaintEvent*) {
   if (t.is_grid()) {
     for (SiteId s = 0; s < t.size(); ++s) {
       const bool dark = (t.x(s) + t.y(s)) % 2 == 0;
-      const QColor col = !r.checkered ? QColor(222, 196, 150)
-                         : dark       ? QColor(181, 136, 99)
-                                      : QColor(240, 217, 181);
+      const QColor col = !presentation_of(r).checkered ? QColor(222, 196, 150)
+                         : dark                        ? QColor(181, 136, 99)
+                                                       : QColor(240, 217, 181);
       p.fillRect(QRectF(centre(s) - QPointF(c / 2, c / 2), QSizeF(c, c)), col);
     }
-    if (!r.checkered) {
+    if (!presentation_of(r).checkered) {
       p.setPen(QPen(QColor(120, 90, 60), 1));
       for (SiteId s = 0; s < t.size(); ++s)
         p.drawRect(QRectF(centre(s) - QPointF(c / 2, c / 2), QSizeF(c, c)));

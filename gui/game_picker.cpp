@@ -9,6 +9,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "formats/presentation.h"
 #include "gui/seat_players.h"
 
 namespace regula::gui {
@@ -78,10 +79,11 @@ void GamePicker::show_script(const std::string& name) {
   }
   const Ruleset& r = **rules;
   QString sources;
-  for (const std::string& s : r.sources)
+  for (const std::string& s : presentation_of(r).sources)
     sources += QString::fromStdString(s).toHtmlEscaped() + "<br>";
-  about_->setText("<h3>" + QString::fromStdString(r.title).toHtmlEscaped() + "</h3><p>" +
-                  QString::fromStdString(r.description).toHtmlEscaped() +
+  about_->setText("<h3>" + QString::fromStdString(presentation_of(r).title).toHtmlEscaped() +
+                  "</h3><p>" +
+                  QString::fromStdString(presentation_of(r).description).toHtmlEscaped() +
                   "</p><p><i>Sources:</i><br>" + sources + "</p>");
   for (const auto& [option, values] : r.declared_options) {
     auto* box = new QComboBox;
@@ -90,9 +92,12 @@ void GamePicker::show_script(const std::string& name) {
       if (k == option) box->setCurrentText(QString::fromStdString(v));
     options_form_->addRow(QString::fromStdString(option), box);
     const size_t i = option_boxes_.size();
-    if (i < r.option_descriptions.size() && !r.option_descriptions[i].empty()) {
+    if (i < presentation_of(r).option_descriptions.size() &&
+        !presentation_of(r).option_descriptions[i].empty()) {
       auto* what = new QLabel(
-          "<i>" + QString::fromStdString(r.option_descriptions[i]).toHtmlEscaped() + "</i>");
+          "<i>" +
+          QString::fromStdString(presentation_of(r).option_descriptions[i]).toHtmlEscaped() +
+          "</i>");
       what->setWordWrap(true);
       box->setToolTip(what->text());
       options_form_->addRow("", what);

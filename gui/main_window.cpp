@@ -30,6 +30,7 @@
 #include "ai/draw_offer.h"
 #include "core/attacks.h"
 #include "core/rule_error.h"
+#include "formats/presentation.h"
 #include "gui/board_view.h"
 #include "gui/game_picker.h"
 #include "gui/seat_players.h"
@@ -372,7 +373,7 @@ void MainWindow::start(std::unique_ptr<Game> game) {
   search_text_.clear();
   search_label_->clear();
   result_shown_ = false;
-  setWindowTitle(qs(rules_->title) + " - regula");
+  setWindowTitle(qs(presentation_of(*rules_).title) + " - regula");
   board_->set_position(&game_->position());
   board_->set_rotation(rules_->seats[0].facing == 0 ? 0 : -rules_->seats[0].facing);
   fill_rules_panel();
@@ -908,8 +909,8 @@ QString MainWindow::ledger() const {
 
 void MainWindow::fill_rules_panel() {
   const Ruleset& r = *rules_;
-  QString html = "<h3>" + qs(r.title).toHtmlEscaped() + "</h3><p>" +
-                 qs(r.description).toHtmlEscaped() + "</p>";
+  QString html = "<h3>" + qs(presentation_of(r).title).toHtmlEscaped() + "</h3><p>" +
+                 qs(presentation_of(r).description).toHtmlEscaped() + "</p>";
   for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) {
     const PieceType& pt = r.types[t];
     html += "<p><b>" + qs(pt.name).toHtmlEscaped() + "</b> (" + qs(pt.letter).toHtmlEscaped() +
@@ -918,9 +919,9 @@ void MainWindow::fill_rules_panel() {
       html += "<li>" + qs(line).toHtmlEscaped() + "</li>";
     html += "</ul></p>";
   }
-  if (!r.sources.empty()) {
+  if (!presentation_of(r).sources.empty()) {
     html += "<p><i>Sources</i><br>";
-    for (const std::string& s : r.sources) html += qs(s).toHtmlEscaped() + "<br>";
+    for (const std::string& s : presentation_of(r).sources) html += qs(s).toHtmlEscaped() + "<br>";
     html += "</p>";
   }
   rules_view_->setHtml(html);

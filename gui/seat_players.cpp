@@ -8,6 +8,7 @@
 #include "ai/match.h"
 #include "ai/player_spec.h"
 #include "core/movegen.h"
+#include "formats/presentation.h"
 #include "notation/move_text.h"
 #include "uci/players.h"
 
@@ -63,11 +64,13 @@ Expected<SeatOption> parse_seat_option(const Ruleset& rules, const std::string& 
   for (const Seat& s : rules.seats) names += (names.empty() ? "" : ", ") + s.name;
   if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
     return Error{"--seat", "needs NAME=human|computer|random|ai:1..5|SPEC with a seat of " +
-                               rules.title + " (" + names + "), not '" + text + "'"};
+                               presentation_of(rules).title + " (" + names + "), not '" + text +
+                               "'"};
   SeatOption o;
   o.seat = rules.seat_index(name);
   if (o.seat < 0)
-    return Error{"--seat", "'" + name + "' is not a seat of " + rules.title + " (" + names + ")"};
+    return Error{"--seat", "'" + name + "' is not a seat of " + presentation_of(rules).title +
+                               " (" + names + ")"};
   o.spec = seat_spec(text.substr(eq + 1));
   return o;
 }

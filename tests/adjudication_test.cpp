@@ -12,6 +12,7 @@
 #include "ai/player_spec.h"
 #include "cli_support.h"
 #include "core/movegen.h"
+#include "formats/presentation.h"
 #include "script_support.h"
 
 namespace regula {
@@ -152,7 +153,7 @@ TEST(Adjudicator, OptionsAreReadWithErrorsNamingThem) {
   three.seats.push_back(three.seats[1]);
   three.seats.back().team = 7;
   EXPECT_EQ(error(ai::check_adjudication(three, resign(2, 5))),
-            "adjudication: needs rules with two teams; " + three.title + " has 3");
+            "adjudication: needs rules with two teams; " + three.name + " has 3");
   EXPECT_FALSE(ai::check_adjudication(three, {})) << "no adjudication asked, no error";
 }
 

@@ -18,6 +18,7 @@
 #include "ai/player_spec.h"
 #include "ai/random_player.h"
 #include "ai/random_turn.h"
+#include "ai/settings.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "notation/move_text.h"
@@ -292,7 +293,7 @@ TEST(AiScript, TheSideAheadHuntsThePieceWhoseCaptureWins) {
   Rules r = test_support::load("ai_hunt", game + "  ai = { mobility = 0, hunt = 5 },\n}\n");
   Rules off = test_support::load("ai_hunt_off", game + "  ai = { mobility = 0, hunt = 0 },\n}\n");
   ASSERT_TRUE(r && off);
-  EXPECT_EQ(r->ai.hunt, 5);
+  EXPECT_EQ(ai_settings(*r).hunt, 5);
   auto worth = [](const Rules& rules, const char* wazir, bool two) {
     Position pos =
         two ? board(rules, {{"a1", "prince", 0},
@@ -693,18 +694,18 @@ TEST(AiScript, ReadsTheAiTable) {
   Rules r = test_support::load("ai_table", wazir_game(R"(  ai = { search = "mcts", material = 50,
     promotion = 0, mobility = 7, cutoff = 12, contempt = 40 },)"));
   ASSERT_TRUE(r);
-  EXPECT_EQ(r->ai.algorithm, AiSettings::Algorithm::kMcts);
-  EXPECT_EQ(r->ai.material, 50);
-  EXPECT_EQ(r->ai.promotion, 0);
-  EXPECT_EQ(r->ai.mobility, 7);
-  EXPECT_EQ(r->ai.cutoff, 12);
-  EXPECT_EQ(r->ai.contempt, 40);
+  EXPECT_EQ(ai_settings(*r).algorithm, AiSettings::Algorithm::kMcts);
+  EXPECT_EQ(ai_settings(*r).material, 50);
+  EXPECT_EQ(ai_settings(*r).promotion, 0);
+  EXPECT_EQ(ai_settings(*r).mobility, 7);
+  EXPECT_EQ(ai_settings(*r).cutoff, 12);
+  EXPECT_EQ(ai_settings(*r).contempt, 40);
   // Two seats and no dice would take alpha-beta; the script asked for MCTS.
   EXPECT_FALSE(ai::alpha_beta_applies(*r));
   Rules defaults = test_support::load("ai_defaults", wazir_game(""));
   ASSERT_TRUE(defaults);
-  EXPECT_EQ(defaults->ai.algorithm, AiSettings::Algorithm::kByRules);
-  EXPECT_EQ(defaults->ai.material, 100);
+  EXPECT_EQ(ai_settings(*defaults).algorithm, AiSettings::Algorithm::kByRules);
+  EXPECT_EQ(ai_settings(*defaults).material, 100);
   EXPECT_TRUE(ai::alpha_beta_applies(*defaults));
 }
 

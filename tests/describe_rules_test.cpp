@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "cli_support.h"
+#include "formats/presentation.h"
 #include "notation/describe.h"
 #include "script/loader.h"
 #include "script_support.h"
@@ -235,8 +236,8 @@ TEST(DescribeRules, EveryBundledOptionHasADescription) {
     auto r = bundled(info.name);
     ASSERT_TRUE(r);
     for (size_t i = 0; i < r->declared_options.size(); ++i, ++options) {
-      ASSERT_LT(i, r->option_descriptions.size());
-      const std::string& d = r->option_descriptions[i];
+      ASSERT_LT(i, presentation_of(*r).option_descriptions.size());
+      const std::string& d = presentation_of(*r).option_descriptions[i];
       EXPECT_FALSE(d.empty()) << info.name << " " << r->declared_options[i].first;
       // Each value is named in the description, with where it comes from.
       for (const std::string& v : r->declared_options[i].second)

@@ -1,6 +1,7 @@
 // params(given, spec, name): the parameters a shared helper takes, declared so
 // that a misspelt name or an unknown value is refused at the line of the
 // script that passed it (script/params_builtin.h).
+#include "formats/presentation.h"
 #include "script/params_builtin.h"
 
 #include <gtest/gtest.h>
@@ -140,7 +141,7 @@ return game {
 }
 )");
   ASSERT_TRUE(r);
-  EXPECT_EQ(r->title, "y");
+  EXPECT_EQ(presentation_of(*r).title, "y");
 }
 
 TEST(Params, ABadSpecIsTheHelpersOwnError) {

@@ -14,6 +14,7 @@
 #include "cli_support.h"
 #include "core/movegen.h"
 #include "formats/pdn.h"
+#include "formats/presentation.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "script/loader.h"
@@ -36,7 +37,7 @@ Rules bundled(const std::string& name) {
 std::string square(const Rules& r, const std::string& algebraic) {
   const SiteId s = r->topology.find(algebraic);
   EXPECT_NE(s, kNoSite) << algebraic;
-  return s == kNoSite ? "" : r->pdn->name(r->topology, s);
+  return s == kNoSite ? "" : presentation_of(*r).pdn->name(r->topology, s);
 }
 
 std::string file_text(const std::string& path) {
@@ -94,21 +95,21 @@ TEST(Pdn, GameTypeFieldsAreReadAndCheckedOneByOne) {
 
 TEST(Pdn, SpanishSquaresCountFromH1RightToLeftRowByRow) {
   Rules r = bundled("draughts/spanish");
-  ASSERT_TRUE(r && r->pdn);
-  EXPECT_EQ(r->pdn->game_type.text(), "24,W,8,8,N1,1");
+  ASSERT_TRUE(r && presentation_of(*r).pdn);
+  EXPECT_EQ(presentation_of(*r).pdn->game_type.text(), "24,W,8,8,N1,1");
   EXPECT_EQ(square(r, "h1"), "1");
   EXPECT_EQ(square(r, "b1"), "4");
   EXPECT_EQ(square(r, "g2"), "5");
   EXPECT_EQ(square(r, "a2"), "8");
   EXPECT_EQ(square(r, "h3"), "9");
   EXPECT_EQ(square(r, "a8"), "32");
-  EXPECT_EQ(square(r, "a1"), "a1");      // not a playing square: no number
-  EXPECT_EQ(r->pdn->colour_seat[0], 0);  // white
+  EXPECT_EQ(square(r, "a1"), "a1");                       // not a playing square: no number
+  EXPECT_EQ(presentation_of(*r).pdn->colour_seat[0], 0);  // white
 }
 
 TEST(Pdn, EnglishSquaresCountFromBlacksSideWhichMovesFirst) {
   Rules r = bundled("draughts/english");
-  ASSERT_TRUE(r && r->pdn);
+  ASSERT_TRUE(r && presentation_of(*r).pdn);
   // Black's men start on 1-12; 1 is at Black's bottom right (b8), 29 and 4 are
   // the single corners.
   EXPECT_EQ(square(r, "b8"), "1");
@@ -116,7 +117,7 @@ TEST(Pdn, EnglishSquaresCountFromBlacksSideWhichMovesFirst) {
   EXPECT_EQ(square(r, "a7"), "5");
   EXPECT_EQ(square(r, "a1"), "29");
   EXPECT_EQ(square(r, "g1"), "32");
-  EXPECT_EQ(r->pdn->colour_seat[1], r->first);  // B moves first
+  EXPECT_EQ(presentation_of(*r).pdn->colour_seat[1], r->first);  // B moves first
   auto pos = Position(r);
   EXPECT_EQ(write_position(pos),
             "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
@@ -124,7 +125,7 @@ TEST(Pdn, EnglishSquaresCountFromBlacksSideWhichMovesFirst) {
 
 TEST(Pdn, InternationalSquaresCountFromTheTopLeft) {
   Rules r = bundled("draughts/international");
-  ASSERT_TRUE(r && r->pdn);
+  ASSERT_TRUE(r && presentation_of(*r).pdn);
   EXPECT_EQ(square(r, "b10"), "1");
   EXPECT_EQ(square(r, "j10"), "5");
   EXPECT_EQ(square(r, "a9"), "6");
@@ -138,7 +139,7 @@ TEST(Pdn, InternationalSquaresCountFromTheTopLeft) {
 
 TEST(Pdn, ItalianSquaresCountFromTheTopLeftOnTheOtherColour) {
   Rules r = bundled("draughts/italian");
-  ASSERT_TRUE(r && r->pdn);
+  ASSERT_TRUE(r && presentation_of(*r).pdn);
   EXPECT_EQ(square(r, "a8"), "1");
   EXPECT_EQ(square(r, "g8"), "4");
   EXPECT_EQ(square(r, "b7"), "5");
@@ -386,8 +387,8 @@ TEST(Pdn, RecordsAreWrittenInPdnAndReadBackTheSame) {
 }
 
 TEST(Pdn, HandWrittenSpanishGameReplaysToItsResult) {
-  auto games =
-      read_records(data("spanish.pdn"), script::named_rules_loader(no_path()), "draughts/spanish");
+  auto games = read_records(data("presentation_of(spanish).pdn"),
+                            script::named_rules_loader(no_path()), "draughts/spanish");
   ASSERT_TRUE(games) << games.error().text();
   ASSERT_EQ(games->size(), 1u);
   const Game& g = games->front();
@@ -397,8 +398,8 @@ TEST(Pdn, HandWrittenSpanishGameReplaysToItsResult) {
 }
 
 TEST(Pdn, HandWrittenEnglishGameReplaysToItsResult) {
-  auto games =
-      read_records(data("english.pdn"), script::named_rules_loader(no_path()), "draughts/english");
+  auto games = read_records(data("presentation_of(english).pdn"),
+                            script::named_rules_loader(no_path()), "draughts/english");
   ASSERT_TRUE(games) << games.error().text();
   ASSERT_EQ(games->size(), 1u);
   const Game& g = games->front();
@@ -408,8 +409,8 @@ TEST(Pdn, HandWrittenEnglishGameReplaysToItsResult) {
 }
 
 TEST(Pdn, HandWrittenInternationalGameReplaysToItsResult) {
-  auto games = read_records(data("international.pdn"), script::named_rules_loader(no_path()),
-                            "draughts/international");
+  auto games = read_records(data("presentation_of(international).pdn"),
+                            script::named_rules_loader(no_path()), "draughts/international");
   ASSERT_TRUE(games) << games.error().text();
   ASSERT_EQ(games->size(), 1u);
   EXPECT_EQ(games->front().turns().size(), 12u);
@@ -417,8 +418,8 @@ TEST(Pdn, HandWrittenInternationalGameReplaysToItsResult) {
 }
 
 TEST(Pdn, AFileOfSeveralGamesWithCommentsAndVariationsReplaysEach) {
-  auto games = read_records(data("several.pdn"), script::named_rules_loader(no_path()),
-                            "draughts/international");
+  auto games = read_records(data("presentation_of(several).pdn"),
+                            script::named_rules_loader(no_path()), "draughts/international");
   ASSERT_TRUE(games) << games.error().text();
   ASSERT_EQ(games->size(), 3u);
   EXPECT_EQ(record_result((*games)[0]), "2-0");
@@ -432,8 +433,8 @@ TEST(Pdn, AFileOfSeveralGamesWithCommentsAndVariationsReplaysEach) {
 }
 
 TEST(Pdn, GameTypeOfAnotherGameIsRefused) {
-  auto wrong =
-      read_records(data("english.pdn"), script::named_rules_loader(no_path()), "draughts/spanish");
+  auto wrong = read_records(data("presentation_of(english).pdn"),
+                            script::named_rules_loader(no_path()), "draughts/spanish");
   ASSERT_FALSE(wrong);
   EXPECT_EQ(wrong.error().text(),
             "record: [GameType \"21\"] names another game than draughts/spanish, whose "
@@ -473,7 +474,8 @@ TEST(Pdn, GameTypeOfAnotherGameIsRefused) {
 TEST(PdnCli, ReplayReadsEachGameOfAPdnFileFromElsewhere) {
   const std::string dir = std::string(REGULA_TEST_DATA) + "/pdn/";
   // No [Rules] tag: the GameType finds the script.
-  test_support::CliRun several = test_support::run("replay " + dir + "several.pdn");
+  test_support::CliRun several =
+      test_support::run("replay " + dir + "presentation_of(several).pdn");
   EXPECT_EQ(several.code, 0) << several.out;
   EXPECT_NE(several.out.find("game 1\nInternational draughts\nmoves: 6\n"), std::string::npos)
       << several.out;
@@ -482,11 +484,12 @@ TEST(PdnCli, ReplayReadsEachGameOfAPdnFileFromElsewhere) {
   EXPECT_NE(several.out.find("position: B:W24,K46:B21,K5 ply=3\nresult: 1-1 (draw agreed)"),
             std::string::npos)
       << several.out;
-  test_support::CliRun spanish = test_support::run("replay " + dir + "spanish.pdn");
+  test_support::CliRun spanish =
+      test_support::run("replay " + dir + "presentation_of(spanish).pdn");
   EXPECT_EQ(spanish.code, 0) << spanish.out;
   EXPECT_NE(spanish.out.find("Spanish draughts\nmoves: 14\n"), std::string::npos) << spanish.out;
   test_support::CliRun wrong =
-      test_support::run("replay --rules draughts/italian " + dir + "english.pdn");
+      test_support::run("replay --rules draughts/italian " + dir + "presentation_of(english).pdn");
   EXPECT_EQ(wrong.code, 1) << wrong.out;
   EXPECT_NE(wrong.out.find("[GameType \"21\"] names another game than draughts/italian"),
             std::string::npos)

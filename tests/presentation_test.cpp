@@ -1,10 +1,13 @@
 // What scripts say about how they are shown: grid shading, piece glyphs and
-// the descriptions of options, as front ends read them from the Ruleset.
+// the descriptions of options, as front ends read them from the presentation
+// that travels beside the rules (formats/presentation.h).
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 
+#include "ai/settings.h"
+#include "formats/presentation.h"
 #include "script/loader.h"
 #include "script_support.h"
 
@@ -27,30 +30,49 @@ std::string game(const std::string& board_extra, const std::string& piece_extra,
   return before + "return game {\n  title = \"t\"," + buf;
 }
 
+// The loader gives every ruleset its presentation and AI settings, beside the
+// rules; rules built without them (as tests build them) read as the defaults.
+TEST(Presentation, TravelsBesideTheRulesAndDefaultsWhenAbsent) {
+  auto a = load("beside_a", game("", ""));
+  ASSERT_TRUE(a);
+  ASSERT_NE(a->presentation, nullptr);
+  ASSERT_NE(a->ai, nullptr);
+  EXPECT_EQ(presentation_of(*a).title, "t");
+  EXPECT_EQ(presentation_of(*a).glyphs.size(), a->types.size());
+  Ruleset bare;
+  EXPECT_EQ(presentation_of(bare).title, "");
+  EXPECT_EQ(presentation_of(bare).notation, "long");
+  EXPECT_EQ(presentation_of(bare).glyph(0, 0), "");
+  EXPECT_FALSE(presentation_of(bare).san_without_letter(0));
+  EXPECT_EQ(presentation_of(bare).pdn, nullptr);
+  EXPECT_EQ(ai_settings(bare).material, 100);
+}
+
 TEST(Presentation, GridsAreCheckeredUnlessTheScriptSaysNot) {
   auto plain = load("shade_default", game("", ""));
   ASSERT_TRUE(plain);
-  EXPECT_TRUE(plain->checkered);
+  EXPECT_TRUE(presentation_of(*plain).checkered);
   auto flat = load("shade_off", game(", checkered = false", ""));
   ASSERT_TRUE(flat);
-  EXPECT_FALSE(flat->checkered);
+  EXPECT_FALSE(presentation_of(*flat).checkered);
   auto chaturanga = script::load_rules("chaturanga/four-handed");
   ASSERT_TRUE(chaturanga);
-  EXPECT_FALSE((*chaturanga)->checkered);
+  EXPECT_FALSE(presentation_of(*(*chaturanga)).checkered);
 }
 
 TEST(Presentation, GlyphsAreATextForEverySeatOrOnePerSeat) {
   auto one = load("glyph_one", game("", ", glyph = \"\u265A\""));
   ASSERT_TRUE(one);
-  EXPECT_EQ(one->types[0].glyph[0], "\u265A");
-  EXPECT_EQ(one->types[0].glyph[1], "\u265A");
+  EXPECT_EQ(presentation_of(*one).glyph(0, 0), "\u265A");
+  EXPECT_EQ(presentation_of(*one).glyph(0, 1), "\u265A");
   auto each = load("glyph_each", game("", ", glyph = { black = \"B\" }"));
   ASSERT_TRUE(each);
-  EXPECT_EQ(each->types[0].glyph[0], "");
-  EXPECT_EQ(each->types[0].glyph[1], "B");
+  EXPECT_EQ(presentation_of(*each).glyph(0, 0), "");
+  EXPECT_EQ(presentation_of(*each).glyph(0, 1), "B");
   auto chess = script::load_rules("chess/orthodox");
   ASSERT_TRUE(chess);
-  for (const PieceType& t : (*chess)->types) EXPECT_FALSE(t.glyph[0].empty()) << t.name;
+  for (TypeId t = 0; t < static_cast<TypeId>((*chess)->types.size()); ++t)
+    EXPECT_FALSE(presentation_of(**chess).glyph(t, 0).empty()) << (*chess)->types[t].name;
 }
 
 TEST(Presentation, AnSvgGlyphIsAFileBesideTheScript) {
@@ -58,7 +80,7 @@ TEST(Presentation, AnSvgGlyphIsAFileBesideTheScript) {
   std::ofstream(dir / "king.svg") << "<svg xmlns='http://www.w3.org/2000/svg'/>";
   auto r = load("glyph_svg", game("", ", glyph = \"king.svg\""));
   ASSERT_TRUE(r);
-  EXPECT_EQ(std::filesystem::path(r->types[0].glyph[0]),
+  EXPECT_EQ(std::filesystem::path(presentation_of(*r).glyph(0, 0)),
             std::filesystem::absolute(dir / "king.svg"));
   Error missing = load_error("glyph_missing", game("", ", glyph = \"queen.svg\""));
   EXPECT_NE(missing.what.find("glyph file 'queen.svg' not found"), std::string::npos)
@@ -76,8 +98,8 @@ TEST(Presentation, OptionsCarryTheirOneLineDescription) {
                                   "local k = option(\"kings\", { \"one\", \"two\" }, \"one\", "
                                   "\"how many kings each side has\")\n"));
   ASSERT_TRUE(r);
-  ASSERT_EQ(r->option_descriptions.size(), 1u);
-  EXPECT_EQ(r->option_descriptions[0], "how many kings each side has");
+  ASSERT_EQ(presentation_of(*r).option_descriptions.size(), 1u);
+  EXPECT_EQ(presentation_of(*r).option_descriptions[0], "how many kings each side has");
   Error bad = load_error("described_bad",
                          game("", "", "local k = option(\"kings\", { \"one\" }, \"one\", 5)\n"));
   EXPECT_NE(bad.what.find("description (argument 4) must be a string"), std::string::npos)
@@ -107,9 +129,9 @@ TEST(Presentation, EveryBundledOptionIsDescribed) {
   for (const auto& info : script::bundled_scripts()) {
     auto r = script::load_rules(info.name);
     ASSERT_TRUE(r) << r.error().text();
-    ASSERT_EQ((*r)->option_descriptions.size(), (*r)->declared_options.size());
+    ASSERT_EQ(presentation_of(*(*r)).option_descriptions.size(), (*r)->declared_options.size());
     for (size_t i = 0; i < (*r)->declared_options.size(); ++i, ++options)
-      EXPECT_FALSE((*r)->option_descriptions[i].empty())
+      EXPECT_FALSE(presentation_of(*(*r)).option_descriptions[i].empty())
           << info.name << ": " << (*r)->declared_options[i].first;
   }
   EXPECT_GT(options, 10);

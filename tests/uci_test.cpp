@@ -26,6 +26,7 @@
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/rule_error.h"
+#include "formats/presentation.h"
 #include "notation/position_string.h"
 #include "script_support.h"
 #include "uci/engine_player.h"
@@ -108,10 +109,11 @@ std::string variant_script(const std::string& variant) {
 }
 
 TEST(UciVariant, ScriptsNameTheirVariant) {
-  EXPECT_EQ(bundled("chess/orthodox")->uci_variant, "chess");
-  EXPECT_EQ(bundled("chess/shatranj")->uci_variant, "shatranj");
-  EXPECT_EQ(bundled("draughts/spanish")->uci_variant, "");
-  EXPECT_EQ(test_support::load("variant_ok", variant_script("\"my-chess_2\""))->uci_variant,
+  EXPECT_EQ(presentation_of(*bundled("chess/orthodox")).uci_variant, "chess");
+  EXPECT_EQ(presentation_of(*bundled("chess/shatranj")).uci_variant, "shatranj");
+  EXPECT_EQ(presentation_of(*bundled("draughts/spanish")).uci_variant, "");
+  EXPECT_EQ(presentation_of(*test_support::load("variant_ok", variant_script("\"my-chess_2\"")))
+                .uci_variant,
             "my-chess_2");
 }
 
@@ -135,11 +137,11 @@ TEST(UciVariant, BadNamesAreLocatedErrors) {
 TEST(UciVariant, ExtendsDoesNotInheritIt) {
   auto changed = test_support::load("variant_extends",
                                     "return extends(\"chess/orthodox\", { title = \"Mine\" })\n");
-  EXPECT_EQ(changed->uci_variant, "");
+  EXPECT_EQ(presentation_of(*changed).uci_variant, "");
   auto named = test_support::load(
       "variant_extends_named",
       "return extends(\"chess/orthodox\", { title = \"Mine\", uci_variant = \"chess\" })\n");
-  EXPECT_EQ(named->uci_variant, "chess");
+  EXPECT_EQ(presentation_of(*named).uci_variant, "chess");
 }
 
 // ---------------------------------------------------------------- the server
@@ -912,7 +914,8 @@ TEST(UciEngine, FairyStockfishAgreesOnTheMovesOfShatranjAndChess) {
     std::vector<Turn> turns;
     legal_turns(pos, turns);
     const auto texts = uci::uci_texts(pos, turns);
-    EXPECT_EQ(std::set<std::string>(texts.begin(), texts.end()), fairy_moves(r->uci_variant, fen))
+    EXPECT_EQ(std::set<std::string>(texts.begin(), texts.end()),
+              fairy_moves(presentation_of(*r).uci_variant, fen))
         << name << " at " << fen;
   }
   for (const char* name : {"chess/shatranj", "chess/orthodox"}) {
@@ -927,7 +930,7 @@ TEST(UciEngine, FairyStockfishAgreesOnTheMovesOfShatranjAndChess) {
         const auto texts = uci::uci_texts(pos, turns);
         const std::set<std::string> ours(texts.begin(), texts.end());
         const std::string fen = write_position(pos);
-        EXPECT_EQ(ours, fairy_moves(r->uci_variant, fen)) << name << " at " << fen;
+        EXPECT_EQ(ours, fairy_moves(presentation_of(*r).uci_variant, fen)) << name << " at " << fen;
       }
       play(pos, random_turn(pos, moves, rng));
     }

@@ -17,6 +17,7 @@
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "core/rule_error.h"
+#include "formats/presentation.h"
 #include "move_support.h"
 #include "script/loader.h"
 #include "script/lua_hooks.h"
@@ -741,7 +742,7 @@ TEST(VocabExtends, OverridesOnePieceAndKeepsTheRest) {
   },
 }))LUA");
   ASSERT_TRUE(r);
-  EXPECT_EQ(r->title, "derived");
+  EXPECT_EQ(presentation_of(*r).title, "derived");
   EXPECT_EQ(r->topology.width(), 5);
   EXPECT_EQ(r->type_index("spare"), -1);
   ASSERT_GE(r->type_index("wazir"), 0);

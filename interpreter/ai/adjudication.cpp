@@ -96,7 +96,7 @@ Status check_adjudication(const Ruleset& rules, const Adjudication& a) {
   const size_t teams = teams_of(rules).size();
   if (teams != 2)
     return Error{"adjudication",
-                 "needs rules with two teams; " + rules.title + " has " + std::to_string(teams)};
+                 "needs rules with two teams; " + rules.name + " has " + std::to_string(teams)};
   return std::nullopt;
 }
 

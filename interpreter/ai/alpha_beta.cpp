@@ -6,6 +6,7 @@
 #include <random>
 
 #include "ai/search_support.h"
+#include "ai/settings.h"
 #include "core/attacks.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
@@ -111,9 +112,9 @@ struct AlphaBeta::Search {
     for (int& h : history) h /= 2;
     age = static_cast<uint8_t>(owner.calls_);
     root_team = r.seats[pos.decider()].team;
-    contempt = owner.options_.contempt >= 0 ? owner.options_.contempt
-               : r.ai.contempt >= 0         ? r.ai.contempt
-                                            : kDefaultContempt;
+    contempt = owner.options_.contempt >= 0   ? owner.options_.contempt
+               : ai_settings(r).contempt >= 0 ? ai_settings(r).contempt
+                                              : kDefaultContempt;
   }
 
   AlphaBeta& ab;

@@ -6,6 +6,7 @@
 
 #include "ai/player.h"
 #include "ai/search_support.h"
+#include "ai/settings.h"
 #include "core/movegen.h"
 
 namespace regula::ai {
@@ -59,7 +60,7 @@ std::vector<int> distances_to(const Ruleset& r, const Region& region, SeatId sea
 }  // namespace
 
 Evaluator::Evaluator(const Ruleset& rules) : rules_(rules) {
-  const AiSettings& w = rules.ai;
+  const AiSettings& w = ai_settings(rules);
   const int seats = rules.num_seats(), types = static_cast<int>(rules.types.size()),
             sites = rules.topology.size();
   int best_value = 0;
@@ -162,7 +163,7 @@ int Evaluator::hunt(const Position& pos, SeatId seat) const {
       if (row[site] < 255) near += far_ - row[site];
     }
   }
-  const int64_t bonus = near * r.ai.hunt;
+  const int64_t bonus = near * ai_settings(r).hunt;
   return static_cast<int>(hunter == seat ? bonus : -bonus);
 }
 

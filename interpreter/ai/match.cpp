@@ -77,7 +77,7 @@ Expected<std::vector<int>> lineup(const Ruleset& rules, int players, int game) {
     for (SeatId s = 0; s < seats; ++s) of_seat[s] = ((s - game) % seats + seats) % seats;
     return of_seat;
   }
-  return Error{"players", std::to_string(players) + " players do not fit " + rules.title +
+  return Error{"players", std::to_string(players) + " players do not fit " + rules.name +
                               ": it has " + std::to_string(seats) + " seats in " +
                               std::to_string(nteams) +
                               " teams (give one player per team, or one per seat)"};

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "ai/search_support.h"
+#include "ai/settings.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 
@@ -67,7 +68,9 @@ Move Mcts::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo* info
   const auto start = std::chrono::steady_clock::now();
   Budget budget = options_.budget;
   if (!budget.any()) budget.nodes = kDefaultIterations;
-  const int cutoff = options_.cutoff ? options_.cutoff : r.ai.cutoff ? r.ai.cutoff : kDefaultCutoff;
+  const int cutoff = options_.cutoff         ? options_.cutoff
+                     : ai_settings(r).cutoff ? ai_settings(r).cutoff
+                                             : kDefaultCutoff;
   // The same seed and position give the same search, whatever came before.
   std::mt19937_64 rng(options_.seed ^ (pos.hash() * 0x9e3779b97f4a7c15ull));
   const int seats = r.num_seats();

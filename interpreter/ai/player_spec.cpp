@@ -7,6 +7,7 @@
 #include "ai/alpha_beta.h"
 #include "ai/mcts.h"
 #include "ai/random_player.h"
+#include "ai/settings.h"
 #include "ai/spec_options.h"
 
 namespace regula::ai {
@@ -21,8 +22,8 @@ constexpr uint64_t kMaxContempt = 10'000;  // a hundred pieces of value 1
 }  // namespace
 
 bool alpha_beta_applies(const Ruleset& rules) {
-  if (rules.ai.algorithm == AiSettings::Algorithm::kAlphaBeta) return true;
-  if (rules.ai.algorithm == AiSettings::Algorithm::kMcts) return false;
+  if (ai_settings(rules).algorithm == AiSettings::Algorithm::kAlphaBeta) return true;
+  if (ai_settings(rules).algorithm == AiSettings::Algorithm::kMcts) return false;
   if (rules.dice.enabled()) return false;
   int teams = 0;
   std::vector<int> seen;

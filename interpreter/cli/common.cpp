@@ -2,6 +2,7 @@
 
 #include "core/edit_distance.h"
 #include "core/movegen.h"
+#include "formats/presentation.h"
 #include "notation/move_text.h"
 
 #include <algorithm>
@@ -195,13 +196,15 @@ namespace {
 std::vector<std::string> square_rows(const Ruleset& r) {
   const Topology& topo = r.topology;
   size_t w = 1;
-  for (const std::string& name : r.pdn->square) w = std::max(w, name.size());
+  for (const std::string& name : presentation_of(r).pdn->square) w = std::max(w, name.size());
   std::vector<std::string> rows;
   for (int y = topo.height() - 1; y >= 0; --y) {
     std::string row;
     for (int x = 0; x < topo.width(); ++x) {
       const SiteId s = topo.at(x, y);
-      std::string name = s == kNoSite || r.pdn->square[s].empty() ? "." : r.pdn->square[s];
+      std::string name = s == kNoSite || presentation_of(r).pdn->square[s].empty()
+                             ? "."
+                             : presentation_of(r).pdn->square[s];
       row += std::string(w - name.size(), ' ') + name + " ";
     }
     while (!row.empty() && row.back() == ' ') row.pop_back();
@@ -216,7 +219,7 @@ std::string board_text(const Position& pos, bool numbers) {
   const Ruleset& r = pos.rules();
   const Topology& topo = r.topology;
   std::string out;
-  if (numbers && r.pdn && topo.is_grid()) {
+  if (numbers && presentation_of(r).pdn && topo.is_grid()) {
     // The position, and beside it the squares' PDN names.
     std::vector<std::string> rows;
     const std::string board = board_text(pos, false);

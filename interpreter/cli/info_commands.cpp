@@ -8,6 +8,7 @@
 #include "cli/common.h"
 #include "core/movegen.h"
 #include "formats/pdn.h"
+#include "formats/presentation.h"
 #include "notation/describe.h"
 #include "script/loader.h"
 
@@ -32,23 +33,23 @@ void add_info(CLI::App& app, int& rc) {
     auto rules = load_or_fail(*args, rc);
     if (!rules) return;
     const Ruleset& r = *rules;
-    out("%s\n", r.title);
+    out("%s\n", presentation_of(r).title);
     out("name: %s\n", r.name);
     if (const std::string doc = rules_doc_path(r); !doc.empty())
       out("rules in words: %s (and regula describe %s)\n", doc, r.name);
-    if (!r.sources.empty()) {
+    if (!presentation_of(r).sources.empty()) {
       out("sources:\n");
-      for (auto& s : r.sources) out("  %s\n", s);
+      for (auto& s : presentation_of(r).sources) out("  %s\n", s);
     }
     const std::string board = r.topology.is_grid()
                                   ? std::to_string(r.topology.width()) + "x" +
                                         std::to_string(r.topology.height()) + " grid"
                                   : "points";
     out("board: %s, %d sites\n", board, r.topology.size());
-    if (r.pdn)
-      out("notation: PDN, GameType %s (%s)\n", r.pdn->game_type.text(),
-          r.pdn->game_type.notation == 'N'
-              ? "squares 1 to " + std::to_string(r.pdn->numbered.size())
+    if (presentation_of(r).pdn)
+      out("notation: PDN, GameType %s (%s)\n", presentation_of(r).pdn->game_type.text(),
+          presentation_of(r).pdn->game_type.notation == 'N'
+              ? "squares 1 to " + std::to_string(presentation_of(r).pdn->numbered.size())
               : std::string("squares named like a1"));
     if (!r.topology.is_grid()) {
       int links = 0;
@@ -81,8 +82,9 @@ void add_info(CLI::App& app, int& rc) {
         std::string list;
         for (auto& v : values) list += (list.empty() ? "" : ", ") + v;
         out("  %s = %s (allowed: %s)\n", name, chosen, list);
-        if (i < r.option_descriptions.size() && !r.option_descriptions[i].empty())
-          out("      %s\n", r.option_descriptions[i]);
+        if (i < presentation_of(r).option_descriptions.size() &&
+            !presentation_of(r).option_descriptions[i].empty())
+          out("      %s\n", presentation_of(r).option_descriptions[i]);
       }
     }
     rc = 0;
@@ -188,7 +190,7 @@ void add_check(CLI::App& app, int& rc) {
     MoveList moves;
     legal_moves(pos, moves);
     if ((rc = hook_status(*rules))) return;
-    out("ok: %s\n", rules->title);
+    out("ok: %s\n", presentation_of(*rules).title);
     rc = 0;
   });
 }

@@ -13,6 +13,7 @@
 #include "ai/player_spec.h"
 #include "cli/common.h"
 #include "cli/players.h"
+#include "formats/presentation.h"
 #include "session/game.h"
 #include "session/game_record.h"
 
@@ -222,7 +223,7 @@ void add_match(CLI::App& app, int& rc) {
       out(" | %.1f |\n", report->mean_plies());
       return;
     }
-    out("%s: %d games, seed %llu, %d threads, %.1f s\n", r.title, n,
+    out("%s: %d games, seed %llu, %d threads, %.1f s\n", presentation_of(r).title, n,
         static_cast<unsigned long long>(args->seed), options.threads, report->millis / 1000.0);
     for (const ai::PlayerTally& p : players) {
       const ai::Interval pi = ai::wilson_interval(p.points(), n);

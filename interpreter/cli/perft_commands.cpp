@@ -10,6 +10,7 @@
 #include "cli/shard.h"
 #include "core/movegen.h"
 #include "core/perft.h"
+#include "formats/presentation.h"
 #include "notation/move_text.h"
 #include "notation/turn_text.h"
 
@@ -114,7 +115,7 @@ void add_moves(CLI::App& app, int& rc) {
     }
     MoveList moves;
     legal_moves(*pos, moves);
-    const bool san = rules->notation == "san";
+    const bool san = presentation_of(*rules).notation == "san";
     const std::vector<std::string> texts = move_texts(*pos, moves);
     const std::vector<std::string> sans = san ? move_sans(*pos, moves, texts) : texts;
     for (int i = 0; i < moves.size(); ++i) {

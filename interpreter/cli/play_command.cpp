@@ -14,6 +14,7 @@
 #include "cli/players.h"
 #include "cli/record_files.h"
 #include "formats/pdn.h"
+#include "formats/presentation.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "notation/text.h"
@@ -106,7 +107,8 @@ bool assign_seats(const PlayArgs& args, const Ruleset& r, std::vector<std::strin
     if (eq == std::string::npos)
       problem = "--seat takes NAME=human, NAME=random or NAME=ai:LEVEL, not '" + spec + "'";
     else if (seat < 0)
-      problem = "no seat named '" + name + "' in " + r.title + " (seats: " + names + ")";
+      problem =
+          "no seat named '" + name + "' in " + presentation_of(r).title + " (seats: " + names + ")";
     if (!problem.empty()) {
       err("regula play: %s\n", problem);
       rc = 2;
@@ -220,14 +222,14 @@ void add_play(CLI::App& app, int& rc) {
       players[s] = std::move(*p);
     }
     std::mt19937_64 rng(args->seed);
-    out("%s\n", r.title);
+    out("%s\n", presentation_of(r).title);
     if (!args->load.empty())
       out("going on from %s after %zu turns\n", args->load, game.turns().size());
-    bool numbers = args->numbers && r.pdn;
+    bool numbers = args->numbers && presentation_of(r).pdn;
     const char* const actions =
         "'undo', 'draw' (offer one), 'accept' (the offer), 'resign', 'save FILE', 'help' or "
         "'quit'";
-    if (r.pdn)
+    if (presentation_of(r).pdn)
       out("type a move (9-13, 10x19x28, or a capture by its ends: 10x28), 'moves', 'numbers', %s\n",
           actions);
     else
@@ -312,7 +314,7 @@ void add_play(CLI::App& app, int& rc) {
       } else if (line == "board") {
         show(game, numbers);
       } else if (line == "help") {
-        out("%s", help_text(r.pdn != nullptr));
+        out("%s", help_text(presentation_of(r).pdn != nullptr));
       } else if (line == "position") {
         out("%s\n", write_position(game.position()));
       } else if (line == "save" || line.rfind("save ", 0) == 0) {
@@ -347,7 +349,7 @@ void add_play(CLI::App& app, int& rc) {
           }
           break;
         }
-      } else if (line == "numbers" && r.pdn) {
+      } else if (line == "numbers" && presentation_of(r).pdn) {
         numbers = !numbers;
         show(game, numbers);
       } else {

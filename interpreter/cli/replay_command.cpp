@@ -6,6 +6,7 @@
 
 #include "cli/common.h"
 #include "cli/record_files.h"
+#include "formats/presentation.h"
 #include "notation/position_string.h"
 #include "session/game_record.h"
 
@@ -37,7 +38,7 @@ void add_replay(CLI::App& app, int& rc) {
       const Game& game = (*games)[i];
       const Ruleset& r = game.rules();
       if (games->size() > 1) out("%sgame %zu\n", i ? "\n" : "", i + 1);
-      out("%s\n", r.title);
+      out("%s\n", presentation_of(r).title);
       out("moves: %zu\n", game.turns().size());
       out("%s", board_text(game.position()));
       out("position: %s\n", write_position(game.position()));

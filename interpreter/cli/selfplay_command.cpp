@@ -24,6 +24,7 @@
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/rule_error.h"
+#include "formats/presentation.h"
 
 namespace regula::cli {
 
@@ -183,7 +184,7 @@ void add_selfplay(CLI::App& app, int& rc) {
       if (static_cast<int>(specs.size()) != r.num_seats()) {
         err("regula selfplay: --players names %zu players; %s has %d seats (give one for "
             "all, or one per seat)\n",
-            specs.size(), r.title, r.num_seats());
+            specs.size(), presentation_of(r).title, r.num_seats());
         rc = 2;
         return;
       }
@@ -314,8 +315,8 @@ void add_selfplay(CLI::App& app, int& rc) {
     std::string who = "random";
     for (size_t i = 0; i < specs.size(); ++i)
       who = (i ? who + ", " : "") + r.seats[i].name + "=" + specs[i];
-    std::string head = r.title + ": " + std::to_string(summary.games()) + " games (" + who +
-                       "), seed " + std::to_string(args->seed);
+    std::string head = presentation_of(r).title + ": " + std::to_string(summary.games()) +
+                       " games (" + who + "), seed " + std::to_string(args->seed);
     if (!shard.whole())
       head += ", shard " + shard.text() + " of " + std::to_string(args->games) + " games";
     say(head + "\nscript " + r.name + ", hash " + r.content_hash + "\n" +

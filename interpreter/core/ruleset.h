@@ -21,7 +21,8 @@ namespace regula {
 
 class Position;
 class EffectLists;
-struct Pdn;
+struct Presentation;
+struct AiSettings;
 
 enum class RuleKind : uint8_t {
   kSlide,     // along one direction, between min and max steps, blocked by pieces
@@ -217,9 +218,6 @@ struct PieceType {
   std::string name;
   std::array<std::string, kMaxSeats> symbol;  // per seat, as written in positions
   std::string letter;                         // seat-neutral letter for move text
-  // How a front end draws it, per seat: a text (a Unicode figure), the absolute
-  // path of an SVG file, or "" for a token with the letter.
-  std::array<std::string, kMaxSeats> glyph;
   int value = 0;
   bool royal = false;
   bool fears_attack = false;  // may not end a move on a site the enemy attacks
@@ -263,9 +261,8 @@ struct PieceType {
   bool square_captures = false;
   bool square_takes = false;
   bool arrival_effects() const { return takes_command || square > 0; }
-  uint32_t roll_mask = ~0u;    // die outcomes under which it may move (dice games)
-  int reset_counter = 0;       // its moves reset the move-rule counter
-  bool san_no_letter = false;  // SAN writes it with no letter, and its file on captures (exd5)
+  uint32_t roll_mask = ~0u;  // die outcomes under which it may move (dice games)
+  int reset_counter = 0;     // its moves reset the move-rule counter
 };
 
 struct Region {
@@ -508,22 +505,6 @@ struct Money {
   bool enabled() const { return ante > 0 || !payments.empty(); }
 };
 
-// What the computer players take from the script (its `ai` table): the
-// weights of the default evaluation and which search the levels use.
-struct AiSettings {
-  enum class Algorithm : uint8_t { kByRules, kAlphaBeta, kMcts };
-  Algorithm algorithm = Algorithm::kByRules;  // by the rules: alpha-beta for two seats, no dice
-  int material = 100;  // percent of the pieces' values (on the board and in hand)
-  int promotion = 20;  // percent of the promotion's gain earned by the whole way to it
-  int mobility = 2;    // score units (a piece of value 1 is 100) per decision more than the enemy
-  int cutoff = 0;      // MCTS: decisions a playout plays before it is scored (0: engine default)
-  int contempt =
-      -1;  // alpha-beta: score units a draw costs the side searching (-1: engine default)
-  // Score units per step nearer, for each piece of a side ahead by two pieces of
-  // value 1 or more, to each enemy piece whose capture by any piece wins the game.
-  int hunt = 4;
-};
-
 // The shortcuts finalize derives from the rules for speed, in one place: each
 // lets move generation, make or the walks over turns skip a general path where
 // the rules make it needless. Ruleset::use_reference_paths switches all of them
@@ -562,12 +543,7 @@ struct FastPaths {
 
 struct Ruleset {
   std::string name;  // bundled name, e.g. "chess/orthodox"
-  std::string title;
   std::string file;
-  std::vector<std::string> sources;
-  std::string description;
-  // How a grid is drawn: squares of two alternating shades, or all alike.
-  bool checkered = true;
   Topology topology;
   std::vector<Seat> seats;
   std::vector<SeatId> turn_order;
@@ -604,26 +580,10 @@ struct Ruleset {
   ReturnBan return_ban = ReturnBan::kNone;
   bool out_removes = false;  // a seat that goes out loses its pieces from the board
   Money money;
-  bool stakes = false;                      // capturer is owed the captured piece's value
-  int stakes_win = 0;                       // and each loser owes each winner this at the end
-  std::string notation = "long";            // "long" (e2e4), "san"
-  std::string step_joiner;                  // written between origin and destination ("-")
-  bool drop_letter = true;                  // drops as N@c3, or the site alone
-  std::string position_format = "generic";  // or "fen"
-  // Draughts notation (formats/pdn.h): square numbers in moves, PDN FEN positions
-  // and PDN game records, when the script gives a PDN GameType (else null). Held
-  // by pointer so that the core knows nothing of the notation it carries.
-  std::shared_ptr<const Pdn> pdn;
-  // The variant's name as UCI engines know it (Fairy-Stockfish's UCI_Variant:
-  // "chess", "shatranj"), or "": what `regula uci` offers and what an external
-  // engine playing these rules is set to.
-  std::string uci_variant;
-  // What UCI writes after a move that promotes ("+"), in place of the new
-  // type's letter; "" for the letter.
-  std::string uci_promotion;
+  bool stakes = false;  // capturer is owed the captured piece's value
+  int stakes_win = 0;   // and each loser owes each winner this at the end
   std::vector<std::pair<std::string, std::string>> options;  // chosen values
   std::vector<std::pair<std::string, std::vector<std::string>>> declared_options;
-  std::vector<std::string> option_descriptions;  // per declared option: one line, or ""
   // The script's file and those it required or extended (canonical paths), for
   // front ends that reload the rules when one changes.
   std::vector<std::string> files;
@@ -632,7 +592,13 @@ struct Ruleset {
   std::shared_ptr<Hooks> hooks;
   // The rule effects (core/effect.h) of these rules, by event (finalize()).
   std::shared_ptr<const EffectLists> effects;
-  AiSettings ai;
+  // What travels beside the rules and never changes how they play: how they
+  // are written and shown (formats/presentation.h: titles, notation, PDN, UCI
+  // names, glyphs, option descriptions) and what the computer players take
+  // from the script (core/ai_settings.h). The loader fills both; core only
+  // carries them, as incomplete types it cannot read.
+  std::shared_ptr<const Presentation> presentation;
+  std::shared_ptr<const AiSettings> ai;
 
   int num_seats() const { return static_cast<int>(seats.size()); }
   int region_index(const std::string& name) const;

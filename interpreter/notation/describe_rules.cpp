@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <set>
 
+#include "formats/presentation.h"
 #include "notation/describe.h"
 #include "notation/word_list.h"
 
@@ -122,7 +123,7 @@ std::vector<std::string> board_words(const Ruleset& r) {
   const Topology& t = r.topology;
   if (t.is_grid()) {
     out.push_back(std::to_string(t.width()) + "x" + std::to_string(t.height()) + " squares" +
-                  (r.checkered ? "" : ", all of one shade"));
+                  (presentation_of(r).checkered ? "" : ", all of one shade"));
   } else {
     int links = 0;
     for (SiteId s = 0; s < t.size(); ++s)
@@ -380,10 +381,10 @@ std::string rules_doc_path(const Ruleset& r) {
 
 RulesWords describe_rules(const Ruleset& r, const std::vector<OptionVariant>& variants) {
   RulesWords w;
-  w.title = r.title;
+  w.title = presentation_of(r).title;
   w.name = r.name;
-  w.description = r.description;
-  w.sources = r.sources;
+  w.description = presentation_of(r).description;
+  w.sources = presentation_of(r).sources;
   w.rules_doc = rules_doc_path(r);
   w.board = board_words(r);
   for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) {
@@ -408,7 +409,8 @@ RulesWords describe_rules(const Ruleset& r, const std::vector<OptionVariant>& va
     o.values = r.declared_options[i].second;
     for (auto& [k, v] : r.options)
       if (k == o.name) o.value = v;
-    if (i < r.option_descriptions.size()) o.description = r.option_descriptions[i];
+    if (i < presentation_of(r).option_descriptions.size())
+      o.description = presentation_of(r).option_descriptions[i];
     for (const OptionVariant& v : variants) {
       if (v.option != o.name || !v.rules || v.value == o.value) continue;
       const std::vector<std::string> theirs = flat(describe_rules(*v.rules));

@@ -10,6 +10,7 @@
 #include "core/hands.h"
 #include "core/movegen.h"
 #include "formats/pdn.h"
+#include "formats/presentation.h"
 
 namespace regula {
 
@@ -17,7 +18,7 @@ namespace {
 
 // A square as the game's notation names it: its PDN number for draughts.
 std::string site(const Ruleset& r, SiteId s) {
-  return site_name(r.pdn.get(), r.topology, s);
+  return site_name(presentation_of(r).pdn.get(), r.topology, s);
 }
 
 std::string piece_name(const Ruleset& r, PieceCode c) {
@@ -316,7 +317,7 @@ std::string explain_illegal(Position& pos, SiteId from, SiteId to) {
              ": it broke a line there last turn, and this would complete it again";
     if (r.hooks && ((r.hooks->has_filter() && !r.hooks->filter(pos, m)) ||
                     (r.hooks->has_filter_moves() && !listed_keeps(m))))
-      return "forbidden by a rule of this game (" + r.title + "): a " + piece +
+      return "forbidden by a rule of this game (" + presentation_of(r).title + "): a " + piece +
              " may not make that move here";
     Undo u;
     std::string reason;

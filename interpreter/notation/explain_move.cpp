@@ -6,6 +6,7 @@
 
 #include "core/movegen.h"
 #include "formats/pdn.h"
+#include "formats/presentation.h"
 #include "notation/move_text.h"
 #include "notation/text.h"
 
@@ -14,7 +15,7 @@ namespace regula {
 namespace {
 
 std::string square(const Ruleset& r, SiteId s) {
-  return site_name(r.pdn.get(), r.topology, s);
+  return site_name(presentation_of(r).pdn.get(), r.topology, s);
 }
 
 std::string with_article(const std::string& noun) {
@@ -122,7 +123,9 @@ std::optional<Attempt> read_attempt(const Ruleset& r, const std::string& text) {
     if (std::isalpha(static_cast<unsigned char>(word[0])) && word.find('=') == std::string::npos &&
         !(word.size() > 1 && word[0] == 'x' && r.topology.find(word.substr(1)) != kNoSite))
       a.label = word;
-  auto site_of = [&](const std::string& name) { return find_site(r.pdn.get(), r.topology, name); };
+  auto site_of = [&](const std::string& name) {
+    return find_site(presentation_of(r).pdn.get(), r.topology, name);
+  };
   if (const size_t at = head.find('@'); at != std::string::npos) {
     a.drop = find_type(r, head.substr(0, at));
     a.to = site_of(head.substr(at + 1));

@@ -10,6 +10,7 @@
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "formats/pdn.h"
+#include "formats/presentation.h"
 #include "notation/explain.h"
 #include "notation/input_limits.h"
 #include "notation/text.h"
@@ -26,7 +27,7 @@ bool is_hop(const Ruleset& r, const Move& m) {
 
 // A site as moves write it: its PDN square name for scripts that use PDN.
 const std::string& site_text(const Ruleset& r, SiteId s) {
-  return site_name(r.pdn.get(), r.topology, s);
+  return site_name(presentation_of(r).pdn.get(), r.topology, s);
 }
 
 // The long form: origin and destination (every landing of a hop chain),
@@ -54,16 +55,18 @@ std::string long_text(const Position& pos, const Move& m) {
         return r.actions[m.chance].name;
       return "action " + std::to_string(m.chance);
     case MoveKind::kDrop:
-      out = r.drop_letter ? r.types[m.drop_type].letter + "@" + topo.name(m.to) : topo.name(m.to);
+      out = presentation_of(r).drop_letter ? r.types[m.drop_type].letter + "@" + topo.name(m.to)
+                                           : topo.name(m.to);
       break;
     default:
-      if (r.pdn) {
+      if (presentation_of(r).pdn) {
         // PDN: 9-13, and a capture by every square it lands on, 10x19x28; a
         // crowning says nothing, since a man that reaches the far row is crowned.
         out = site_text(r, m.from);
         if (is_hop(r, m)) {
-          for (int i = 0; i < m.npath; ++i) out += r.pdn->capture + site_text(r, m.path[i]);
-          out += r.pdn->capture + site_text(r, m.to);
+          for (int i = 0; i < m.npath; ++i)
+            out += presentation_of(r).pdn->capture + site_text(r, m.path[i]);
+          out += presentation_of(r).pdn->capture + site_text(r, m.to);
         } else {
           out += "-" + site_text(r, m.to);
         }
@@ -74,7 +77,7 @@ std::string long_text(const Position& pos, const Move& m) {
         for (int i = 0; i < m.npath; ++i) out += "x" + topo.name(m.path[i]);
         out += "x" + topo.name(m.to);
       } else {
-        out += r.step_joiner + topo.name(m.to);
+        out += presentation_of(r).step_joiner + topo.name(m.to);
       }
       if (m.promote >= 0 && (m.from == kNoSite || piece_type(pos.at(m.from)) != m.promote))
         out += "=" + r.types[m.promote].letter;
@@ -234,7 +237,7 @@ std::string san_core(const Position& pos, const Move& m, const Disambiguation& d
   TypeId t = piece_type(pos.at(m.from));
   bool capture = (pos.at(m.to) != kEmpty && m.to != m.from) || m.ncap > 0;
   std::string out;
-  if (r.types[t].san_no_letter) {
+  if (presentation_of(r).san_without_letter(t)) {
     if (capture) out = topo.name(m.from).substr(0, 1) + "x";
     out += topo.name(m.to);
   } else {
@@ -276,7 +279,8 @@ std::string san_of(Position& pos, int i, const MoveList& legal,
                    const std::vector<std::string>& texts, const Disambiguation& d) {
   const Ruleset& r = pos.rules();
   const Move& m = legal[i];
-  if (r.notation != "san" || !chess_like_move(r, m) || texts[i] != long_text(pos, m))
+  if (presentation_of(r).notation != "san" || !chess_like_move(r, m) ||
+      texts[i] != long_text(pos, m))
     return texts[i];
   return san_core(pos, m, d) + check_suffix(pos, m);
 }
@@ -305,14 +309,14 @@ SquareList read_squares(const Ruleset& r, const std::string& text) {
     return out;
   }
   for (const std::string& t : tokens) {
-    const SiteId s = find_site(r.pdn.get(), r.topology, t);
+    const SiteId s = find_site(presentation_of(r).pdn.get(), r.topology, t);
     if (s == kNoSite) {
       const bool digits = !t.empty() && t.size() < 8 && std::all_of(t.begin(), t.end(), [](char c) {
         return c >= '0' && c <= '9';
       });
-      if (digits && r.pdn && r.pdn->game_type.notation == 'N')
+      if (digits && presentation_of(r).pdn && presentation_of(r).pdn->game_type.notation == 'N')
         out.bad = "there is no square " + t + " (the squares are numbered 1 to " +
-                  std::to_string(r.pdn->numbered.size()) + ")";
+                  std::to_string(presentation_of(r).pdn->numbered.size()) + ")";
       out.sites.clear();
       return out;
     }
@@ -357,8 +361,8 @@ std::optional<PromotionSuffix> promotion_suffix(const Ruleset& r, const std::str
   p.from = leading_site(r.topology, text, len);
   if (p.from == kNoSite) return std::nullopt;
   std::string rest = text.substr(len);
-  if (!r.step_joiner.empty() && rest.rfind(r.step_joiner, 0) == 0)
-    rest.erase(0, r.step_joiner.size());
+  if (!presentation_of(r).step_joiner.empty() && rest.rfind(presentation_of(r).step_joiner, 0) == 0)
+    rest.erase(0, presentation_of(r).step_joiner.size());
   else if (!rest.empty() && (rest[0] == '-' || rest[0] == 'x'))
     rest.erase(0, 1);
   p.to = leading_site(r.topology, rest, len);
@@ -367,7 +371,7 @@ std::optional<PromotionSuffix> promotion_suffix(const Ruleset& r, const std::str
   if (!rest.empty() && rest[0] == '=') rest.erase(0, 1);
   if (rest.empty()) return std::nullopt;
   p.suffix = rest;
-  if (!r.uci_promotion.empty() && rest == r.uci_promotion) {
+  if (!presentation_of(r).uci_promotion.empty() && rest == presentation_of(r).uci_promotion) {
     p.any = true;
     return p;
   }
@@ -449,7 +453,7 @@ std::string without_marks(std::string text) {
 std::vector<std::string> move_choices(Position& pos, const std::string& input) {
   const Ruleset& r = pos.rules();
   std::vector<std::string> out;
-  if (!r.pdn || check_move_text_size(input)) return out;
+  if (!presentation_of(r).pdn || check_move_text_size(input)) return out;
   const SquareList sq = read_squares(r, without_marks(trim(input)));
   if (sq.sites.size() < 2) return out;
   MoveList legal;
@@ -499,7 +503,7 @@ std::string move_san(Position& pos, const Move& m) {
   const MoveTexts texts(pos);
   const int i = texts.find(m);
   const Ruleset& r = pos.rules();
-  if (i < 0 || r.notation != "san" || !chess_like_move(r, m)) return texts.text(m);
+  if (i < 0 || presentation_of(r).notation != "san" || !chess_like_move(r, m)) return texts.text(m);
   // The one move's disambiguation: the like moves to its destination.
   Disambiguation d;
   if (has_origin(pos, m))
@@ -528,7 +532,7 @@ std::vector<std::string> line_texts(Position pos, const std::vector<Move>& line)
 std::vector<std::string> move_sans(Position& pos, const MoveList& legal,
                                    const std::vector<std::string>& texts) {
   std::vector<std::string> out = texts;
-  if (pos.rules().notation != "san") return out;
+  if (presentation_of(pos.rules()).notation != "san") return out;
   const std::vector<Disambiguation> d = disambiguations(pos, legal);
   for (int i = 0; i < legal.size(); ++i) out[i] = san_of(pos, i, legal, texts, d[i]);
   return out;
@@ -557,7 +561,7 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
                                stripped.back() == '!' || stripped.back() == '?'))
     stripped.pop_back();
   std::vector<int> hits;
-  if (r.pdn) {
+  if (presentation_of(r).pdn) {
     // Squares, by PDN number or by name: the moves they fit; a capture typed by
     // its ends alone is one when a single capture fits.
     const SquareList sq = read_squares(r, without_marks(text));
@@ -611,7 +615,7 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
     // once-per-game move, a die): the moves it begins; more than one is ambiguous.
     hits = collect([&](int i) { return longs[i].rfind(text + " ", 0) == 0; });
   }
-  if (hits.empty() && r.notation == "san") {
+  if (hits.empty() && presentation_of(r).notation == "san") {
     hits = collect([&](int i) {
       const Move& m = legal[i];
       if (!chess_like_move(r, m) || m.kind == MoveKind::kDrop || m.kind == MoveKind::kCastle)

@@ -5,6 +5,7 @@
 #include "core/position_sense.h"
 #include "core/turns.h"
 #include "formats/pdn.h"
+#include "formats/presentation.h"
 #include "notation/input_limits.h"
 #include "notation/move_text.h"
 
@@ -889,7 +890,8 @@ std::string write_fen(const Position& pos) {
 bool pdn_can_say(const Position& pos) {
   const Ruleset& r = pos.rules();
   for (SiteId s = 0; s < pos.num_sites(); ++s)
-    if ((pos.at(s) != kEmpty && r.pdn->square[s].empty()) || pos.flags(s)) return false;
+    if ((pos.at(s) != kEmpty && presentation_of(r).pdn->square[s].empty()) || pos.flags(s))
+      return false;
   for (SeatId seat = 0; seat < r.num_seats(); ++seat)
     for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
       if (pos.hand(seat, t)) return false;
@@ -898,7 +900,7 @@ bool pdn_can_say(const Position& pos) {
 
 std::string write_pdn(const Position& pos) {
   const Ruleset& r = pos.rules();
-  const Pdn& p = *r.pdn;
+  const Pdn& p = *presentation_of(r).pdn;
   // Squares in PDN order: by number, or by name for algebraic notation.
   std::vector<SiteId> order = p.numbered;
   if (order.empty()) {
@@ -936,7 +938,7 @@ bool looks_pdn(const std::string& field) {
 
 // Reads a PDN FEN (ranges such as 1-12 allowed, a final '.' too) into st.
 Status read_pdn(const Ruleset& r, std::string text, State& st) {
-  const Pdn& p = *r.pdn;
+  const Pdn& p = *presentation_of(r).pdn;
   const Topology& topo = r.topology;
   st.board.assign(topo.size(), {kEmpty, 0});
   if (!text.empty() && text.back() == '.') text.pop_back();
@@ -1019,8 +1021,9 @@ std::string write_generic(const Position& pos) {
 }  // namespace
 
 std::string write_position(const Position& pos) {
-  if (pos.rules().pdn && pdn_can_say(pos)) return write_pdn(pos);
-  return pos.rules().position_format == "fen" ? write_fen(pos) : write_generic(pos);
+  if (presentation_of(pos.rules()).pdn && pdn_can_say(pos)) return write_pdn(pos);
+  return presentation_of(pos.rules()).position_format == "fen" ? write_fen(pos)
+                                                               : write_generic(pos);
 }
 
 Expected<Position> read_position(std::shared_ptr<const Ruleset> rules, const std::string& text) {
@@ -1033,10 +1036,10 @@ Expected<Position> read_position(std::shared_ptr<const Ruleset> rules, const std
   if (f.empty()) return bad("empty position string");
   State st;
   size_t first_extra;
-  if (r.pdn && looks_pdn(f[0])) {
+  if (presentation_of(r).pdn && looks_pdn(f[0])) {
     if (auto e = read_pdn(r, f[0], st)) return *e;
     first_extra = 1;
-  } else if (r.position_format == "fen") {
+  } else if (presentation_of(r).position_format == "fen") {
     size_t n = 0;
     while (n < f.size() && n < 6 && f[n].find('=') == std::string::npos) ++n;
     if (n == 0) return bad("missing board");

@@ -9,7 +9,9 @@
 #include <set>
 #include <sstream>
 
+#include "core/ai_settings.h"
 #include "formats/pdn.h"
+#include "formats/presentation.h"
 #include "script/betza_elements.h"
 #include "script/field_reader.h"
 #include "script/hands_compiler.h"
@@ -45,11 +47,13 @@ class Compiler : private FieldReader {
     check_fields(game_, "game");
     ctx_ = game_.where;  // plain tables have no line of their own: name the game's
     r_ = std::make_shared<Ruleset>();
+    r_->presentation = view_;
+    r_->ai = ai_;
     r_->file = game_.where.substr(0, game_.where.rfind(':'));
-    r_->title = str_or(game_, "title", "untitled");
-    r_->description = str_or(game_, "description", "");
+    view_->title = str_or(game_, "title", "untitled");
+    view_->description = str_or(game_, "description", "");
     if (auto* s = game_.get("sources")) {
-      for (auto& item : list(*s, "sources")) r_->sources.push_back(string(item, "a source"));
+      for (auto& item : list(*s, "sources")) view_->sources.push_back(string(item, "a source"));
     }
     board();
     seats();
@@ -62,7 +66,7 @@ class Compiler : private FieldReader {
     start_regions();
     ends();
     misc();
-    hands().game_fields(game_, promoted_flag_);
+    hands().game_fields(game_, promoted_flag_, *view_);
     stages();
     r_->finalize();
     return r_;
@@ -101,7 +105,7 @@ class Compiler : private FieldReader {
   // ---- glyphs ----------------------------------------------------------
   // glyph = "text" | "file.svg" for every seat, or { seat = ..., ... }. An SVG
   // file is named relative to the script's folder and must lie inside it.
-  void glyphs(const Value& p, PieceType& t) {
+  void glyphs(const Value& p, TypeId type) {
     const Value* g = p.get("glyph");
     if (!g) return;
     auto one = [&](const Value& v, SeatId seat) {
@@ -122,7 +126,7 @@ class Compiler : private FieldReader {
           fail(p.where, "glyph file '" + text + "' not found beside the script");
         text = full.string();
       }
-      t.glyph[seat] = text;
+      view_->glyphs[type][seat] = text;
     };
     if (g->is_table()) {
       if (!g->items.empty()) fail(p.where, "glyph = { seat = \"...\", ... } names its seats");
@@ -144,7 +148,7 @@ class Compiler : private FieldReader {
         fail(b->where,
              "grid needs a width and a height, each from 1 to " + std::to_string(kMaxGridSide));
       r_->topology = Topology::grid(w, h);
-      r_->checkered = bool_or(*b, "checkered", true);
+      view_->checkered = bool_or(*b, "checkered", true);
     } else if (b->tag == "points") {
       check_fields(*b, "points");
       std::vector<std::string> names;
@@ -889,8 +893,10 @@ class Compiler : private FieldReader {
         }
         t.symbol[s] = x;
       }
-      glyphs(p, t);
       r_->types.push_back(t);
+      view_->glyphs.emplace_back();
+      view_->san_no_letter.push_back(false);
+      glyphs(p, static_cast<TypeId>(r_->types.size() - 1));
     }
     for (size_t i = 0; i < items.size(); ++i) hands().piece_fields(items[i], r_->types[i]);
     for (size_t i = 0; i < items.size(); ++i) {
@@ -913,7 +919,7 @@ class Compiler : private FieldReader {
       }
       t.reset_counter = bool_or(p, "resets_move_rule", false);
       if (std::string san = str_or(p, "san", "letter"); san == "no-letter")
-        t.san_no_letter = true;
+        view_->san_no_letter[i] = true;
       else if (san != "letter")
         fail(p.where, "san must be \"letter\" or \"no-letter\", not '" + san + "'");
       if (auto* b = p.get("betza")) betza_rules(string(*b, "betza"), p.where, i);
@@ -1490,7 +1496,7 @@ class Compiler : private FieldReader {
         fail(w, "unknown field '" + k +
                     "' in ai (allowed: search, material, promotion, mobility, cutoff, contempt, "
                     "hunt)");
-    AiSettings& a = r_->ai;
+    AiSettings& a = *ai_;
     const std::string search = str_or(v, "search", "");
     if (search == "alphabeta")
       a.algorithm = AiSettings::Algorithm::kAlphaBeta;
@@ -1621,8 +1627,8 @@ class Compiler : private FieldReader {
     }
     if (auto* a = game_.get("ai")) ai(*a);
     notation();
-    r_->position_format = str_or(game_, "position", "generic");
-    if (r_->position_format != "generic" && r_->position_format != "fen")
+    view_->position_format = str_or(game_, "position", "generic");
+    if (view_->position_format != "generic" && view_->position_format != "fen")
       fail(game_.where, "position must be \"fen\" or \"generic\"");
     uci_variant();
     pdn();
@@ -1654,8 +1660,8 @@ class Compiler : private FieldReader {
     if (r_->types.size() != 2)
       fail(w, "pdn needs two piece types, the man and then the king (this game has " +
                   std::to_string(r_->types.size()) + ")");
-    if (r_->notation == "san") fail(w, "pdn and notation = \"san\" are two notations: give one");
-    if (r_->position_format == "fen")
+    if (view_->notation == "san") fail(w, "pdn and notation = \"san\" are two notations: give one");
+    if (view_->position_format == "fen")
       fail(w, "pdn and position = \"fen\" are two position strings: give one");
     const SeatId first = r_->first;
     const int colour = out.game_type.first_colour == 'W' ? 0 : 1;
@@ -1671,7 +1677,7 @@ class Compiler : private FieldReader {
                     r_->topology.name(site) + ", where the setup puts a piece: the invert flag " +
                     "says the first mover's bottom-left corner is " +
                     (out.game_type.invert ? "not " : "") + "a playing square");
-    r_->pdn = std::move(made);
+    view_->pdn = std::move(made);
   }
 
   // uci_variant = "NAME": one UCI token, since engines list it in a combo.
@@ -1686,7 +1692,7 @@ class Compiler : private FieldReader {
       if (c <= ' ' || c > '~')
         fail(where_of(*v),
              "uci_variant must be printable characters without spaces, not '" + name + "'");
-    r_->uci_variant = name;
+    view_->uci_variant = name;
   }
 
   // notation = "long" | "san", or { moves = "long" | "san", joiner = "-", drops = "site" }.
@@ -1700,18 +1706,18 @@ class Compiler : private FieldReader {
           fail(where_of(*n),
                "unknown field '" + k + "' in notation (allowed: moves, joiner, drops)");
       moves = n->get("moves");
-      r_->step_joiner = str_or(*n, "joiner", "");
-      if (r_->step_joiner != "" && r_->step_joiner != "-")
+      view_->step_joiner = str_or(*n, "joiner", "");
+      if (view_->step_joiner != "" && view_->step_joiner != "-")
         fail(where_of(*n), "notation.joiner must be \"-\" or \"\"");
       const std::string drops = str_or(*n, "drops", "letter");
       if (drops != "letter" && drops != "site")
         fail(where_of(*n), "notation.drops must be \"letter\" or \"site\"");
-      r_->drop_letter = drops == "letter";
+      view_->drop_letter = drops == "letter";
     }
-    if (moves) r_->notation = string(*moves, "notation");
-    if (r_->notation != "long" && r_->notation != "san")
-      fail(where_of(*n), "notation must be \"long\" or \"san\", not \"" + r_->notation + "\"");
-    if (!r_->drop_letter) {
+    if (moves) view_->notation = string(*moves, "notation");
+    if (view_->notation != "long" && view_->notation != "san")
+      fail(where_of(*n), "notation must be \"long\" or \"san\", not \"" + view_->notation + "\"");
+    if (!view_->drop_letter) {
       std::set<TypeId> droppable;
       for (auto& rule : r_->rules)
         if (rule.kind == RuleKind::kDrop) droppable.insert(rule.drop_type);
@@ -1767,6 +1773,9 @@ class Compiler : private FieldReader {
 
   const Value& game_;
   std::shared_ptr<Ruleset> r_;
+  // What the rules carry beside them (Ruleset::presentation, Ruleset::ai).
+  std::shared_ptr<Presentation> view_ = std::make_shared<Presentation>();
+  std::shared_ptr<AiSettings> ai_ = std::make_shared<AiSettings>();
 };
 
 }  // namespace

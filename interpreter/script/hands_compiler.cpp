@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "formats/presentation.h"
+
 namespace regula::script {
 
 TypeId HandsCompiler::type(const std::string& name, const std::string& where) const {
@@ -69,7 +71,7 @@ void HandsCompiler::piece_fields(const Value& p, PieceType& t) {
   if (const Value* d = p.get("demotes_to")) t.hand_as = type(string(*d, "demotes_to"), p.where);
 }
 
-void HandsCompiler::game_fields(const Value& game, uint8_t promoted_flag) {
+void HandsCompiler::game_fields(const Value& game, uint8_t promoted_flag, Presentation& view) {
   r_.captures_to_hand = bool_or(game, "captures_to_hand", false);
   if (const Value* u = game.get("uci_promotion")) {
     const std::string s = string(*u, "uci_promotion");
@@ -77,7 +79,7 @@ void HandsCompiler::game_fields(const Value& game, uint8_t promoted_flag) {
       fail(where_of(*u), "uci_promotion must be 1 to 4 characters, not '" + s + "'");
     for (char c : s)
       if (c <= ' ' || c > '~') fail(where_of(*u), "uci_promotion must be printable, no spaces");
-    r_.uci_promotion = s;
+    view.uci_promotion = s;
   }
   r_.promoted_flag = promoted_flag;
   for (const MoveRule& rule : r_.rules)

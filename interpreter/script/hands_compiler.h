@@ -10,6 +10,10 @@
 #include "core/ruleset.h"
 #include "script/field_reader.h"
 
+namespace regula {
+struct Presentation;
+}
+
 namespace regula::script {
 
 class HandsCompiler : private FieldReader {
@@ -34,7 +38,7 @@ class HandsCompiler : private FieldReader {
   // The game's fields, and what follows from the pieces: each type's
   // marked_hand_as. promoted_flag: the flag bit given to marked promotions, or
   // 0 when no clause marks.
-  void game_fields(const Value& game, uint8_t promoted_flag);
+  void game_fields(const Value& game, uint8_t promoted_flag, Presentation& view);
 
  private:
   TypeId type(const std::string& name, const std::string& where) const;

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "formats/presentation.h"
 #include "script/compiler.h"
 #include "script/lua_hooks.h"
 #include "script/lua_state.h"
@@ -45,11 +46,13 @@ Expected<std::shared_ptr<const Ruleset>> load_file(const Expected<ScriptFile>& f
   std::snprintf(hash, sizeof hash, "%016llx",
                 static_cast<unsigned long long>(state->content_hash()));
   r->content_hash = hash;
+  auto view = std::make_shared<Presentation>(presentation_of(*r));
   for (auto& d : state->declared()) {
     r->options.emplace_back(d.name, d.chosen);
     r->declared_options.emplace_back(d.name, d.values);
-    r->option_descriptions.push_back(d.description);
+    view->option_descriptions.push_back(d.description);
   }
+  r->presentation = std::move(view);
   for (const char* key : {"filter", "filter_moves", "after", "generate", "end_check", "evaluate"}) {
     const Value* f = value->get(key);
     if (f && !f->is_function())

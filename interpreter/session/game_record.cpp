@@ -7,6 +7,7 @@
 #include "core/game_end.h"
 #include "core/rule_error.h"
 #include "formats/pdn.h"
+#include "formats/presentation.h"
 #include "notation/input_limits.h"
 #include "notation/position_string.h"
 #include "notation/text.h"
@@ -46,7 +47,7 @@ bool is_pdn_result(const std::string& t) {
 // 0-2 when black did, 1-1 for a draw, * while the game goes on.
 std::string pdn_result(const Ruleset& r, const Result& res) {
   if (!res.over) return "*";
-  switch (res.outcome[r.pdn->colour_seat[0]]) {
+  switch (res.outcome[presentation_of(r).pdn->colour_seat[0]]) {
     case Outcome::kWin:
       return "2-0";
     case Outcome::kLoss:
@@ -224,14 +225,15 @@ std::string write_record(const Game& game, const RecordTags& extra) {
     return false;
   };
   if (!has("Event")) tags.insert(tags.begin(), {"Event", "regula game"});
-  if (r.pdn) {
+  if (presentation_of(r).pdn) {
     // PDN's own tags, "?" where unknown as PDN readers expect them.
     if (!has("Date")) tags.push_back({"Date", "????.??.??"});
     for (const char* side : {"White", "Black"})
       if (!has(side)) tags.push_back({side, "?"});
   }
   tags.push_back({"Rules", r.name});
-  if (r.pdn) tags.push_back({"GameType", r.pdn->game_type.text()});
+  if (presentation_of(r).pdn)
+    tags.push_back({"GameType", presentation_of(r).pdn->game_type.text()});
   if (!r.options.empty()) {
     std::string opts;
     for (auto& [k, v] : r.options) opts += (opts.empty() ? "" : ", ") + k + "=" + v;
@@ -241,7 +243,7 @@ std::string write_record(const Game& game, const RecordTags& extra) {
     tags.push_back({"SetUp", "1"});
     tags.push_back({"FEN", write_position(game.start())});
   }
-  if (r.pdn) {
+  if (presentation_of(r).pdn) {
     tags.push_back({"Result", pdn_result(r, res)});
   } else if (r.num_seats() == 2 || !res.over) {
     tags.push_back({"Result", res.score()});
@@ -293,7 +295,9 @@ std::string write_record(const Game& game, const RecordTags& extra) {
     }
     emit(turns[i].text);
   }
-  emit(r.pdn ? pdn_result(r, res) : r.num_seats() == 2 || !res.over ? res.score() : "*");
+  emit(presentation_of(r).pdn            ? pdn_result(r, res)
+       : r.num_seats() == 2 || !res.over ? res.score()
+                                         : "*");
   out += line + "\n";
   return out;
 }
@@ -310,7 +314,9 @@ std::string pdn_rules_for(const std::string& text, const std::vector<std::string
   std::string found;
   for (const std::string& name : names) {
     auto rules = load(name, {});
-    if (!rules || !(*rules)->pdn || (*rules)->pdn->game_type.type != wanted->type) continue;
+    if (!rules || !presentation_of(*(*rules)).pdn ||
+        presentation_of(*(*rules)).pdn->game_type.type != wanted->type)
+      continue;
     if (!found.empty()) return "";
     found = name;
   }
@@ -319,7 +325,7 @@ std::string pdn_rules_for(const std::string& text, const std::vector<std::string
 
 std::string record_result(const Game& game) {
   const Ruleset& r = game.rules();
-  return r.pdn ? pdn_result(r, game.result()) : game.result().score();
+  return presentation_of(r).pdn ? pdn_result(r, game.result()) : game.result().score();
 }
 
 Expected<RecordTags> read_record_tags(const std::string& text) {
@@ -334,10 +340,10 @@ namespace {
 Status check_game_type(const Ruleset& r, const std::string& value) {
   auto g = parse_pdn_game_type(value, true);
   if (!g) return Error{"record", "[GameType \"" + excerpt(value) + "\"]: " + g.error().what};
-  if (!r.pdn)
+  if (!presentation_of(r).pdn)
     return Error{"record", "[GameType \"" + excerpt(value) + "\"] names a PDN game, but " + r.name +
                                " has no PDN GameType"};
-  const PdnGameType& mine = r.pdn->game_type;
+  const PdnGameType& mine = presentation_of(r).pdn->game_type;
   if (g->type != mine.type || (g->full && (g->width != mine.width || g->height != mine.height)))
     return Error{"record", "[GameType \"" + excerpt(value) + "\"] names another game than " +
                                r.name + ", whose GameType is " + mine.text()};
@@ -390,7 +396,7 @@ Expected<Game> replay_record(const RecordText& scanned_text, const RulesLoader& 
   // The move text: move numbers, alone ("12.", "12...") or stuck to a move
   // ("12.e4"), are left out.
   std::vector<Word> scanned_words = scanned->words;
-  if ((*rules)->pdn) {
+  if (presentation_of(*(*rules)).pdn) {
     auto kept = pdn_words(scanned_words);
     if (!kept) return kept.error();
     scanned_words = std::move(*kept);
@@ -418,7 +424,7 @@ Expected<Game> replay_record(const RecordText& scanned_text, const RulesLoader& 
     const int line = words[i].line;
     std::string m = words[i].text;
     if (is_result_token(m) && i + 1 == words.size()) break;
-    if (r.pdn && is_pdn_result(m)) {
+    if (presentation_of(r).pdn && is_pdn_result(m)) {
       // PDN: the result ends the game's moves.
       stated = m;
       break;
@@ -440,7 +446,7 @@ Expected<Game> replay_record(const RecordText& scanned_text, const RulesLoader& 
     for (SeatId s = 0; s < r.num_seats(); ++s)
       if (v == r.seats[s].name + " resigns") game.resign(s);
   }
-  if (r.pdn) {
+  if (presentation_of(r).pdn) {
     // A PDN game from elsewhere ends where the players stopped: its result is
     // their word (a resignation, an agreed draw) when the moves do not end it,
     // and must agree with the moves when they do.
@@ -448,7 +454,8 @@ Expected<Game> replay_record(const RecordText& scanned_text, const RulesLoader& 
     if (stated == "1-0" || stated == "2-0") white = Outcome::kWin;
     if (stated == "0-1" || stated == "0-2") white = Outcome::kLoss;
     if (stated == "1/2-1/2" || stated == "1-1") white = Outcome::kDraw;
-    const SeatId w = r.pdn->colour_seat[0], b = r.pdn->colour_seat[1];
+    const SeatId w = presentation_of(r).pdn->colour_seat[0],
+                 b = presentation_of(r).pdn->colour_seat[1];
     if (white != Outcome::kNone && !game.over()) {
       if (white == Outcome::kDraw) game.agree_draw();
       if (white == Outcome::kWin) game.resign(b);

@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "core/rule_error.h"
+#include "formats/presentation.h"
 #include "notation/position_string.h"
 #include "notation/text.h"
 #include "uci/uci_move.h"
@@ -227,7 +228,7 @@ Status EnginePlayer::start() {
   }
   // An engine without UCI_Variant plays one game; it is taken to be these
   // rules (a move it answers is still checked).
-  const std::string& variant = rules_->uci_variant;
+  const std::string& variant = presentation_of(*rules_).uci_variant;
   if (variant.empty() && lists_variants && variants.size() > 1) {
     // It would play its default variant on positions of other rules.
     end_child(true);

@@ -6,6 +6,7 @@
 
 #include "core/game_end.h"
 #include "core/movegen.h"
+#include "formats/presentation.h"
 #include "notation/move_text.h"
 #include "notation/text.h"
 #include "notation/turn_text.h"
@@ -38,7 +39,8 @@ std::string decision_text(const Position& pos, const Move& m) {
       // promotion to UCI.
       if (m.promote >= 0 && (m.from == kNoSite || pos.at(m.from) == kEmpty ||
                              piece_type(pos.at(m.from)) != m.promote))
-        out += r.uci_promotion.empty() ? lower(r.types[m.promote].letter) : r.uci_promotion;
+        out += presentation_of(r).uci_promotion.empty() ? lower(r.types[m.promote].letter)
+                                                        : presentation_of(r).uci_promotion;
       return out;
     }
     case MoveKind::kDrop:
@@ -46,7 +48,8 @@ std::string decision_text(const Position& pos, const Move& m) {
     case MoveKind::kPass:
       return "0000";
     case MoveKind::kPromote:
-      return r.uci_promotion.empty() ? lower(r.types[m.promote].letter) : r.uci_promotion;
+      return presentation_of(r).uci_promotion.empty() ? lower(r.types[m.promote].letter)
+                                                      : presentation_of(r).uci_promotion;
     case MoveKind::kRemove:
       return "x" + topo.name(m.to);
     default:

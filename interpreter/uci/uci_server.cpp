@@ -10,6 +10,7 @@
 #include "ai/player_spec.h"
 #include "core/game_end.h"
 #include "core/rule_error.h"
+#include "formats/presentation.h"
 #include "notation/position_string.h"
 #include "uci/uci_move.h"
 #include "uci/words.h"
@@ -60,7 +61,8 @@ ai::Budget go_budget(const GoArgs& a, SeatId decider) {
 
 Server::Server(std::shared_ptr<const Ruleset> rules, std::ostream& out, ServerOptions options)
     : rules_(std::move(rules)), out_(out), options_(options), pos_(rules_), root_(rules_) {
-  variant_ = rules_->uci_variant.empty() ? rules_->name : rules_->uci_variant;
+  variant_ = presentation_of(*rules_).uci_variant.empty() ? rules_->name
+                                                          : presentation_of(*rules_).uci_variant;
   std::replace(variant_.begin(), variant_.end(), ' ', '_');
   if (variant_.empty()) variant_ = "regula";
 }

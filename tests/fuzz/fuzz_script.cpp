@@ -14,6 +14,7 @@
 #include <string>
 
 #include "core/rule_error.h"
+#include "formats/presentation.h"
 #include "fuzz_support.h"
 #include "script/compiler.h"
 #include "script/loader.h"
@@ -64,7 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   std::shared_ptr<Ruleset> rules = *compiled;
-  fuzz::note("compiled: " + rules->title);
+  fuzz::note("compiled: " + presentation_of(*rules).title);
   // Its hooks, attached as the loader does, run in the state it was loaded
   // in, on the same small budget.
   script::HookState hooks = script::HookState::of(std::move(state), *value);

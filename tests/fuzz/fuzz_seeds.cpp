@@ -17,6 +17,7 @@
 #include "ai/random_turn.h"
 #include "core/movegen.h"
 #include "core/turns.h"
+#include "formats/presentation.h"
 #include "fuzz_support.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
@@ -82,7 +83,7 @@ void move_text_seeds(SeedDir& out) {
     MoveList legal;
     legal_moves(pos, legal);
     std::vector<std::string> texts = move_texts(pos, legal);
-    if (pos.rules().notation == "san")
+    if (presentation_of(pos.rules()).notation == "san")
       for (const Move& m : legal) texts.push_back(move_san(pos, m));
     std::vector<Turn> turns;
     legal_turns(pos, turns);

@@ -17,6 +17,7 @@
 #include <QtTest/QtTest>
 #include <fstream>
 
+#include "formats/presentation.h"
 #include "gui/board_view.h"
 #include "gui/game_picker.h"
 #include "gui/main_window.h"
@@ -329,7 +330,8 @@ void GuiTest::saveAndLoadRoundTrip() {
       "[GameType \"20\"]\n\n1. 31-27 *\n");
   pdn.close();
   QVERIFY(v->load_record(pdn.fileName()));
-  QCOMPARE(QString::fromStdString(v->game()->rules().title), QString("International draughts"));
+  QCOMPARE(QString::fromStdString(presentation_of(v->game()->rules()).title),
+           QString("International draughts"));
   QCOMPARE(v->move_list()->count(), 4);
   QVERIFY(v->move_list()->item(2)->text().contains("28x19"));
 }
@@ -538,10 +540,10 @@ void GuiTest::hotReloadFollowsARequiredModule() {
       "  setup = { white = { king = \"a1\" }, black = { king = \"c3\" } },\n}\n");
   auto w = window(dir.filePath("game.lua").toStdString());
   QVERIFY(w);
-  QCOMPARE(QString::fromStdString(w->game()->rules().title), QString("Kings one"));
+  QCOMPARE(QString::fromStdString(presentation_of(w->game()->rules()).title), QString("Kings one"));
   put("lib/kings.lua", "return { title = \"Kings two\" }\n");
-  QTRY_COMPARE_WITH_TIMEOUT(QString::fromStdString(w->game()->rules().title), QString("Kings two"),
-                            5000);
+  QTRY_COMPARE_WITH_TIMEOUT(QString::fromStdString(presentation_of(w->game()->rules()).title),
+                            QString("Kings two"), 5000);
 }
 
 void GuiTest::seatBoxLevelTwoPlaysTheMateInOne() {
