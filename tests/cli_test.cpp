@@ -102,6 +102,24 @@ TEST(Cli, ListInfoMoves) {
   EXPECT_NE(m.out.find("Nf3"), std::string::npos) << m.out;
 }
 
+// info names the hooks a script defines, so that an author sees at once
+// whether the rules play from compiled tables alone.
+TEST(Cli, InfoNamesTheHooksAScriptDefines) {
+  CliRun plain = run("info chess/orthodox");
+  EXPECT_NE(plain.out.find("\nhooks: none\n"), std::string::npos) << plain.out;
+  const std::string hooked = temp_script(
+      "regula_info_hooks.lua",
+      "return game { title = \"hooked\", board = grid { width = 3, height = 3 },\n"
+      "  filter = function(pos, move) return true end,\n"
+      "  evaluate = function(pos, seat) return 0 end,\n"
+      "  pieces = { piece { name = \"man\", symbol = \"M\",\n"
+      "    moves = { step { dirs = \"orthogonal\" } } } },\n"
+      "  setup = { white = { man = \"a1\" }, black = { man = \"c3\" } } }\n");
+  CliRun i = run("info " + hooked);
+  EXPECT_EQ(i.code, 0) << i.out;
+  EXPECT_NE(i.out.find("\nhooks: filter, evaluate\n"), std::string::npos) << i.out;
+}
+
 TEST(Cli, CheckReportsScriptErrorsWithFileAndLine) {
   CliRun ok = run("check chess/orthodox");
   EXPECT_EQ(ok.code, 0);

@@ -25,6 +25,25 @@ void add_list(CLI::App& app, int& rc) {
   });
 }
 
+namespace {
+
+// The Lua hooks a script defines, by the names it gives them, or "none": a
+// script without hooks plays from compiled tables alone.
+std::string hook_list(const Ruleset& r) {
+  std::string list;
+  if (const Hooks* h = r.hooks.get()) {
+    const std::pair<bool, const char*> named[] = {
+        {h->has_filter(), "filter"}, {h->has_filter_moves(), "filter_moves"},
+        {h->has_after(), "after"},   {h->has_generate(), "generate"},
+        {h->has_end(), "end_check"}, {h->has_evaluate(), "evaluate"}};
+    for (const auto& [has, name] : named)
+      if (has) list += (list.empty() ? "" : ", ") + std::string(name);
+  }
+  return list.empty() ? "none" : list;
+}
+
+}  // namespace
+
 void add_info(CLI::App& app, int& rc) {
   auto* cmd = app.add_subcommand("info", "title, sources, seats, pieces and options of a script");
   auto args = std::make_shared<RulesArgs>();
@@ -33,23 +52,24 @@ void add_info(CLI::App& app, int& rc) {
     auto rules = load_or_fail(*args, rc);
     if (!rules) return;
     const Ruleset& r = *rules;
-    out("%s\n", presentation_of(r).title);
+    const Presentation& view = presentation_of(r);
+    out("%s\n", view.title);
     out("name: %s\n", r.name);
     if (const std::string doc = rules_doc_path(r); !doc.empty())
       out("rules in words: %s (and regula describe %s)\n", doc, r.name);
-    if (!presentation_of(r).sources.empty()) {
+    if (!view.sources.empty()) {
       out("sources:\n");
-      for (auto& s : presentation_of(r).sources) out("  %s\n", s);
+      for (auto& s : view.sources) out("  %s\n", s);
     }
     const std::string board = r.topology.is_grid()
                                   ? std::to_string(r.topology.width()) + "x" +
                                         std::to_string(r.topology.height()) + " grid"
                                   : "points";
     out("board: %s, %d sites\n", board, r.topology.size());
-    if (presentation_of(r).pdn)
-      out("notation: PDN, GameType %s (%s)\n", presentation_of(r).pdn->game_type.text(),
-          presentation_of(r).pdn->game_type.notation == 'N'
-              ? "squares 1 to " + std::to_string(presentation_of(r).pdn->numbered.size())
+    if (view.pdn)
+      out("notation: PDN, GameType %s (%s)\n", view.pdn->game_type.text(),
+          view.pdn->game_type.notation == 'N'
+              ? "squares 1 to " + std::to_string(view.pdn->numbered.size())
               : std::string("squares named like a1"));
     if (!r.topology.is_grid()) {
       int links = 0;
@@ -62,7 +82,8 @@ void add_info(CLI::App& app, int& rc) {
     out("seats:");
     for (SeatId s = 0; s < r.num_seats(); ++s)
       out("%s %s (team %d)", s ? "," : "", r.seats[s].name, r.seats[s].team);
-    out("\npieces:\n");
+    out("\nhooks: %s\n", hook_list(r));
+    out("pieces:\n");
     for (auto& t : r.types) {
       std::string syms;
       for (SeatId s = 0; s < r.num_seats(); ++s) syms += (s ? " " : "") + t.symbol[s];
@@ -82,9 +103,8 @@ void add_info(CLI::App& app, int& rc) {
         std::string list;
         for (auto& v : values) list += (list.empty() ? "" : ", ") + v;
         out("  %s = %s (allowed: %s)\n", name, chosen, list);
-        if (i < presentation_of(r).option_descriptions.size() &&
-            !presentation_of(r).option_descriptions[i].empty())
-          out("      %s\n", presentation_of(r).option_descriptions[i]);
+        if (i < view.option_descriptions.size() && !view.option_descriptions[i].empty())
+          out("      %s\n", view.option_descriptions[i]);
       }
     }
     rc = 0;
