@@ -281,6 +281,38 @@ TEST(VocabPromotion, OnlyToATypeAlreadyLost) {
   EXPECT_EQ(legal_from(both_lost, "a4"), (Moves{"a4-a5=queen", "a4-a5=rook"}));
 }
 
+// none_lost = "illegal" (grand chess): on the last rank, where promotion is
+// compulsory, a pawn may not arrive while its side has lost nothing it could
+// become; on the rank before, where promotion is optional, it arrives as a pawn.
+TEST(VocabPromotion, NoneLostMayForbidTheMove) {
+  const std::string script = grid_game(5, 5, R"(
+    piece { name = "pawn", symbol = "P", moves = { step { dirs = "forward" },
+                                                   step { dirs = "forward-diagonal", mode = "capture" } },
+            promotion = { { zone = "last", to = { "queen" }, only_lost = true, none_lost = "illegal" },
+                          { zone = "fourth", to = { "queen" }, only_lost = true, optional = true,
+                            none_lost = "illegal" } } },
+    piece { name = "queen", symbol = "Q" },)",
+                                       "regions = { last = { rank = 5 }, fourth = { rank = 4 } },",
+                                       "{ white = { pawn = \"a4\", queen = \"e1\" } }");
+  auto rules = load("promo_none_lost", script);
+  ASSERT_TRUE(rules);
+  auto none =
+      board(rules, {{"a4", "pawn", 0}, {"b5", "pawn", 1}, {"e1", "queen", 0}, {"c3", "pawn", 0}});
+  EXPECT_EQ(legal_from(none, "a4"), (Moves{}));
+  EXPECT_EQ(legal_from(none, "c3"), (Moves{"c3-c4"}));
+  auto lost = board(rules, {{"a4", "pawn", 0}, {"b5", "pawn", 1}, {"c3", "pawn", 0}});
+  EXPECT_EQ(legal_from(lost, "a4"), (Moves{"a4-a5=queen", "a4-b5=queen"}));
+  EXPECT_EQ(legal_from(lost, "c3"), (Moves{"c3-c4=queen", "c3-c4"}));
+  Error e = load_error("promo_none_lost_alone", grid_game(5, 5, R"(
+    piece { name = "pawn", symbol = "P", moves = { step { dirs = "forward" } },
+            promotion = { zone = "last", to = { "queen" }, none_lost = "illegal" } },
+    piece { name = "queen", symbol = "Q" },)",
+                                                          "regions = { last = { rank = 5 } },",
+                                                          "{ white = { pawn = \"a4\" } }"));
+  EXPECT_NE(e.what.find("promotion.none_lost is for only_lost = true"), std::string::npos)
+      << e.what;
+}
+
 TEST(VocabCapture, CapturesAndCannotCaptureRestrictTargets) {
   auto r = load("restrict", grid_game(3, 3, R"(
     piece { name = "hunter", symbol = "H", moves = { step { dirs = "all" } }, captures = "prey" },

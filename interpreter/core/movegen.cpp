@@ -87,7 +87,11 @@ struct Gen {
     Move& last = out[out.size() - 1];
     const Promotion* pr = promotion_at(pos, t, me, last.from, last.to);
     if (!pr) return;
-    if (pt.promo_ask) return;  // asked for afterwards, as a stage of its own
+    const bool must = pr->mandatory || promotion_forced(r, *pr, t, me, last.to);
+    if (pt.promo_ask) {  // asked for afterwards, as a stage of its own
+      if (must && pr->none_lost_illegal && !any_promotion(pos, pr, t, me, last.to)) out.pop();
+      return;
+    }
     const Move m = last;
     out.pop();
     int choices = 0;
@@ -97,8 +101,9 @@ struct Gen {
       x.promote = p;
       ++choices;
     });
-    // With no type to promote to (none lost yet), the piece arrives unpromoted.
-    if ((!pr->mandatory && !promotion_forced(r, *pr, t, me, m.to)) || choices == 0) out.push(m);
+    // With no type to promote to (none lost yet), the piece arrives unpromoted,
+    // unless the rules forbid such a move.
+    if (!must || (choices == 0 && !pr->none_lost_illegal)) out.push(m);
   }
 
   void emit(const Move& m, TypeId t) {

@@ -380,6 +380,14 @@ void for_each_promotion(const Position& pos, const Promotion* pr, TypeId t, Seat
     if (allowed(p)) f(p);
 }
 
+// Whether clause pr leaves a piece of type t of seat on site some type to become.
+inline bool any_promotion(const Position& pos, const Promotion* pr, TypeId t, SeatId seat,
+                          SiteId site) {
+  bool any = false;
+  for_each_promotion(pos, pr, t, seat, site, [&](TypeId) { any = true; });
+  return any;
+}
+
 template <typename F>
 void for_each_promotion(const Position& pos, TypeId t, SeatId seat, SiteId site, F&& f) {
   for_each_promotion(pos, promotion_at(pos, t, seat, site), t, seat, site, f);

@@ -192,6 +192,10 @@ struct Promotion {
   bool to_start = false;
   bool mandatory = true;
   bool only_lost = false;
+  // With only_lost, a move that must promote (mandatory, or forced) when its
+  // seat has lost nothing the piece may become is not played (grand chess);
+  // otherwise the piece arrives as it is.
+  bool none_lost_illegal = false;
   InChain in_chain = InChain::kAtEnd;
   Condition when;
   uint8_t on = kEnter | kWithin;

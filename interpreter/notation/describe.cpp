@@ -342,6 +342,8 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
     if (p.forced_stuck) line += ", and must where it could never move again";
     if (p.forced_region >= 0) line += ", and must in " + region_name(r, p.forced_region);
     if (p.only_lost) line += ", only to a type its side has fewer of than at the start";
+    if (p.none_lost_illegal)
+      line += ", and may not make a move that must promote while there is none";
     if (!p.when.text.empty()) line += ", when " + p.when.text;
     if (p.in_chain == Promotion::InChain::kContinue)
       line += "; reached in the middle of a capture, at once, and goes on capturing as one";

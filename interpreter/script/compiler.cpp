@@ -828,6 +828,13 @@ class Compiler : private FieldReader {
       fail(where, "promotion needs to = { \"piece\", ... } or to = \"start\"");
     out.mandatory = !bool_or(pr, "optional", false);
     out.only_lost = bool_or(pr, "only_lost", false);
+    if (auto* nl = pr.get("none_lost")) {
+      const std::string v = string(*nl, "promotion.none_lost");
+      if (v != "stay" && v != "illegal")
+        fail(where, "promotion.none_lost must be \"stay\" or \"illegal\", not \"" + v + "\"");
+      if (!out.only_lost) fail(where, "promotion.none_lost is for only_lost = true");
+      out.none_lost_illegal = v == "illegal";
+    }
     if (auto* ic = pr.get("in_capture")) {
       const std::string v = string(*ic, "promotion.in_capture");
       if (v == "continue")
@@ -849,11 +856,11 @@ class Compiler : private FieldReader {
       if (out.when.terms.empty()) fail(where, "promotion.when is empty");
     }
     for (auto& [k, _] : pr.fields)
-      if (k != "zone" && k != "to" && k != "optional" && k != "only_lost" && k != "ask" &&
-          k != "when" && k != "in_capture" && !HandsCompiler::is_promotion_field(k))
+      if (k != "zone" && k != "to" && k != "optional" && k != "only_lost" && k != "none_lost" &&
+          k != "ask" && k != "when" && k != "in_capture" && !HandsCompiler::is_promotion_field(k))
         fail(where, "unknown field '" + k +
-                        "' in promotion (allowed: zone, to, optional, only_lost, ask, when, "
-                        "in_capture, on, forced, mark)");
+                        "' in promotion (allowed: zone, to, optional, only_lost, none_lost, ask, "
+                        "when, in_capture, on, forced, mark)");
     hands().promotion_fields(pr, out, where);
     if (ask && out.on != (Promotion::kEnter | Promotion::kWithin))
       fail(where,
