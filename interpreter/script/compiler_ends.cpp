@@ -51,7 +51,15 @@ void Compiler::ends() {
     end.leave = condition(string(*lv, "leave"), w);
     if (end.leave.terms.empty()) fail(w, "ends.leave is an empty condition");
   }
-  if (const Value* b = e->get("bare_king"); b && b->is_table()) {
+  end_bare_king(*e, end, w);
+  end_counts(*e, end, w);
+  if (auto* cs = e->get("conditions")) end_conditions(*cs, end, w);
+  if (auto* cs = e->get("captures")) end_captures(*cs, end, w);
+}
+
+// bare_king = true or { result = "loss" | "draw", bare_back = true }
+void Compiler::end_bare_king(const Value& e, EndRules& end, const std::string& w) {
+  if (const Value* b = e.get("bare_king"); b && b->is_table()) {
     for (auto& [k, _] : b->fields)
       if (k != "result" && k != "bare_back")
         fail(w, "unknown field '" + k + "' in bare_king (allowed: result, bare_back)");
@@ -64,9 +72,13 @@ void Compiler::ends() {
     if (end.bare_back && r_->num_seats() != 2)
       fail(w, "bare_king.bare_back needs a game of two seats");
   } else {
-    end.bare_royal = bool_or(*e, "bare_king", false);
+    end.bare_royal = bool_or(e, "bare_king", false);
   }
-  if (const Value* m = e->get("move_rule"); m && m->is_table()) {
+}
+
+// The ends that count: move_rule, repetition, passes, capture_target, material.
+void Compiler::end_counts(const Value& e, EndRules& end, const std::string& w) {
+  if (const Value* m = e.get("move_rule"); m && m->is_table()) {
     for (auto& [k, _] : m->fields)
       if (k != "plies" && k != "mate_first")
         fail(w, "unknown field '" + k + "' in move_rule (allowed: plies, mate_first)");
@@ -74,74 +86,81 @@ void Compiler::ends() {
     end.move_rule = int_or(*m, "plies", 0, 0, kMaxCount);
     end.move_rule_mate_first = bool_or(*m, "mate_first", false);
   } else {
-    end.move_rule = int_or(*e, "move_rule", 0, 0, kMaxCount);
+    end.move_rule = int_or(e, "move_rule", 0, 0, kMaxCount);
   }
-  end.repetition = int_or(*e, "repetition", 0, 0, kMaxCount);
-  end.passes_draw = int_or(*e, "passes", 0, 0, kMaxCount);
-  end.capture_target = int_or(*e, "capture_target", 0, 0, kMaxCount);
-  if (auto* m = e->get("material")) {
+
+  end.repetition = int_or(e, "repetition", 0, 0, kMaxCount);
+  end.passes_draw = int_or(e, "passes", 0, 0, kMaxCount);
+  end.capture_target = int_or(e, "capture_target", 0, 0, kMaxCount);
+  if (auto* m = e.get("material")) {
     end.material_max = int_or(*m, "pieces", 0, 0, kMaxCount);
     end.material_plies = int_or(*m, "plies", 0, 0, kMaxCount);
   }
-  if (auto* cs = e->get("conditions"))
-    for (auto& c : list(*cs, "conditions")) {
-      for (auto& [k, _] : c.fields)
-        if (k != "when" && k != "result" && k != "reason" && k != "moves")
-          fail(w, "unknown field '" + k +
-                      "' in an end condition (allowed: when, result, reason, moves)");
-      ConditionEnd ce;
-      const std::string when = str_or(c, "when", "");
-      if (when.empty()) fail(w, "an end condition needs when = \"...\"");
-      ce.when = condition(when, w);
-      const std::string res = str_or(c, "result", "draw");
-      if (res == "win")
-        ce.result = NoMoveEffect::kWin;
-      else if (res == "loss")
-        ce.result = NoMoveEffect::kLoss;
-      else if (res == "draw")
-        ce.result = NoMoveEffect::kDraw;
-      else
-        fail(w, "an end condition's result must be win, loss or draw, not '" + res + "'");
-      ce.reason = str_or(c, "reason", when);
-      ce.moves = int_or(c, "moves", 0, 0, kMaxCount);
-      if (ce.moves > 0) {
-        int counted = 0;
-        for (const ConditionEnd& o : end.on_condition) counted += o.moves > 0;
-        if (counted >= kMaxCountedConditions)
-          fail(w, "at most " + std::to_string(kMaxCountedConditions) +
-                      " end conditions may wait for a number of moves (kMaxCountedConditions)");
-        ce.slot = counted;
-        end.counted_conditions = true;
-      }
-      end.on_condition.push_back(ce);
+}
+
+// conditions = { { when = "...", result = ..., reason = ..., moves = N }, ... }
+void Compiler::end_conditions(const Value& cs, EndRules& end, const std::string& w) {
+  for (auto& c : list(cs, "conditions")) {
+    for (auto& [k, _] : c.fields)
+      if (k != "when" && k != "result" && k != "reason" && k != "moves")
+        fail(w, "unknown field '" + k +
+                    "' in an end condition (allowed: when, result, reason, moves)");
+    ConditionEnd ce;
+    const std::string when = str_or(c, "when", "");
+    if (when.empty()) fail(w, "an end condition needs when = \"...\"");
+    ce.when = condition(when, w);
+    const std::string res = str_or(c, "result", "draw");
+    if (res == "win")
+      ce.result = NoMoveEffect::kWin;
+    else if (res == "loss")
+      ce.result = NoMoveEffect::kLoss;
+    else if (res == "draw")
+      ce.result = NoMoveEffect::kDraw;
+    else
+      fail(w, "an end condition's result must be win, loss or draw, not '" + res + "'");
+    ce.reason = str_or(c, "reason", when);
+    ce.moves = int_or(c, "moves", 0, 0, kMaxCount);
+    if (ce.moves > 0) {
+      int counted = 0;
+      for (const ConditionEnd& o : end.on_condition) counted += o.moves > 0;
+      if (counted >= kMaxCountedConditions)
+        fail(w, "at most " + std::to_string(kMaxCountedConditions) +
+                    " end conditions may wait for a number of moves (kMaxCountedConditions)");
+      ce.slot = counted;
+      end.counted_conditions = true;
     }
-  if (auto* cs = e->get("captures"))
-    for (auto& c : list(*cs, "captures")) {
-      CaptureEnd ce;
-      ce.captured = type_named(str_or(c, "captured", ""), w);
-      if (auto* by = c.get("by")) ce.by = type_named(string(*by, "by"), w);
-      std::string res = str_or(c, "result", "win");
-      if (res == "win")
-        ce.effect = CaptureEnd::Effect::kWin;
-      else if (res == "draw")
-        ce.effect = CaptureEnd::Effect::kDraw;
-      else if (res == "loss")
-        ce.effect = CaptureEnd::Effect::kLoss;
-      else if (res == "continue")
-        ce.effect = CaptureEnd::Effect::kContinue;
-      else if (res == "freeze")
-        ce.effect = CaptureEnd::Effect::kFreeze;
-      else if (res == "out")
-        ce.effect = CaptureEnd::Effect::kOut;
-      else
-        fail(w, "result must be win, draw, loss, continue, freeze or out, not '" + res + "'");
-      ce.reason = str_or(c, "reason", r_->types[ce.captured].name + " captured");
-      end.on_capture.push_back(ce);
-    }
+    end.on_condition.push_back(ce);
+  }
+}
+
+// captures = { { captured = "piece", by = "piece", result = ..., reason = ... }, ... }:
+// what capturing a piece does to the game.
+void Compiler::end_captures(const Value& cs, EndRules& end, const std::string& w) {
+  for (auto& c : list(cs, "captures")) {
+    CaptureEnd ce;
+    ce.captured = type_named(str_or(c, "captured", ""), w);
+    if (auto* by = c.get("by")) ce.by = type_named(string(*by, "by"), w);
+    std::string res = str_or(c, "result", "win");
+    if (res == "win")
+      ce.effect = CaptureEnd::Effect::kWin;
+    else if (res == "draw")
+      ce.effect = CaptureEnd::Effect::kDraw;
+    else if (res == "loss")
+      ce.effect = CaptureEnd::Effect::kLoss;
+    else if (res == "continue")
+      ce.effect = CaptureEnd::Effect::kContinue;
+    else if (res == "freeze")
+      ce.effect = CaptureEnd::Effect::kFreeze;
+    else if (res == "out")
+      ce.effect = CaptureEnd::Effect::kOut;
+    else
+      fail(w, "result must be win, draw, loss, continue, freeze or out, not '" + res + "'");
+    ce.reason = str_or(c, "reason", r_->types[ce.captured].name + " captured");
+    end.on_capture.push_back(ce);
+  }
 }
 
 // ---- ledgers ---------------------------------------------------------------
-
 // stakes = true | { win = N } and money = { ... }: the game's ledger, if any.
 void Compiler::ledgers() {
   if (const Value* s = game_.get("stakes"); s && s->is_table()) {

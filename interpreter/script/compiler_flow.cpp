@@ -234,99 +234,110 @@ void Compiler::actions() {
   }
 }
 
+// stages = { stage { ... }, ... }, then the actions and the triggers that open them.
 void Compiler::stages() {
   if (const Value* ss = game_.get("stages")) {
     if (list(*ss, "stages").size() > kMaxStages)
       fail(where_of(*ss), "at most " + std::to_string(kMaxStages) + " stages (kMaxStages)");
     std::vector<std::pair<std::string, std::string>> follow;  // stage -> followed_by
-    for (auto& v : list(*ss, "stages")) {
-      if (v.tag != "stage") fail(where_of(v), "each entry of stages must be stage { ... }");
-      check_fields(v, "stage");
-      Stage st;
-      st.where = v.where;
-      st.name = str_or(v, "name", "");
-      if (st.name.empty()) fail(v.where, "a stage needs a name");
-      if (r_->stage_index(st.name) >= 0) fail(v.where, "two stages are named '" + st.name + "'");
-      st.who = pick<Stage::Who>(v, "who",
-                                {{"mover", Stage::Who::kMover},
-                                 {"next", Stage::Who::kNext},
-                                 {"next-enemy", Stage::Who::kNextEnemy}},
-                                Stage::Who::kMover);
-      if (!v.get("choose"))
-        fail(v.where,
-             "stage needs choose = \"enemy-piece\", \"own-piece\", \"move\" or \"answer\"");
-      st.choice = pick<Stage::Choice>(v, "choose",
-                                      {{"enemy-piece", Stage::Choice::kRemoveEnemy},
-                                       {"own-piece", Stage::Choice::kGiveOwn},
-                                       {"move", Stage::Choice::kMoveAgain},
-                                       {"answer", Stage::Choice::kAnswer}},
-                                      Stage::Choice::kRemoveEnemy);
-      st.protect = pick<Stage::Protect>(
-          v, "protect",
-          {{"none", Stage::Protect::kNone}, {"lines-unless-all", Stage::Protect::kLinesUnlessAll}},
-          Stage::Protect::kNone);
-      st.optional = bool_or(v, "optional", false);
-      if (auto* a = v.get("answers")) st.answers = strings(*a, "answers");
-      if (st.choice == Stage::Choice::kAnswer && st.answers.empty())
-        fail(v.where, "a stage that chooses an answer needs answers = { \"accept\", ... }");
-      if (st.choice != Stage::Choice::kAnswer && !st.answers.empty())
-        fail(v.where, "answers = ... goes with choose = \"answer\"");
-      st.effects.resize(st.answers.size());
-      if (auto* e = v.get("effects")) answer_effects(*e, st);
-      if (auto* f = v.get("followed_by")) follow.push_back({st.name, string(*f, "followed_by")});
-      r_->stages.push_back(st);
-    }
-    for (auto& [from, to] : follow) {
-      int i = r_->stage_index(from), j = r_->stage_index(to);
-      if (j < 0) fail(r_->stages[i].where, "followed_by names no stage '" + to + "'");
-      r_->stages[i].then = j;
-    }
-    // A chain of stages must end.
-    for (size_t i = 0; i < r_->stages.size(); ++i) {
-      int k = static_cast<int>(i);
-      for (size_t n = 0; n <= r_->stages.size() && k >= 0; ++n) k = r_->stages[k].then;
-      if (k >= 0)
-        fail(r_->stages[i].where,
-             "stages follow each other in a circle from '" + r_->stages[i].name + "'");
-    }
+    for (auto& v : list(*ss, "stages")) r_->stages.push_back(stage_entry(v, follow));
+    stage_chains(follow);
   }
   actions();
-  if (const Value* ts = game_.get("triggers")) {
-    for (auto& v : list(*ts, "triggers")) {
-      if (v.tag != "trigger")
-        fail(where_of(v), "each entry of triggers must be trigger { on = ..., stage = ... }");
-      check_fields(v, "trigger");
-      Trigger t;
-      t.where = v.where;
-      std::string on = str_or(v, "on", "");
-      if (on == "line") {
-        t.on = Trigger::On::kLine;
-        if (r_->topology.lines().empty())
-          fail(v.where,
-               "trigger on = \"line\" needs lines on the board (board = ... { lines = ... })");
-      } else if (on == "full") {
-        t.on = Trigger::On::kFull;
-      } else if (on == "label") {
-        t.on = Trigger::On::kLabel;
-        t.label = str_or(v, "label", "");
-        bool found = false;
-        for (auto& rule : r_->rules) found |= !t.label.empty() && rule.label == t.label;
-        if (!found)
-          fail(v.where, "trigger on = \"label\" needs label = the label of some move rule");
-      } else {
-        fail(v.where, "trigger needs on = \"line\", \"full\" or \"label\"");
-      }
-      std::string stage = str_or(v, "stage", "");
-      t.stage = r_->stage_index(stage);
-      if (t.stage < 0) fail(v.where, "trigger needs stage = the name of a declared stage");
-      if (auto* ph = v.get("phase")) t.phases = phase_mask(*ph, v.where);
-      r_->triggers.push_back(t);
+  if (const Value* ts = game_.get("triggers")) triggers(*ts);
+}
+
+// stage { name = ..., who = ..., choose = ..., ... }: one step inside a turn.
+// Its followed_by is noted in follow, to be resolved once every stage is named.
+Stage Compiler::stage_entry(const Value& v,
+                            std::vector<std::pair<std::string, std::string>>& follow) {
+  if (v.tag != "stage") fail(where_of(v), "each entry of stages must be stage { ... }");
+  check_fields(v, "stage");
+  Stage st;
+  st.where = v.where;
+  st.name = str_or(v, "name", "");
+  if (st.name.empty()) fail(v.where, "a stage needs a name");
+  if (r_->stage_index(st.name) >= 0) fail(v.where, "two stages are named '" + st.name + "'");
+  st.who = pick<Stage::Who>(v, "who",
+                            {{"mover", Stage::Who::kMover},
+                             {"next", Stage::Who::kNext},
+                             {"next-enemy", Stage::Who::kNextEnemy}},
+                            Stage::Who::kMover);
+  if (!v.get("choose"))
+    fail(v.where, "stage needs choose = \"enemy-piece\", \"own-piece\", \"move\" or \"answer\"");
+  st.choice = pick<Stage::Choice>(v, "choose",
+                                  {{"enemy-piece", Stage::Choice::kRemoveEnemy},
+                                   {"own-piece", Stage::Choice::kGiveOwn},
+                                   {"move", Stage::Choice::kMoveAgain},
+                                   {"answer", Stage::Choice::kAnswer}},
+                                  Stage::Choice::kRemoveEnemy);
+  st.protect = pick<Stage::Protect>(
+      v, "protect",
+      {{"none", Stage::Protect::kNone}, {"lines-unless-all", Stage::Protect::kLinesUnlessAll}},
+      Stage::Protect::kNone);
+  st.optional = bool_or(v, "optional", false);
+  if (auto* a = v.get("answers")) st.answers = strings(*a, "answers");
+  if (st.choice == Stage::Choice::kAnswer && st.answers.empty())
+    fail(v.where, "a stage that chooses an answer needs answers = { \"accept\", ... }");
+  if (st.choice != Stage::Choice::kAnswer && !st.answers.empty())
+    fail(v.where, "answers = ... goes with choose = \"answer\"");
+  st.effects.resize(st.answers.size());
+  if (auto* e = v.get("effects")) answer_effects(*e, st);
+  if (auto* f = v.get("followed_by")) follow.push_back({st.name, string(*f, "followed_by")});
+  return st;
+}
+
+// followed_by = "stage": resolved, and checked to end.
+void Compiler::stage_chains(const std::vector<std::pair<std::string, std::string>>& follow) {
+  for (auto& [from, to] : follow) {
+    int i = r_->stage_index(from), j = r_->stage_index(to);
+    if (j < 0) fail(r_->stages[i].where, "followed_by names no stage '" + to + "'");
+    r_->stages[i].then = j;
+  }
+  // A chain of stages must end.
+  for (size_t i = 0; i < r_->stages.size(); ++i) {
+    int k = static_cast<int>(i);
+    for (size_t n = 0; n <= r_->stages.size() && k >= 0; ++n) k = r_->stages[k].then;
+    if (k >= 0)
+      fail(r_->stages[i].where,
+           "stages follow each other in a circle from '" + r_->stages[i].name + "'");
+  }
+}
+
+// triggers = { trigger { on = "line" | "full" | "label", stage = ..., ... }, ... }
+void Compiler::triggers(const Value& ts) {
+  for (auto& v : list(ts, "triggers")) {
+    if (v.tag != "trigger")
+      fail(where_of(v), "each entry of triggers must be trigger { on = ..., stage = ... }");
+    check_fields(v, "trigger");
+    Trigger t;
+    t.where = v.where;
+    std::string on = str_or(v, "on", "");
+    if (on == "line") {
+      t.on = Trigger::On::kLine;
+      if (r_->topology.lines().empty())
+        fail(v.where,
+             "trigger on = \"line\" needs lines on the board (board = ... { lines = ... })");
+    } else if (on == "full") {
+      t.on = Trigger::On::kFull;
+    } else if (on == "label") {
+      t.on = Trigger::On::kLabel;
+      t.label = str_or(v, "label", "");
+      bool found = false;
+      for (auto& rule : r_->rules) found |= !t.label.empty() && rule.label == t.label;
+      if (!found) fail(v.where, "trigger on = \"label\" needs label = the label of some move rule");
+    } else {
+      fail(v.where, "trigger needs on = \"line\", \"full\" or \"label\"");
     }
+    std::string stage = str_or(v, "stage", "");
+    t.stage = r_->stage_index(stage);
+    if (t.stage < 0) fail(v.where, "trigger needs stage = the name of a declared stage");
+    if (auto* ph = v.get("phase")) t.phases = phase_mask(*ph, v.where);
+    r_->triggers.push_back(t);
   }
 }
 
 // ---- the turn ------------------------------------------------------------
-
 // The game fields that shape a turn: dice, must_drop, command, return_ban,
 // out_pieces.
 void Compiler::turn_rules() {

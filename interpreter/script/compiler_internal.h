@@ -92,6 +92,12 @@ class Compiler : private FieldReader {
   uint8_t promoted_flag_ = 0;
   HandsCompiler hands() { return HandsCompiler(*r_, ctx_); }
   void pieces();
+  PieceType piece_name(const Value& p);
+  void piece_rules(const Value& p, size_t i);
+  void piece_traits(const Value& p, PieceType& t);
+  void piece_captures(const Value& p, PieceType& tt);
+  void piece_promotions(const Value& p, PieceType& tt);
+  void piece_square(const Value& p, const Value& sq, PieceType& tt);
   Promotion promotion(const Value& pr, PieceType& tt, const std::string& where);
 
   // ---- move rules (compiler_moves.cpp) -------------------------------------
@@ -99,7 +105,11 @@ class Compiler : private FieldReader {
   std::array<std::vector<DirId>, kMaxSeats> dirs(const Value& v, const std::string& where);
   Mode mode(const Value& v, Mode dflt);
   int add_rule(const Value& v);
+  void rule_common(const Value& v, MoveRule& rule);
+  void rule_shape(const Value& v, MoveRule& rule);
+  void compile_castle(const Value& v, MoveRule& rule);
   void castle_sites(const Value& p, const std::string& where, MoveRule& rule);
+  void drop_rule(const Value& p, const Value& d, size_t i);
   void generated_labels();
   void capture_rules();
   // betza = "...": its elements compiled as if written out; initial moves (i)
@@ -110,9 +120,17 @@ class Compiler : private FieldReader {
 
   // ---- leaps and walks, precomputed (compiler_tables.cpp) ------------------
   void compile_leap(const Value& v, MoveRule& rule);
+  std::vector<Offset> leap_via(const Value& v, bool lame);
+  void compile_lame_leap(const Value& v, MoveRule& rule, const std::vector<LameOffset>& lame_offs,
+                         const std::vector<Offset>& via, bool lame, size_t leaps);
+  void compile_leap_table(const Value& v, MoveRule& rule, const std::vector<Offset>& offs);
   void compile_rider(const Value& v, MoveRule& rule, const std::vector<Offset>& offs, int rides);
   Offset offset(const Value& p, const std::string& where, const std::string& what);
   void compile_walk(const Value& v, MoveRule& rule);
+  std::vector<std::array<std::vector<DirId>, kMaxSeats>> walk_legs(const Value& v);
+  void walk_paths(const Value& v, MoveRule& rule,
+                  const std::vector<std::vector<std::vector<DirId>>>& orders, SeatId s,
+                  SiteId from);
 
   // ---- turn flow (compiler_flow.cpp) ---------------------------------------
   void flags_and_counters();
@@ -126,6 +144,9 @@ class Compiler : private FieldReader {
   Stage::Effect effect(const Value& eff, const std::string& what, const std::string& where);
   void actions();
   void stages();
+  Stage stage_entry(const Value& v, std::vector<std::pair<std::string, std::string>>& follow);
+  void stage_chains(const std::vector<std::pair<std::string, std::string>>& follow);
+  void triggers(const Value& ts);
   void turn_rules();
   int face(const Value& v);
   void dice(const Value& d);
@@ -133,6 +154,10 @@ class Compiler : private FieldReader {
   // ---- ends (compiler_ends.cpp) --------------------------------------------
   NoMoveEffect no_move_effect(const Value& v, const std::string& what);
   void ends();
+  void end_bare_king(const Value& e, EndRules& end, const std::string& w);
+  void end_counts(const Value& e, EndRules& end, const std::string& w);
+  void end_conditions(const Value& cs, EndRules& end, const std::string& w);
+  void end_captures(const Value& cs, EndRules& end, const std::string& w);
   void ledgers();
   void money(const Value& v);
 

@@ -94,6 +94,16 @@ int Compiler::add_rule(const Value& v) {
          "more than " + std::to_string(kMaxMoveRules) + " move rules in all (kMaxMoveRules)");
   check_fields(v, v.tag);
   MoveRule rule;
+  rule_common(v, rule);
+  rule_shape(v, rule);
+  spend_bytes(sizeof(MoveRule), v.where);
+  r_->rules.push_back(std::move(rule));
+  return static_cast<int>(r_->rules.size() - 1);
+}
+
+// The fields every kind of move rule takes: label, mode, from, to, phase, once,
+// unless_attacked, ep.
+void Compiler::rule_common(const Value& v, MoveRule& rule) {
   rule.where = v.where;
   rule.label = str_or(v, "label", "");
   rule.mode = mode(v, v.tag == "anywhere" ? Mode::kMove : Mode::kBoth);
@@ -119,6 +129,10 @@ int Compiler::add_rule(const Value& v) {
     else
       fail(v.where, "ep must be \"set\" or \"take\"");
   }
+}
+
+// What the kind of rule (its constructor's tag) moves like.
+void Compiler::rule_shape(const Value& v, MoveRule& rule) {
   const std::string& tag = v.tag;
   if (tag == "step" || tag == "slide") {
     rule.kind = RuleKind::kSlide;
@@ -143,16 +157,7 @@ int Compiler::add_rule(const Value& v) {
     rule.hop_land_to_go_on = bool_or(v, "land_to_go_on", false);
     rule.mode = Mode::kCapture;
   } else if (tag == "castle") {
-    rule.kind = RuleKind::kCastle;
-    std::string d = str_or(v, "dir", "");
-    rule.castle_dir = Topology::direction_named(d);
-    if (rule.castle_dir < 0) fail(v.where, "castle needs dir = \"e\" or another compass name");
-    rule.castle_steps = int_or(v, "steps", 2, 1, kMaxSites);
-    auto* w = v.get("with");
-    if (!w) fail(v.where, "castle needs with = \"<partner piece>\"");
-    pending_partners_.push_back({static_cast<int>(r_->rules.size()), string(*w, "with"), v.where});
-    rule.mode = Mode::kMove;
-    if (auto* p = v.get("partner")) castle_sites(*p, v.where, rule);
+    compile_castle(v, rule);
   } else if (tag == "screen") {
     rule.kind = RuleKind::kScreen;
     auto* d = v.get("dirs");
@@ -163,9 +168,22 @@ int Compiler::add_rule(const Value& v) {
   } else {  // anywhere
     rule.kind = RuleKind::kAnywhere;
   }
-  spend_bytes(sizeof(MoveRule), v.where);
-  r_->rules.push_back(std::move(rule));
-  return static_cast<int>(r_->rules.size() - 1);
+}
+
+// castle { dir = "e", steps = 2, with = "<partner piece>", partner = ... }: the
+// partner piece is named once every piece is (the rule's index is the one it
+// is about to be given).
+void Compiler::compile_castle(const Value& v, MoveRule& rule) {
+  rule.kind = RuleKind::kCastle;
+  std::string d = str_or(v, "dir", "");
+  rule.castle_dir = Topology::direction_named(d);
+  if (rule.castle_dir < 0) fail(v.where, "castle needs dir = \"e\" or another compass name");
+  rule.castle_steps = int_or(v, "steps", 2, 1, kMaxSites);
+  auto* w = v.get("with");
+  if (!w) fail(v.where, "castle needs with = \"<partner piece>\"");
+  pending_partners_.push_back({static_cast<int>(r_->rules.size()), string(*w, "with"), v.where});
+  rule.mode = Mode::kMove;
+  if (auto* p = v.get("partner")) castle_sites(*p, v.where, rule);
 }
 
 // partner = "a1" (as the first seat sees it; mirrored rank for a seat facing
@@ -194,6 +212,32 @@ void Compiler::castle_sites(const Value& p, const std::string& where, MoveRule& 
     rule.castle_site[seat_named(seat, where)] = site(string(v, "castle partner"), where);
 }
 
+// ---- drops -----------------------------------------------------------------
+// drop = true | "region" | { to = "region", phase = ..., ... }: the piece of
+// type i enters from its owner's hand.
+void Compiler::drop_rule(const Value& p, const Value& d, size_t i) {
+  MoveRule rule;
+  rule.kind = RuleKind::kDrop;
+  rule.mode = Mode::kMove;
+  rule.where = p.where;
+  rule.drop_type = static_cast<TypeId>(i);
+  if (d.is_string()) {
+    rule.to_region = region_named(d.str, p.where);
+  } else if (d.is_table() && d.items.empty()) {
+    for (auto& [k, _] : d.fields)
+      if (k != "to" && k != "phase" && !HandsCompiler::is_drop_field(k))
+        fail(p.where,
+             "unknown field '" + k + "' in drop (allowed: to, phase, stuck, file_free_of, mate)");
+    if (auto* to = d.get("to")) rule.to_region = region_named(string(*to, "drop.to"), p.where);
+    if (auto* ph = d.get("phase")) rule.phases = phase_mask(*ph, p.where);
+    hands().drop_fields(d, rule, p.where);
+  } else if (!(d.is_bool() && d.boolean)) {
+    fail(p.where, "drop = true, drop = \"region\" or drop = { to = \"region\", phase = ... }");
+  }
+  r_->rules.push_back(rule);
+}
+
+// ---- Betza strings, generate hooks, the choice of captures -----------------
 void Compiler::betza_rules(const std::string& text, const std::string& where, size_t type) {
   auto elements = betza_elements(text, where);
   if (!elements) fail(elements.error().where, elements.error().what);

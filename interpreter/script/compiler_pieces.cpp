@@ -14,6 +14,7 @@
 
 namespace regula::script {
 
+// pieces = { piece { name = ..., symbol = ..., moves = { ... }, ... }, ... }
 void Compiler::pieces() {
   const Value* ps = game_.get("pieces");
   if (!ps) fail(game_.where, "the game has no pieces");
@@ -22,133 +23,139 @@ void Compiler::pieces() {
   if (items.size() > static_cast<size_t>(kMaxTypes))
     fail(where_of(*ps), "at most " + std::to_string(kMaxTypes) + " piece types");
   // Names first, so that promotions and capture lists may name any piece.
-  for (auto& p : items) {
-    if (p.tag != "piece") fail(where_of(p), "each entry of pieces must be piece { ... }");
-    check_fields(p, "piece");
-    PieceType t;
-    t.name = str_or(p, "name", "");
-    if (t.name.empty()) fail(p.where, "a piece needs a name");
-    for (auto& o : r_->types)
-      if (o.name == t.name) fail(p.where, "two pieces are named '" + t.name + "'");
-    std::string sym = str_or(p, "symbol", "");
-    if (sym.empty()) fail(p.where, "piece '" + t.name + "' needs a symbol");
-    t.letter = str_or(p, "letter", sym);
-    for (SeatId s = 0; s < r_->num_seats(); ++s) {
-      std::string x = sym;
-      if (r_->num_seats() == 2) {
-        for (auto& c : x) {
-          const auto u = static_cast<unsigned char>(c);
-          c = static_cast<char>(s == 0 ? std::toupper(u) : std::tolower(u));
-        }
-      } else {
-        x = std::string(1, r_->seats[s].name[0]) + sym;
-      }
-      t.symbol[s] = x;
-    }
-    glyphs(p, t);
-    r_->types.push_back(t);
-  }
+  for (auto& p : items) r_->types.push_back(piece_name(p));
   for (size_t i = 0; i < items.size(); ++i) hands().piece_fields(items[i], r_->types[i]);
   for (size_t i = 0; i < items.size(); ++i) {
     const Value& p = items[i];
     WhereScope scope(ctx_, p.where);
     PieceType& t = r_->types[i];
-    t.value = int_or(p, "value", 0, -kMaxPieceValue, kMaxPieceValue);
-    t.royal = bool_or(p, "royal", false);
-    t.fears_attack = bool_or(p, "avoid_attack", false);
-    t.track_moved = bool_or(p, "track_moved", false);
-    if (auto* f = p.get("facing")) {
-      if (!t.royal) fail(p.where, "facing is for royal pieces (royal = true)");
-      const auto fd = dirs(*f, p.where);
-      for (SeatId s = 1; s < r_->num_seats(); ++s)
-        if (fd[s] != fd[0])
-          fail(p.where,
-               "facing takes directions that are the same for every seat "
-               "(orthogonal, diagonal, all, or compass names)");
-      t.facing = fd[0];
-    }
-    t.reset_counter = bool_or(p, "resets_move_rule", false);
-    if (std::string san = str_or(p, "san", "letter"); san == "no-letter")
-      t.san_no_letter = true;
-    else if (san != "letter")
-      fail(p.where, "san must be \"letter\" or \"no-letter\", not '" + san + "'");
-    if (auto* b = p.get("betza")) betza_rules(string(*b, "betza"), p.where, i);
-    if (auto* m = p.get("moves"))
-      for (auto& mv : list(*m, "moves")) {
-        int ri = add_rule(mv);
-        r_->types[i].rules.push_back(ri);
-      }
-    PieceType& tt = r_->types[i];
-    if (auto* c = p.get("captures")) {
-      tt.captures = 0;
-      for (auto& n : strings(*c, "captures")) tt.captures |= 1u << type_named(n, p.where);
-    }
-    if (auto* c = p.get("cannot_capture"))
-      for (auto& n : strings(*c, "cannot_capture")) tt.captures &= ~(1u << type_named(n, p.where));
-    if (auto* pr = p.get("promotion")) {
-      // One clause, or a list of clauses tried in order.
-      std::vector<const Value*> clauses;
-      if (pr->is_table() && pr->fields.empty() && !pr->items.empty())
-        for (auto& c : pr->items) clauses.push_back(&c);
-      else
-        clauses.push_back(pr);
-      for (const Value* c : clauses) tt.promotions.push_back(promotion(*c, tt, p.where));
-    }
+    piece_traits(p, t);
+    piece_rules(p, i);
+    piece_captures(p, t);
+    piece_promotions(p, t);
     if (auto* tc = p.get("takes_command")) {
       const std::string v = string(*tc, "takes_command");
       if (v != "ally-start") fail(p.where, "takes_command must be \"ally-start\", not '" + v + "'");
-      tt.takes_command = true;
+      t.takes_command = true;
     }
-    if (auto* sq = p.get("square")) {
-      if (!sq->is_table()) fail(p.where, "square = { size = 2, enemies = \"capture\", ... }");
-      if (!r_->topology.is_grid())
-        fail(p.where, "square = ... needs a grid board (squares are read from its coordinates)");
-      for (auto& [k, _] : sq->fields)
-        if (k != "size" && k != "enemies" && k != "allies")
-          fail(p.where, "unknown field '" + k + "' in square (allowed: size, enemies, allies)");
-      tt.square = int_or(*sq, "size", 2, 2, 4);
-      const std::string en = str_or(*sq, "enemies", "stay");
-      const std::string al = str_or(*sq, "allies", "stay");
-      if (en != "capture" && en != "stay")
-        fail(p.where, "square.enemies must be \"capture\" or \"stay\", not '" + en + "'");
-      if (al != "take" && al != "stay")
-        fail(p.where, "square.allies must be \"take\" or \"stay\", not '" + al + "'");
-      tt.square_captures = en == "capture";
-      tt.square_takes = al == "take";
-      if (!tt.square_captures && !tt.square_takes)
-        fail(p.where, "square = ... does nothing: give enemies = \"capture\" or allies = \"take\"");
-    }
+    if (auto* sq = p.get("square")) piece_square(p, *sq, t);
     if (auto* rl = p.get("roll")) {
-      tt.roll_mask = 0;
+      t.roll_mask = 0;
       for (auto& x : list(*rl, "roll")) {
         int v = integer(x, "roll", 1, Dice::kMaxFace, "roll values are die faces");
-        tt.roll_mask |= 1u << v;
+        t.roll_mask |= 1u << v;
       }
     }
-    if (auto* d = p.get("drop")) {
-      MoveRule rule;
-      rule.kind = RuleKind::kDrop;
-      rule.mode = Mode::kMove;
-      rule.where = p.where;
-      rule.drop_type = static_cast<TypeId>(i);
-      if (d->is_string()) {
-        rule.to_region = region_named(d->str, p.where);
-      } else if (d->is_table() && d->items.empty()) {
-        for (auto& [k, _] : d->fields)
-          if (k != "to" && k != "phase" && !HandsCompiler::is_drop_field(k))
-            fail(p.where, "unknown field '" + k +
-                              "' in drop (allowed: to, phase, stuck, file_free_of, mate)");
-        if (auto* to = d->get("to")) rule.to_region = region_named(string(*to, "drop.to"), p.where);
-        if (auto* ph = d->get("phase")) rule.phases = phase_mask(*ph, p.where);
-        hands().drop_fields(*d, rule, p.where);
-      } else if (!(d->is_bool() && d->boolean)) {
-        fail(p.where, "drop = true, drop = \"region\" or drop = { to = \"region\", phase = ... }");
-      }
-      r_->rules.push_back(rule);
-    }
+    if (auto* d = p.get("drop")) drop_rule(p, *d, i);
   }
   for (auto& pp : pending_partners_)
     r_->rules[pp.rule].castle_partner = type_named(pp.name, pp.where);
+}
+
+// A piece's name, symbol (one per seat), letter and glyphs: all that later
+// fields may name it by.
+PieceType Compiler::piece_name(const Value& p) {
+  if (p.tag != "piece") fail(where_of(p), "each entry of pieces must be piece { ... }");
+  check_fields(p, "piece");
+  PieceType t;
+  t.name = str_or(p, "name", "");
+  if (t.name.empty()) fail(p.where, "a piece needs a name");
+  for (auto& o : r_->types)
+    if (o.name == t.name) fail(p.where, "two pieces are named '" + t.name + "'");
+  std::string sym = str_or(p, "symbol", "");
+  if (sym.empty()) fail(p.where, "piece '" + t.name + "' needs a symbol");
+  t.letter = str_or(p, "letter", sym);
+  for (SeatId s = 0; s < r_->num_seats(); ++s) {
+    std::string x = sym;
+    if (r_->num_seats() == 2) {
+      for (auto& c : x) {
+        const auto u = static_cast<unsigned char>(c);
+        c = static_cast<char>(s == 0 ? std::toupper(u) : std::tolower(u));
+      }
+    } else {
+      x = std::string(1, r_->seats[s].name[0]) + sym;
+    }
+    t.symbol[s] = x;
+  }
+  glyphs(p, t);
+  return t;
+}
+
+// value, royal, avoid_attack, track_moved, facing, resets_move_rule, san
+void Compiler::piece_traits(const Value& p, PieceType& t) {
+  t.value = int_or(p, "value", 0, -kMaxPieceValue, kMaxPieceValue);
+  t.royal = bool_or(p, "royal", false);
+  t.fears_attack = bool_or(p, "avoid_attack", false);
+  t.track_moved = bool_or(p, "track_moved", false);
+  if (auto* f = p.get("facing")) {
+    if (!t.royal) fail(p.where, "facing is for royal pieces (royal = true)");
+    const auto fd = dirs(*f, p.where);
+    for (SeatId s = 1; s < r_->num_seats(); ++s)
+      if (fd[s] != fd[0])
+        fail(p.where,
+             "facing takes directions that are the same for every seat "
+             "(orthogonal, diagonal, all, or compass names)");
+    t.facing = fd[0];
+  }
+  t.reset_counter = bool_or(p, "resets_move_rule", false);
+  if (std::string san = str_or(p, "san", "letter"); san == "no-letter")
+    t.san_no_letter = true;
+  else if (san != "letter")
+    fail(p.where, "san must be \"letter\" or \"no-letter\", not '" + san + "'");
+}
+
+// betza = "..." and moves = { ... }: the piece's move rules, in that order.
+void Compiler::piece_rules(const Value& p, size_t i) {
+  if (auto* b = p.get("betza")) betza_rules(string(*b, "betza"), p.where, i);
+  if (auto* m = p.get("moves"))
+    for (auto& mv : list(*m, "moves")) {
+      int ri = add_rule(mv);
+      r_->types[i].rules.push_back(ri);
+    }
+}
+
+// captures = { ... } (only these), cannot_capture = { ... } (all but these)
+void Compiler::piece_captures(const Value& p, PieceType& tt) {
+  if (auto* c = p.get("captures")) {
+    tt.captures = 0;
+    for (auto& n : strings(*c, "captures")) tt.captures |= 1u << type_named(n, p.where);
+  }
+  if (auto* c = p.get("cannot_capture"))
+    for (auto& n : strings(*c, "cannot_capture")) tt.captures &= ~(1u << type_named(n, p.where));
+}
+
+// promotion = { ... }: one clause, or a list of clauses tried in order.
+void Compiler::piece_promotions(const Value& p, PieceType& tt) {
+  if (auto* pr = p.get("promotion")) {
+    std::vector<const Value*> clauses;
+    if (pr->is_table() && pr->fields.empty() && !pr->items.empty())
+      for (auto& c : pr->items) clauses.push_back(&c);
+    else
+      clauses.push_back(pr);
+    for (const Value* c : clauses) tt.promotions.push_back(promotion(*c, tt, p.where));
+  }
+}
+
+// square = { size = 2, enemies = "capture" | "stay", allies = "take" | "stay" }:
+// what happens when the piece completes a square of its own pieces.
+void Compiler::piece_square(const Value& p, const Value& sq, PieceType& tt) {
+  if (!sq.is_table()) fail(p.where, "square = { size = 2, enemies = \"capture\", ... }");
+  if (!r_->topology.is_grid())
+    fail(p.where, "square = ... needs a grid board (squares are read from its coordinates)");
+  for (auto& [k, _] : sq.fields)
+    if (k != "size" && k != "enemies" && k != "allies")
+      fail(p.where, "unknown field '" + k + "' in square (allowed: size, enemies, allies)");
+  tt.square = int_or(sq, "size", 2, 2, 4);
+  const std::string en = str_or(sq, "enemies", "stay");
+  const std::string al = str_or(sq, "allies", "stay");
+  if (en != "capture" && en != "stay")
+    fail(p.where, "square.enemies must be \"capture\" or \"stay\", not '" + en + "'");
+  if (al != "take" && al != "stay")
+    fail(p.where, "square.allies must be \"take\" or \"stay\", not '" + al + "'");
+  tt.square_captures = en == "capture";
+  tt.square_takes = al == "take";
+  if (!tt.square_captures && !tt.square_takes)
+    fail(p.where, "square = ... does nothing: give enemies = \"capture\" or allies = \"take\"");
 }
 
 // promotion = { zone = "...", to = { ... } | "start", optional, only_lost, ask, when,

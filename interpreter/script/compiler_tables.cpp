@@ -36,14 +36,7 @@ void Compiler::compile_leap(const Value& v, MoveRule& rule) {
   // Lame leaps: the sites on the way that must be empty, as offsets turned
   // with each leap's own offset.
   const bool lame = bool_or(v, "lame", false);
-  std::vector<Offset> via;
-  if (auto* w = v.get("via")) {
-    if (lame) fail(v.where, "leap takes lame = true or via = { ... }, not both");
-    for (auto& p : list(*w, "via")) via.push_back(offset(p, v.where, "via"));
-    if (via.empty()) fail(v.where, "leap via = { {dx, dy}, ... } names no site");
-    if (via.size() > static_cast<size_t>(kMaxWalk))
-      fail(v.where, "leap via names more than " + std::to_string(kMaxWalk) + " sites");
-  }
+  const std::vector<Offset> via = leap_via(v, lame);
   std::vector<LameOffset> lame_offs;
   std::set<std::pair<int, int>> lame_seen;
   auto add_lame = [&](Offset x, const std::vector<Offset>& vx) {
@@ -70,26 +63,48 @@ void Compiler::compile_leap(const Value& v, MoveRule& rule) {
           add_lame(turn(base), vt);
         }
   }
-  if (lame || !via.empty()) {
-    if (v.get("max")) fail(v.where, "leap takes max (a rider) or lame/via, not both");
-    if (!via.empty() && rule.shape.offsets.size() != 1)
-      fail(v.where, "leap via = { ... } needs exactly one offset (write one leap per offset)");
-    for (const LameOffset& l : lame_offs)
-      if (l.via.size() > static_cast<size_t>(kMaxWalk))
-        fail(v.where, "a lame leap passes more than " + std::to_string(kMaxWalk) + " sites");
-    rule.shape.lame = lame;
-    rule.shape.via = via;
-    const Topology& t = r_->topology;
-    spend_steps(static_cast<long>(r_->num_seats()) * t.size() * static_cast<long>(offs.size()),
-                v.where);
-    table_bytes(t.size(), v.where);
-    const size_t paths = build_lame_leaps(t, r_->seats, lame_offs, rule);
-    spend_bytes(paths * sizeof(WalkPath), v.where);
-    return;
-  }
+  if (lame || !via.empty()) return compile_lame_leap(v, rule, lame_offs, via, lame, offs.size());
   const int rides = int_or(v, "max", 1, 0, kMaxSites);
   rule.shape.rides = rides;
   if (rides != 1) return compile_rider(v, rule, offs, rides);
+  compile_leap_table(v, rule, offs);
+}
+
+// via = { {dx, dy}, ... }: the sites a leap passes that must be empty.
+std::vector<Offset> Compiler::leap_via(const Value& v, bool lame) {
+  std::vector<Offset> via;
+  if (auto* w = v.get("via")) {
+    if (lame) fail(v.where, "leap takes lame = true or via = { ... }, not both");
+    for (auto& p : list(*w, "via")) via.push_back(offset(p, v.where, "via"));
+    if (via.empty()) fail(v.where, "leap via = { {dx, dy}, ... } names no site");
+    if (via.size() > static_cast<size_t>(kMaxWalk))
+      fail(v.where, "leap via names more than " + std::to_string(kMaxWalk) + " sites");
+  }
+  return via;
+}
+
+// A lame leap (lame = true or via = ...) of the leaps offsets gave: walks of
+// one fixed path each (script/lame_leap.h).
+void Compiler::compile_lame_leap(const Value& v, MoveRule& rule,
+                                 const std::vector<LameOffset>& lame_offs,
+                                 const std::vector<Offset>& via, bool lame, size_t leaps) {
+  if (v.get("max")) fail(v.where, "leap takes max (a rider) or lame/via, not both");
+  if (!via.empty() && rule.shape.offsets.size() != 1)
+    fail(v.where, "leap via = { ... } needs exactly one offset (write one leap per offset)");
+  for (const LameOffset& l : lame_offs)
+    if (l.via.size() > static_cast<size_t>(kMaxWalk))
+      fail(v.where, "a lame leap passes more than " + std::to_string(kMaxWalk) + " sites");
+  rule.shape.lame = lame;
+  rule.shape.via = via;
+  const Topology& t = r_->topology;
+  spend_steps(static_cast<long>(r_->num_seats()) * t.size() * static_cast<long>(leaps), v.where);
+  table_bytes(t.size(), v.where);
+  const size_t paths = build_lame_leaps(t, r_->seats, lame_offs, rule);
+  spend_bytes(paths * sizeof(WalkPath), v.where);
+}
+
+// A plain leap: for each seat and site, the sites its offsets reach.
+void Compiler::compile_leap_table(const Value& v, MoveRule& rule, const std::vector<Offset>& offs) {
   const Topology& t = r_->topology;
   spend_steps(static_cast<long>(r_->num_seats()) * t.size() * static_cast<long>(offs.size()),
               v.where);
@@ -150,7 +165,49 @@ Offset Compiler::offset(const Value& p, const std::string& where, const std::str
                 integer(p.items[1], "dy", -kMaxCoordinate, kMaxCoordinate)};
 }
 
+// walk { steps = N, dirs = ... | legs = { ... }, exact, turn, revisit, jump,
+// any_order, no_reverse }: every path of its steps from every site, for each
+// seat (jump = true keeps the destinations alone).
 void Compiler::compile_walk(const Value& v, MoveRule& rule) {
+  const std::vector<std::array<std::vector<DirId>, kMaxSeats>> legs = walk_legs(v);
+  bool exact = bool_or(v, "exact", true);
+  bool turn = bool_or(v, "turn", true);
+  bool revisit = bool_or(v, "revisit", false);
+  bool jump = bool_or(v, "jump", false);
+  bool any_order = bool_or(v, "any_order", false);
+  bool no_reverse = bool_or(v, "no_reverse", false);
+  rule.shape.walk = true;
+  for (auto& l : legs) rule.shape.legs.push_back(l[0]);
+  rule.shape.exact = exact;
+  rule.shape.turn = turn;
+  rule.shape.revisit = revisit;
+  rule.shape.jump = jump;
+  rule.shape.any_order = any_order;
+  rule.shape.no_reverse = no_reverse;
+  const int n = r_->topology.size();
+  rule.kind = jump ? RuleKind::kTable : RuleKind::kWalk;
+  table_bytes(n, v.where);
+  if (jump)
+    rule.table.assign(kMaxSeats, std::vector<std::vector<SiteId>>(n));
+  else
+    rule.walks.assign(kMaxSeats, std::vector<std::vector<WalkPath>>(n));
+  for (SeatId s = 0; s < r_->num_seats(); ++s) {
+    std::vector<std::vector<std::vector<DirId>>> orders;
+    std::vector<std::vector<DirId>> fwd;
+    for (auto& l : legs) fwd.push_back(l[s]);
+    orders.push_back(fwd);
+    if (any_order) {
+      auto rev = fwd;
+      std::reverse(rev.begin(), rev.end());
+      if (rev != fwd) orders.push_back(rev);
+    }
+    for (SiteId from = 0; from < n; ++from) walk_paths(v, rule, orders, s, from);
+  }
+}
+
+// legs = { dirs, ... }, or steps = N with dirs = ...: each step's directions
+// for each seat.
+std::vector<std::array<std::vector<DirId>, kMaxSeats>> Compiler::walk_legs(const Value& v) {
   std::vector<std::array<std::vector<DirId>, kMaxSeats>> legs;
   if (auto* l = v.get("legs")) {
     if (v.get("steps") || v.get("dirs")) fail(v.where, "walk takes either legs or steps+dirs");
@@ -169,88 +226,64 @@ void Compiler::compile_walk(const Value& v, MoveRule& rule) {
   }
   if (legs.size() > static_cast<size_t>(kMaxWalk))
     fail(v.where, "a walk may have at most " + std::to_string(kMaxWalk) + " steps");
-  bool exact = bool_or(v, "exact", true);
-  bool turn = bool_or(v, "turn", true);
-  bool revisit = bool_or(v, "revisit", false);
-  bool jump = bool_or(v, "jump", false);
-  bool any_order = bool_or(v, "any_order", false);
-  bool no_reverse = bool_or(v, "no_reverse", false);
-  rule.shape.walk = true;
-  for (auto& l : legs) rule.shape.legs.push_back(l[0]);
-  rule.shape.exact = exact;
-  rule.shape.turn = turn;
-  rule.shape.revisit = revisit;
-  rule.shape.jump = jump;
-  rule.shape.any_order = any_order;
-  rule.shape.no_reverse = no_reverse;
+  return legs;
+}
+
+// The walk's paths from one site for one seat, each order of its legs (orders)
+// followed as the rule's shape allows, into the rule's tables.
+void Compiler::walk_paths(const Value& v, MoveRule& rule,
+                          const std::vector<std::vector<std::vector<DirId>>>& orders, SeatId s,
+                          SiteId from) {
   const Topology& t = r_->topology;
   const int n = t.size();
-  rule.kind = jump ? RuleKind::kTable : RuleKind::kWalk;
-  table_bytes(n, v.where);
-  if (jump)
-    rule.table.assign(kMaxSeats, std::vector<std::vector<SiteId>>(n));
-  else
-    rule.walks.assign(kMaxSeats, std::vector<std::vector<WalkPath>>(n));
-  for (SeatId s = 0; s < r_->num_seats(); ++s) {
-    std::vector<std::vector<std::vector<DirId>>> orders;
-    std::vector<std::vector<DirId>> fwd;
-    for (auto& l : legs) fwd.push_back(l[s]);
-    orders.push_back(fwd);
-    if (any_order) {
-      auto rev = fwd;
-      std::reverse(rev.begin(), rev.end());
-      if (rev != fwd) orders.push_back(rev);
-    }
-    for (SiteId from = 0; from < n; ++from) {
-      std::vector<WalkPath> paths;
-      std::vector<uint8_t> visited(n, 0);
-      visited[from] = 1;
-      WalkPath cur{};
-      std::vector<DirId> used;
-      for (auto& order : orders) {
-        std::function<void(SiteId, int)> dfs = [&](SiteId at, int depth) {
-          spend_steps(1, v.where);
-          if (depth > 0 && (depth == static_cast<int>(order.size()) || !exact)) {
-            WalkPath p = cur;
-            p.dest = at;
-            if (at != from) {
-              // Kept until duplicates are dropped: bounded like the kept ones.
-              if (bytes_ + (paths.size() + 1) * sizeof(WalkPath) > kMaxCompiledBytes)
-                spend_bytes((paths.size() + 1) * sizeof(WalkPath), v.where);
-              paths.push_back(p);
-            }
-          }
-          if (depth == static_cast<int>(order.size())) return;
-          for (DirId d : order[depth]) {
-            if (!turn && !used.empty() && d != used.front()) continue;
-            if (no_reverse &&
-                std::find(used.begin(), used.end(), Topology::opposite(d)) != used.end())
-              continue;
-            SiteId nx = t.neighbor(at, d);
-            if (nx == kNoSite || (!revisit && visited[nx])) continue;
-            ++visited[nx];
-            used.push_back(d);
-            if (depth > 0) cur.via[cur.nvia++] = at;
-            dfs(nx, depth + 1);
-            if (depth > 0) --cur.nvia;
-            used.pop_back();
-            --visited[nx];
-          }
-        };
-        dfs(from, 0);
+  const bool exact = rule.shape.exact, turn = rule.shape.turn, revisit = rule.shape.revisit,
+             jump = rule.shape.jump, no_reverse = rule.shape.no_reverse;
+  std::vector<WalkPath> paths;
+  std::vector<uint8_t> visited(n, 0);
+  visited[from] = 1;
+  WalkPath cur{};
+  std::vector<DirId> used;
+  for (auto& order : orders) {
+    std::function<void(SiteId, int)> dfs = [&](SiteId at, int depth) {
+      spend_steps(1, v.where);
+      if (depth > 0 && (depth == static_cast<int>(order.size()) || !exact)) {
+        WalkPath p = cur;
+        p.dest = at;
+        if (at != from) {
+          // Kept until duplicates are dropped: bounded like the kept ones.
+          if (bytes_ + (paths.size() + 1) * sizeof(WalkPath) > kMaxCompiledBytes)
+            spend_bytes((paths.size() + 1) * sizeof(WalkPath), v.where);
+          paths.push_back(p);
+        }
       }
-      // One entry per distinct (destination, intermediate sites).
-      sort_paths(paths);
-      if (jump) {
-        for (auto& p : paths)
-          if (rule.table[s][from].empty() || rule.table[s][from].back() != p.dest)
-            rule.table[s][from].push_back(p.dest);
-        spend_bytes(rule.table[s][from].size() * sizeof(SiteId), v.where);
-      } else {
-        spend_bytes(paths.size() * sizeof(WalkPath), v.where);
-        rule.walks[s][from] = std::move(paths);
+      if (depth == static_cast<int>(order.size())) return;
+      for (DirId d : order[depth]) {
+        if (!turn && !used.empty() && d != used.front()) continue;
+        if (no_reverse && std::find(used.begin(), used.end(), Topology::opposite(d)) != used.end())
+          continue;
+        SiteId nx = t.neighbor(at, d);
+        if (nx == kNoSite || (!revisit && visited[nx])) continue;
+        ++visited[nx];
+        used.push_back(d);
+        if (depth > 0) cur.via[cur.nvia++] = at;
+        dfs(nx, depth + 1);
+        if (depth > 0) --cur.nvia;
+        used.pop_back();
+        --visited[nx];
       }
-    }
+    };
+    dfs(from, 0);
+  }
+  // One entry per distinct (destination, intermediate sites).
+  sort_paths(paths);
+  if (jump) {
+    for (auto& p : paths)
+      if (rule.table[s][from].empty() || rule.table[s][from].back() != p.dest)
+        rule.table[s][from].push_back(p.dest);
+    spend_bytes(rule.table[s][from].size() * sizeof(SiteId), v.where);
+  } else {
+    spend_bytes(paths.size() * sizeof(WalkPath), v.where);
+    rule.walks[s][from] = std::move(paths);
   }
 }
 
