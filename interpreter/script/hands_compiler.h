@@ -2,7 +2,7 @@
 // The compiler's part for captures to hand and drops: the game fields
 // captures_to_hand and uci_promotion, a piece's demotes_to, the drop
 // restrictions (stuck, file_free_of, mate) and the promotion fields that
-// shogi-like games need (on, forced, mark). Kept apart from compiler.cpp so
+// shogi-like games need (on, forced, mark). Kept apart from compiler_*.cpp so
 // that the hand-and-drop vocabulary reads in one place.
 
 #include <string>
@@ -26,7 +26,7 @@ class HandsCompiler : private FieldReader {
   }
   void drop_fields(const Value& d, MoveRule& rule, const std::string& where);
 
-  // Fields of a promotion clause beyond those compiler.cpp reads.
+  // Fields of a promotion clause beyond those compiler_pieces.cpp reads.
   static bool is_promotion_field(const std::string& k) {
     return k == "on" || k == "forced" || k == "mark";
   }

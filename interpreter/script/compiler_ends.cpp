@@ -1,0 +1,220 @@
+// The compiler's part for how a game ends and what it pays: no moves
+// (checkmate, stalemate), bare kings, counted draws (move rule, repetition,
+// passes, material), end conditions, captures that end or change the game, and
+// the stakes and money ledgers. Its own file because these rules are read by
+// game_end and the effects, not by move generation.
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "script/compiler_internal.h"
+#include "script/field_reader.h"
+#include "script/limits.h"
+
+namespace regula::script {
+
+NoMoveEffect Compiler::no_move_effect(const Value& v, const std::string& what) {
+  std::string s = string(v, what);
+  if (s == "loss") return NoMoveEffect::kLoss;
+  if (s == "draw") return NoMoveEffect::kDraw;
+  if (s == "win") return NoMoveEffect::kWin;
+  if (s == "pass") return NoMoveEffect::kPass;
+  fail(where_of(v), what + " must be \"loss\", \"draw\", \"win\" or \"pass\", not '" + s + "'");
+}
+
+// ends = { checkmate = ..., stalemate = ..., move_rule = ..., conditions = ..., ... }
+void Compiler::ends() {
+  const Value* e = game_.get("ends");
+  if (!e) return;
+  const std::string w = where_of(*e);
+  static const std::vector<std::string> kAllowed = {
+      "check",      "checkmate",      "stalemate",  "no_moves",   "captures",
+      "extinction", "bare_king",      "move_rule",  "repetition", "passes",
+      "material",   "capture_target", "conditions", "last_team",  "leave"};
+  for (auto& [k, _] : e->fields)
+    if (std::find(kAllowed.begin(), kAllowed.end(), k) == kAllowed.end())
+      fail(w, "unknown field '" + k + "' in ends (allowed: " + join(kAllowed) + ")");
+  EndRules& end = r_->end;
+  end.check = bool_or(*e, "check", false);
+  if (auto* v = e->get("checkmate")) end.checkmate = no_move_effect(*v, "checkmate");
+  if (auto* v = e->get("stalemate")) end.stalemate = no_move_effect(*v, "stalemate");
+  if (auto* v = e->get("no_moves")) end.no_moves = no_move_effect(*v, "no_moves");
+  end.extinction = bool_or(*e, "extinction", false);
+  if (auto* lt = e->get("last_team")) {
+    const std::string s = string(*lt, "last_team");
+    if (s != "wins" && s != "plays-on")
+      fail(w, "last_team must be \"wins\" or \"plays-on\", not '" + s + "'");
+    end.last_team_wins = s == "wins";
+  }
+  if (auto* lv = e->get("leave")) {
+    end.leave = condition(string(*lv, "leave"), w);
+    if (end.leave.terms.empty()) fail(w, "ends.leave is an empty condition");
+  }
+  end_bare_king(*e, end, w);
+  end_counts(*e, end, w);
+  if (auto* cs = e->get("conditions")) end_conditions(*cs, end, w);
+  if (auto* cs = e->get("captures")) end_captures(*cs, end, w);
+}
+
+// bare_king = true or { result = "loss" | "draw", bare_back = true }
+void Compiler::end_bare_king(const Value& e, EndRules& end, const std::string& w) {
+  if (const Value* b = e.get("bare_king"); b && b->is_table()) {
+    for (auto& [k, _] : b->fields)
+      if (k != "result" && k != "bare_back")
+        fail(w, "unknown field '" + k + "' in bare_king (allowed: result, bare_back)");
+    end.bare_royal = true;
+    std::string res = str_or(*b, "result", "loss");
+    if (res != "loss" && res != "draw")
+      fail(w, "bare_king.result must be \"loss\" or \"draw\", not '" + res + "'");
+    end.bare_royal_draws = res == "draw";
+    end.bare_back = bool_or(*b, "bare_back", false);
+    if (end.bare_back && r_->num_seats() != 2)
+      fail(w, "bare_king.bare_back needs a game of two seats");
+  } else {
+    end.bare_royal = bool_or(e, "bare_king", false);
+  }
+}
+
+// The ends that count: move_rule, repetition, passes, capture_target, material.
+void Compiler::end_counts(const Value& e, EndRules& end, const std::string& w) {
+  if (const Value* m = e.get("move_rule"); m && m->is_table()) {
+    for (auto& [k, _] : m->fields)
+      if (k != "plies" && k != "mate_first")
+        fail(w, "unknown field '" + k + "' in move_rule (allowed: plies, mate_first)");
+    if (!m->get("plies")) fail(w, "move_rule = { plies = N, mate_first = true }");
+    end.move_rule = int_or(*m, "plies", 0, 0, kMaxCount);
+    end.move_rule_mate_first = bool_or(*m, "mate_first", false);
+  } else {
+    end.move_rule = int_or(e, "move_rule", 0, 0, kMaxCount);
+  }
+
+  end.repetition = int_or(e, "repetition", 0, 0, kMaxCount);
+  end.passes_draw = int_or(e, "passes", 0, 0, kMaxCount);
+  end.capture_target = int_or(e, "capture_target", 0, 0, kMaxCount);
+  if (auto* m = e.get("material")) {
+    end.material_max = int_or(*m, "pieces", 0, 0, kMaxCount);
+    end.material_plies = int_or(*m, "plies", 0, 0, kMaxCount);
+  }
+}
+
+// conditions = { { when = "...", result = ..., reason = ..., moves = N }, ... }
+void Compiler::end_conditions(const Value& cs, EndRules& end, const std::string& w) {
+  for (auto& c : list(cs, "conditions")) {
+    for (auto& [k, _] : c.fields)
+      if (k != "when" && k != "result" && k != "reason" && k != "moves")
+        fail(w, "unknown field '" + k +
+                    "' in an end condition (allowed: when, result, reason, moves)");
+    ConditionEnd ce;
+    const std::string when = str_or(c, "when", "");
+    if (when.empty()) fail(w, "an end condition needs when = \"...\"");
+    ce.when = condition(when, w);
+    const std::string res = str_or(c, "result", "draw");
+    if (res == "win")
+      ce.result = NoMoveEffect::kWin;
+    else if (res == "loss")
+      ce.result = NoMoveEffect::kLoss;
+    else if (res == "draw")
+      ce.result = NoMoveEffect::kDraw;
+    else
+      fail(w, "an end condition's result must be win, loss or draw, not '" + res + "'");
+    ce.reason = str_or(c, "reason", when);
+    ce.moves = int_or(c, "moves", 0, 0, kMaxCount);
+    if (ce.moves > 0) {
+      int counted = 0;
+      for (const ConditionEnd& o : end.on_condition) counted += o.moves > 0;
+      if (counted >= kMaxCountedConditions)
+        fail(w, "at most " + std::to_string(kMaxCountedConditions) +
+                    " end conditions may wait for a number of moves (kMaxCountedConditions)");
+      ce.slot = counted;
+      end.counted_conditions = true;
+    }
+    end.on_condition.push_back(ce);
+  }
+}
+
+// captures = { { captured = "piece", by = "piece", result = ..., reason = ... }, ... }:
+// what capturing a piece does to the game.
+void Compiler::end_captures(const Value& cs, EndRules& end, const std::string& w) {
+  for (auto& c : list(cs, "captures")) {
+    CaptureEnd ce;
+    ce.captured = type_named(str_or(c, "captured", ""), w);
+    if (auto* by = c.get("by")) ce.by = type_named(string(*by, "by"), w);
+    std::string res = str_or(c, "result", "win");
+    if (res == "win")
+      ce.effect = CaptureEnd::Effect::kWin;
+    else if (res == "draw")
+      ce.effect = CaptureEnd::Effect::kDraw;
+    else if (res == "loss")
+      ce.effect = CaptureEnd::Effect::kLoss;
+    else if (res == "continue")
+      ce.effect = CaptureEnd::Effect::kContinue;
+    else if (res == "freeze")
+      ce.effect = CaptureEnd::Effect::kFreeze;
+    else if (res == "out")
+      ce.effect = CaptureEnd::Effect::kOut;
+    else
+      fail(w, "result must be win, draw, loss, continue, freeze or out, not '" + res + "'");
+    ce.reason = str_or(c, "reason", r_->types[ce.captured].name + " captured");
+    end.on_capture.push_back(ce);
+  }
+}
+
+// ---- ledgers ---------------------------------------------------------------
+// stakes = true | { win = N } and money = { ... }: the game's ledger, if any.
+void Compiler::ledgers() {
+  if (const Value* s = game_.get("stakes"); s && s->is_table()) {
+    r_->stakes = true;
+    r_->stakes_win = int_or(*s, "win", 0, -kMaxCount, kMaxCount);
+    for (auto& [k, _] : s->fields)
+      if (k != "win") fail(game_.where, "unknown field '" + k + "' in stakes (allowed: win)");
+  } else {
+    r_->stakes = bool_or(game_, "stakes", false);
+  }
+  if (auto* mo = game_.get("money")) {
+    if (r_->stakes || r_->stakes_win)
+      fail(game_.where, "money and stakes = ... are two ledgers: a game keeps one");
+    money(*mo);
+  }
+}
+
+// money = { ante = 5, payments = { { on = "capture", piece = "rajah", amount = 5 }, ... } }
+void Compiler::money(const Value& v) {
+  const std::string w = where_of(v);
+  if (!v.is_table()) fail(w, "money = { ante = N, payments = { ... } }");
+  for (auto& [k, _] : v.fields)
+    if (k != "ante" && k != "payments")
+      fail(w, "unknown field '" + k + "' in money (allowed: ante, payments)");
+  Money& m = r_->money;
+  m.ante = int_or(v, "ante", 0, 0, kMaxCount / kMaxSeats);
+  if (auto* ps = v.get("payments")) {
+    if (list(*ps, "payments").size() > kMaxPayments)
+      fail(w, "at most " + std::to_string(kMaxPayments) + " payments (kMaxPayments)");
+    for (auto& p : list(*ps, "payments")) {
+      for (auto& [k, _] : p.fields)
+        if (k != "on" && k != "piece" && k != "amount")
+          fail(w, "unknown field '" + k + "' in a payment (allowed: on, piece, amount)");
+      Payment pay;
+      const std::string on = str_or(p, "on", "");
+      if (on == "capture")
+        pay.on = Payment::On::kCapture;
+      else if (on == "occupy")
+        pay.on = Payment::On::kOccupy;
+      else if (on == "win-commanding")
+        pay.on = Payment::On::kWinCommanding;
+      else
+        fail(w, "a payment needs on = \"capture\", \"occupy\" or \"win-commanding\"");
+      if (pay.on != Payment::On::kWinCommanding) {
+        if (!p.get("piece")) fail(w, "a payment on " + on + " needs piece = \"...\"");
+        pay.piece = type_named(str_or(p, "piece", ""), w);
+      } else if (p.get("piece")) {
+        fail(w, "a payment on win-commanding names no piece");
+      }
+      if (!p.get("amount")) fail(w, "a payment needs amount = N");
+      pay.amount = int_or(p, "amount", 0, 1, kMaxCount / kMaxSeats);
+      m.payments.push_back(pay);
+    }
+  }
+}
+
+}  // namespace regula::script

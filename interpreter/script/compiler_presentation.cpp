@@ -1,0 +1,197 @@
+// The game fields that only show a game or tune its AI, not its rules: title,
+// description and sources, a grid's checkering, the pieces' glyphs, the move
+// notation, PDN, the position string's format, the UCI variant name and the AI
+// settings. They are their own file because they are presentation, read apart
+// from the rules so that where they are kept can change in one place.
+
+#include <filesystem>
+#include <memory>
+#include <set>
+#include <string>
+#include <system_error>
+
+#include "formats/pdn.h"
+#include "script/compiler_internal.h"
+#include "script/field_reader.h"
+#include "script/limits.h"
+
+namespace regula::script {
+
+// title = "...", description = "...", sources = { "...", ... }
+void Compiler::titles() {
+  view_->title = str_or(game_, "title", "untitled");
+  view_->description = str_or(game_, "description", "");
+  if (auto* s = game_.get("sources")) {
+    for (auto& item : list(*s, "sources")) view_->sources.push_back(string(item, "a source"));
+  }
+}
+
+// grid { checkered = false }: whether the squares are drawn in two colours.
+void Compiler::grid_presentation(const Value& b) {
+  view_->checkered = bool_or(b, "checkered", true);
+}
+
+// glyph = "text" | "file.svg" for every seat, or { seat = ..., ... }. An SVG
+// file is named relative to the script's folder and must lie inside it.
+void Compiler::glyphs(const Value& p, TypeId type) {
+  const Value* g = p.get("glyph");
+  if (!g) return;
+  auto one = [&](const Value& v, SeatId seat) {
+    std::string text = string(v, "a glyph");
+    if (text.empty() || text.size() > 256)
+      fail(p.where, "a glyph is a short text or an .svg file name, 1 to 256 bytes");
+    if (text.size() > 4 && text.compare(text.size() - 4, 4, ".svg") == 0) {
+      const std::string file = p.where.substr(0, p.where.rfind(':'));
+      const std::filesystem::path dir = std::filesystem::path(file).parent_path();
+      const std::filesystem::path rel(text);
+      for (const auto& part : rel)
+        if (part == "..") fail(p.where, "glyph '" + text + "' leaves the script's folder");
+      if (rel.is_absolute())
+        fail(p.where, "glyph '" + text + "' must be named from the script's folder");
+      std::error_code ec;
+      const auto full = std::filesystem::absolute(dir / rel, ec);
+      if (ec || !std::filesystem::is_regular_file(full, ec))
+        fail(p.where, "glyph file '" + text + "' not found beside the script");
+      text = full.string();
+    }
+    view_->glyphs[type][seat] = text;
+  };
+  if (g->is_table()) {
+    if (!g->items.empty()) fail(p.where, "glyph = { seat = \"...\", ... } names its seats");
+    for (const auto& [seat, v] : g->fields) one(v, seat_named(seat, p.where));
+  } else {
+    for (SeatId s = 0; s < r_->num_seats(); ++s) one(*g, s);
+  }
+}
+
+// The presentation fields read after the game's rules, in the order their
+// errors are reported.
+void Compiler::presentation() {
+  if (auto* a = game_.get("ai")) ai(*a);
+  notation();
+  view_->position_format = str_or(game_, "position", "generic");
+  if (view_->position_format != "generic" && view_->position_format != "fen")
+    fail(game_.where, "position must be \"fen\" or \"generic\"");
+  uci_variant();
+  pdn();
+}
+
+// ai = { search = "mcts", material = 100, promotion = 20, mobility = 2, cutoff = 64,
+//        contempt = 25, hunt = 4 }
+void Compiler::ai(const Value& v) {
+  const std::string w = where_of(v);
+  if (!v.is_table()) fail(w, "ai = { search = ..., material = N, promotion = N, ... }");
+  for (auto& [k, _] : v.fields)
+    if (k != "search" && k != "material" && k != "promotion" && k != "mobility" && k != "cutoff" &&
+        k != "contempt" && k != "hunt")
+      fail(w, "unknown field '" + k +
+                  "' in ai (allowed: search, material, promotion, mobility, cutoff, contempt, "
+                  "hunt)");
+  AiSettings& a = *ai_;
+  const std::string search = str_or(v, "search", "");
+  if (search == "alphabeta")
+    a.algorithm = AiSettings::Algorithm::kAlphaBeta;
+  else if (search == "mcts")
+    a.algorithm = AiSettings::Algorithm::kMcts;
+  else if (!search.empty())
+    fail(w, "ai.search must be \"alphabeta\" or \"mcts\", not '" + search + "'");
+  a.material = int_or(v, "material", a.material, 0, kMaxAiWeight);
+  a.promotion = int_or(v, "promotion", a.promotion, 0, kMaxAiWeight);
+  a.mobility = int_or(v, "mobility", a.mobility, 0, kMaxAiWeight);
+  a.cutoff = int_or(v, "cutoff", a.cutoff, 0, kMaxAiCutoff);
+  a.contempt = int_or(v, "contempt", a.contempt, 0, kMaxAiWeight);
+  a.hunt = int_or(v, "hunt", a.hunt, 0, kMaxAiWeight);
+}
+
+// pdn = "GAMETYPE" or { game_type = "GAMETYPE", capture = "x" | ":" }: draughts
+// notation (formats/pdn.h), numbered from the GameType's fields.
+void Compiler::pdn() {
+  const Value* v = game_.get("pdn");
+  if (!v) return;
+  const std::string w = where_of(*v);
+  auto made = std::make_shared<Pdn>();
+  Pdn& out = *made;
+  const Value* type = v;
+  if (v->is_table()) {
+    for (auto& [k, _] : v->fields)
+      if (k != "game_type" && k != "capture")
+        fail(w, "unknown field '" + k + "' in pdn (allowed: game_type, capture)");
+    type = v->get("game_type");
+    if (!type) fail(w, "pdn = { game_type = \"20,W,10,10,N2,0\" }: the GameType is required");
+    out.capture = str_or(*v, "capture", "x");
+    if (out.capture != "x" && out.capture != ":")
+      fail(w, "pdn.capture must be \"x\" or \":\", not \"" + out.capture + "\"");
+  }
+  auto parsed = parse_pdn_game_type(string(*type, "pdn.game_type"));
+  if (!parsed) fail(w, "pdn: " + parsed.error().what);
+  out.game_type = *parsed;
+  if (r_->num_seats() != 2) fail(w, "pdn needs a game of two seats");
+  if (r_->types.size() != 2)
+    fail(w, "pdn needs two piece types, the man and then the king (this game has " +
+                std::to_string(r_->types.size()) + ")");
+  if (view_->notation == "san") fail(w, "pdn and notation = \"san\" are two notations: give one");
+  if (view_->position_format == "fen")
+    fail(w, "pdn and position = \"fen\" are two position strings: give one");
+  const SeatId first = r_->first;
+  const int colour = out.game_type.first_colour == 'W' ? 0 : 1;
+  out.colour_seat[colour] = first;
+  out.colour_seat[1 - colour] = static_cast<SeatId>(1 - first);
+  if (auto e = number_pdn_squares(r_->topology, r_->seats[first].facing, out))
+    fail(w, "pdn: " + e->what);
+  // A setup off the numbered squares means the GameType's invert flag (or the
+  // board's orientation) does not fit the game.
+  for (auto& [site, code] : r_->setup)
+    if (out.square[site].empty())
+      fail(w, "pdn: the GameType " + out.game_type.text() + " does not number " +
+                  r_->topology.name(site) + ", where the setup puts a piece: the invert flag " +
+                  "says the first mover's bottom-left corner is " +
+                  (out.game_type.invert ? "not " : "") + "a playing square");
+  view_->pdn = std::move(made);
+}
+
+// uci_variant = "NAME": one UCI token, since engines list it in a combo.
+void Compiler::uci_variant() {
+  const Value* v = game_.get("uci_variant");
+  if (!v) return;
+  const std::string name = string(*v, "uci_variant");
+  if (name.empty() || name.size() > kMaxUciVariant)
+    fail(where_of(*v), "uci_variant must have 1 to " + std::to_string(kMaxUciVariant) +
+                           " characters, not " + std::to_string(name.size()));
+  for (char c : name)
+    if (c <= ' ' || c > '~')
+      fail(where_of(*v),
+           "uci_variant must be printable characters without spaces, not '" + name + "'");
+  view_->uci_variant = name;
+}
+
+// notation = "long" | "san", or { moves = "long" | "san", joiner = "-", drops = "site" }.
+void Compiler::notation() {
+  const Value* n = game_.get("notation");
+  if (!n) return;
+  const Value* moves = n;
+  if (n->is_table()) {
+    for (auto& [k, _] : n->fields)
+      if (k != "moves" && k != "joiner" && k != "drops")
+        fail(where_of(*n), "unknown field '" + k + "' in notation (allowed: moves, joiner, drops)");
+    moves = n->get("moves");
+    view_->step_joiner = str_or(*n, "joiner", "");
+    if (view_->step_joiner != "" && view_->step_joiner != "-")
+      fail(where_of(*n), "notation.joiner must be \"-\" or \"\"");
+    const std::string drops = str_or(*n, "drops", "letter");
+    if (drops != "letter" && drops != "site")
+      fail(where_of(*n), "notation.drops must be \"letter\" or \"site\"");
+    view_->drop_letter = drops == "letter";
+  }
+  if (moves) view_->notation = string(*moves, "notation");
+  if (view_->notation != "long" && view_->notation != "san")
+    fail(where_of(*n), "notation must be \"long\" or \"san\", not \"" + view_->notation + "\"");
+  if (!view_->drop_letter) {
+    std::set<TypeId> droppable;
+    for (auto& rule : r_->rules)
+      if (rule.kind == RuleKind::kDrop) droppable.insert(rule.drop_type);
+    if (droppable.size() > 1)
+      fail(where_of(*n), "notation.drops = \"site\" needs a single kind of piece to drop");
+  }
+}
+
+}  // namespace regula::script
