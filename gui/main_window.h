@@ -131,9 +131,23 @@ class MainWindow : public QMainWindow {
   // Makes every computer seat's player afresh (new rules, a new seed).
   void remake_players();
   void show_search(int generation);
+  // The window's parts (main_window.cpp).
+  void build_board_column();
+  void build_docks();
   void build_menus();
+  void connect_signals();
   void start(std::unique_ptr<Game> game);
+  // Shows the game after a change, in the steps below (main_window_view.cpp).
   void refresh();
+  void show_board_marks();
+  void show_turn();
+  QString seat_info(SeatId s) const;
+  QString game_info() const;
+  void take_lone_hand();
+  void show_hand();
+  void show_buttons();
+  void show_move_list();
+  void show_result(const QString& info);
   void play(Move m);
   void play_turn(const Turn& t);
   void site_clicked(SiteId site);
@@ -150,6 +164,7 @@ class MainWindow : public QMainWindow {
   void rebuild_seats();
   void fill_rules_panel();
   void build_editor();
+  void edit_site(SiteId site);
   QString ledger() const;
   void show_throw();
 

@@ -252,6 +252,103 @@ bool royal_in_check(const Position& pos, SiteId site, SeatId seat, TypeId type) 
 
 }  // namespace
 
+namespace {
+
+// The targets an attack map may mark for a rule: its to region, or all (null).
+struct MapTargets {
+  const std::vector<uint8_t>* to;
+  bool ok(SiteId s) const { return !to || (*to)[s]; }
+};
+
+// Marks the sites a slide of seat e from o could capture on.
+void map_slide(const Position& pos, const MoveRule& rule, SeatId e, SiteId o, MapTargets to,
+               SiteSet& map) {
+  const Topology& topo = pos.rules().topology;
+  const int max = rule.max_range ? rule.max_range : pos.num_sites();
+  for (DirId d : rule.dirs[e]) {
+    const SiteId* nb = topo.neighbors_of(d);
+    SiteId s = o;
+    for (int k = 1; k <= max; ++k) {
+      s = nb[s];
+      if (s == kNoSite) break;
+      if (k >= rule.min_range && to.ok(s)) map.set(s);
+      if (pos.at(s)) break;
+    }
+  }
+}
+
+// Marks the destinations of the clear walk paths of seat e from o.
+void map_walk(const Position& pos, const MoveRule& rule, SeatId e, SiteId o, MapTargets to,
+              SiteSet& map) {
+  const auto& paths = rule.walks[e][o];
+  if (!to.to && !rule.walk_crosses_target) {
+    for (const WalkPath& p : paths)
+      if (!map.test(p.dest) && walk_clear(pos, p)) map.set(p.dest);
+    return;
+  }
+  for (const WalkPath& p : paths) {
+    if (map.test(p.dest) || !to.ok(p.dest) || !walk_clear(pos, p)) continue;
+    // A path that crosses its own destination is blocked once the piece stands there.
+    const auto via_end = p.via.begin() + p.nvia;
+    if (std::find(p.via.begin(), via_end, p.dest) == via_end) map.set(p.dest);
+  }
+}
+
+// Marks the sites beyond a screen that a screen rule of seat e from o reaches.
+void map_screen(const Position& pos, const MoveRule& rule, SeatId e, SiteId o, MapTargets to,
+                SiteSet& map) {
+  const Topology& topo = pos.rules().topology;
+  const int n = pos.num_sites();
+  const int before = rule.screen_before ? rule.screen_before + 1 : n;
+  const int after = rule.screen_after ? rule.screen_after : n;
+  for (DirId d : rule.dirs[e]) {
+    const SiteId* nb = topo.neighbors_of(d);
+    SiteId s = nb[o];
+    for (int k = 1; s != kNoSite && pos.at(s) == kEmpty && k < before; ++k) s = nb[s];
+    if (s == kNoSite || pos.at(s) == kEmpty) continue;
+    s = nb[s];
+    for (int k = 1; s != kNoSite && k <= after; ++k, s = nb[s]) {
+      if (to.ok(s)) map.set(s);
+      if (pos.at(s)) break;
+    }
+  }
+}
+
+// Marks the sites rule (of the piece of seat e on o) could capture on; false
+// for a rule kind the map does not cover (capture chains).
+bool map_rule(const Position& pos, const MoveRule& rule, SeatId e, SiteId o, SiteSet& map) {
+  const Ruleset& r = pos.rules();
+  const MapTargets to{rule.to_region >= 0 ? &r.regions[rule.to_region].member[e] : nullptr};
+  switch (rule.kind) {
+    case RuleKind::kSlide:
+      map_slide(pos, rule, e, o, to, map);
+      break;
+    case RuleKind::kTable:
+      for (SiteId s : rule.table[e][o])
+        if (to.ok(s)) map.set(s);
+      break;
+    case RuleKind::kWalk:
+      map_walk(pos, rule, e, o, to, map);
+      break;
+    case RuleKind::kAnywhere:
+      for (SiteId s = 0; s < pos.num_sites(); ++s)
+        if (s != o && to.ok(s)) map.set(s);
+      break;
+    case RuleKind::kScreen:
+      map_screen(pos, rule, e, o, to, map);
+      break;
+    case RuleKind::kDrop:
+    case RuleKind::kCastle:
+    case RuleKind::kGenerated:
+      break;
+    case RuleKind::kHop:
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, SiteSet& map) {
   const Ruleset& r = pos.rules();
   const int n = pos.num_sites();
@@ -274,72 +371,7 @@ bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, S
       if (!has_mode(rule.mode, Mode::kCapture) || !in_phase(rule.phases, phase[e])) continue;
       if (rule.from_region >= 0 && !r.regions[rule.from_region].contains(e, o)) continue;
       if (pos.flags(o) & rule.requires_clear) continue;
-      // The targets the rule may capture on: its to region, or all.
-      const std::vector<uint8_t>* to =
-          rule.to_region >= 0 ? &r.regions[rule.to_region].member[e] : nullptr;
-      auto to_ok = [to](SiteId s) { return !to || (*to)[s]; };
-      switch (rule.kind) {
-        case RuleKind::kSlide: {
-          const int max = rule.max_range ? rule.max_range : n;
-          for (DirId d : rule.dirs[e]) {
-            const SiteId* nb = r.topology.neighbors_of(d);
-            SiteId s = o;
-            for (int k = 1; k <= max; ++k) {
-              s = nb[s];
-              if (s == kNoSite) break;
-              if (k >= rule.min_range && to_ok(s)) map.set(s);
-              if (pos.at(s)) break;
-            }
-          }
-          break;
-        }
-        case RuleKind::kTable:
-          for (SiteId s : rule.table[e][o])
-            if (to_ok(s)) map.set(s);
-          break;
-        case RuleKind::kWalk: {
-          const auto& paths = rule.walks[e][o];
-          if (!to && !rule.walk_crosses_target) {
-            for (const WalkPath& p : paths)
-              if (!map.test(p.dest) && walk_clear(pos, p)) map.set(p.dest);
-            break;
-          }
-          for (const WalkPath& p : paths) {
-            if (map.test(p.dest) || !to_ok(p.dest) || !walk_clear(pos, p)) continue;
-            // A path that crosses its own destination is blocked once the piece stands there.
-            const auto via_end = p.via.begin() + p.nvia;
-            if (std::find(p.via.begin(), via_end, p.dest) == via_end) map.set(p.dest);
-          }
-          break;
-        }
-        case RuleKind::kAnywhere:
-          for (SiteId s = 0; s < n; ++s)
-            if (s != o && to_ok(s)) map.set(s);
-          break;
-        case RuleKind::kScreen: {
-          const int before = rule.screen_before ? rule.screen_before + 1 : n;
-          const int after = rule.screen_after ? rule.screen_after : n;
-          for (DirId d : rule.dirs[e]) {
-            const SiteId* nb = r.topology.neighbors_of(d);
-            SiteId s = nb[o];
-            for (int k = 1; s != kNoSite && pos.at(s) == kEmpty && k < before; ++k) s = nb[s];
-            if (s == kNoSite || pos.at(s) == kEmpty) continue;
-            s = nb[s];
-            for (int k = 1; s != kNoSite && k <= after; ++k, s = nb[s]) {
-              if (to_ok(s)) map.set(s);
-              if (pos.at(s)) break;
-            }
-          }
-          break;
-        }
-        case RuleKind::kDrop:
-        case RuleKind::kCastle:
-        case RuleKind::kGenerated:
-          break;
-        case RuleKind::kHop:
-          covered = false;
-          break;
-      }
+      if (!map_rule(pos, rule, e, o, map)) covered = false;
     }
   }
   pos.set_site(vacated, saved, saved_flags);

@@ -1,0 +1,239 @@
+// What a person does at the board: clicks and drags that build a move step by
+// step (MoveInput), the buttons for decisions without a site, undo and redo,
+// resigning and offering a draw. Each ends in a change of the game and a
+// refresh; the display itself is in main_window_view.cpp.
+#include <QAction>
+#include <QCursor>
+#include <QHBoxLayout>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QStatusBar>
+
+#include "ai/draw_offer.h"
+#include "gui/board_view.h"
+#include "gui/main_window.h"
+#include "gui/main_window_internal.h"
+#include "notation/explain.h"
+#include "notation/move_text.h"
+
+namespace regula::gui {
+
+namespace {
+
+// Shows a piece that moved across the board gliding to where it went.
+void glide(BoardView* board, const Move& m) {
+  if (m.kind == MoveKind::kNormal || m.kind == MoveKind::kCastle) board->animate(m.from, m.to);
+}
+
+}  // namespace
+
+void MainWindow::play(Move m) {  // a copy: refresh() replaces the input it may come from
+  if (Status err = game_->play(m)) {
+    statusBar()->showMessage(qs(err->text()));
+    return;
+  }
+  invalidate();
+  statusBar()->clearMessage();
+  refresh();
+  glide(board_, m);
+}
+
+void MainWindow::play_turn(const Turn& t) {
+  if (Status err = game_->play_turn(t)) {
+    statusBar()->showMessage(qs(err->text()));
+    return;
+  }
+  invalidate();
+  refresh();
+  for (const Move& m : t.steps) glide(board_, m);
+}
+
+void MainWindow::site_clicked(SiteId site) {
+  if (editing_ && edit_pos_) return edit_site(site);
+  if (!game_ || game_->over()) return;
+  const Position& pos = game_->position();
+  if (is_computer(pos.decider()) || pos.awaiting_roll()) {
+    statusBar()->showMessage(pos.awaiting_roll() ? "The dice are to be thrown first"
+                                                 : "The computer is to move");
+    return;
+  }
+  // A second click on the selected piece puts it down.
+  if (input_.steps().size() == 1 && input_.steps()[0] == InputStep::site(site)) {
+    input_.reset();
+    board_->set_selected(kNoSite);
+    board_->set_targets({});
+    return;
+  }
+  take_click(InputStep::site(site));
+}
+
+void MainWindow::hand_clicked(TypeId type) {
+  take_click(InputStep::hand(type));
+}
+
+void MainWindow::take_click(InputStep step) {
+  const auto out = input_.add(step);
+  if (out == MoveInput::Outcome::kIllegal && !input_.steps().empty()) {
+    // Another piece of the mover's: start again from it.
+    const std::vector<InputStep> before = input_.steps();
+    input_.reset();
+    if (step.kind == InputStep::Kind::kSite && input_.add(step) != MoveInput::Outcome::kIllegal)
+      return show_outcome(MoveInput::Outcome::kPartial);
+    // Else say why the move is not legal, and keep the first click.
+    for (const InputStep& s : before) input_.add(s);
+    if (before[0].kind == InputStep::Kind::kSite && step.kind == InputStep::Kind::kSite) {
+      Position copy = game_->position();
+      const std::string why = explain_illegal(copy, static_cast<SiteId>(before[0].value),
+                                              static_cast<SiteId>(step.value));
+      statusBar()->showMessage(why.empty() ? "Not a legal move" : qs(why));
+    } else {
+      statusBar()->showMessage("Not a legal move");
+    }
+    return;
+  }
+  if (out == MoveInput::Outcome::kIllegal) {
+    const Position& pos = game_->position();
+    const Topology& t = rules_->topology;
+    if (step.kind == InputStep::Kind::kSite && pos.at(static_cast<SiteId>(step.value)))
+      statusBar()->showMessage("No legal move starts at " +
+                               qs(t.name(static_cast<SiteId>(step.value))));
+    else if (step.kind == InputStep::Kind::kSite)
+      statusBar()->showMessage(qs(t.name(static_cast<SiteId>(step.value))) + " is empty");
+    else
+      statusBar()->showMessage("No drop is legal now");
+    return;
+  }
+  show_outcome(out);
+}
+
+void MainWindow::show_outcome(MoveInput::Outcome out) {
+  const Position& pos = game_->position();
+  if (out == MoveInput::Outcome::kComplete) return play(input_.chosen());
+  if (out == MoveInput::Outcome::kChoose) {
+    QMenu menu(this);
+    std::vector<Move> options = input_.candidates();
+    for (size_t i = 0; i < options.size(); ++i)
+      menu.addAction(qs(move_text(pos, options[i])))->setData(static_cast<int>(i));
+    QAction* picked = menu.exec(QCursor::pos());
+    if (!picked) {
+      input_.reset();
+      board_->set_selected(kNoSite);
+      board_->set_targets({});
+      return;
+    }
+    return play(options[picked->data().toInt()]);
+  }
+  // More clicks to come: show where they may go.
+  SiteId selected = kNoSite;
+  for (const InputStep& s : input_.steps())
+    if (s.kind == InputStep::Kind::kSite) selected = static_cast<SiteId>(s.value);
+  std::set<SiteId> targets;
+  for (const InputStep& s : input_.next())
+    if (s.kind == InputStep::Kind::kSite) targets.insert(static_cast<SiteId>(s.value));
+  board_->set_selected(selected);
+  board_->set_targets(targets);
+  statusBar()->clearMessage();
+}
+
+void MainWindow::drag(SiteId from, SiteId to) {
+  // The press already picked the piece up (a click on from).
+  if (input_.steps().empty() || !(input_.steps().back() == InputStep::site(from))) {
+    input_.reset();
+    if (input_.add(InputStep::site(from)) == MoveInput::Outcome::kIllegal) return;
+  }
+  take_click(InputStep::site(to));
+}
+
+QStringList MainWindow::button_texts() const {
+  QStringList out;
+  for (int i = 0; i < button_layout_->count(); ++i)
+    if (auto* b = qobject_cast<QPushButton*>(button_layout_->itemAt(i)->widget())) out << b->text();
+  return out;
+}
+
+bool MainWindow::press_button(const QString& text) {
+  if (!game_ || game_->over()) return false;
+  const Position& pos = game_->position();
+  if (text == "Roll" && pos.awaiting_roll()) {
+    if (Status err = game_->roll(rng_)) {
+      statusBar()->showMessage(qs(err->text()));
+      return false;
+    }
+    invalidate();
+    refresh();
+    show_throw();
+    return true;
+  }
+  for (const Move& m : input_.buttons())
+    if (qs(move_text(pos, m)) == text) {
+      play(m);
+      return true;
+    }
+  return false;
+}
+
+void MainWindow::undo() {
+  if (!game_) return;
+  invalidate();
+  // Back to the last decision of a human seat.
+  bool any = game_->undo();
+  while (any && game_->can_undo() &&
+         (is_computer(game_->position().decider()) || game_->position().awaiting_roll()))
+    game_->undo();
+  result_shown_ = false;
+  refresh();
+}
+
+void MainWindow::redo() {
+  if (!game_) return;
+  invalidate();
+  game_->redo();
+  refresh();
+}
+
+void MainWindow::resign() {
+  if (!game_ || game_->over()) return;
+  const SeatId seat = game_->position().decider();
+  if (is_computer(seat)) {
+    statusBar()->showMessage("The computer is to move");
+    return;
+  }
+  invalidate();
+  if (Status err = game_->resign(seat)) statusBar()->showMessage(qs(err->text()));
+  refresh();
+}
+
+void MainWindow::offer_draw() {
+  if (!game_ || game_->over()) return;
+  const Ruleset& r = *rules_;
+  const SeatId seat = game_->position().decider();
+  for (SeatId s = 0; s < r.num_seats(); ++s) {
+    if (r.allies(s, seat) || game_->position().is_out(s)) continue;
+    if (is_computer(s)) {
+      // A computer searches the position with its own budget and accepts when it does
+      // not see itself ahead; one that is searching already, or an external engine
+      // (whose answer could take its whole budget), declines.
+      const SeatPlayer& sp = players_[s];
+      const bool accepts = !busy_ && sp.spec.rfind("uci:", 0) != 0 &&
+                           !game_->position().awaiting_roll() &&
+                           ai::accepts_draw(*sp.player, game_->position(), s);
+      if (!accepts) {
+        statusBar()->showMessage(qs(r.seats[s].name) + " (the computer) declines the draw");
+        return;
+      }
+      continue;
+    }
+    if (QMessageBox::question(this, "Draw offered",
+                              qs(r.seats[seat].name) + " offers a draw. Does " +
+                                  qs(r.seats[s].name) + " accept?") != QMessageBox::Yes) {
+      statusBar()->showMessage(qs(r.seats[s].name) + " declines the draw");
+      return;
+    }
+  }
+  invalidate();
+  game_->agree_draw();
+  refresh();
+}
+
+}  // namespace regula::gui

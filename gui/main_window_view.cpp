@@ -1,0 +1,236 @@
+// Showing the game after each change (MainWindow::refresh): the board's marks,
+// who is to do what, the seats' state and the money, the pieces in hand that
+// may be dropped, the buttons for decisions without a site, the moves played,
+// and the result once the game is over; and the dice tumbling after a throw.
+// The window reads all of it from the game afresh each time, so this file
+// holds the whole of what it shows of the game.
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QTimer>
+#include <QToolButton>
+#include <set>
+
+#include "core/attacks.h"
+#include "gui/board_view.h"
+#include "gui/main_window.h"
+#include "gui/main_window_internal.h"
+#include "notation/move_text.h"
+
+namespace regula::gui {
+
+void MainWindow::refresh() {
+  if (!game_) return;
+  board_->set_position(&game_->position());
+  input_ = game_->over() ? MoveInput() : MoveInput(game_->legal_moves());
+  show_board_marks();
+  show_turn();
+  const QString info = game_info();
+  info_label_->setText(info);
+  take_lone_hand();
+  show_hand();
+  show_buttons();
+  show_move_list();
+  show_result(info);
+  emit changed();
+  computer_move();
+}
+
+void MainWindow::show_board_marks() {
+  const Position& pos = game_->position();
+  board_->set_selected(kNoSite);
+  board_->set_targets({});
+  // The last decision's sites.
+  std::vector<SiteId> last;
+  if (!game_->history().empty()) {
+    const Move& m = game_->history().back().move;
+    for (SiteId s : {m.from, m.to}) last.push_back(s);
+    for (int i = 0; i < m.ncap; ++i) last.push_back(m.cap[i]);
+  }
+  board_->set_last_move(last);
+  board_->set_checked(rules_->end.check && !game_->over() && in_check(pos, pos.to_move())
+                          ? pos.royal_site(pos.to_move())
+                          : kNoSite);
+}
+
+void MainWindow::show_turn() {
+  // Who is to do what.
+  const Position& pos = game_->position();
+  const Ruleset& r = *rules_;
+  const SeatId to_move = pos.to_move();
+  QString who = qs(r.seats[to_move].name);
+  if (pos.decider() != to_move) who = qs(r.seats[pos.decider()].name) + " for " + who;
+  if (game_->over())
+    turn_label_->setText(
+        qs(game_->result().reason.empty() ? "Game over" : "Game over: " + game_->result().reason));
+  else
+    turn_label_->setText(who + (pos.awaiting_roll() ? " to roll" : " to move") +
+                         (pos.roll() ? "   (throw: " + qs(roll_text(r, pos.roll())) + ")" : ""));
+}
+
+QString MainWindow::seat_info(SeatId s) const {
+  const Position& pos = game_->position();
+  const Ruleset& r = *rules_;
+  QString info = "<b>" + qs(r.seats[s].name).toHtmlEscaped() + "</b>";
+  if (pos.seat_state(s) == SeatState::kFrozen) info += " frozen";
+  if (pos.seat_state(s) == SeatState::kOut) info += " out";
+  if (pos.controller(s) != s) info += ", commanded by " + qs(r.seats[pos.controller(s)].name);
+  info +=
+      QString(": %1 on the board, %2 captured").arg(pos.pieces(s)).arg(pos.counter(s, kCaptured));
+  QString hand;
+  for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
+    if (pos.hand(s, t) > 0) hand += QString(" %1 %2").arg(pos.hand(s, t)).arg(qs(r.types[t].name));
+  if (!hand.isEmpty()) info += ", in hand:" + hand;
+  // Pieces the seat has lost since the start, on the board and in hand.
+  QString lost;
+  const Position& st = game_->start();
+  for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) {
+    const PieceCode code = make_piece(t, s);
+    const int was = st.count(code) + st.hand(s, t), now = pos.count(code) + pos.hand(s, t);
+    if (was > now) lost += QString(" %1 %2").arg(was - now).arg(qs(r.types[t].name));
+  }
+  if (!lost.isEmpty()) info += ", lost:" + lost;
+  if (r.money.enabled() || r.stakes) info += QString(", stakes %1").arg(game_->stakes(s));
+  return info + "<br>";
+}
+
+QString MainWindow::game_info() const {
+  // Seats, hands, captures, money.
+  const Ruleset& r = *rules_;
+  QString info;
+  for (SeatId s = 0; s < r.num_seats(); ++s) info += seat_info(s);
+  if (r.money.enabled()) info += QString("pot: %1<br>").arg(game_->position().global(kPot));
+  info += ledger();
+  if (game_->over()) {
+    for (SeatId s = 0; s < r.num_seats(); ++s)
+      info += qs(r.seats[s].name) + ": " +
+              (game_->result().outcome[s] == Outcome::kWin    ? "wins"
+               : game_->result().outcome[s] == Outcome::kLoss ? "loses"
+                                                              : "draws") +
+              "<br>";
+  }
+  return info;
+}
+
+void MainWindow::take_lone_hand() {
+  // With one kind of piece in hand to drop and nothing else to move, the hand is
+  // taken at once: a click on the board drops it.
+  if (game_->over() || is_computer(game_->position().decider())) return;
+  const auto next = input_.next();
+  if (next.size() == 1 && next[0].kind == InputStep::Kind::kHand) {
+    input_.add(next[0]);
+    std::set<SiteId> targets;
+    for (const InputStep& s : input_.next()) targets.insert(static_cast<SiteId>(s.value));
+    board_->set_targets(targets);
+  }
+}
+
+void MainWindow::show_hand() {
+  // Pieces in hand that can be dropped now.
+  const Position& pos = game_->position();
+  const Ruleset& r = *rules_;
+  clear_layout(hand_layout_);
+  for (const InputStep& step : input_.next())
+    if (step.kind == InputStep::Kind::kHand) {
+      auto* b = new QToolButton;
+      const TypeId t = static_cast<TypeId>(step.value);
+      b->setText(
+          QString("%1 from hand (%2)").arg(qs(r.types[t].name)).arg(pos.hand(pos.to_move(), t)));
+      b->setObjectName(QString("hand:%1").arg(qs(r.types[t].name)));
+      connect(b, &QToolButton::clicked, this, [this, t] { hand_clicked(t); });
+      hand_layout_->addWidget(b);
+    }
+  hand_layout_->addStretch();
+}
+
+void MainWindow::show_buttons() {
+  // Decisions without a site, and the throw of the dice.
+  const Position& pos = game_->position();
+  clear_layout(button_layout_);
+  const bool human = !game_->over() && !is_computer(pos.decider());
+  if (human && pos.awaiting_roll()) {
+    auto* b = new QPushButton("Roll");
+    connect(b, &QPushButton::clicked, this, [this] { press_button("Roll"); });
+    button_layout_->addWidget(b);
+  } else if (human) {
+    for (const Move& m : input_.buttons()) {
+      auto* b = new QPushButton(qs(move_text(pos, m)));
+      connect(b, &QPushButton::clicked, this, [this, m] { play(m); });
+      button_layout_->addWidget(b);
+    }
+  }
+  button_layout_->addStretch();
+}
+
+void MainWindow::show_move_list() {
+  // The moves, a turn a line.
+  moves_->clear();
+  int number = 0;
+  for (const Game::TurnRecord& t : game_->turns())
+    moves_->addItem(
+        QString("%1. %2: %3").arg(++number).arg(qs(rules_->seats[t.seat].name)).arg(qs(t.text)));
+  moves_->scrollToBottom();
+}
+
+void MainWindow::show_result(const QString& info) {
+  if (!game_->over() || result_shown_) return;
+  result_shown_ = true;
+  statusBar()->showMessage("Game over: " + qs(game_->result().reason));
+  if (result_dialogs_) {
+    auto* box =
+        new QMessageBox(QMessageBox::Information, "Game over",
+                        turn_label_->text() + "\n\n" +
+                            QString(info).replace("<br>", "\n").remove("<b>").remove("</b>"),
+                        QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+  }
+}
+
+QString MainWindow::ledger() const {
+  // Each decision that moved money or stakes, with what it was for.
+  const Ruleset& r = *rules_;
+  if (!r.money.enabled() && !r.stakes) return "";
+  QString out;
+  Position p = game_->start();
+  auto stakes = [&](SeatId s) { return p.counter(s, kStakes); };
+  for (const Game::Played& played : game_->history()) {
+    std::vector<int> before;
+    for (SeatId s = 0; s < r.num_seats(); ++s) before.push_back(stakes(s));
+    Undo u;
+    p.make(played.move, u);
+    QString line;
+    for (SeatId s = 0; s < r.num_seats(); ++s)
+      if (const int d = stakes(s) - before[s])
+        line += QString(" %1 %2%3").arg(qs(r.seats[s].name)).arg(d > 0 ? "+" : "").arg(d);
+    if (!line.isEmpty()) out += qs(played.text).toHtmlEscaped() + ":" + line + "<br>";
+  }
+  return out.isEmpty() ? "" : "<b>Ledger</b><br>" + out;
+}
+
+void MainWindow::show_throw() {
+  // The dice tumble for a moment in the status bar, then show the throw kept in the record.
+  const std::shared_ptr<const Ruleset> rules = rules_;
+  const int thrown = game_->position().roll();
+  auto* tick = new QTimer(this);
+  auto left = std::make_shared<int>(6);
+  connect(tick, &QTimer::timeout, this, [this, tick, left, thrown, rules] {
+    const Ruleset& r = *rules;
+    if (--*left <= 0 || r.dice.outcomes.empty()) {
+      statusBar()->showMessage("Thrown: " + qs(roll_text(r, thrown)));
+      tick->deleteLater();
+      return;
+    }
+    const int face = r.dice.outcomes[std::uniform_int_distribution<size_t>(
+        0, r.dice.outcomes.size() - 1)(tumble_)];
+    statusBar()->showMessage("Throwing... " + qs(roll_text(r, face)));
+  });
+  statusBar()->showMessage("Throwing...");
+  tick->start(50);
+}
+
+}  // namespace regula::gui

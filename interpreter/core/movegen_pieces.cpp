@@ -1,0 +1,416 @@
+// Piece moves: what each kind of rule (slides, step and leap tables, walks,
+// screens, moves anywhere, castling, drops) generates for one piece, the
+// dispatch over a seat's army, and generate_pseudo, the pass that lists them.
+// The capture chains, whose search is a concern of its own, are in
+// movegen_hops.cpp; everything here runs once per piece and per rule, so the
+// dispatch and the rule kinds it calls share this file (and inline freely).
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstring>
+
+#include "core/attacks.h"
+#include "core/movegen.h"
+#include "core/movegen_internal.h"
+
+namespace regula {
+
+namespace detail {
+
+void Gen::slide(SiteId from, TypeId t, int ri, const MoveRule& rule) {
+  const int max = rule.max_range ? rule.max_range : n;
+  for (DirId d : rule.dirs[me]) {
+    const SiteId* nb = topo.neighbors_of(d);
+    SiteId s = from;
+    SiteId prev = from;
+    for (int k = 1; k <= max; ++k) {
+      prev = s;
+      s = nb[s];
+      if (s == kNoSite) break;
+      PieceCode c = pos.at(s);
+      if (!c) {
+        if (k >= rule.min_range && has_mode(rule.mode, Mode::kMove) && to_ok(rule, s)) {
+          Move& m = start(from, s, ri, rule);
+          if (rule.sets_ep && k >= 2) m.ep_set = prev;
+          promote_last(t);
+        } else if (rule.takes_ep && s == pos.ep() && k >= rule.min_range &&
+                   enemy(pos.at(pos.ep_victim())) &&
+                   r.may_capture(t, piece_type(pos.at(pos.ep_victim())))) {
+          Move& m = start(from, s, ri, rule);
+          m.cap[0] = pos.ep_victim();
+          m.ncap = 1;
+          promote_last(t);
+        }
+        continue;
+      }
+      if (k >= rule.min_range && has_mode(rule.mode, Mode::kCapture) && can_take(t, c) &&
+          to_ok(rule, s)) {
+        start(from, s, ri, rule);
+        promote_last(t);
+      }
+      break;
+    }
+  }
+}
+
+// Along each direction over empty sites to the first piece (the screen), then
+// beyond it: to the empty sites and the first piece after the screen, within
+// the rule's ranges.
+void Gen::screen(SiteId from, TypeId t, int ri, const MoveRule& rule) {
+  const int before = rule.screen_before ? rule.screen_before + 1 : n;
+  const int after = rule.screen_after ? rule.screen_after : n;
+  for (DirId d : rule.dirs[me]) {
+    const SiteId* nb = topo.neighbors_of(d);
+    SiteId s = nb[from];
+    for (int k = 1; s != kNoSite && pos.at(s) == kEmpty && k < before; ++k) s = nb[s];
+    if (s == kNoSite || pos.at(s) == kEmpty) continue;
+    s = nb[s];
+    for (int k = 1; s != kNoSite && k <= after; ++k, s = nb[s]) {
+      const PieceCode c = pos.at(s);
+      if (c ? has_mode(rule.mode, Mode::kCapture) && can_take(t, c)
+            : has_mode(rule.mode, Mode::kMove)) {
+        if (to_ok(rule, s)) {
+          start(from, s, ri, rule);
+          promote_last(t);
+        }
+      }
+      if (c) break;
+    }
+  }
+}
+
+void Gen::table(SiteId from, TypeId t, int ri, const MoveRule& rule,
+                const std::vector<std::vector<std::vector<SiteId>>>& sites) {
+  for (SiteId s : sites[me][from]) {
+    if (!lands(rule, t, s)) continue;
+    start(from, s, ri, rule);
+    promote_last(t);
+  }
+}
+
+void Gen::walk(SiteId from, TypeId t, int ri, const MoveRule& rule) {
+  const auto& paths = rule.walks[me][from];
+  size_t i = 0;
+  while (i < paths.size()) {
+    SiteId dest = paths[i].dest;
+    size_t end = i;
+    while (end < paths.size() && paths[end].dest == dest) ++end;
+    if (lands(rule, t, dest)) {
+      for (size_t j = i; j < end; ++j) {
+        const WalkPath& p = paths[j];
+        if (!walk_clear(pos, p)) continue;
+        Move& m = start(from, dest, ri, rule);
+        m.npath = p.nvia;
+        std::copy(p.via.begin(), p.via.begin() + p.nvia, m.path.begin());
+        promote_last(t);
+        break;
+      }
+    }
+    i = end;
+  }
+}
+
+void Gen::anywhere(SiteId from, TypeId t, int ri, const MoveRule& rule) {
+  auto to = [&](SiteId s) {
+    if (s == from || !lands(rule, t, s)) return;
+    start(from, s, ri, rule);
+    promote_last(t);
+  };
+  if (!pos.has_occupancy()) {
+    for (SiteId s = 0; s < n; ++s) to(s);
+    return;
+  }
+  // Only empty sites can take a plain move, only occupied ones a capture.
+  const uint64_t occ = occupied_all();
+  if (rule.mode == Mode::kMove && rule.to_region < 0 && r.types[t].promotions.empty()) {
+    for (uint64_t empty = ~occ & site_mask(); empty; empty &= empty - 1)
+      start(from, static_cast<SiteId>(__builtin_ctzll(empty)), ri, rule);
+    return;
+  }
+  uint64_t sites = 0;
+  if (has_mode(rule.mode, Mode::kMove)) sites |= ~occ & site_mask();
+  if (has_mode(rule.mode, Mode::kCapture)) sites |= occ;
+  for (; sites; sites &= sites - 1) to(static_cast<SiteId>(__builtin_ctzll(sites)));
+}
+
+void Gen::castle(SiteId from, TypeId t, int ri, const MoveRule& rule) {
+  if (pos.flags(from) & kFlagMoved) return;
+  const SiteId* nb = topo.neighbors_of(rule.castle_dir);
+  SiteId s = nb[from];
+  while (s != kNoSite && pos.at(s) == kEmpty) s = nb[s];
+  if (s == kNoSite) return;
+  if (rule.castle_site[me] != kNoSite && s != rule.castle_site[me]) return;
+  PieceCode partner = pos.at(s);
+  if (partner != make_piece(rule.castle_partner, me) || (pos.flags(s) & kFlagMoved)) return;
+  // The royal's destination and the partner's: the partner lands on the site the
+  // royal passed last; every site either of them crosses or lands on must be free.
+  SiteId dest = from;
+  SiteId passed = from;
+  for (int k = 0; k < rule.castle_steps; ++k) {
+    passed = dest;
+    dest = nb[dest];
+    if (dest == kNoSite) return;
+    if (pos.at(dest) != kEmpty && dest != s) return;
+  }
+  if (pos.at(passed) != kEmpty && passed != from) return;
+  // Sites between the partner and its destination must be empty too.
+  const SiteId* back = topo.neighbors_of(Topology::opposite(rule.castle_dir));
+  for (SiteId x = back[s]; x != passed && x != kNoSite; x = back[x])
+    if (pos.at(x) != kEmpty && x != from) return;
+  if (r.end.check) {
+    if (is_attacked(pos, from, me, t)) return;
+    for (SiteId x = nb[from]; x != dest; x = nb[x])
+      if (is_attacked(pos, x, me, t)) return;
+  }
+  Move& m = start(from, dest, ri, rule);
+  m.kind = MoveKind::kCastle;
+  m.from2 = s;
+  m.to2 = passed;
+}
+
+void Gen::drop_on(SiteId s, int ri, const MoveRule& rule) {
+  Move& m = start(kNoSite, s, ri, rule);
+  m.kind = MoveKind::kDrop;
+  m.drop_type = rule.drop_type;
+}
+
+void Gen::drop(int ri, const MoveRule& rule) {
+  if (pos.hand(me, rule.drop_type) <= 0) return;
+  const uint8_t* ok = rule.drop_sites[me].data();
+  // Files that hold an own piece of the type the rule names: closed to it.
+  std::array<uint8_t, kMaxSites> closed_file;
+  const bool by_file = rule.drop_file_type >= 0 &&
+                       pos.count(make_piece(rule.drop_file_type, me)) > 0 && topo.is_grid();
+  if (by_file) {
+    std::fill(closed_file.begin(), closed_file.begin() + topo.width(), 0);
+    const PieceCode own = make_piece(rule.drop_file_type, me);
+    for (SiteId s = 0; s < n; ++s)
+      if (pos.at(s) == own) closed_file[topo.x(s)] = 1;
+  }
+  if (pos.has_occupancy()) {
+    for (uint64_t empty = ~occupied_all() & site_mask(); empty; empty &= empty - 1) {
+      const auto s = static_cast<SiteId>(__builtin_ctzll(empty));
+      if (ok[s] && !(by_file && closed_file[topo.x(s)])) drop_on(s, ri, rule);
+    }
+    return;
+  }
+  for (SiteId s = 0; s < n; ++s)
+    if (pos.at(s) == kEmpty && ok[s] && !(by_file && closed_file[topo.x(s)])) drop_on(s, ri, rule);
+}
+
+// Whether a short hop from `from` has an enemy next to it with an empty site
+// beyond, in some direction (small boards): most pieces have none, and then
+// no chain need be set up.
+bool Gen::may_hop(SiteId from, const MoveRule& rule) {
+  if (!enemies_known) {
+    for (SeatId s = 0; s < r.num_seats(); ++s)
+      if (!r.allies(s, me)) enemies |= pos.occupied(s);
+    enemies_known = true;
+  }
+  const uint64_t occ = occupied_all();
+  for (DirId d : rule.dirs[me]) {
+    const SiteId* nb = topo.neighbors_of(d);
+    const SiteId s = nb[from];
+    if (s == kNoSite || !((enemies >> s) & 1)) continue;
+    const SiteId land = nb[s];
+    if (land != kNoSite && !((occ >> land) & 1)) return true;
+  }
+  return false;
+}
+
+// Every piece of the seat's army (me).
+void Gen::army(SeatId seat) {
+  // In a phase where no piece moves (placing, say), nothing to look at.
+  if (!r.phases.empty() && !r.phase_moves[phase_slot]) return;
+  if (pos.has_occupancy() && !pos.roll()) {
+    const int ri = r.fast.plain_steps[r.phases.empty() ? 0 : phase_slot];
+    if (ri >= 0) {
+      // Every piece steps to the empty neighbours, and does nothing else.
+      const MoveRule& rule = r.rules[ri];
+      const uint64_t occ = occupied_all();
+      Move proto;
+      header(proto, kNoSite, kNoSite, ri, rule);
+      for (uint64_t own = pos.occupied(seat); own; own &= own - 1) {
+        const auto from = static_cast<SiteId>(__builtin_ctzll(own));
+        proto.from = from;
+        for (SiteId s : rule.steps[me][from])
+          if (!((occ >> s) & 1)) {
+            Move& m = out.add();
+            std::memcpy(static_cast<void*>(&m), &proto, offsetof(Move, cap));
+            m.to = s;
+          }
+      }
+      return;
+    }
+  }
+  if (r.fast.simple_army && pos.has_occupancy()) {
+    for (uint64_t own = pos.occupied(seat); own; own &= own - 1)
+      simple_piece(static_cast<SiteId>(__builtin_ctzll(own)));
+  } else if (pos.has_occupancy()) {
+    for (uint64_t own = pos.occupied(seat); own; own &= own - 1)
+      piece(static_cast<SiteId>(__builtin_ctzll(own)));
+  } else {
+    for (SiteId s = 0; s < n; ++s) {
+      PieceCode c = pos.at(s);
+      if (c && piece_seat(c) == seat) piece(s);
+    }
+  }
+}
+
+// Keeps one move of each effect among those listed from index first on (the
+// moves of one piece whose rules overlap, PieceType::overlapping_rules): the
+// first of each, in the order the rules are written.
+void Gen::keep_distinct(int first) {
+  int kept = first;
+  for (int i = first; i < out.size(); ++i) {
+    const Move& m = out[i];
+    bool seen = false;
+    for (int k = first; k < kept && !seen; ++k)
+      seen = out[k].same_effect(m) &&
+             (out[k].rule == m.rule || r.rules[out[k].rule].label == r.rules[m.rule].label);
+    if (seen) continue;
+    if (kept != i) out[kept] = m;
+    ++kept;
+  }
+  out.resize(kept);
+}
+
+// piece() for FastPaths::simple_army: steps, slides and hops, nothing to test first.
+void Gen::simple_piece(SiteId from) {
+  const TypeId t = piece_type(pos.at(from));
+  const PieceType& pt = r.types[t];
+  const int first = out.size();
+  simple_rules(from, t, pt);
+  if (pt.overlapping_rules) keep_distinct(first);
+}
+
+void Gen::simple_rules(SiteId from, TypeId t, const PieceType& pt) {
+  for (int ri : pt.rules) {
+    const MoveRule& rule = r.rules[ri];
+    if (rule.kind == RuleKind::kHop) {
+      if (rule.hop_flying || may_hop(from, rule)) hop(from, t, ri, rule);
+    } else if (!rule.steps.empty() && rule.mode == Mode::kMove && rule.to_region < 0) {
+      steps(from, t, pt, ri, rule);
+    } else if (!rule.steps.empty()) {
+      table(from, t, ri, rule, rule.steps);
+    } else {
+      slide(from, t, ri, rule);
+    }
+  }
+}
+
+// Plain steps to empty neighbours, in the table's order, and the promotions
+// where a zone may hold (small boards).
+void Gen::steps(SiteId from, TypeId t, const PieceType& pt, int ri, const MoveRule& rule) {
+  const uint64_t occ = occupied_all();
+  const uint64_t promo = pt.promotions.empty() ? 0 : r.fast.promotion_sites[t][me];
+  Move proto;
+  header(proto, from, kNoSite, ri, rule);
+  for (SiteId s : rule.steps[me][from])
+    if (!((occ >> s) & 1)) {
+      Move& m = out.add();
+      std::memcpy(static_cast<void*>(&m), &proto, offsetof(Move, cap));
+      m.to = s;
+      if ((promo >> s) & 1) promote_last(t);
+    }
+}
+
+// The moves of the piece on `from`; under the dice, only if the piece accepts
+// the die in play (the throw, or with several dice the one being tried).
+void Gen::piece(SiteId from) {
+  const TypeId t = piece_type(pos.at(from));
+  const PieceType& pt = r.types[t];
+  if (const int roll = pos.roll()) {
+    const int v = r.dice.count > 1 ? die : roll;
+    if (v > Dice::kMaxFace || !((pt.roll_mask >> v) & 1u)) return;
+  }
+  const int first = out.size();
+  piece_rules(from, t, pt);
+  if (pt.overlapping_rules) keep_distinct(first);
+}
+
+void Gen::piece_rules(SiteId from, TypeId t, const PieceType& pt) {
+  const std::vector<int>& rules = r.phases.empty() ? pt.rules : pt.phase_rules[phase_slot];
+  for (int ri : rules) {
+    const MoveRule& rule = r.rules[ri];
+    if (rule.from_region >= 0 && !r.regions[rule.from_region].contains(me, from)) continue;
+    if (pos.flags(from) & rule.requires_clear) continue;
+    if (rule.unless_attacked && is_attacked(pos, from, me, t)) continue;
+    switch (rule.kind) {
+      case RuleKind::kSlide:
+        if (!rule.steps.empty() && rule.mode == Mode::kMove && rule.to_region < 0 &&
+            pos.has_occupancy()) {
+          steps(from, t, pt, ri, rule);
+        } else if (!rule.steps.empty()) {
+          table(from, t, ri, rule, rule.steps);
+        } else
+          slide(from, t, ri, rule);
+        break;
+      case RuleKind::kTable:
+        table(from, t, ri, rule, rule.table);
+        break;
+      case RuleKind::kWalk:
+        walk(from, t, ri, rule);
+        break;
+      case RuleKind::kHop:
+        if (rule.hop_flying || !pos.has_occupancy() || may_hop(from, rule)) hop(from, t, ri, rule);
+        break;
+      case RuleKind::kCastle:
+        castle(from, t, ri, rule);
+        break;
+      case RuleKind::kAnywhere:
+        anywhere(from, t, ri, rule);
+        break;
+      case RuleKind::kScreen:
+        screen(from, t, ri, rule);
+        break;
+      case RuleKind::kDrop:
+      case RuleKind::kGenerated:
+        break;
+    }
+  }
+}
+
+}  // namespace detail
+
+void generate_pseudo(const Position& pos, MoveList& moves) {
+  const Ruleset& r = pos.rules();
+  detail::Gen g{pos, r, r.topology, moves, pos.to_move(), pos.num_sites()};
+  if (!r.phases.empty()) {
+    g.phase_slot = 1 + current_phase(pos);
+    g.phase = g.phase_slot ? 1u << (g.phase_slot - 1) : 0u;
+  }
+  if (pos.is_inert(g.me)) return;
+  // With several dice, the moves of each distinct die value in turn, each
+  // naming the die it uses.
+  const int roll = r.dice.count > 1 ? pos.roll() : 0;
+  uint32_t tried = 0;
+  for (int k = 0; k < Dice::kMaxDice; ++k) {
+    if (roll) {
+      g.die = (roll >> (5 * k)) & 31;
+      if (!g.die) break;
+      if ((tried >> g.die) & 1u) continue;
+      tried |= 1u << g.die;
+    }
+    const int first = moves.size();
+    g.army(g.me);
+    if (r.command_either) {
+      // The decider moves any army it commands, on any of their turns.
+      const SeatId d = pos.decider();
+      for (SeatId s = 0; s < r.num_seats(); ++s)
+        if (s != g.me && (s == d || pos.controller(s) == d) && !pos.is_inert(s)) {
+          detail::Gen other{pos, r, r.topology, moves, s, g.n, g.phase, g.phase_slot, g.die};
+          other.army(s);
+        }
+    }
+    for (size_t ri = 0; ri < r.rules.size(); ++ri)
+      if (r.rules[ri].kind == RuleKind::kDrop && (r.rules[ri].phases & g.phase))
+        g.drop(static_cast<int>(ri), r.rules[ri]);
+    if (!roll) break;
+    for (int i = first; i < moves.size(); ++i) moves[i].chance = static_cast<int16_t>(g.die);
+  }
+  if (r.hooks && r.hooks->has_generate() && !r.hooks->generating()) r.hooks->generate(pos, moves);
+}
+
+}  // namespace regula

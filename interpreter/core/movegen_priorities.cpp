@@ -1,0 +1,165 @@
+// Which of the legal moves the rules let a seat choose: drops that would give
+// mate where that is forbidden, compulsory and majority captures, the orders
+// that rank captures (Ruleset::capture_order) and drops that must be made when
+// any can. They judge moves against each other rather than each alone, after
+// the legality filter, and so are a step of their own.
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "core/hands.h"
+#include "core/movegen.h"
+#include "core/movegen_internal.h"
+
+namespace regula {
+
+int capture_count(const Position& pos, const Move& m) {
+  int k = m.ncap;
+  if (m.kind != MoveKind::kDrop && m.to != kNoSite && m.to != m.from && pos.at(m.to) != kEmpty &&
+      m.kind != MoveKind::kCastle)
+    ++k;
+  return k;
+}
+
+int capture_value(const Position& pos, const Move& m) {
+  const Ruleset& r = pos.rules();
+  int v = 0;
+  for (int i = 0; i < m.ncap; ++i)
+    if (pos.at(m.cap[i])) v += r.types[piece_type(pos.at(m.cap[i]))].value;
+  if (m.kind == MoveKind::kNormal && m.to != m.from && pos.at(m.to))
+    v += r.types[piece_type(pos.at(m.to))].value;
+  return v;
+}
+
+namespace {
+
+// The values a capture takes, in the order it takes them (the pieces jumped, then
+// the one on the destination); n: how many.
+int taken_values(const Position& pos, const Move& m, std::array<int, kMaxCaptures + 1>& out) {
+  const Ruleset& r = pos.rules();
+  int n = 0;
+  for (int i = 0; i < m.ncap; ++i)
+    if (const PieceCode c = pos.at(m.cap[i])) out[n++] = r.types[piece_type(c)].value;
+  if (m.kind == MoveKind::kNormal && m.to != m.from && m.to != kNoSite && pos.at(m.to))
+    out[n++] = r.types[piece_type(pos.at(m.to))].value;
+  return n;
+}
+
+// Drops the drops that would give mate where their rule forbids it (MoveRule::drop_no_mate).
+void keep_non_mating_drops(Position& pos, MoveList& moves) {
+  const Ruleset& r = pos.rules();
+  int kept = 0;
+  for (int i = 0; i < moves.size(); ++i)
+    if (moves[i].kind != MoveKind::kDrop || !r.rules[moves[i].rule].drop_no_mate ||
+        !drop_gives_mate(pos, moves[i]))
+      moves[kept++] = moves[i];
+  moves.resize(kept);
+}
+
+// Keeps the captures the rules' capture priority leaves open (Ruleset::capture_priority):
+// any capture where capturing is compulsory, else those that take the most (and then
+// the most value).
+void keep_priority_captures(const Position& pos, MoveList& moves) {
+  const Ruleset& r = pos.rules();
+  int best = 0, best_value = 0;
+  for (const Move& m : moves) best = std::max(best, capture_count(pos, m));
+  if (best <= 0) return;
+  int kept = 0;
+  for (int i = 0; i < moves.size(); ++i) {
+    int c = capture_count(pos, moves[i]);
+    bool keep = r.capture_priority == CapturePriority::kCompulsory ? c > 0 : c == best;
+    if (keep) moves[kept++] = moves[i];
+  }
+  moves.resize(kept);
+  if (r.capture_priority == CapturePriority::kMaxCountThenValue) {
+    for (const Move& m : moves) best_value = std::max(best_value, capture_value(pos, m));
+    kept = 0;
+    for (int i = 0; i < moves.size(); ++i)
+      if (capture_value(pos, moves[i]) == best_value) moves[kept++] = moves[i];
+    moves.resize(kept);
+  }
+}
+
+// Keeps only the drops where there are any (Ruleset::must_drop).
+void keep_drops_if_any(MoveList& moves) {
+  bool any_drop = false;
+  for (const Move& m : moves) any_drop |= m.kind == MoveKind::kDrop;
+  if (!any_drop) return;
+  int kept = 0;
+  for (int i = 0; i < moves.size(); ++i)
+    if (moves[i].kind == MoveKind::kDrop) moves[kept++] = moves[i];
+  moves.resize(kept);
+}
+
+}  // namespace
+
+void keep_best_captures(const Position& pos, const std::vector<CaptureCriterion>& order,
+                        MoveList& moves) {
+  const Ruleset& r = pos.rules();
+  // A score per move for the criteria that are numbers; earliest-value compares lists.
+  auto score = [&](CaptureCriterion c, const Move& m) -> int64_t {
+    switch (c) {
+      case CaptureCriterion::kMostPieces:
+        return capture_count(pos, m);
+      case CaptureCriterion::kMostValue:
+        return capture_value(pos, m);
+      case CaptureCriterion::kMoverValue:
+        return m.from != kNoSite && pos.at(m.from) ? r.types[piece_type(pos.at(m.from))].value : 0;
+      case CaptureCriterion::kEarliestValue:
+        break;
+    }
+    return 0;
+  };
+  for (CaptureCriterion c : order) {
+    if (moves.size() <= 1) return;
+    int kept = 0;
+    if (c == CaptureCriterion::kEarliestValue) {
+      std::array<int, kMaxCaptures + 1> best{}, cur{};
+      int nbest = -1;
+      for (int i = 0; i < moves.size(); ++i) {
+        const int n = taken_values(pos, moves[i], cur);
+        const bool better =
+            nbest < 0 || std::lexicographical_compare(best.begin(), best.begin() + nbest,
+                                                      cur.begin(), cur.begin() + n);
+        const bool same =
+            nbest >= 0 && n == nbest && std::equal(cur.begin(), cur.begin() + n, best.begin());
+        if (better && !same) {
+          best = cur;
+          nbest = n;
+          kept = 0;
+        }
+        if (better || same) moves[kept++] = moves[i];
+      }
+    } else {
+      int64_t best = 0;
+      bool any = false;
+      for (int i = 0; i < moves.size(); ++i) {
+        const int64_t v = score(c, moves[i]);
+        if (!any || v > best) {
+          best = v;
+          any = true;
+          kept = 0;
+        }
+        if (v == best) moves[kept++] = moves[i];
+      }
+    }
+    moves.resize(kept);
+  }
+}
+
+namespace detail {
+
+void keep_preferred_moves(Position& pos, MoveList& moves) {
+  const Ruleset& r = pos.rules();
+  if (r.drop_mate_rule) keep_non_mating_drops(pos, moves);
+  if (r.capture_priority != CapturePriority::kFree && !moves.empty())
+    keep_priority_captures(pos, moves);
+  if (!r.capture_order.empty() && !moves.empty() && capture_count(pos, moves[0]) > 0)
+    keep_best_captures(pos, r.capture_order, moves);
+  if (r.must_drop) keep_drops_if_any(moves);
+}
+
+}  // namespace detail
+
+}  // namespace regula

@@ -1,0 +1,170 @@
+// The decisions that are not piece moves: the throws of the dice, the choices
+// of a pending stage (pieces to remove or give away, answers, promotion
+// choices asked for after the move) and the actions a seat may take instead of
+// a move. None of them comes from the rule tables of the pieces, and the
+// search asks for some of them by count alone (count_stage_moves), so they are
+// kept apart from the piece moves.
+
+#include <cstddef>
+#include <cstdint>
+
+#include "core/movegen.h"
+#include "core/movegen_internal.h"
+
+namespace regula {
+
+namespace {
+
+// The pieces a pending removal or gift may take, before protection, on a board
+// with bit sets.
+uint64_t stage_sites(const Position& pos, const Stage& st) {
+  const Ruleset& r = pos.rules();
+  const SeatId me = pos.to_move();
+  uint64_t sites = 0;
+  for (SeatId s = 0; s < r.num_seats(); ++s)
+    if (st.choice == Stage::Choice::kGiveOwn ? s == me : !r.allies(s, me) && !pos.is_out(s))
+      sites |= pos.occupied(s);
+  return sites;
+}
+
+// Appends a stage decision of the given kind on site (index: the answer chosen).
+void add_stage_move(MoveList& moves, MoveKind kind, SiteId site, int index) {
+  Move& m = moves.add();
+  m.from = kNoSite;
+  m.to = site;
+  m.kind = kind;
+  m.promote = m.drop_type = -1;
+  m.set_flags = 0;
+  m.rule = 0;
+  m.from2 = m.to2 = m.ep_set = kNoSite;
+  m.chance = static_cast<int16_t>(index);
+  m.ncap = m.npath = 0;
+}
+
+// The pieces a pending removal (kRemoveEnemy) or gift (kGiveOwn) may take:
+// those of the seats it names, less those standing in lines where the stage
+// protects them (unless every one does).
+void removal_moves(const Position& pos, const Stage& st, MoveList& moves) {
+  const Ruleset& r = pos.rules();
+  const SeatId me = pos.to_move();
+  const bool own = st.choice == Stage::Choice::kGiveOwn;
+  auto takes = [&](SeatId owner) {
+    return own ? owner == me : !r.allies(owner, me) && !pos.is_out(owner);
+  };
+  if (pos.has_occupancy()) {
+    for (uint64_t sites = stage_sites(pos, st); sites; sites &= sites - 1)
+      add_stage_move(moves, MoveKind::kRemove, static_cast<SiteId>(__builtin_ctzll(sites)), 0);
+  } else {
+    for (SiteId s = 0; s < pos.num_sites(); ++s) {
+      const PieceCode c = pos.at(s);
+      if (c && takes(piece_seat(c))) add_stage_move(moves, MoveKind::kRemove, s, 0);
+    }
+  }
+  if (st.protect == Stage::Protect::kLinesUnlessAll) {
+    uint64_t in_lines = 0;
+    if (pos.has_occupancy())
+      for (SeatId s = 0; s < r.num_seats(); ++s)
+        if (takes(s)) in_lines |= pos.in_lines(s);
+    int kept = 0;
+    for (int i = 0; i < moves.size(); ++i)
+      if (pos.has_occupancy() ? !((in_lines >> moves[i].to) & 1)
+                              : !pos.completes_line(moves[i].to, piece_seat(pos.at(moves[i].to))))
+        moves[kept++] = moves[i];
+    if (kept > 0) moves.resize(kept);
+  }
+}
+
+// The types the piece on the stage's anchor may be promoted to, and a pass
+// where it may stay as it is.
+void promotion_choices(const Position& pos, MoveList& moves) {
+  const Ruleset& r = pos.rules();
+  const SeatId me = pos.to_move();
+  const SiteId site = pos.anchor();
+  const PieceCode code = site == kNoSite ? kEmpty : pos.at(site);
+  if (!code) return;
+  for_each_promotion(pos, piece_type(code), me, site, [&](TypeId p) {
+    add_stage_move(moves, MoveKind::kPromote, site, 0);
+    moves[moves.size() - 1].promote = p;
+  });
+  const Promotion* pr = promotion_at(pos, piece_type(code), me, site);
+  if (!pr || (!pr->mandatory && !promotion_forced(r, *pr, piece_type(code), me, site)))
+    moves.push(Move::pass());
+}
+
+}  // namespace
+
+namespace detail {
+
+void stage_moves(const Position& pos, const Stage& st, MoveList& moves) {
+  switch (st.choice) {
+    case Stage::Choice::kRemoveEnemy:
+    case Stage::Choice::kGiveOwn:
+      removal_moves(pos, st, moves);
+      break;
+    case Stage::Choice::kAnswer:
+      for (size_t i = 0; i < st.answers.size(); ++i)
+        add_stage_move(moves, MoveKind::kAnswer, kNoSite, static_cast<int>(i));
+      break;
+    case Stage::Choice::kPromote:
+      promotion_choices(pos, moves);
+      return;
+    case Stage::Choice::kMoveAgain:
+      break;
+  }
+  // Declining, or nothing to choose from: the stage passes.
+  if (st.optional || moves.empty()) moves.push(Move::pass());
+}
+
+void chance_moves(const Ruleset& r, MoveList& moves) {
+  for (int outcome : r.dice.outcomes) {
+    Move& m = moves.add();
+    m = Move{};
+    m.kind = MoveKind::kChance;
+    m.chance = static_cast<int16_t>(outcome);
+  }
+}
+
+}  // namespace detail
+
+double chance_probability(const Ruleset& rules, const Move& m) {
+  const Dice& d = rules.dice;
+  for (size_t i = 0; i < d.outcomes.size(); ++i)
+    if (d.outcomes[i] == m.chance)
+      return static_cast<double>(d.outcome_weights[i]) / static_cast<double>(d.outcome_total);
+  return 0;
+}
+
+void add_actions(const Position& pos, MoveList& moves) {
+  const Ruleset& r = pos.rules();
+  for (size_t i = 0; i < r.actions.size(); ++i) {
+    if (!condition_holds(r.actions[i].when, pos, pos.to_move())) continue;
+    Move& m = moves.add();
+    m = Move{};
+    m.kind = MoveKind::kAction;
+    m.chance = static_cast<int16_t>(i);
+  }
+}
+
+int count_stage_moves(const Position& pos) {
+  const Ruleset& r = pos.rules();
+  if (pos.stage() < 0 || pos.awaiting_roll() || !pos.has_occupancy() || r.end.check ||
+      r.any_fears_attack)
+    return -1;
+  return count_stage_moves(pos, r.stages[pos.stage()]);
+}
+
+int count_stage_moves(const Position& pos, const Stage& st) {
+  const Ruleset& r = pos.rules();
+  if (st.choice != Stage::Choice::kRemoveEnemy && st.choice != Stage::Choice::kGiveOwn) return -1;
+  const uint64_t sites = stage_sites(pos, st);
+  int n = __builtin_popcountll(sites);
+  if (st.protect == Stage::Protect::kLinesUnlessAll) {
+    uint64_t in_lines = 0;
+    for (SeatId s = 0; s < r.num_seats(); ++s)
+      if (sites & pos.occupied(s)) in_lines |= pos.in_lines(s);
+    if (const uint64_t open = sites & ~in_lines) n = __builtin_popcountll(open);
+  }
+  return st.optional || n == 0 ? n + 1 : n;
+}
+
+}  // namespace regula
