@@ -275,12 +275,11 @@ TEST(AiSearch, ASideAheadDoesNotRepeatWhereRepeatingDrawsNothing) {
   }
 }
 
-// The side two pieces of value 1 ahead brings its pieces nearer the enemy
-// piece whose capture wins: with mobility weighed at nothing, each step is
-// worth ai.hunt, and a side not so far ahead, or a script that sets hunt = 0,
-// gets nothing for it.
-TEST(AiScript, TheSideAheadHuntsThePieceWhoseCaptureWins) {
-  const std::string game = R"(return game {
+// A Prince each on a 7x7 board, whose capture wins, and Wazirs of value 1 to
+// be ahead with; mobility weighs nothing, so that a position's worth differs
+// only by material and by the hunt term, each step worth ai.hunt = hunt.
+std::string prince_hunt(int hunt) {
+  return R"(return game {
   title = "prince hunt",
   board = grid { width = 7, height = 7 },
   pieces = {
@@ -289,9 +288,19 @@ TEST(AiScript, TheSideAheadHuntsThePieceWhoseCaptureWins) {
   },
   setup = { white = { prince = "a1" }, black = { prince = "g7" } },
   ends = { captures = { { captured = "prince", result = "win" } } },
+  ai = { mobility = 0, hunt = )" +
+         std::to_string(hunt) + R"( },
+}
 )";
-  Rules r = test_support::load("ai_hunt", game + "  ai = { mobility = 0, hunt = 5 },\n}\n");
-  Rules off = test_support::load("ai_hunt_off", game + "  ai = { mobility = 0, hunt = 0 },\n}\n");
+}
+
+// The side two pieces of value 1 ahead brings its pieces nearer the enemy
+// piece whose capture wins: with mobility weighed at nothing, each step is
+// worth ai.hunt, and a side not so far ahead, or a script that sets hunt = 0,
+// gets nothing for it.
+TEST(AiScript, TheSideAheadHuntsThePieceWhoseCaptureWins) {
+  Rules r = test_support::load("ai_hunt", prince_hunt(5));
+  Rules off = test_support::load("ai_hunt_off", prince_hunt(0));
   ASSERT_TRUE(r && off);
   EXPECT_EQ(ai_settings(*r).hunt, 5);
   auto worth = [](const Rules& rules, const char* wazir, bool two) {

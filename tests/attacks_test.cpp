@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "notation/explain.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "move_support.h"
+#include "notation/explain.h"
 #include "notation/position_string.h"
 #include "script_support.h"
 
@@ -22,16 +22,6 @@ namespace regula {
 namespace {
 
 using namespace test_support;
-
-// The legal moves of pos as move_support prints them, sorted (each once).
-std::vector<std::string> listed(Position& pos) {
-  MoveList ml;
-  legal_moves(pos, ml);
-  std::vector<std::string> out;
-  for (const Move& m : ml) out.push_back(text(pos, m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 Position at(const Rules& r, const std::string& text) {
   auto pos = read_position(r, text);

@@ -4,9 +4,11 @@
 // allows, playing one by its text, and a tiny two-player grid game to load.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "core/movegen.h"
 #include "core/position.h"
@@ -55,6 +57,17 @@ inline Moves legal(Position& pos) {
   Moves out;
   for (const Move& m : ml) out.insert(text(pos, m));
   EXPECT_EQ(out.size(), static_cast<size_t>(ml.size())) << "two moves print the same";
+  return out;
+}
+
+// The legal moves of pos as text, sorted, a move listed twice kept twice
+// (legal() is a set): for the checks that each move is listed once.
+inline std::vector<std::string> listed(Position& pos) {
+  MoveList ml;
+  legal_moves(pos, ml);
+  std::vector<std::string> out;
+  for (const Move& m : ml) out.push_back(text(pos, m));
+  std::sort(out.begin(), out.end());
   return out;
 }
 

@@ -18,15 +18,6 @@ namespace {
 
 using namespace test_support;
 
-std::vector<std::string> listed(Position& pos) {
-  MoveList ml;
-  legal_moves(pos, ml);
-  std::vector<std::string> out;
-  for (const Move& m : ml) out.push_back(text(pos, m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 // One piece on b2 of a board 6 wide and 7 high, its moves given as written.
 std::string lone_piece(const std::string& moves) {
   return R"(return game {

@@ -266,6 +266,18 @@ struct AlphaBeta::Search {
     return same ? search(depth, alpha, beta, ply + 1) : -search(depth, -beta, -alpha, ply + 1);
   }
 
+  // Plays the throw m, scores what follows with score(same) (same: the team
+  // of my_team decides after the throw), and takes the throw back.
+  template <class Score>
+  int after_throw(const Move& m, int my_team, Score&& score) {
+    Undo u;
+    pos.make(m, u);
+    ++nodes;
+    const int v = score(team(pos.decider()) == my_team);
+    pos.unmake(m, u);
+    return v;
+  }
+
   // A throw of the dice: the expectation of its outcomes' scores by their
   // weights, rounded down (floor(sum w v / W), in whole numbers, so that the
   // bounds below are exact). Searched with bounds, as Ballard's *-minimax does
@@ -287,41 +299,31 @@ struct AlphaBeta::Search {
     const int my_team = team(pos.decider());
     const int n = moves.size();
     const int64_t total = static_cast<int64_t>(r.dice.outcome_total);
-    if (total <= 0 || total > kMaxChanceTotal) {
-      // Weights too large for exact sums: the plain expectation, each outcome in full.
-      double sum = 0;
-      for (int i = 0; i < n && !stopped; ++i) {
-        const Move m = moves[i];
-        Undo u;
-        pos.make(m, u);
-        ++nodes;
-        const int v = chance_child(team(pos.decider()) == my_team, depth, -kInf, kInf, ply, quiet,
-                                   qdepth, throws);
-        pos.unmake(m, u);
-        sum += chance_probability(r, m) * v;
-      }
-      return stopped ? 0 : static_cast<int>(std::floor(sum));
-    }
     auto floor_div = [](int64_t a, int64_t b) -> int64_t {
       const int64_t q = a / b;
       return q * b > a ? q - 1 : q;
     };
     // The score of a weighted sum of scores.
     auto score = [&](int64_t sum) { return static_cast<int>(floor_div(sum, total)); };
-    if (full_chance) {
+    // Each outcome in full: when asked for (full_chance), and where the weights
+    // are too large for exact sums (then the plain expectation by the
+    // probabilities, in floating point).
+    const bool exact = total > 0 && total <= kMaxChanceTotal;
+    if (full_chance || !exact) {
       int64_t sum = 0;
+      double plain = 0;
       for (int i = 0; i < n; ++i) {
         const Move m = moves[i];
-        Undo u;
-        pos.make(m, u);
-        ++nodes;
-        const int v = chance_child(team(pos.decider()) == my_team, depth, -kInf, kInf, ply, quiet,
-                                   qdepth, throws);
-        pos.unmake(m, u);
+        const int v = after_throw(m, my_team, [&](bool same) {
+          return chance_child(same, depth, -kInf, kInf, ply, quiet, qdepth, throws);
+        });
         if (stopped) return 0;
-        sum += chance_weight(m) * v;
+        if (exact)
+          sum += chance_weight(m) * v;
+        else
+          plain += chance_probability(r, m) * v;
       }
-      return score(sum);
+      return exact ? score(sum) : static_cast<int>(std::floor(plain));
     }
     constexpr int64_t kLow = -kWinScore, kHigh = kWinScore;
     std::vector<int>& lower = chance_lower[ply];
@@ -334,12 +336,9 @@ struct AlphaBeta::Search {
       // Star2: probe one decision of each outcome, while every probe reaches beta.
       for (int i = 0; i < n; ++i) {
         const Move m = moves[i];
-        Undo u;
-        pos.make(m, u);
-        ++nodes;
-        const bool same = team(pos.decider()) == my_team;
-        const int v = same ? search(depth, beta - 1, beta, ply + 1, true) : beta - 1;
-        pos.unmake(m, u);
+        const int v = after_throw(m, my_team, [&](bool same) {
+          return same ? search(depth, beta - 1, beta, ply + 1, true) : beta - 1;
+        });
         if (stopped) return 0;
         if (v < beta) break;
         lower[i] = v;
@@ -363,12 +362,9 @@ struct AlphaBeta::Search {
       const int64_t lo = floor_div(want_low - sum - upper_others, w);
       const int a = static_cast<int>(std::max<int64_t>(lo, -kInf));
       const int b = static_cast<int>(std::min<int64_t>(hi, kInf));
-      Undo u;
-      pos.make(m, u);
-      ++nodes;
-      const int v =
-          chance_child(team(pos.decider()) == my_team, depth, a, b, ply, quiet, qdepth, throws);
-      pos.unmake(m, u);
+      const int v = after_throw(m, my_team, [&](bool same) {
+        return chance_child(same, depth, a, b, ply, quiet, qdepth, throws);
+      });
       if (stopped) return 0;
       if (v <= a) return score(sum + w * v + upper_others);
       if (v >= b) return score(sum + w * v + lower_others);

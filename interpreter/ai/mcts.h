@@ -37,7 +37,7 @@ class Mcts : public Player {
   Move decide(Position& pos, const std::atomic<bool>* stop = nullptr, SearchInfo* info = nullptr);
 
  private:
-  struct Tree;
+  class Search;
   std::shared_ptr<const Ruleset> rules_;
   MctsOptions options_;
   std::string name_;

@@ -73,7 +73,11 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec,
     // The weakest level also blurs its judgement, so that it errs as beginners do.
     if (level == 1) ab.noise = kPieceUnit;
   }
-  for (const auto& [key, value] : options->items) {
+  for (const auto& item : options->items) {
+    // Named references, not a structured binding: the lambda below uses them,
+    // and clang before 16 cannot capture a structured binding.
+    const std::string& key = item.first;
+    const std::string& value = item.second;
     Status bad;
     auto set = [&](auto& field, uint64_t max) {
       auto n = number(spec, key, value, max);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -85,6 +86,316 @@ void print_counts(const char* title, const std::map<std::string, uint64_t>& coun
   for (const auto& [k, n] : sorted) out("    %8llu  %s\n", static_cast<unsigned long long>(n), k);
 }
 
+// The two readings as loaded, with the options each is read under.
+struct Readings {
+  RulesArgs ra, rb;
+  std::shared_ptr<const Ruleset> a, b;
+  std::string name_a, name_b;  // as printed: the script, with its own options
+};
+
+// Loads both readings; nothing (with rc set) when they cannot be compared.
+std::optional<Readings> load_readings(const CompareArgs& args, int& rc) {
+  Readings x;
+  x.ra = RulesArgs{args.a, args.options, args.rules_path};
+  x.ra.options.insert(x.ra.options.end(), args.options_a.begin(), args.options_a.end());
+  x.rb = RulesArgs{args.b.empty() ? args.a : args.b, args.options, args.rules_path};
+  x.rb.options.insert(x.rb.options.end(), args.options_b.begin(), args.options_b.end());
+  if (args.b.empty() && args.options_a.empty() && args.options_b.empty()) {
+    err("compare: give a second script, or --option-a / --option-b to compare one script "
+        "under two option sets\n");
+    rc = 2;
+    return std::nullopt;
+  }
+  x.a = load_or_fail(x.ra, rc);
+  if (!x.a) return std::nullopt;
+  x.b = load_or_fail(x.rb, rc);
+  if (!x.b) return std::nullopt;
+  x.name_a = x.a->name + (args.options_a.empty() ? "" : " (" + join(args.options_a) + ")");
+  x.name_b = x.b->name + (args.options_b.empty() ? "" : " (" + join(args.options_b) + ")");
+  return x;
+}
+
+// The walk over the positions of the games: what it has found so far. A
+// position the second reading cannot read is a failure, which stops the
+// game it is in.
+struct Walk {
+  Walk(const CompareArgs& a, const Readings& r, const Shard& s) : args(a), readings(r), shard(s) {}
+
+  const CompareArgs& args;
+  const Readings& readings;
+  const Shard& shard;
+  ComparisonTally tally;
+  std::vector<Found> found;
+  std::vector<int> first_ply;  // per game with a difference
+  int games = 0;
+  std::optional<Error> failure;
+
+  // Compares one position of game g (ply plies in); false to stop walking.
+  bool look(Position& a, int g, int ply) {
+    auto b = same_position(a, readings.b);
+    if (!b) {
+      failure = b.error();
+      return false;
+    }
+    PositionDifference d = compare_positions(a, *b);
+    tally.add(d);
+    if (d.empty()) return true;
+    const bool first = first_ply.size() < static_cast<size_t>(g + 1);
+    if (first) first_ply.resize(g + 1, -1);
+    if (first_ply[g] < 0) first_ply[g] = ply;
+    if (args.all || first_ply[g] == ply) found.push_back({g, ply, write_position(a), d});
+    return true;
+  }
+
+  // The positions of the games of the --record file; false (with rc set) on an error.
+  bool record(int& rc);
+  // Games played under the first reading from the start; false (with rc set) on an error.
+  bool play(int& rc);
+};
+
+bool Walk::record(int& rc) {
+  script::SearchPath search;
+  for (const std::string& dir : args.rules_path) search.add(dir);
+  auto loaded = read_record_games(args.record, search, readings.a->name);
+  if (!loaded) {
+    rc = fail(loaded.error());
+    return false;
+  }
+  for (const Game& game : *loaded) {
+    if (!shard.owns(static_cast<uint64_t>(games))) {
+      ++games;
+      continue;
+    }
+    auto start = same_position(game.start(), readings.a);
+    if (!start) {
+      rc = fail(start.error());
+      return false;
+    }
+    Position pos = *start;
+    int ply = 0;
+    bool go = look(pos, games, ply);
+    for (const Game::Played& p : game.history()) {
+      if (!go) break;
+      auto m = parse_move(pos, p.text);
+      if (!m) {
+        rc = fail(Error{args.record, "game " + std::to_string(games + 1) + ", move " +
+                                         std::to_string(ply + 1) + " '" + p.text + "' under " +
+                                         readings.name_a + ": " + m.error().what});
+        return false;
+      }
+      Undo u;
+      pos.make(*m, u);
+      go = look(pos, games, ++ply);
+    }
+    ++games;
+  }
+  return true;
+}
+
+bool Walk::play(int& rc) {
+  for (int g = 0; g < args.games && !failure; ++g, ++games) {
+    if (!shard.owns(static_cast<uint64_t>(g))) continue;
+    const uint64_t seed = ai::game_seed(args.seed, static_cast<uint64_t>(g));
+    std::mt19937_64 rng(seed);
+    std::unique_ptr<ai::Player> player;
+    if (args.player != "random") {
+      auto p = ai::make_player(args.player, readings.a, seed);
+      if (!p) {
+        rc = fail(p.error());
+        return false;
+      }
+      player = std::move(*p);
+    }
+    Position pos(readings.a);
+    MoveList moves;
+    Turn t;
+    Undo u;
+    for (int ply = 0; ply < args.max_plies;) {
+      if (game_result(pos, moves).over || moves.empty()) break;
+      if (pos.awaiting_roll()) {
+        random_turn(pos, moves, rng, t);
+        pos.make(t.first(), u);
+        continue;
+      }
+      if (!look(pos, g, ply)) break;
+      Move m = moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)];
+      if (player) {
+        Position copy = pos;
+        m = player->choose(copy).first();
+      }
+      pos.make(m, u);
+      ++ply;
+    }
+  }
+  return true;
+}
+
+// How many games differ somewhere, and the range and mean of the ply where
+// they first do.
+struct FirstDifferences {
+  int games = 0;
+  double sum = 0;
+  int lo = -1, hi = -1;
+
+  explicit FirstDifferences(const std::vector<int>& first_ply) {
+    for (int p : first_ply)
+      if (p >= 0) {
+        ++games;
+        sum += p;
+        lo = lo < 0 ? p : std::min(lo, p);
+        hi = std::max(hi, p);
+      }
+  }
+};
+
+void print_json(const CompareArgs& args, const Readings& readings, const Walk& walk) {
+  const ComparisonTally& tally = walk.tally;
+  nlohmann::json j;
+  j["kind"] = "compare";
+  j["a"] = {{"rules", readings.a->name},
+            {"script_hash", readings.a->content_hash},
+            {"options", readings.ra.options}};
+  j["b"] = {{"rules", readings.b->name},
+            {"script_hash", readings.b->content_hash},
+            {"options", readings.rb.options}};
+  j["source"] = !args.position.empty() ? "position " + args.position
+                : !args.record.empty() ? "record " + args.record
+                                       : std::string("games");
+  j["run_games"] = args.position.empty() && args.record.empty() ? args.games : walk.games;
+  j["games"] = walk.shard.whole() ? static_cast<uint64_t>(walk.games) : walk.shard.size(walk.games);
+  j["shard"] = walk.shard.text();
+  j["seed"] = args.seed;
+  j["max_plies"] = args.max_plies;
+  j["player"] = args.player;
+  j["positions"] = tally.positions;
+  j["differing_positions"] = tally.differing;
+  j["games_with_difference"] = FirstDifferences(walk.first_ply).games;
+  nlohmann::json firsts = nlohmann::json::array();
+  for (size_t g = 0; g < walk.first_ply.size(); ++g)
+    if (walk.first_ply[g] >= 0) firsts.push_back({{"game", g + 1}, {"ply", walk.first_ply[g]}});
+  j["first_differences"] = firsts;
+  j["only_a"] = {{"moves", tally.only_a},
+                 {"by_piece", tally.by_piece_a},
+                 {"by_rule", tally.by_rule_a},
+                 {"by_reason", tally.by_reason_a}};
+  j["only_b"] = {{"moves", tally.only_b},
+                 {"by_piece", tally.by_piece_b},
+                 {"by_rule", tally.by_rule_b},
+                 {"by_reason", tally.by_reason_b}};
+  nlohmann::json list = nlohmann::json::array();
+  for (const Found& f : walk.found)
+    list.push_back({{"game", f.game + 1},
+                    {"ply", f.ply},
+                    {"position", f.position},
+                    {"only_a", moves_json(f.diff.only_a)},
+                    {"only_b", moves_json(f.diff.only_b)}});
+  j["differences"] = list;
+  out("%s\n", j.dump(2, ' ', true, nlohmann::json::error_handler_t::replace));
+}
+
+void print_text(const CompareArgs& args, const Readings& readings, const Walk& walk) {
+  const ComparisonTally& tally = walk.tally;
+  out("A: %s\nB: %s\n", readings.name_a, readings.name_b);
+  for (const Found& f : walk.found) {
+    out("game %d, ply %d: %s\n  position: %s\n", f.game + 1, f.ply,
+        walk.first_ply[f.game] == f.ply ? "the readings first differ" : "they differ", f.position);
+    print_moves("A", "B", f.diff.only_a, args.shown);
+    print_moves("B", "A", f.diff.only_b, args.shown);
+  }
+  const FirstDifferences firsts(walk.first_ply);
+  const int walked = static_cast<int>(walk.shard.size(static_cast<uint64_t>(walk.games)));
+  out("%llu positions in %d games; %llu differ (%.1f%%), in %d of %d games",
+      static_cast<unsigned long long>(tally.positions), walked,
+      static_cast<unsigned long long>(tally.differing),
+      tally.positions ? 100.0 * static_cast<double>(tally.differing) / tally.positions : 0.0,
+      firsts.games, walked);
+  if (firsts.games)
+    out("; first difference at ply %d to %d (mean %.1f)", firsts.lo, firsts.hi,
+        firsts.sum / firsts.games);
+  out("\n");
+  if (tally.only_a) {
+    out("moves legal under A only: %llu\n", static_cast<unsigned long long>(tally.only_a));
+    print_counts("by piece", tally.by_piece_a);
+    print_counts("by rule", tally.by_rule_a);
+    print_counts("refused under B because", tally.by_reason_a);
+  }
+  if (tally.only_b) {
+    out("moves legal under B only: %llu\n", static_cast<unsigned long long>(tally.only_b));
+    print_counts("by piece", tally.by_piece_b);
+    print_counts("by rule", tally.by_rule_b);
+    print_counts("refused under A because", tally.by_reason_b);
+  }
+}
+
+void run_compare(const CompareArgs& args, int& rc) {
+  const Shard shard = args.shard.empty() ? Shard{} : *parse_shard(args.shard);
+  const std::optional<Readings> readings = load_readings(args, rc);
+  if (!readings) return;
+  Walk walk(args, *readings, shard);
+  if (!args.position.empty()) {
+    auto pos = position_or_fail(readings->a, args.position, rc);
+    if (!pos) return;
+    walk.games = 1;
+    walk.look(*pos, 0, 0);
+  } else if (!args.record.empty()) {
+    if (!walk.record(rc)) return;
+  } else {
+    if (!walk.play(rc)) return;
+  }
+  if (walk.failure) {
+    rc = fail(*walk.failure);
+    return;
+  }
+  if ((rc = hook_status(*readings->a)) || (rc = hook_status(*readings->b))) return;
+  if (args.json)
+    print_json(args, *readings, walk);
+  else
+    print_text(args, *readings, walk);
+}
+
+void declare_compare_options(CLI::App& cmd, CompareArgs& args) {
+  cmd.add_option("a", args.a, "the first reading: a bundled name or a .lua script")->required();
+  cmd.add_option("b", args.b,
+                 "the second reading (default: the first, under --option-b's options)");
+  auto kv = CLI::Validator(
+      [](std::string& s) {
+        return s.find('=') == std::string::npos ? std::string("expected key=value, got " + s)
+                                                : std::string();
+      },
+      "KEY=VALUE");
+  cmd.add_option("--option", args.options, "script option for both readings (repeatable)")
+      ->check(kv);
+  cmd.add_option("--option-a", args.options_a, "script option for the first reading only")
+      ->check(kv);
+  cmd.add_option("--option-b", args.options_b, "script option for the second reading only")
+      ->check(kv);
+  cmd.add_option("--rules-path", args.rules_path,
+                 "a further directory scripts may require and extend from (repeatable)")
+      ->check(CLI::ExistingDirectory);
+  cmd.add_option("-n,--games", args.games, "games to walk, played under the first reading")
+      ->check(CLI::Range(1, 1000000));
+  cmd.add_option("--seed", args.seed, "seed of the games (each game its own, from this one)")
+      ->check(unsigned_number());
+  cmd.add_option("--max-plies", args.max_plies, "decisions played in each game at most")
+      ->check(CLI::Range(1, 100000));
+  cmd.add_option("--player", args.player,
+                 "who chooses the moves of the games: random (default) or a computer player "
+                 "(ai:2, alphabeta:depth=2, ...)");
+  auto* record = cmd.add_option("--record", args.record,
+                                "walk the positions of the games of this record file instead");
+  auto* position = cmd.add_option(
+      "--position", args.position,
+      "compare this one position (a position string, or startpos, optionally with 'moves ...')");
+  record->excludes(position);
+  cmd.add_option("--show", args.shown, "moves listed per side and position (default 8)")
+      ->check(CLI::Range(0, 100000));
+  cmd.add_flag("--all", args.all, "list every position where the readings differ, not the first");
+  cmd.add_flag("--json", args.json, "print one JSON object");
+  add_shard_arg(cmd, args.shard,
+                "walk only part I of N of the games (game g when (g - 1) mod N = I - 1), each "
+                "with the seed it has in the whole run");
+}
+
 }  // namespace
 
 void add_compare(CLI::App& app, int& rc) {
@@ -93,256 +404,8 @@ void add_compare(CLI::App& app, int& rc) {
       "compare",
       "two readings side by side: the moves legal under one only, with the rule that makes them "
       "and why the other refuses them");
-  cmd->add_option("a", args->a, "the first reading: a bundled name or a .lua script")->required();
-  cmd->add_option("b", args->b,
-                  "the second reading (default: the first, under --option-b's options)");
-  auto kv = CLI::Validator(
-      [](std::string& s) {
-        return s.find('=') == std::string::npos ? std::string("expected key=value, got " + s)
-                                                : std::string();
-      },
-      "KEY=VALUE");
-  cmd->add_option("--option", args->options, "script option for both readings (repeatable)")
-      ->check(kv);
-  cmd->add_option("--option-a", args->options_a, "script option for the first reading only")
-      ->check(kv);
-  cmd->add_option("--option-b", args->options_b, "script option for the second reading only")
-      ->check(kv);
-  cmd->add_option("--rules-path", args->rules_path,
-                  "a further directory scripts may require and extend from (repeatable)")
-      ->check(CLI::ExistingDirectory);
-  cmd->add_option("-n,--games", args->games, "games to walk, played under the first reading")
-      ->check(CLI::Range(1, 1000000));
-  cmd->add_option("--seed", args->seed, "seed of the games (each game its own, from this one)")
-      ->check(unsigned_number());
-  cmd->add_option("--max-plies", args->max_plies, "decisions played in each game at most")
-      ->check(CLI::Range(1, 100000));
-  cmd->add_option("--player", args->player,
-                  "who chooses the moves of the games: random (default) or a computer player "
-                  "(ai:2, alphabeta:depth=2, ...)");
-  auto* record = cmd->add_option("--record", args->record,
-                                 "walk the positions of the games of this record file instead");
-  auto* position = cmd->add_option(
-      "--position", args->position,
-      "compare this one position (a position string, or startpos, optionally with 'moves ...')");
-  record->excludes(position);
-  cmd->add_option("--show", args->shown, "moves listed per side and position (default 8)")
-      ->check(CLI::Range(0, 100000));
-  cmd->add_flag("--all", args->all, "list every position where the readings differ, not the first");
-  cmd->add_flag("--json", args->json, "print one JSON object");
-  add_shard_arg(*cmd, args->shard,
-                "walk only part I of N of the games (game g when (g - 1) mod N = I - 1), each "
-                "with the seed it has in the whole run");
-  cmd->callback([&rc, args] {
-    const Shard shard = args->shard.empty() ? Shard{} : *parse_shard(args->shard);
-    RulesArgs ra{args->a, args->options, args->rules_path};
-    ra.options.insert(ra.options.end(), args->options_a.begin(), args->options_a.end());
-    RulesArgs rb{args->b.empty() ? args->a : args->b, args->options, args->rules_path};
-    rb.options.insert(rb.options.end(), args->options_b.begin(), args->options_b.end());
-    if (args->b.empty() && args->options_a.empty() && args->options_b.empty()) {
-      err("compare: give a second script, or --option-a / --option-b to compare one script "
-          "under two option sets\n");
-      rc = 2;
-      return;
-    }
-    auto rules_a = load_or_fail(ra, rc);
-    if (!rules_a) return;
-    auto rules_b = load_or_fail(rb, rc);
-    if (!rules_b) return;
-    const std::string name_a =
-        rules_a->name + (args->options_a.empty() ? "" : " (" + join(args->options_a) + ")");
-    const std::string name_b =
-        rules_b->name + (args->options_b.empty() ? "" : " (" + join(args->options_b) + ")");
-
-    ComparisonTally tally;
-    std::vector<Found> found;
-    std::vector<int> first_ply;  // per game with a difference
-    int games = 0;
-    std::optional<Error> failure;
-
-    // Compares one position of game g (ply plies in); false to stop walking.
-    auto look = [&](Position& a, int g, int ply) {
-      auto b = same_position(a, rules_b);
-      if (!b) {
-        failure = b.error();
-        return false;
-      }
-      PositionDifference d = compare_positions(a, *b);
-      tally.add(d);
-      if (d.empty()) return true;
-      const bool first = first_ply.size() < static_cast<size_t>(g + 1);
-      if (first) first_ply.resize(g + 1, -1);
-      if (first_ply[g] < 0) first_ply[g] = ply;
-      if (args->all || first_ply[g] == ply) found.push_back({g, ply, write_position(a), d});
-      return true;
-    };
-
-    if (!args->position.empty()) {
-      auto pos = position_or_fail(rules_a, args->position, rc);
-      if (!pos) return;
-      games = 1;
-      look(*pos, 0, 0);
-    } else if (!args->record.empty()) {
-      script::SearchPath search;
-      for (const std::string& dir : args->rules_path) search.add(dir);
-      auto loaded = read_record_games(args->record, search, rules_a->name);
-      if (!loaded) {
-        rc = fail(loaded.error());
-        return;
-      }
-      for (const Game& game : *loaded) {
-        if (!shard.owns(static_cast<uint64_t>(games))) {
-          ++games;
-          continue;
-        }
-        auto start = same_position(game.start(), rules_a);
-        if (!start) {
-          rc = fail(start.error());
-          return;
-        }
-        Position pos = *start;
-        int ply = 0;
-        bool go = look(pos, games, ply);
-        for (const Game::Played& p : game.history()) {
-          if (!go) break;
-          auto m = parse_move(pos, p.text);
-          if (!m) {
-            rc = fail(Error{args->record, "game " + std::to_string(games + 1) + ", move " +
-                                              std::to_string(ply + 1) + " '" + p.text + "' under " +
-                                              name_a + ": " + m.error().what});
-            return;
-          }
-          Undo u;
-          pos.make(*m, u);
-          go = look(pos, games, ++ply);
-        }
-        ++games;
-      }
-    } else {
-      for (int g = 0; g < args->games && !failure; ++g, ++games) {
-        if (!shard.owns(static_cast<uint64_t>(g))) continue;
-        const uint64_t seed = ai::game_seed(args->seed, static_cast<uint64_t>(g));
-        std::mt19937_64 rng(seed);
-        std::unique_ptr<ai::Player> player;
-        if (args->player != "random") {
-          auto p = ai::make_player(args->player, rules_a, seed);
-          if (!p) {
-            rc = fail(p.error());
-            return;
-          }
-          player = std::move(*p);
-        }
-        Position pos(rules_a);
-        MoveList moves;
-        Turn t;
-        Undo u;
-        for (int ply = 0; ply < args->max_plies;) {
-          if (game_result(pos, moves).over || moves.empty()) break;
-          if (pos.awaiting_roll()) {
-            random_turn(pos, moves, rng, t);
-            pos.make(t.first(), u);
-            continue;
-          }
-          if (!look(pos, g, ply)) break;
-          Move m = moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)];
-          if (player) {
-            Position copy = pos;
-            m = player->choose(copy).first();
-          }
-          pos.make(m, u);
-          ++ply;
-        }
-      }
-    }
-    if (failure) {
-      rc = fail(*failure);
-      return;
-    }
-    if ((rc = hook_status(*rules_a)) || (rc = hook_status(*rules_b))) return;
-
-    int with_difference = 0;
-    double sum = 0;
-    int lo = -1, hi = -1;
-    for (int p : first_ply)
-      if (p >= 0) {
-        ++with_difference;
-        sum += p;
-        lo = lo < 0 ? p : std::min(lo, p);
-        hi = std::max(hi, p);
-      }
-    if (args->json) {
-      nlohmann::json j;
-      j["kind"] = "compare";
-      j["a"] = {{"rules", rules_a->name},
-                {"script_hash", rules_a->content_hash},
-                {"options", ra.options}};
-      j["b"] = {{"rules", rules_b->name},
-                {"script_hash", rules_b->content_hash},
-                {"options", rb.options}};
-      j["source"] = !args->position.empty() ? "position " + args->position
-                    : !args->record.empty() ? "record " + args->record
-                                            : std::string("games");
-      j["run_games"] = args->position.empty() && args->record.empty() ? args->games : games;
-      j["games"] = shard.whole() ? static_cast<uint64_t>(games) : shard.size(games);
-      j["shard"] = shard.text();
-      j["seed"] = args->seed;
-      j["max_plies"] = args->max_plies;
-      j["player"] = args->player;
-      j["positions"] = tally.positions;
-      j["differing_positions"] = tally.differing;
-      j["games_with_difference"] = with_difference;
-      nlohmann::json firsts = nlohmann::json::array();
-      for (size_t g = 0; g < first_ply.size(); ++g)
-        if (first_ply[g] >= 0) firsts.push_back({{"game", g + 1}, {"ply", first_ply[g]}});
-      j["first_differences"] = firsts;
-      j["only_a"] = {{"moves", tally.only_a},
-                     {"by_piece", tally.by_piece_a},
-                     {"by_rule", tally.by_rule_a},
-                     {"by_reason", tally.by_reason_a}};
-      j["only_b"] = {{"moves", tally.only_b},
-                     {"by_piece", tally.by_piece_b},
-                     {"by_rule", tally.by_rule_b},
-                     {"by_reason", tally.by_reason_b}};
-      nlohmann::json list = nlohmann::json::array();
-      for (const Found& f : found)
-        list.push_back({{"game", f.game + 1},
-                        {"ply", f.ply},
-                        {"position", f.position},
-                        {"only_a", moves_json(f.diff.only_a)},
-                        {"only_b", moves_json(f.diff.only_b)}});
-      j["differences"] = list;
-      out("%s\n", j.dump(2, ' ', true, nlohmann::json::error_handler_t::replace));
-      return;
-    }
-    out("A: %s\nB: %s\n", name_a, name_b);
-    for (const Found& f : found) {
-      out("game %d, ply %d: %s\n  position: %s\n", f.game + 1, f.ply,
-          first_ply[f.game] == f.ply ? "the readings first differ" : "they differ", f.position);
-      print_moves("A", "B", f.diff.only_a, args->shown);
-      print_moves("B", "A", f.diff.only_b, args->shown);
-    }
-    const int walked = static_cast<int>(shard.size(static_cast<uint64_t>(games)));
-    out("%llu positions in %d games; %llu differ (%.1f%%), in %d of %d games",
-        static_cast<unsigned long long>(tally.positions), walked,
-        static_cast<unsigned long long>(tally.differing),
-        tally.positions ? 100.0 * static_cast<double>(tally.differing) / tally.positions : 0.0,
-        with_difference, walked);
-    if (with_difference)
-      out("; first difference at ply %d to %d (mean %.1f)", lo, hi, sum / with_difference);
-    out("\n");
-    if (tally.only_a) {
-      out("moves legal under A only: %llu\n", static_cast<unsigned long long>(tally.only_a));
-      print_counts("by piece", tally.by_piece_a);
-      print_counts("by rule", tally.by_rule_a);
-      print_counts("refused under B because", tally.by_reason_a);
-    }
-    if (tally.only_b) {
-      out("moves legal under B only: %llu\n", static_cast<unsigned long long>(tally.only_b));
-      print_counts("by piece", tally.by_piece_b);
-      print_counts("by rule", tally.by_rule_b);
-      print_counts("refused under A because", tally.by_reason_b);
-    }
-  });
+  declare_compare_options(*cmd, *args);
+  cmd->callback([&rc, args] { run_compare(*args, rc); });
 }
 
 }  // namespace regula::cli

@@ -73,180 +73,225 @@ Status write_records(const std::shared_ptr<const Ruleset>& rules, const ai::Matc
   return std::nullopt;
 }
 
+double nodes_per_second(const ai::PlayerTally& p) {
+  return p.millis > 0 ? 1000.0 * static_cast<double>(p.nodes) / p.millis : 0.0;
+}
+
+// What the outputs say of the first player against the field: its score with
+// the 95% interval, and its share of the decisive games with theirs.
+struct FirstPlayer {
+  const ai::PlayerTally& a;
+  int n;
+  double score;
+  ai::Interval si;
+  int decisive;
+  ai::Interval di;
+
+  FirstPlayer(const ai::MatchReport& report, int games)
+      : a(report.players[0]),
+        n(games),
+        score(a.points() / n),
+        si(ai::wilson_interval(a.points(), n)),
+        decisive(a.wins + a.losses),
+        di(ai::wilson_interval(a.wins, decisive)) {}
+};
+
+void print_json(const MatchArgs& args, const Ruleset& r, const ai::MatchOptions& options,
+                const ai::MatchReport& report) {
+  const FirstPlayer f(report, args.games);
+  const int n = f.n;
+  nlohmann::json j;
+  j["rules"] = r.name;
+  j["games"] = n;
+  j["seed"] = args.seed;
+  j["threads"] = options.threads;
+  j["max_plies"] = args.max_plies;
+  if (options.adjudication.any()) j["adjudication"] = options.adjudication.text();
+  nlohmann::json list = nlohmann::json::array();
+  for (const ai::PlayerTally& p : report.players) {
+    const ai::Interval pi = ai::wilson_interval(p.points(), n);
+    list.push_back({{"player", p.spec},
+                    {"wins", p.wins},
+                    {"draws", p.draws},
+                    {"losses", p.losses},
+                    {"score", p.points() / n},
+                    {"score_interval", {pi.low, pi.high}},
+                    {"decisions", p.decisions},
+                    {"nodes", p.nodes},
+                    {"millis", p.millis},
+                    {"nps", nodes_per_second(p)}});
+  }
+  j["players"] = list;
+  if (report.players.size() == 2) {
+    j["elo"] = number_or_null(ai::elo_difference(f.score));
+    j["elo_interval"] = {number_or_null(ai::elo_difference(f.si.low)),
+                         number_or_null(ai::elo_difference(f.si.high))};
+    j["decisive"] = f.decisive;
+    j["decisive_won"] = f.decisive ? static_cast<double>(f.a.wins) / f.decisive : 0.0;
+    j["decisive_interval"] = {f.di.low, f.di.high};
+  }
+  j["unfinished"] = report.unfinished;
+  j["mean_plies"] = report.mean_plies();
+  j["reasons"] = report.reasons;
+  j["millis"] = report.millis;
+  out("%s\n", j.dump(2, ' ', /*ensure_ascii=*/true, nlohmann::json::error_handler_t::replace));
+}
+
+void print_row(const Ruleset& r, const ai::MatchReport& report, int games) {
+  const FirstPlayer f(report, games);
+  const auto& players = report.players;
+  out("| %s | %s | %s | %d | %d-%d-%d | %s [%s, %s] | %s [%s, %s] | ", r.name, f.a.spec,
+      players[1].spec, f.n, f.a.wins, f.a.draws, f.a.losses, percent(f.score), percent(f.si.low),
+      percent(f.si.high), elo_text(ai::elo_difference(f.score)),
+      elo_text(ai::elo_difference(f.si.low)), elo_text(ai::elo_difference(f.si.high)));
+  if (f.decisive)
+    out("%s [%s, %s] |", percent(double(f.a.wins) / f.decisive), percent(f.di.low),
+        percent(f.di.high));
+  else
+    out("no decisive game |");
+  for (size_t i = 0; i < players.size(); ++i)
+    out("%s%s", i ? " / " : " ",
+        players[i].nodes ? std::to_string(std::lround(nodes_per_second(players[i])))
+                         : std::string("-"));
+  out(" | %.1f |\n", report.mean_plies());
+}
+
+void print_text(const MatchArgs& args, const Ruleset& r, const ai::MatchOptions& options,
+                const ai::MatchReport& report) {
+  const FirstPlayer f(report, args.games);
+  const auto& players = report.players;
+  const int n = f.n;
+  out("%s: %d games, seed %llu, %d threads, %.1f s\n", presentation_of(r).title, n,
+      static_cast<unsigned long long>(args.seed), options.threads, report.millis / 1000.0);
+  for (const ai::PlayerTally& p : players) {
+    const ai::Interval pi = ai::wilson_interval(p.points(), n);
+    out("  %-24s wins %d  draws %d  losses %d  score %s [%s, %s]", p.spec, p.wins, p.draws,
+        p.losses, percent(p.points() / n), percent(pi.low), percent(pi.high));
+    if (p.nodes) out("  nodes/s %.0f", nodes_per_second(p));
+    if (p.decisions) out("  %.1f ms per decision", p.millis / static_cast<double>(p.decisions));
+    out("\n");
+  }
+  if (players.size() == 2) {
+    out("%s vs %s: Elo %s [%s, %s] (95%%)\n", f.a.spec, players[1].spec,
+        elo_text(ai::elo_difference(f.score)), elo_text(ai::elo_difference(f.si.low)),
+        elo_text(ai::elo_difference(f.si.high)));
+    if (f.decisive)
+      out("decisive games won by %s: %d of %d, %s [%s, %s]\n", f.a.spec, f.a.wins, f.decisive,
+          percent(double(f.a.wins) / f.decisive), percent(f.di.low), percent(f.di.high));
+  }
+  out("mean length: %.1f plies; unfinished (max plies %d): %d\n", report.mean_plies(),
+      args.max_plies, report.unfinished);
+  if (options.adjudication.any()) out("adjudication: %s\n", options.adjudication.text());
+  out("end reasons:\n");
+  for (auto& [reason, count] : report.reasons) out("  %-40s %d\n", reason, count);
+}
+
+// The options of the run from the arguments; false (with rc set) on a bad
+// --resign or --draw, or a records file that cannot be written.
+bool match_options(const MatchArgs& args, ai::MatchOptions& options, int& rc) {
+  options.players = ai::split_player_list(args.players);
+  options.games = args.games;
+  options.seed = args.seed;
+  options.threads =
+      args.threads > 0 ? args.threads : std::max(1, int(std::thread::hardware_concurrency()));
+  options.max_plies = args.max_plies;
+  options.keep_turns = !args.records.empty();
+  for (auto [text, parse] :
+       {std::pair{&args.resign, &ai::parse_resign}, std::pair{&args.draw, &ai::parse_draw}})
+    if (!text->empty())
+      if (Status st = parse(*text, options.adjudication)) {
+        fail(*st);
+        rc = 2;
+        return false;
+      }
+  // A records file that cannot be written is found before the games, not after.
+  if (!args.records.empty() && !std::ofstream(args.records, std::ios::app)) {
+    rc = fail(Error{args.records, "cannot write the records"});
+    return false;
+  }
+  return true;
+}
+
+void run_match_command(const std::shared_ptr<MatchArgs>& args, int& rc) {
+  auto rules = load_or_fail(args->rules, rc);
+  if (!rules) return;
+  const Ruleset& r = *rules;
+  ai::MatchOptions options;
+  if (!match_options(*args, options, rc)) return;
+  auto reload = [args]() { return load(args->rules); };
+  std::function<void(const ai::MatchGame&, int)> progress;
+  if (args->verbose)
+    progress = [&](const ai::MatchGame& g, int done) {
+      std::string who;
+      for (SeatId s = 0; s < r.num_seats(); ++s)
+        who += (s ? ", " : "") + r.seats[s].name + "=" + options.players[g.player_of_seat[s]];
+      err("game %d (%d/%d) %s: %s (%s), %d plies\n", g.index + 1, done, options.games, who,
+          g.result.over ? g.result.score() : std::string("unfinished"),
+          g.result.over ? g.result.reason : std::string("max plies"), g.plies);
+    };
+  auto report = ai::run_match(rules, reload, options, make_player, progress);
+  if (!report) {
+    rc = fail(report.error());
+    if (report.error().where == "players" || report.error().where == "adjudication") rc = 2;
+    return;
+  }
+  if ((rc = hook_status(r))) return;
+  if (!args->records.empty())
+    if (Status st = write_records(rules, *report, args->records)) {
+      rc = fail(*st);
+      return;
+    }
+  if (args->json)
+    print_json(*args, r, options, *report);
+  else if (args->row)
+    print_row(r, *report, args->games);
+  else
+    print_text(*args, r, options, *report);
+}
+
+void declare_match_options(CLI::App& cmd, MatchArgs& args) {
+  add_rules_args(cmd, args.rules);
+  cmd.add_option("--players", args.players,
+                 "the players, comma-separated: one per team (or per seat), e.g. ai:4,random "
+                 "or alphabeta:depth=3,nodes=5000,mcts:iterations=800; they change sides "
+                 "every game")
+      ->required();
+  cmd.add_option("-n,--games", args.games, "number of games")->check(CLI::Range(1, 1000000));
+  cmd.add_option("--seed", args.seed,
+                 "seed of the dice and the players; each game has its own, made from this one "
+                 "and its number, so the results do not depend on --threads")
+      ->check(unsigned_number());
+  cmd.add_option("--threads", args.threads, "games played at once (default: every core)")
+      ->check(CLI::Range(1, 256));
+  cmd.add_option("--max-plies", args.max_plies,
+                 "decisions after which a game stops and counts as a draw")
+      ->check(CLI::Range(1, 1000000));
+  cmd.add_option("--records", args.records, "write every game's record to this file");
+  cmd.add_option("--resign", args.resign,
+                 "turns=N,score=S[,twosided=false]: a side loses once its searches have scored "
+                 "it S or more behind (100 = a piece of value 1) in N of its turns in a row and "
+                 "the other side's searches (unless twosided=false) it as far ahead in N of "
+                 "theirs, as cutechess-cli's -resign (two teams only)");
+  cmd.add_option("--draw", args.draw,
+                 "after=P,turns=N,score=S: after P decisions, a draw once both sides' searches "
+                 "have scored within S of even in N of their turns in a row, as cutechess-cli's "
+                 "-draw (two teams only)");
+  cmd.add_flag("--json", args.json, "print one JSON object");
+  cmd.add_flag("--row", args.row,
+               "print one Markdown table row: rules | first player | second | games | "
+               "wins-draws-losses | score [95%] | Elo [95%] | decisive games won [95%] | "
+               "nodes/s of each | mean plies");
+  cmd.add_flag("-v,--verbose", args.verbose, "print each game's result as it ends (stderr)");
+}
+
 }  // namespace
 
 void add_match(CLI::App& app, int& rc) {
   auto args = std::make_shared<MatchArgs>();
   auto* cmd = app.add_subcommand(
       "match", "games between computer players: score, 95% interval and Elo difference");
-  add_rules_args(*cmd, args->rules);
-  cmd->add_option("--players", args->players,
-                  "the players, comma-separated: one per team (or per seat), e.g. ai:4,random "
-                  "or alphabeta:depth=3,nodes=5000,mcts:iterations=800; they change sides "
-                  "every game")
-      ->required();
-  cmd->add_option("-n,--games", args->games, "number of games")->check(CLI::Range(1, 1000000));
-  cmd->add_option("--seed", args->seed,
-                  "seed of the dice and the players; each game has its own, made from this one "
-                  "and its number, so the results do not depend on --threads")
-      ->check(unsigned_number());
-  cmd->add_option("--threads", args->threads, "games played at once (default: every core)")
-      ->check(CLI::Range(1, 256));
-  cmd->add_option("--max-plies", args->max_plies,
-                  "decisions after which a game stops and counts as a draw")
-      ->check(CLI::Range(1, 1000000));
-  cmd->add_option("--records", args->records, "write every game's record to this file");
-  cmd->add_option("--resign", args->resign,
-                  "turns=N,score=S[,twosided=false]: a side loses once its searches have scored "
-                  "it S or more behind (100 = a piece of value 1) in N of its turns in a row and "
-                  "the other side's searches (unless twosided=false) it as far ahead in N of "
-                  "theirs, as cutechess-cli's -resign (two teams only)");
-  cmd->add_option("--draw", args->draw,
-                  "after=P,turns=N,score=S: after P decisions, a draw once both sides' searches "
-                  "have scored within S of even in N of their turns in a row, as cutechess-cli's "
-                  "-draw (two teams only)");
-  cmd->add_flag("--json", args->json, "print one JSON object");
-  cmd->add_flag("--row", args->row,
-                "print one Markdown table row: rules | first player | second | games | "
-                "wins-draws-losses | score [95%] | Elo [95%] | decisive games won [95%] | "
-                "nodes/s of each | mean plies");
-  cmd->add_flag("-v,--verbose", args->verbose, "print each game's result as it ends (stderr)");
-  cmd->callback([&rc, args] {
-    auto rules = load_or_fail(args->rules, rc);
-    if (!rules) return;
-    const Ruleset& r = *rules;
-    ai::MatchOptions options;
-    options.players = ai::split_player_list(args->players);
-    options.games = args->games;
-    options.seed = args->seed;
-    options.threads =
-        args->threads > 0 ? args->threads : std::max(1, int(std::thread::hardware_concurrency()));
-    options.max_plies = args->max_plies;
-    options.keep_turns = !args->records.empty();
-    for (auto [text, parse] :
-         {std::pair{&args->resign, &ai::parse_resign}, std::pair{&args->draw, &ai::parse_draw}})
-      if (!text->empty())
-        if (Status st = parse(*text, options.adjudication)) {
-          fail(*st);
-          rc = 2;
-          return;
-        }
-    // A records file that cannot be written is found before the games, not after.
-    if (!args->records.empty() && !std::ofstream(args->records, std::ios::app)) {
-      rc = fail(Error{args->records, "cannot write the records"});
-      return;
-    }
-    auto reload = [args]() { return load(args->rules); };
-    std::function<void(const ai::MatchGame&, int)> progress;
-    if (args->verbose)
-      progress = [&](const ai::MatchGame& g, int done) {
-        std::string who;
-        for (SeatId s = 0; s < r.num_seats(); ++s)
-          who += (s ? ", " : "") + r.seats[s].name + "=" + options.players[g.player_of_seat[s]];
-        err("game %d (%d/%d) %s: %s (%s), %d plies\n", g.index + 1, done, options.games, who,
-            g.result.over ? g.result.score() : std::string("unfinished"),
-            g.result.over ? g.result.reason : std::string("max plies"), g.plies);
-      };
-    auto report = ai::run_match(rules, reload, options, make_player, progress);
-    if (!report) {
-      rc = fail(report.error());
-      if (report.error().where == "players" || report.error().where == "adjudication") rc = 2;
-      return;
-    }
-    if ((rc = hook_status(r))) return;
-    if (!args->records.empty())
-      if (Status st = write_records(rules, *report, args->records)) {
-        rc = fail(*st);
-        return;
-      }
-    const auto& players = report->players;
-    const ai::PlayerTally& a = players[0];
-    const int n = args->games;
-    const bool pair = players.size() == 2;
-    const double score = a.points() / n;
-    const ai::Interval si = ai::wilson_interval(a.points(), n);
-    const int decisive = a.wins + a.losses;
-    const ai::Interval di = ai::wilson_interval(a.wins, decisive);
-    auto nps = [](const ai::PlayerTally& p) {
-      return p.millis > 0 ? 1000.0 * static_cast<double>(p.nodes) / p.millis : 0.0;
-    };
-    if (args->json) {
-      nlohmann::json j;
-      j["rules"] = r.name;
-      j["games"] = n;
-      j["seed"] = args->seed;
-      j["threads"] = options.threads;
-      j["max_plies"] = args->max_plies;
-      if (options.adjudication.any()) j["adjudication"] = options.adjudication.text();
-      nlohmann::json list = nlohmann::json::array();
-      for (const ai::PlayerTally& p : players) {
-        const ai::Interval pi = ai::wilson_interval(p.points(), n);
-        list.push_back({{"player", p.spec},
-                        {"wins", p.wins},
-                        {"draws", p.draws},
-                        {"losses", p.losses},
-                        {"score", p.points() / n},
-                        {"score_interval", {pi.low, pi.high}},
-                        {"decisions", p.decisions},
-                        {"nodes", p.nodes},
-                        {"millis", p.millis},
-                        {"nps", nps(p)}});
-      }
-      j["players"] = list;
-      if (pair) {
-        j["elo"] = number_or_null(ai::elo_difference(score));
-        j["elo_interval"] = {number_or_null(ai::elo_difference(si.low)),
-                             number_or_null(ai::elo_difference(si.high))};
-        j["decisive"] = decisive;
-        j["decisive_won"] = decisive ? static_cast<double>(a.wins) / decisive : 0.0;
-        j["decisive_interval"] = {di.low, di.high};
-      }
-      j["unfinished"] = report->unfinished;
-      j["mean_plies"] = report->mean_plies();
-      j["reasons"] = report->reasons;
-      j["millis"] = report->millis;
-      out("%s\n", j.dump(2, ' ', /*ensure_ascii=*/true, nlohmann::json::error_handler_t::replace));
-      return;
-    }
-    if (args->row) {
-      out("| %s | %s | %s | %d | %d-%d-%d | %s [%s, %s] | %s [%s, %s] | ", r.name, a.spec,
-          players[1].spec, n, a.wins, a.draws, a.losses, percent(score), percent(si.low),
-          percent(si.high), elo_text(ai::elo_difference(score)),
-          elo_text(ai::elo_difference(si.low)), elo_text(ai::elo_difference(si.high)));
-      if (decisive)
-        out("%s [%s, %s] |", percent(double(a.wins) / decisive), percent(di.low), percent(di.high));
-      else
-        out("no decisive game |");
-      for (size_t i = 0; i < players.size(); ++i)
-        out("%s%s", i ? " / " : " ",
-            players[i].nodes ? std::to_string(std::lround(nps(players[i]))) : std::string("-"));
-      out(" | %.1f |\n", report->mean_plies());
-      return;
-    }
-    out("%s: %d games, seed %llu, %d threads, %.1f s\n", presentation_of(r).title, n,
-        static_cast<unsigned long long>(args->seed), options.threads, report->millis / 1000.0);
-    for (const ai::PlayerTally& p : players) {
-      const ai::Interval pi = ai::wilson_interval(p.points(), n);
-      out("  %-24s wins %d  draws %d  losses %d  score %s [%s, %s]", p.spec, p.wins, p.draws,
-          p.losses, percent(p.points() / n), percent(pi.low), percent(pi.high));
-      if (p.nodes) out("  nodes/s %.0f", nps(p));
-      if (p.decisions) out("  %.1f ms per decision", p.millis / static_cast<double>(p.decisions));
-      out("\n");
-    }
-    if (pair) {
-      out("%s vs %s: Elo %s [%s, %s] (95%%)\n", a.spec, players[1].spec,
-          elo_text(ai::elo_difference(score)), elo_text(ai::elo_difference(si.low)),
-          elo_text(ai::elo_difference(si.high)));
-      if (decisive)
-        out("decisive games won by %s: %d of %d, %s [%s, %s]\n", a.spec, a.wins, decisive,
-            percent(double(a.wins) / decisive), percent(di.low), percent(di.high));
-    }
-    out("mean length: %.1f plies; unfinished (max plies %d): %d\n", report->mean_plies(),
-        args->max_plies, report->unfinished);
-    if (options.adjudication.any()) out("adjudication: %s\n", options.adjudication.text());
-    out("end reasons:\n");
-    for (auto& [reason, count] : report->reasons) out("  %-40s %d\n", reason, count);
-  });
+  declare_match_options(*cmd, *args);
+  cmd->callback([&rc, args] { run_match_command(args, rc); });
 }
 
 }  // namespace regula::cli

@@ -156,260 +156,363 @@ std::optional<Game> new_or_loaded(const PlayArgs& args, int& rc) {
   return std::move(games->front());
 }
 
+// A game being played at the terminal: who plays each seat, the computer
+// players, and what the prompt has changed (the square numbers shown, quit).
+// Each command typed at the prompt is a function of its own over this state.
+class PlaySession {
+ public:
+  PlaySession(const PlayArgs& args, Game& game, const std::vector<std::string>& who,
+              std::vector<std::unique_ptr<ai::Player>> players)
+      : args_(args),
+        game_(game),
+        r_(game.rules()),
+        players_(std::move(players)),
+        rng_(args.seed),
+        numbers_(args.numbers && presentation_of(r_).pdn) {
+    for (SeatId s = 0; s < r_.num_seats(); ++s) human_.push_back(who[s] == "human");
+  }
+
+  // Plays the game to its end, or until quit or the end of input; false (with
+  // rc set) when a computer's turn cannot be played.
+  bool run(int& rc);
+  // The result, or where the game stopped.
+  void print_end() const;
+
+ private:
+  bool computer_turn(const MoveList& moves, int& rc);
+  void human_turn();
+  void list_moves();
+  void undo();
+  void redo();
+  void save(const std::string& line);
+  void draw_or_resign(const std::string& line);
+  void typed_move(const std::string& line);
+  // Whether a computer (or the dice) plays from the game's position.
+  bool computer_plays() const {
+    const Position& pos = game_.position();
+    return pos.awaiting_roll() || !human_[pos.decider()];
+  }
+
+  const PlayArgs& args_;
+  Game& game_;
+  const Ruleset& r_;
+  std::vector<bool> human_;
+  std::vector<std::unique_ptr<ai::Player>> players_;  // of the computer seats
+  std::mt19937_64 rng_;
+  bool numbers_;
+  bool quit_ = false;
+};
+
+bool PlaySession::run(int& rc) {
+  out("%s\n", presentation_of(r_).title);
+  if (!args_.load.empty())
+    out("going on from %s after %zu turns\n", args_.load, game_.turns().size());
+  const char* const actions =
+      "'undo', 'draw' (offer one), 'accept' (the offer), 'resign', 'save FILE', 'help' or "
+      "'quit'";
+  if (presentation_of(r_).pdn)
+    out("type a move (9-13, 10x19x28, or a capture by its ends: 10x28), 'moves', 'numbers', %s\n",
+        actions);
+  else
+    out("type a move (long form or SAN), 'moves', %s\n", actions);
+  show(game_, numbers_);
+  while (!game_.over() && !quit_) {
+    if (computer_plays()) {
+      const MoveList moves = game_.legal_moves();
+      if (moves.empty()) break;
+      if (!computer_turn(moves, rc)) return false;
+    } else {
+      human_turn();
+    }
+  }
+  return true;
+}
+
+// The turn of a computer player, or a throw of the dice (among moves).
+bool PlaySession::computer_turn(const MoveList& moves, int& rc) {
+  const Position& pos = game_.position();
+  Position here = pos;
+  Turn t;
+  if (pos.awaiting_roll()) {
+    t = random_turn(here, moves, rng_);
+  } else {
+    ai::Player& player = *players_[pos.decider()];
+    if (args_.verbose)
+      player.on_info([&here](const ai::SearchInfo& info) {
+        // Each decision's last report, from the position it was made in.
+        if (info.done) out("  %s\n", search_info_text(here, info));
+      });
+    t = player.choose(here);
+  }
+  std::string text = t.steps.size() == 1 ? game_.san(t.first()) : game_.text(t);
+  const SeatId seat = pos.to_move();
+  if (Status st = game_.play_turn(t)) {
+    rc = fail(*st);
+    return false;
+  }
+  out("%s: %s\n", r_.seats[seat].name, text);
+  if (t.first().kind != MoveKind::kChance) show(game_, numbers_);
+  return true;
+}
+
+// The prompt, and what is typed at it.
+void PlaySession::human_turn() {
+  const Position& pos = game_.position();
+  if (pos.decider() != pos.to_move())
+    out("%s for %s> ", r_.seats[pos.decider()].name, r_.seats[pos.to_move()].name);
+  else
+    out("%s> ", r_.seats[pos.to_move()].name);
+  std::fflush(stdout);
+  std::string line;
+  if (!read_line(line)) {
+    quit_ = true;
+    return;
+  }
+  if (line.empty()) return;
+  if (line == "quit" || line == "exit") {
+    quit_ = true;
+  } else if (line == "moves") {
+    list_moves();
+  } else if (line == "undo") {
+    undo();
+  } else if (line == "redo") {
+    redo();
+  } else if (line == "board") {
+    show(game_, numbers_);
+  } else if (line == "help") {
+    out("%s", help_text(presentation_of(r_).pdn != nullptr));
+  } else if (line == "position") {
+    out("%s\n", write_position(game_.position()));
+  } else if (line == "save" || line.rfind("save ", 0) == 0) {
+    save(line);
+  } else if (line == "draw" || line == "accept" || line == "resign") {
+    draw_or_resign(line);
+  } else if (line == "numbers" && presentation_of(r_).pdn) {
+    numbers_ = !numbers_;
+    show(game_, numbers_);
+  } else {
+    typed_move(line);
+  }
+}
+
+void PlaySession::list_moves() {
+  Position here = game_.position();
+  std::vector<std::string> texts;
+  if (r_.has_continuations) {
+    texts = turn_texts(here, game_.legal_turns());
+  } else {
+    MoveList moves = game_.legal_moves();
+    texts = move_sans(here, moves, move_texts(here, moves));
+  }
+  std::string list;
+  for (const std::string& t : texts) list += t + "  ";
+  out("%s\n", list);
+}
+
+void PlaySession::undo() {
+  if (!game_.can_undo()) {
+    out("nothing to undo\n");
+    return;
+  }
+  game_.undo();
+  // Take back the random replies too, up to the last position a person moved in.
+  while (game_.can_undo() && computer_plays()) game_.undo();
+  show(game_, numbers_);
+}
+
+void PlaySession::redo() {
+  if (!game_.can_redo()) {
+    out("nothing to redo\n");
+    return;
+  }
+  game_.redo();
+  // The replies undo took back with it come back too.
+  while (game_.can_redo() && !game_.over() && computer_plays()) game_.redo();
+  show(game_, numbers_);
+}
+
+void PlaySession::save(const std::string& line) {
+  const std::string file = trim(line.substr(4));
+  if (file.empty()) {
+    out("save takes the file to write: save FILE\n");
+    return;
+  }
+  if (Status e = write_text_file(file, write_record(game_)))
+    out("%s\n", e->text());
+  else
+    out("record written to %s\n", file);
+}
+
+// draw (an offer), accept (the offer) or resign, for the side to move.
+void PlaySession::draw_or_resign(const std::string& line) {
+  const SeatId me = game_.position().to_move();
+  Status st = line == "draw"     ? game_.offer_draw(me)
+              : line == "accept" ? game_.accept_draw(me)
+                                 : game_.resign(me);
+  if (st) {
+    out("%s\n", st->what);
+    return;
+  }
+  if (line != "draw" || game_.over()) return;
+  out("%s offers a draw\n", r_.seats[me].name);
+  // A computer on the other side answers at once, by its own judgement.
+  for (SeatId s = 0; s < r_.num_seats() && game_.draw_offer(); ++s) {
+    if (human_[s] || r_.allies(s, me)) continue;
+    if (ai::accepts_draw(*players_[s], game_.position(), s)) {
+      game_.accept_draw(s);
+      out("%s accepts\n", r_.seats[s].name);
+    } else {
+      out("%s declines and plays on\n", r_.seats[s].name);
+    }
+    break;
+  }
+}
+
+// A move typed at the prompt: played, or the choices it could be, or why not.
+void PlaySession::typed_move(const std::string& line) {
+  auto m = game_.play_text(line);
+  if (!m) {
+    // A capture typed by its ends that several captures fit: ask which.
+    Position here = game_.position();
+    const std::vector<std::string> choices = move_choices(here, line);
+    if (choices.size() < 2) {
+      out("%s\n", m.error().what);
+      return;
+    }
+    out("%s could be:\n", line);
+    for (size_t i = 0; i < choices.size(); ++i) out("  %zu) %s\n", i + 1, choices[i]);
+    out("which one (number or move)? ");
+    std::fflush(stdout);
+    std::string answer;
+    if (!read_line(answer)) {
+      quit_ = true;
+      return;
+    }
+    size_t pick = 0;
+    for (size_t i = 0; i < choices.size(); ++i)
+      if (answer == std::to_string(i + 1)) pick = i + 1;
+    m = game_.play_text(pick ? choices[pick - 1] : answer);
+    if (!m) {
+      out("%s\n", m.error().what);
+      return;
+    }
+  }
+  if (game_.in_turn() && !game_.over()) {
+    // The move asks for more (a removal after a line): say what can follow.
+    Position here = game_.position();
+    std::string options;
+    for (const std::string& t : turn_texts(here, game_.legal_turns())) options += "  " + t;
+    out("%s goes on; choose:%s\n", line, options);
+    return;
+  }
+  show(game_, numbers_);
+}
+
+void PlaySession::print_end() const {
+  if (game_.over()) {
+    const Result& res = game_.result();
+    std::string who;
+    for (SeatId s = 0; s < r_.num_seats(); ++s)
+      if (res.outcome[s] == Outcome::kWin) who += (who.empty() ? "" : ", ") + r_.seats[s].name;
+    out("result: %s (%s)%s\n", res.is_draw() ? "draw" : (who + " wins"), res.reason,
+        r_.num_seats() == 2 ? (" " + res.score()) : "");
+  } else {
+    out("game stopped after %zu turns\n", game_.turns().size());
+  }
+}
+
+// Each computer seat's player, made once (an engine is started once); empty
+// (with rc set) when one cannot be made.
+std::optional<std::vector<std::unique_ptr<ai::Player>>> make_players(
+    const PlayArgs& args, const std::shared_ptr<const Ruleset>& rules,
+    const std::vector<std::string>& who, int& rc) {
+  const Ruleset& r = *rules;
+  std::vector<std::unique_ptr<ai::Player>> players(r.num_seats());
+  for (SeatId s = 0; s < r.num_seats(); ++s) {
+    if (who[s] == "human") continue;
+    auto p = make_player(who[s], rules, ai::game_seed(args.seed, s + 1));
+    if (!p) {
+      err("regula play: seat %s: %s\n", r.seats[s].name, p.error().what);
+      rc = 2;
+      return std::nullopt;
+    }
+    players[s] = std::move(*p);
+  }
+  return players;
+}
+
+void run_play(PlayArgs& args, bool seed_given, int& rc) {
+  std::optional<Game> made = new_or_loaded(args, rc);
+  if (!made) return;
+  Game& game = *made;
+  const std::shared_ptr<const Ruleset> rules = game.rules_ptr();
+  std::vector<std::string> who;
+  if (!assign_seats(args, *rules, who, rc)) return;
+  // A record that cannot be written is refused now, not after the game.
+  if (!args.record.empty())
+    if (Status e = check_writable(args.record)) {
+      rc = fail(*e);
+      return;
+    }
+  // Without --seed, a seed drawn now and shown, so that the game can be played again.
+  if (!seed_given) {
+    args.seed = std::random_device{}();
+    out("seed %llu: replay with --seed %llu\n", static_cast<unsigned long long>(args.seed),
+        static_cast<unsigned long long>(args.seed));
+  }
+  auto players = make_players(args, rules, who, rc);
+  if (!players) return;
+  PlaySession session(args, game, who, std::move(*players));
+  if (!session.run(rc)) return;
+  session.print_end();
+  if (!args.record.empty()) {
+    if (Status e = write_text_file(args.record, write_record(game))) {
+      rc = fail(*e);
+      return;
+    }
+    out("record written to %s\n", args.record);
+  }
+  rc = hook_status(*rules);
+}
+
+// Declares the options of play; returns --seed's, whose count says whether one was given.
+CLI::Option* declare_play_options(CLI::App& cmd, PlayArgs& args) {
+  add_rules_args(cmd, args.rules);
+  cmd.add_option("--seat", args.seats,
+                 "NAME=WHO: who plays the seat the script names NAME: human, random, ai:1 to "
+                 "ai:5 (computer: ai:3), alphabeta:..., mcts:..., uci:PATH (repeatable; by "
+                 "default a person plays the first seat and ai:3 the others)")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  cmd.add_flag("-v,--verbose", args.verbose,
+               "show what the computer players think: depth, score, nodes and principal line");
+  CLI::Option* seed =
+      cmd.add_option("--seed", args.seed,
+                     "seed for the computer players and dice (default: chosen at random and "
+                     "printed, so that the game can be played again)")
+          ->check(unsigned_number());
+  cmd.add_option("--record", args.record,
+                 "write the game record to this file at the end (checked before the game starts)");
+  cmd.add_option("--load", args.load,
+                 "go on from the last position of this game record (as --record and 'save' "
+                 "write it); RULES is then optional")
+      ->check(CLI::ExistingFile);
+  add_position_arg(cmd, args.position);
+  cmd.add_flag("--numbers", args.numbers,
+               "draughts with PDN numbering: draw the square numbers beside the board (the "
+               "'numbers' command turns them on and off)");
+  // RULES may be left out when --load names the record that holds them.
+  cmd.get_option("rules")->required(false);
+  return seed;
+}
+
 }  // namespace
 
 void add_play(CLI::App& app, int& rc) {
   auto args = std::make_shared<PlayArgs>();
   auto* cmd = app.add_subcommand("play", "play in the terminal (moves in long form or SAN)");
-  add_rules_args(*cmd, args->rules);
-  cmd->add_option("--seat", args->seats,
-                  "NAME=WHO: who plays the seat the script names NAME: human, random, ai:1 to "
-                  "ai:5 (computer: ai:3), alphabeta:..., mcts:..., uci:PATH (repeatable; by "
-                  "default a person plays the first seat and ai:3 the others)")
-      ->expected(1)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  cmd->add_flag("-v,--verbose", args->verbose,
-                "show what the computer players think: depth, score, nodes and principal line");
-  CLI::Option* seed =
-      cmd->add_option("--seed", args->seed,
-                      "seed for the computer players and dice (default: chosen at random and "
-                      "printed, so that the game can be played again)")
-          ->check(unsigned_number());
-  cmd->add_option("--record", args->record,
-                  "write the game record to this file at the end (checked before the game starts)");
-  cmd->add_option("--load", args->load,
-                  "go on from the last position of this game record (as --record and 'save' "
-                  "write it); RULES is then optional")
-      ->check(CLI::ExistingFile);
-  add_position_arg(*cmd, args->position);
-  cmd->add_flag("--numbers", args->numbers,
-                "draughts with PDN numbering: draw the square numbers beside the board (the "
-                "'numbers' command turns them on and off)");
-  // RULES may be left out when --load names the record that holds them.
-  cmd->get_option("rules")->required(false);
-  cmd->callback([&rc, args, seed] {
-    std::optional<Game> made = new_or_loaded(*args, rc);
-    if (!made) return;
-    Game& game = *made;
-    const std::shared_ptr<const Ruleset> rules = game.rules_ptr();
-    const Ruleset& r = *rules;
-    std::vector<std::string> who;
-    if (!assign_seats(*args, r, who, rc)) return;
-    // A record that cannot be written is refused now, not after the game.
-    if (!args->record.empty())
-      if (Status e = check_writable(args->record)) {
-        rc = fail(*e);
-        return;
-      }
-    // Without --seed, a seed drawn now and shown, so that the game can be played again.
-    if (seed->count() == 0) {
-      args->seed = std::random_device{}();
-      out("seed %llu: replay with --seed %llu\n", static_cast<unsigned long long>(args->seed),
-          static_cast<unsigned long long>(args->seed));
-    }
-    // Each computer seat's player, made once (an engine is started once).
-    std::vector<bool> human(r.num_seats());
-    std::vector<std::unique_ptr<ai::Player>> players(r.num_seats());
-    for (SeatId s = 0; s < r.num_seats(); ++s) {
-      human[s] = who[s] == "human";
-      if (human[s]) continue;
-      auto p = make_player(who[s], rules, ai::game_seed(args->seed, s + 1));
-      if (!p) {
-        err("regula play: seat %s: %s\n", r.seats[s].name, p.error().what);
-        rc = 2;
-        return;
-      }
-      players[s] = std::move(*p);
-    }
-    std::mt19937_64 rng(args->seed);
-    out("%s\n", presentation_of(r).title);
-    if (!args->load.empty())
-      out("going on from %s after %zu turns\n", args->load, game.turns().size());
-    bool numbers = args->numbers && presentation_of(r).pdn;
-    const char* const actions =
-        "'undo', 'draw' (offer one), 'accept' (the offer), 'resign', 'save FILE', 'help' or "
-        "'quit'";
-    if (presentation_of(r).pdn)
-      out("type a move (9-13, 10x19x28, or a capture by its ends: 10x28), 'moves', 'numbers', %s\n",
-          actions);
-    else
-      out("type a move (long form or SAN), 'moves', %s\n", actions);
-    show(game, numbers);
-    bool quit = false;
-    while (!game.over() && !quit) {
-      const Position& pos = game.position();
-      if (pos.awaiting_roll() || !human[pos.decider()]) {
-        MoveList moves = game.legal_moves();
-        if (moves.empty()) break;
-        Position here = pos;
-        Turn t;
-        if (pos.awaiting_roll()) {
-          t = random_turn(here, moves, rng);
-        } else {
-          ai::Player& player = *players[pos.decider()];
-          if (args->verbose)
-            player.on_info([&here](const ai::SearchInfo& info) {
-              // Each decision's last report, from the position it was made in.
-              if (info.done) out("  %s\n", search_info_text(here, info));
-            });
-          t = player.choose(here);
-        }
-        std::string text = t.steps.size() == 1 ? game.san(t.first()) : game.text(t);
-        const SeatId seat = pos.to_move();
-        if (Status st = game.play_turn(t)) {
-          rc = fail(*st);
-          return;
-        }
-        out("%s: %s\n", r.seats[seat].name, text);
-        if (t.first().kind != MoveKind::kChance) show(game, numbers);
-        continue;
-      }
-      if (pos.decider() != pos.to_move())
-        out("%s for %s> ", r.seats[pos.decider()].name, r.seats[pos.to_move()].name);
-      else
-        out("%s> ", r.seats[pos.to_move()].name);
-      std::fflush(stdout);
-      std::string line;
-      if (!read_line(line)) {
-        quit = true;
-        break;
-      }
-      if (line.empty()) continue;
-      if (line == "quit" || line == "exit") {
-        quit = true;
-      } else if (line == "moves") {
-        Position here = game.position();
-        std::vector<std::string> texts;
-        if (r.has_continuations) {
-          texts = turn_texts(here, game.legal_turns());
-        } else {
-          MoveList moves = game.legal_moves();
-          texts = move_sans(here, moves, move_texts(here, moves));
-        }
-        std::string list;
-        for (const std::string& t : texts) list += t + "  ";
-        out("%s\n", list);
-      } else if (line == "undo") {
-        if (!game.can_undo()) {
-          out("nothing to undo\n");
-          continue;
-        }
-        game.undo();
-        // Take back the random replies too, up to the last position a person moved in.
-        while (game.can_undo() &&
-               (game.position().awaiting_roll() || !human[game.position().decider()]))
-          game.undo();
-        show(game, numbers);
-      } else if (line == "redo") {
-        if (!game.can_redo()) {
-          out("nothing to redo\n");
-          continue;
-        }
-        game.redo();
-        // The replies undo took back with it come back too.
-        while (game.can_redo() && !game.over() &&
-               (game.position().awaiting_roll() || !human[game.position().decider()]))
-          game.redo();
-        show(game, numbers);
-      } else if (line == "board") {
-        show(game, numbers);
-      } else if (line == "help") {
-        out("%s", help_text(presentation_of(r).pdn != nullptr));
-      } else if (line == "position") {
-        out("%s\n", write_position(game.position()));
-      } else if (line == "save" || line.rfind("save ", 0) == 0) {
-        const std::string file = trim(line.substr(4));
-        if (file.empty()) {
-          out("save takes the file to write: save FILE\n");
-          continue;
-        }
-        if (Status e = write_text_file(file, write_record(game)))
-          out("%s\n", e->text());
-        else
-          out("record written to %s\n", file);
-      } else if (line == "draw" || line == "accept" || line == "resign") {
-        const SeatId me = pos.to_move();
-        Status st = line == "draw"     ? game.offer_draw(me)
-                    : line == "accept" ? game.accept_draw(me)
-                                       : game.resign(me);
-        if (st) {
-          out("%s\n", st->what);
-          continue;
-        }
-        if (line != "draw" || game.over()) continue;
-        out("%s offers a draw\n", r.seats[me].name);
-        // A computer on the other side answers at once, by its own judgement.
-        for (SeatId s = 0; s < r.num_seats() && game.draw_offer(); ++s) {
-          if (human[s] || r.allies(s, me)) continue;
-          if (ai::accepts_draw(*players[s], game.position(), s)) {
-            game.accept_draw(s);
-            out("%s accepts\n", r.seats[s].name);
-          } else {
-            out("%s declines and plays on\n", r.seats[s].name);
-          }
-          break;
-        }
-      } else if (line == "numbers" && presentation_of(r).pdn) {
-        numbers = !numbers;
-        show(game, numbers);
-      } else {
-        auto m = game.play_text(line);
-        if (!m) {
-          // A capture typed by its ends that several captures fit: ask which.
-          Position here = game.position();
-          const std::vector<std::string> choices = move_choices(here, line);
-          if (choices.size() < 2) {
-            out("%s\n", m.error().what);
-            continue;
-          }
-          out("%s could be:\n", line);
-          for (size_t i = 0; i < choices.size(); ++i) out("  %zu) %s\n", i + 1, choices[i]);
-          out("which one (number or move)? ");
-          std::fflush(stdout);
-          std::string answer;
-          if (!read_line(answer)) {
-            quit = true;
-            break;
-          }
-          size_t pick = 0;
-          for (size_t i = 0; i < choices.size(); ++i)
-            if (answer == std::to_string(i + 1)) pick = i + 1;
-          m = game.play_text(pick ? choices[pick - 1] : answer);
-          if (!m) {
-            out("%s\n", m.error().what);
-            continue;
-          }
-        }
-        if (game.in_turn() && !game.over()) {
-          // The move asks for more (a removal after a line): say what can follow.
-          Position here = game.position();
-          std::string options;
-          for (const std::string& t : turn_texts(here, game.legal_turns())) options += "  " + t;
-          out("%s goes on; choose:%s\n", line, options);
-          continue;
-        }
-        show(game, numbers);
-      }
-    }
-    if (game.over()) {
-      const Result& res = game.result();
-      std::string who;
-      for (SeatId s = 0; s < r.num_seats(); ++s)
-        if (res.outcome[s] == Outcome::kWin) who += (who.empty() ? "" : ", ") + r.seats[s].name;
-      out("result: %s (%s)%s\n", res.is_draw() ? "draw" : (who + " wins"), res.reason,
-          r.num_seats() == 2 ? (" " + res.score()) : "");
-    } else {
-      out("game stopped after %zu turns\n", game.turns().size());
-    }
-    if (!args->record.empty()) {
-      if (Status e = write_text_file(args->record, write_record(game))) {
-        rc = fail(*e);
-        return;
-      }
-      out("record written to %s\n", args->record);
-    }
-    rc = hook_status(r);
-  });
+  CLI::Option* seed = declare_play_options(*cmd, *args);
+  cmd->callback([&rc, args, seed] { run_play(*args, seed->count() != 0, rc); });
 }
 
 }  // namespace regula::cli

@@ -131,197 +131,246 @@ struct RecordsOut {
   }
 };
 
+struct SelfplayArgs {
+  RulesArgs rules;
+  int games = 100;
+  uint64_t seed = 1;
+  int max_plies = 1000;
+  int threads = 0;
+  bool json = false;
+  std::string players;
+  std::string games_out;
+  std::string format;
+  std::string shard;
+};
+
+// The player of each seat from --players (none: random turns, the fast way),
+// each made once to check it; false (with rc set) when they do not fit.
+bool seat_players(const SelfplayArgs& args, const std::shared_ptr<const Ruleset>& rules,
+                  std::vector<std::string>& specs, int& rc) {
+  const Ruleset& r = *rules;
+  if (args.players.empty()) return true;
+  specs = ai::split_player_list(args.players);
+  if (specs.size() == 1) specs.assign(r.num_seats(), specs[0]);
+  if (static_cast<int>(specs.size()) != r.num_seats()) {
+    err("regula selfplay: --players names %zu players; %s has %d seats (give one for "
+        "all, or one per seat)\n",
+        specs.size(), presentation_of(r).title, r.num_seats());
+    rc = 2;
+    return false;
+  }
+  for (const std::string& spec : specs)
+    if (auto p = make_player(spec, rules, 1); !p) {
+      rc = fail(p.error());
+      return false;
+    }
+  return true;
+}
+
+// Opens --games-out, when given; false (with rc set) when it cannot be written.
+bool open_records(const SelfplayArgs& args, RecordsOut& records, int& rc) {
+  if (args.games_out.empty()) return true;
+  const std::string& path = args.games_out;
+  const bool csv_name = path.size() > 4 && path.compare(path.size() - 4, 4, ".csv") == 0;
+  records.format = args.format == "csv" || (args.format.empty() && csv_name) ? RecordFormat::kCsv
+                                                                             : RecordFormat::kJson;
+  records.path = path;
+  records.to_stdout = path == "-";
+  records.file = records.to_stdout ? stdout : std::fopen(path.c_str(), "wb");
+  if (!records.file) {
+    err("regula selfplay: --games-out %s: cannot write the file\n", path);
+    rc = 1;
+    return false;
+  }
+  if (records.format == RecordFormat::kCsv) records.write_header();
+  return true;
+}
+
+// The rules each thread plays with. Script hooks run in a Lua state of their
+// own, which one thread at a time may use: each further thread loads the
+// script again. Empty (with rc set) when a load fails.
+std::vector<std::shared_ptr<const Ruleset>> thread_rules(
+    const SelfplayArgs& args, const std::shared_ptr<const Ruleset>& rules, int threads, int& rc) {
+  std::vector<std::shared_ptr<const Ruleset>> copies{rules};
+  for (int i = 1; i < threads; ++i) {
+    if (!rules->hooks) {
+      copies.push_back(rules);
+      continue;
+    }
+    auto copy = load_or_fail(args.rules, rc);
+    if (!copy) return {};
+    copies.push_back(copy);
+  }
+  return copies;
+}
+
+// What every game's record of the run starts from.
+GameRecord base_record(const SelfplayArgs& args, const Ruleset& r,
+                       const std::vector<std::string>& specs) {
+  GameRecord base;
+  base.script = r.name;
+  base.script_hash = r.content_hash;
+  base.options = r.options;
+  base.max_plies = args.max_plies;
+  if (r.stakes || r.money.enabled()) base.stakes.emplace();
+  for (SeatId s = 0; s < r.num_seats(); ++s)
+    base.players.emplace_back(r.seats[s].name, specs.empty() ? "random" : specs[s]);
+  return base;
+}
+
+// Plays the games of the run on one thread per copy of the rules, each
+// record written and added to the summary in game order. Returns the error of
+// the earliest game that failed, whatever thread played it (none when none did).
+std::exception_ptr play_games(const SelfplayArgs& args, const Shard& shard,
+                              const std::vector<std::shared_ptr<const Ruleset>>& copies,
+                              const std::vector<std::string>& specs, const GameRecord& base,
+                              RecordsOut& records, Summary& summary) {
+  const int threads = static_cast<int>(copies.size());
+  // Records wait for earlier games in a window of a few per thread; the
+  // summary adds each one as it is written.
+  OrderedRun<GameRecord> run(shard, static_cast<uint64_t>(args.games), 64 * threads,
+                             [&](uint64_t, GameRecord&& g) {
+                               if (records.file) records.write(g);
+                               summary.add(g);
+                             });
+  std::vector<std::exception_ptr> errors(threads);
+  std::vector<uint64_t> failed_at(threads, 0);
+  auto work = [&](int w) {
+    MoveList moves;
+    Turn t;
+    while (auto g = run.next()) {
+      try {
+        GameRecord rec = base;
+        rec.game = *g + 1;
+        rec.seed = ai::game_seed(args.seed, *g);
+        if (specs.empty())
+          play_game(copies[w], args.max_plies, rec, moves, t);
+        else
+          play_game(copies[w], specs, args.max_plies, rec);
+        run.done(*g, std::move(rec));
+      } catch (...) {
+        errors[w] = std::current_exception();
+        failed_at[w] = *g;
+        run.stop();  // the others stop after their current game
+        return;
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int w = 1; w < threads; ++w) pool.emplace_back(work, w);
+  work(0);
+  for (auto& th : pool) th.join();
+  int first = -1;
+  for (int w = 0; w < threads; ++w)
+    if (errors[w] && (first < 0 || failed_at[w] < failed_at[first])) first = w;
+  return first >= 0 ? errors[first] : nullptr;
+}
+
+// The summary of the run, as JSON or text.
+std::string summary_text(const SelfplayArgs& args, const Shard& shard, const Ruleset& r,
+                         const std::vector<std::string>& specs, const GameRecord& base,
+                         const Summary& summary) {
+  if (args.json) {
+    nlohmann::ordered_json j;
+    j["rules"] = r.name;
+    j["script_hash"] = r.content_hash;
+    j["options"] = nlohmann::ordered_json::object();
+    for (auto& [k, v] : r.options) j["options"][k] = v;
+    j["seed"] = args.seed;
+    j["run_games"] = args.games;
+    j["shard"] = shard.text();
+    j["max_plies"] = args.max_plies;
+    j["players"] = nlohmann::ordered_json::object();
+    for (auto& [seat, who] : base.players) j["players"][seat] = who;
+    j.update(summary.json());
+    // Names and titles may hold any bytes: written as ASCII, with \u escapes
+    // for everything else and U+FFFD for what is not UTF-8, the JSON is valid
+    // and nothing in it can reach the terminal as a control character.
+    return j.dump(2, ' ', /*ensure_ascii=*/true, nlohmann::ordered_json::error_handler_t::replace) +
+           "\n";
+  }
+  std::string who = "random";
+  for (size_t i = 0; i < specs.size(); ++i)
+    who = (i ? who + ", " : "") + r.seats[i].name + "=" + specs[i];
+  std::string head = presentation_of(r).title + ": " + std::to_string(summary.games()) +
+                     " games (" + who + "), seed " + std::to_string(args.seed);
+  if (!shard.whole())
+    head += ", shard " + shard.text() + " of " + std::to_string(args.games) + " games";
+  return head + "\nscript " + r.name + ", hash " + r.content_hash + "\n" +
+         summary.text(args.max_plies);
+}
+
+void run_selfplay(const SelfplayArgs& args, int& rc) {
+  const Shard shard = args.shard.empty() ? Shard{} : *parse_shard(args.shard);
+  auto rules = load_or_fail(args.rules, rc);
+  if (!rules) return;
+  const Ruleset& r = *rules;
+  std::vector<std::string> specs;
+  if (!seat_players(args, rules, specs, rc)) return;
+  RecordsOut records;
+  if (!open_records(args, records, rc)) return;
+  const uint64_t planned = shard.size(static_cast<uint64_t>(args.games));
+  int threads = args.threads;
+  if (threads <= 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<int>(std::clamp<uint64_t>(planned, 1, threads));
+  const std::vector<std::shared_ptr<const Ruleset>> copies = thread_rules(args, rules, threads, rc);
+  if (copies.empty()) return;
+  const GameRecord base = base_record(args, r, specs);
+  Summary summary;
+  summary.add_seats(base);
+  const std::exception_ptr error = play_games(args, shard, copies, specs, base, records, summary);
+  const bool written = records.finish();
+  if (error) std::rethrow_exception(error);
+  for (const auto& copy : copies)
+    if (copy != rules && (rc = hook_status(*copy))) return;
+  if ((rc = hook_status(r))) return;
+  if (!written) {
+    err("regula selfplay: --games-out %s: the file could not be written in full\n", records.path);
+    rc = 1;
+    return;
+  }
+  // With the records on standard output, the summary goes to standard error.
+  const std::string text = summary_text(args, shard, r, specs, base, summary);
+  if (records.to_stdout)
+    err("%s", text);
+  else
+    out("%s", text);
+}
+
+void declare_selfplay_options(CLI::App& cmd, SelfplayArgs& args) {
+  add_rules_args(cmd, args.rules);
+  cmd.add_option("-n,--games", args.games, "number of games")
+      ->check(CLI::Range(1, static_cast<int>(kMaxGameNumber)));
+  cmd.add_option("--seed", args.seed,
+                 "random seed; each game plays with its own seed made from this one and its "
+                 "number, so the results do not depend on --threads or --shard")
+      ->check(unsigned_number());
+  cmd.add_option("--max-plies", args.max_plies, "stop a game after this many moves")
+      ->check(CLI::Range(1, 100000000));
+  cmd.add_option("--threads", args.threads, "games played at once (default: every core)")
+      ->check(CLI::Range(1, 256));
+  cmd.add_flag("--json", args.json, "print one JSON object");
+  cmd.add_option("--players", args.players,
+                 "who plays, comma-separated: one player for every seat or one per seat in "
+                 "seat order (e.g. ai:4,random); by default random turns, the fast way");
+  cmd.add_option("--games-out", args.games_out,
+                 "write one record per game to FILE ('-': standard output, the summary then "
+                 "goes to standard error), in game order, as games finish");
+  cmd.add_option("--format", args.format,
+                 "records as json (JSON lines, the default) or csv (the default for a .csv file)")
+      ->check(CLI::IsMember({"json", "csv"}));
+  add_shard_arg(cmd, args.shard,
+                "play part I of N of the run: the games numbered g with (g - 1) mod N = I - 1, "
+                "each with the seed it has in the whole run");
+}
+
 }  // namespace
 
 void add_selfplay(CLI::App& app, int& rc) {
-  struct Args {
-    RulesArgs rules;
-    int games = 100;
-    uint64_t seed = 1;
-    int max_plies = 1000;
-    int threads = 0;
-    bool json = false;
-    std::string players;
-    std::string games_out;
-    std::string format;
-    std::string shard;
-  };
-  auto args = std::make_shared<Args>();
+  auto args = std::make_shared<SelfplayArgs>();
   auto* cmd = app.add_subcommand("selfplay", "random playouts from the start position");
-  add_rules_args(*cmd, args->rules);
-  cmd->add_option("-n,--games", args->games, "number of games")
-      ->check(CLI::Range(1, static_cast<int>(kMaxGameNumber)));
-  cmd->add_option("--seed", args->seed,
-                  "random seed; each game plays with its own seed made from this one and its "
-                  "number, so the results do not depend on --threads or --shard")
-      ->check(unsigned_number());
-  cmd->add_option("--max-plies", args->max_plies, "stop a game after this many moves")
-      ->check(CLI::Range(1, 100000000));
-  cmd->add_option("--threads", args->threads, "games played at once (default: every core)")
-      ->check(CLI::Range(1, 256));
-  cmd->add_flag("--json", args->json, "print one JSON object");
-  cmd->add_option("--players", args->players,
-                  "who plays, comma-separated: one player for every seat or one per seat in "
-                  "seat order (e.g. ai:4,random); by default random turns, the fast way");
-  cmd->add_option("--games-out", args->games_out,
-                  "write one record per game to FILE ('-': standard output, the summary then "
-                  "goes to standard error), in game order, as games finish");
-  cmd->add_option("--format", args->format,
-                  "records as json (JSON lines, the default) or csv (the default for a .csv file)")
-      ->check(CLI::IsMember({"json", "csv"}));
-  add_shard_arg(*cmd, args->shard,
-                "play part I of N of the run: the games numbered g with (g - 1) mod N = I - 1, "
-                "each with the seed it has in the whole run");
-  cmd->callback([&rc, args] {
-    const Shard shard = args->shard.empty() ? Shard{} : *parse_shard(args->shard);
-    auto rules = load_or_fail(args->rules, rc);
-    if (!rules) return;
-    const Ruleset& r = *rules;
-    std::vector<std::string> specs;
-    if (!args->players.empty()) {
-      specs = ai::split_player_list(args->players);
-      if (specs.size() == 1) specs.assign(r.num_seats(), specs[0]);
-      if (static_cast<int>(specs.size()) != r.num_seats()) {
-        err("regula selfplay: --players names %zu players; %s has %d seats (give one for "
-            "all, or one per seat)\n",
-            specs.size(), presentation_of(r).title, r.num_seats());
-        rc = 2;
-        return;
-      }
-      for (const std::string& spec : specs)
-        if (auto p = make_player(spec, rules, 1); !p) {
-          rc = fail(p.error());
-          return;
-        }
-    }
-    RecordsOut records;
-    if (!args->games_out.empty()) {
-      const std::string& path = args->games_out;
-      const bool csv_name = path.size() > 4 && path.compare(path.size() - 4, 4, ".csv") == 0;
-      records.format = args->format == "csv" || (args->format.empty() && csv_name)
-                           ? RecordFormat::kCsv
-                           : RecordFormat::kJson;
-      records.path = path;
-      records.to_stdout = path == "-";
-      records.file = records.to_stdout ? stdout : std::fopen(path.c_str(), "wb");
-      if (!records.file) {
-        err("regula selfplay: --games-out %s: cannot write the file\n", path);
-        rc = 1;
-        return;
-      }
-      if (records.format == RecordFormat::kCsv) records.write_header();
-    }
-    const uint64_t planned = shard.size(static_cast<uint64_t>(args->games));
-    int threads = args->threads;
-    if (threads <= 0) threads = std::max(1u, std::thread::hardware_concurrency());
-    threads = static_cast<int>(std::clamp<uint64_t>(planned, 1, threads));
-    // Script hooks run in a Lua state of their own, which one thread at a time may
-    // use: each further thread loads the script again.
-    std::vector<std::shared_ptr<const Ruleset>> copies{rules};
-    for (int i = 1; i < threads; ++i) {
-      if (!r.hooks) {
-        copies.push_back(rules);
-        continue;
-      }
-      auto copy = load_or_fail(args->rules, rc);
-      if (!copy) return;
-      copies.push_back(copy);
-    }
-    GameRecord base;
-    base.script = r.name;
-    base.script_hash = r.content_hash;
-    base.options = r.options;
-    base.max_plies = args->max_plies;
-    if (r.stakes || r.money.enabled()) base.stakes.emplace();
-    for (SeatId s = 0; s < r.num_seats(); ++s)
-      base.players.emplace_back(r.seats[s].name, specs.empty() ? "random" : specs[s]);
-    Summary summary;
-    summary.add_seats(base);
-    // Records wait for earlier games in a window of a few per thread; the
-    // summary adds each one as it is written.
-    OrderedRun<GameRecord> run(shard, static_cast<uint64_t>(args->games), 64 * threads,
-                               [&](uint64_t, GameRecord&& g) {
-                                 if (records.file) records.write(g);
-                                 summary.add(g);
-                               });
-    std::vector<std::exception_ptr> errors(threads);
-    std::vector<uint64_t> failed_at(threads, 0);
-    auto work = [&](int w) {
-      MoveList moves;
-      Turn t;
-      while (auto g = run.next()) {
-        try {
-          GameRecord rec = base;
-          rec.game = *g + 1;
-          rec.seed = ai::game_seed(args->seed, *g);
-          if (specs.empty())
-            play_game(copies[w], args->max_plies, rec, moves, t);
-          else
-            play_game(copies[w], specs, args->max_plies, rec);
-          run.done(*g, std::move(rec));
-        } catch (...) {
-          errors[w] = std::current_exception();
-          failed_at[w] = *g;
-          run.stop();  // the others stop after their current game
-          return;
-        }
-      }
-    };
-    std::vector<std::thread> pool;
-    for (int w = 1; w < threads; ++w) pool.emplace_back(work, w);
-    work(0);
-    for (auto& th : pool) th.join();
-    const bool written = records.finish();
-    // The error of the earliest game that failed, whatever thread played it.
-    int first = -1;
-    for (int w = 0; w < threads; ++w)
-      if (errors[w] && (first < 0 || failed_at[w] < failed_at[first])) first = w;
-    if (first >= 0) std::rethrow_exception(errors[first]);
-    for (const auto& copy : copies)
-      if (copy != rules && (rc = hook_status(*copy))) return;
-    if ((rc = hook_status(r))) return;
-    if (!written) {
-      err("regula selfplay: --games-out %s: the file could not be written in full\n", records.path);
-      rc = 1;
-      return;
-    }
-    // With the records on standard output, the summary goes to standard error.
-    auto say = [&](const std::string& text) {
-      if (records.to_stdout)
-        err("%s", text);
-      else
-        out("%s", text);
-    };
-    if (args->json) {
-      nlohmann::ordered_json j;
-      j["rules"] = r.name;
-      j["script_hash"] = r.content_hash;
-      j["options"] = nlohmann::ordered_json::object();
-      for (auto& [k, v] : r.options) j["options"][k] = v;
-      j["seed"] = args->seed;
-      j["run_games"] = args->games;
-      j["shard"] = shard.text();
-      j["max_plies"] = args->max_plies;
-      j["players"] = nlohmann::ordered_json::object();
-      for (auto& [seat, who] : base.players) j["players"][seat] = who;
-      j.update(summary.json());
-      // Names and titles may hold any bytes: written as ASCII, with \u escapes
-      // for everything else and U+FFFD for what is not UTF-8, the JSON is valid
-      // and nothing in it can reach the terminal as a control character.
-      say(j.dump(2, ' ', /*ensure_ascii=*/true, nlohmann::ordered_json::error_handler_t::replace) +
-          "\n");
-      return;
-    }
-    std::string who = "random";
-    for (size_t i = 0; i < specs.size(); ++i)
-      who = (i ? who + ", " : "") + r.seats[i].name + "=" + specs[i];
-    std::string head = presentation_of(r).title + ": " + std::to_string(summary.games()) +
-                       " games (" + who + "), seed " + std::to_string(args->seed);
-    if (!shard.whole())
-      head += ", shard " + shard.text() + " of " + std::to_string(args->games) + " games";
-    say(head + "\nscript " + r.name + ", hash " + r.content_hash + "\n" +
-        summary.text(args->max_plies));
-  });
+  declare_selfplay_options(*cmd, *args);
+  cmd->callback([&rc, args] { run_selfplay(*args, rc); });
 }
 
 }  // namespace regula::cli

@@ -67,11 +67,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::shared_ptr<Ruleset> rules = *compiled;
   fuzz::note("compiled: " + presentation_of(*rules).title);
   // Its hooks, attached as the loader does, run in the state it was loaded
-  // in, on the same small budget.
+  // in, on the same small budget; with the texts it read, from which another
+  // thread would load it again.
+  auto sources = std::make_shared<const script::LoadedSources>(*state->sources());
   script::HookState hooks = script::HookState::of(std::move(state), *value);
   if (hooks.any()) {
-    rules->hooks =
-        std::make_shared<script::LuaHooks>(std::move(hooks), script::ScriptSource{*file, path, {}});
+    rules->hooks = std::make_shared<script::LuaHooks>(
+        std::move(hooks), script::ScriptSource{*file, path, {}, std::move(sources)});
     rules->finalize();
   }
   try {
