@@ -387,7 +387,7 @@ TEST(Pdn, RecordsAreWrittenInPdnAndReadBackTheSame) {
 }
 
 TEST(Pdn, HandWrittenSpanishGameReplaysToItsResult) {
-  auto games = read_records(data("presentation_of(spanish).pdn"),
+  auto games = read_records(data("spanish.pdn"),
                             script::named_rules_loader(no_path()), "draughts/spanish");
   ASSERT_TRUE(games) << games.error().text();
   ASSERT_EQ(games->size(), 1u);
@@ -398,7 +398,7 @@ TEST(Pdn, HandWrittenSpanishGameReplaysToItsResult) {
 }
 
 TEST(Pdn, HandWrittenEnglishGameReplaysToItsResult) {
-  auto games = read_records(data("presentation_of(english).pdn"),
+  auto games = read_records(data("english.pdn"),
                             script::named_rules_loader(no_path()), "draughts/english");
   ASSERT_TRUE(games) << games.error().text();
   ASSERT_EQ(games->size(), 1u);
@@ -409,7 +409,7 @@ TEST(Pdn, HandWrittenEnglishGameReplaysToItsResult) {
 }
 
 TEST(Pdn, HandWrittenInternationalGameReplaysToItsResult) {
-  auto games = read_records(data("presentation_of(international).pdn"),
+  auto games = read_records(data("international.pdn"),
                             script::named_rules_loader(no_path()), "draughts/international");
   ASSERT_TRUE(games) << games.error().text();
   ASSERT_EQ(games->size(), 1u);
@@ -418,7 +418,7 @@ TEST(Pdn, HandWrittenInternationalGameReplaysToItsResult) {
 }
 
 TEST(Pdn, AFileOfSeveralGamesWithCommentsAndVariationsReplaysEach) {
-  auto games = read_records(data("presentation_of(several).pdn"),
+  auto games = read_records(data("several.pdn"),
                             script::named_rules_loader(no_path()), "draughts/international");
   ASSERT_TRUE(games) << games.error().text();
   ASSERT_EQ(games->size(), 3u);
@@ -433,7 +433,7 @@ TEST(Pdn, AFileOfSeveralGamesWithCommentsAndVariationsReplaysEach) {
 }
 
 TEST(Pdn, GameTypeOfAnotherGameIsRefused) {
-  auto wrong = read_records(data("presentation_of(english).pdn"),
+  auto wrong = read_records(data("english.pdn"),
                             script::named_rules_loader(no_path()), "draughts/spanish");
   ASSERT_FALSE(wrong);
   EXPECT_EQ(wrong.error().text(),
@@ -475,7 +475,7 @@ TEST(PdnCli, ReplayReadsEachGameOfAPdnFileFromElsewhere) {
   const std::string dir = std::string(REGULA_TEST_DATA) + "/pdn/";
   // No [Rules] tag: the GameType finds the script.
   test_support::CliRun several =
-      test_support::run("replay " + dir + "presentation_of(several).pdn");
+      test_support::run("replay " + dir + "several.pdn");
   EXPECT_EQ(several.code, 0) << several.out;
   EXPECT_NE(several.out.find("game 1\nInternational draughts\nmoves: 6\n"), std::string::npos)
       << several.out;
@@ -485,11 +485,11 @@ TEST(PdnCli, ReplayReadsEachGameOfAPdnFileFromElsewhere) {
             std::string::npos)
       << several.out;
   test_support::CliRun spanish =
-      test_support::run("replay " + dir + "presentation_of(spanish).pdn");
+      test_support::run("replay " + dir + "spanish.pdn");
   EXPECT_EQ(spanish.code, 0) << spanish.out;
   EXPECT_NE(spanish.out.find("Spanish draughts\nmoves: 14\n"), std::string::npos) << spanish.out;
   test_support::CliRun wrong =
-      test_support::run("replay --rules draughts/italian " + dir + "presentation_of(english).pdn");
+      test_support::run("replay --rules draughts/italian " + dir + "english.pdn");
   EXPECT_EQ(wrong.code, 1) << wrong.out;
   EXPECT_NE(wrong.out.find("[GameType \"21\"] names another game than draughts/italian"),
             std::string::npos)
