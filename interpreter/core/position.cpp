@@ -225,12 +225,12 @@ int quantity(const Condition::Term& t, const Position& pos, SeatId seat) {
     case Condition::Subject::kHand:
       return pos.hand_total(seat);
     case Condition::Subject::kPieces:
+      return pieces_counted(t, pos, seat);
     case Condition::Subject::kTeamPieces:
     case Condition::Subject::kEnemyPieces:
       for (SeatId s = 0; s < r.num_seats(); ++s) {
-        const bool counted = t.subject == Condition::Subject::kPieces        ? s == seat
-                             : t.subject == Condition::Subject::kEnemyPieces ? !r.allies(s, seat)
-                                                                             : r.allies(s, seat);
+        const bool counted =
+            t.subject == Condition::Subject::kEnemyPieces ? !r.allies(s, seat) : r.allies(s, seat);
         if (counted) v += pieces_counted(t, pos, s);
       }
       return v;

@@ -259,16 +259,18 @@ class Position {
   void save_seats(Undo* undo);
   void refresh_inert();
   bool completes_line_by_sites(SiteId site, SeatId seat, SiteId vacated) const;
-  // The steps of make (see make_inner).
+  // The steps of make (see make_inner), each called once and inlined into
+  // it (defined in position.cpp alone): make runs at every node of a search,
+  // and its steps are named for the reader, not to cost a call each.
   void make_inner(const Move& move, Undo& undo);
-  void save_undo(Undo& undo);
-  void throw_dice(const Move& move, Undo& undo);
-  void apply_decision(EffectContext& ctx);
-  void move_piece(EffectContext& ctx);
-  void raise_arrival(EffectContext& ctx);
-  void account_decision(EffectContext& ctx);
-  void follow_flow(EffectContext& ctx, const FlowStep& next);
-  void end_turn(EffectContext& ctx, bool reset);
+  [[gnu::always_inline]] inline void save_undo(Undo& undo);
+  [[gnu::always_inline]] inline void throw_dice(const Move& move, Undo& undo);
+  [[gnu::always_inline]] inline void apply_decision(EffectContext& ctx);
+  [[gnu::always_inline]] inline void move_piece(EffectContext& ctx);
+  [[gnu::always_inline]] inline void raise_arrival(EffectContext& ctx);
+  [[gnu::always_inline]] inline void account_decision(EffectContext& ctx);
+  [[gnu::always_inline]] inline void follow_flow(EffectContext& ctx, const FlowStep& next);
+  [[gnu::always_inline]] inline void end_turn(EffectContext& ctx, bool reset);
   static void capture_piece(EffectContext& ctx, SiteId site, TypeId by);
   void put_stage(int stage, SeatId owner, SiteId anchor);
   int compute_phase() const;
