@@ -1384,7 +1384,7 @@ TEST(VocabPromotion, InPlaceIsAMoveOfItsOwn) {
   for (const Move& m : ml)
     if (m.from == m.to) {
       EXPECT_EQ(move_text(pos, m), "c3c3=F");
-      EXPECT_EQ(uci_line(pos, {m}), (std::vector<std::string>{"c3c3f"}));
+      EXPECT_EQ(uci::uci_line(pos, {m}), (std::vector<std::string>{"c3c3f"}));
     }
   const uint64_t before = pos.hash();
   auto made = find(pos, "c3-c3=ferz");
