@@ -16,12 +16,16 @@
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/perft.h"
+#include "core/position_sense.h"
 #include "core/rule_error.h"
 #include "formats/presentation.h"
 #include "move_support.h"
+#include "notation/describe.h"
+#include "notation/move_text.h"
 #include "script/loader.h"
 #include "script/lua_hooks.h"
 #include "script_support.h"
+#include "uci/uci_move.h"
 
 namespace regula {
 namespace {
@@ -1294,6 +1298,131 @@ TEST(VocabActions, BadActionsAreErrors) {
   expect_located(load_error("action_quantity", teams_game(kExchange, kExchangeSetup, bad_quantity)),
                  "action_quantity.lua:14",
                  "only pieces, team_pieces and enemy_pieces count one type");
+}
+
+// ---- a royal that starts in hand ----------------------------------------
+
+// A king that starts in hand (a placement game) may be checked: until it is
+// placed nothing is checked, and once placed it may not be dropped or left
+// where it is attacked.
+TEST(VocabRoyalInHand, CheckAppliesOnceThePieceIsPlaced) {
+  auto r = load("royal_in_hand", R"(return game {
+  title = "royal in hand",
+  board = grid { width = 4, height = 4 },
+  pieces = {
+    piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } }, drop = true },
+    piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } },
+    piece { name = "wazir", symbol = "W", moves = { step { dirs = "orthogonal" } } },
+  },
+  setup = { white = { wazir = "b1" }, black = { king = "a4", rook = "c4" } },
+  hand = { white = { king = 1 } },
+  ends = { check = true },
+})");
+  ASSERT_TRUE(r);
+  Position pos(r);
+  EXPECT_FALSE(check_position_sense(pos)) << check_position_sense(pos)->text();
+  EXPECT_FALSE(decided_result(pos));
+  // Not on the c file nor next to the black king (a3, b3, b4), nor on d4.
+  EXPECT_EQ(legal(pos), (Moves{"king@a1", "king@a2", "king@b2", "king@d1", "king@d2", "king@d3",
+                               "b1-a1", "b1-c1", "b1-b2"}));
+  ASSERT_TRUE(play(pos, "king@d1"));
+  ASSERT_TRUE(play(pos, "c4-d4"));
+  // In check along the d file: only the king's steps off it.
+  EXPECT_EQ(legal(pos), (Moves{"d1-c1", "d1-c2"}));
+  // With nothing to drop or move, a king in hand is not mated: stalemate.
+  auto bare = load("royal_in_hand_bare", R"(return game {
+  title = "royal in hand, nowhere to go",
+  board = grid { width = 2, height = 2 },
+  pieces = {
+    piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } },
+            drop = "top" },
+    piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } },
+  },
+  regions = { top = { white = "a2 b2", black = "a1 b1" } },
+  setup = { black = { king = "b1", rook = "a1" } },
+  hand = { white = { king = 1 } },
+  ends = { check = true, stalemate = "win" },
+})");
+  ASSERT_TRUE(bare);
+  Position stuck(bare);
+  EXPECT_EQ(legal(stuck), (Moves{}));
+  Result res = game_result(stuck);
+  EXPECT_TRUE(res.over);
+  EXPECT_EQ(res.reason, "stalemate");
+}
+
+TEST(VocabRoyalInHand, CheckStillNeedsARoyalSomewhere) {
+  Error e = load_error("royal_nowhere",
+                       grid_game(3, 3, R"(
+    piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } } },
+    piece { name = "man", symbol = "M", moves = { step { dirs = "all" } } },)",
+                                 "ends = { check = true },",
+                                 "{ white = { king = \"a1\" }, black = { man = \"c3\" } }"));
+  EXPECT_NE(e.what.find("the setup gives black no royal piece, on the board or in hand"),
+            std::string::npos)
+      << e.what;
+}
+
+// ---- promotion in place --------------------------------------------------
+
+// promotion = { in_place = true }: a pawn standing in the zone may become a
+// ferz there as its whole move, while its side has no ferz on the board; a
+// pawn arriving in the zone does not promote.
+TEST(VocabPromotion, InPlaceIsAMoveOfItsOwn) {
+  const std::string script = grid_game(5, 5, R"(
+    piece { name = "pawn", symbol = "P", moves = { step { dirs = "forward", mode = "move" } },
+            promotion = { zone = "diagonal", to = { "ferz" }, in_place = true,
+                          when = "pieces:ferz == 0" } },
+    piece { name = "ferz", symbol = "F", moves = { step { dirs = "diagonal" } } },)",
+                                       R"(regions = { diagonal = "c3 d4" },)");
+  auto r = load("promo_in_place", script);
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"c3", "pawn", 0}, {"d3", "pawn", 0}});
+  EXPECT_EQ(legal(pos), (Moves{"c3-c4", "c3-c3=ferz", "d3-d4"}));
+  MoveList ml;
+  legal_moves(pos, ml);
+  for (const Move& m : ml)
+    if (m.from == m.to) {
+      EXPECT_EQ(move_text(pos, m), "c3c3=F");
+      EXPECT_EQ(uci::uci_line(pos, {m}), (std::vector<std::string>{"c3c3f"}));
+    }
+  const uint64_t before = pos.hash();
+  auto made = find(pos, "c3-c3=ferz");
+  ASSERT_TRUE(made);
+  Undo u;
+  pos.make(*made, u);
+  EXPECT_EQ(pos.at(r->topology.find("c3")), make_piece(r->type_index("ferz"), 0));
+  EXPECT_EQ(pos.to_move(), 1);
+  pos.unmake(*made, u);
+  EXPECT_EQ(pos.at(r->topology.find("c3")), make_piece(r->type_index("pawn"), 0));
+  EXPECT_EQ(pos.hash(), before);
+  // A ferz on the board: no promotion.
+  auto with_ferz = board(r, {{"c3", "pawn", 0}, {"a1", "ferz", 0}});
+  EXPECT_EQ(legal_from(with_ferz, "c3"), (Moves{"c3-c4"}));
+  // Arriving on d4 the pawn stays a pawn, and may promote there on a later move.
+  ASSERT_TRUE(play(pos, "d3-d4"));
+  pos.set_to_move(0);
+  EXPECT_EQ(legal_from(pos, "d4"), (Moves{"d4-d5", "d4-d4=ferz"}));
+  const std::string words = render_rules(describe_rules(*r));
+  EXPECT_NE(words.find("may promote to ferz where it stands, as its whole move, while it "
+                       "stands in diagonal, when pieces:ferz == 0"),
+            std::string::npos)
+      << words;
+}
+
+TEST(VocabPromotion, InPlaceRefusesFieldsOfArrival) {
+  for (const char* field : {"optional = true", "ask = true", "on = \"enter\"",
+                            "in_capture = \"stop\"", "forced = \"stuck\""}) {
+    Error e = load_error("promo_in_place_bad", grid_game(5, 5,
+                                                         std::string(R"(
+    piece { name = "pawn", symbol = "P", moves = { step { dirs = "forward", mode = "move" } },
+            promotion = { zone = "last", to = { "ferz" }, in_place = true, )") +
+                                                             field + R"( } },
+    piece { name = "ferz", symbol = "F" },)",
+                                                         "regions = { last = { rank = 5 } },"));
+    expect_located(e, "promo_in_place_bad.lua:6",
+                   "cannot be combined with in_place: an in-place promotion is a move of its own");
+  }
 }
 
 }  // namespace

@@ -340,6 +340,7 @@ bool map_rule(const Position& pos, const MoveRule& rule, SeatId e, SiteId o, Sit
     case RuleKind::kDrop:
     case RuleKind::kCastle:
     case RuleKind::kGenerated:
+    case RuleKind::kPromote:
       break;
     case RuleKind::kHop:
       return false;

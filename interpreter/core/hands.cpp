@@ -45,6 +45,7 @@ bool moves_from(const Ruleset& r, const MoveRule& rule, SeatId seat, SiteId site
     case RuleKind::kHop:
     case RuleKind::kCastle:
     case RuleKind::kDrop:
+    case RuleKind::kPromote:  // stays where it is
       return false;
   }
   return false;

@@ -147,6 +147,7 @@ struct Gen {
   inline void walk(SiteId from, TypeId t, int ri, const MoveRule& rule);
   inline void anywhere(SiteId from, TypeId t, int ri, const MoveRule& rule);
   inline void castle(SiteId from, TypeId t, int ri, const MoveRule& rule);
+  inline void promote_in_place(SiteId from, TypeId t, int ri, const MoveRule& rule);
   inline void steps(SiteId from, TypeId t, const PieceType& pt, int ri, const MoveRule& rule);
   inline void drop_on(SiteId s, int ri, const MoveRule& rule);
   inline bool may_hop(SiteId from, const MoveRule& rule);

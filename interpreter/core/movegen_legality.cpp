@@ -113,11 +113,12 @@ inline TypeId mover_type(const Position& pos, const Move& m) {
                                                : -1;
 }
 
-// kPins: out of check, a drop only adds a piece: it uncovers nothing.
+// kPins: out of check, a drop only adds a piece: it uncovers nothing (a royal
+// dropped beside the one on the board is judged where it lands).
 inline bool legal_by_pins(const Legality& l, const Ruleset& r, const Move& m, TypeId mover) {
   return (m.kind == MoveKind::kNormal && m.ncap == 0 && !l.sites.test(m.from) &&
           !r.types[mover].royal) ||
-         (m.kind == MoveKind::kDrop && m.ncap == 0);
+         (m.kind == MoveKind::kDrop && m.ncap == 0 && !r.types[mover].royal);
 }
 
 // kLines: the move touches no site of the lines to the royal.

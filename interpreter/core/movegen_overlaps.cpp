@@ -54,6 +54,7 @@ void rule_destinations(const Ruleset& r, const MoveRule& rule, SeatId seat, Site
     case RuleKind::kDrop:
     case RuleKind::kCastle:
     case RuleKind::kGenerated:
+    case RuleKind::kPromote:
       break;
   }
 }
@@ -78,7 +79,7 @@ bool overlapping(const Ruleset& r, const PieceType& t) {
   std::vector<int> rules;
   for (int ri : t.rules)
     if (r.rules[ri].kind != RuleKind::kDrop && r.rules[ri].kind != RuleKind::kCastle &&
-        r.rules[ri].kind != RuleKind::kGenerated)
+        r.rules[ri].kind != RuleKind::kGenerated && r.rules[ri].kind != RuleKind::kPromote)
       rules.push_back(ri);
   if (rules.empty()) return false;
   // More rules than bits: taken to overlap (a few tests per move more).

@@ -111,6 +111,16 @@ void Gen::walk(SiteId from, TypeId t, int ri, const MoveRule& rule) {
   }
 }
 
+// An in-place promotion (the rule's origin region is the clause's zone): one
+// move per type the piece may become, while the clause's condition holds.
+void Gen::promote_in_place(SiteId from, TypeId t, int ri, const MoveRule& rule) {
+  const Promotion& pr = r.types[t].promotions[rule.promotion];
+  if (!pr.when.terms.empty() && !condition_holds(pr.when, pos, me)) return;
+  for_each_promotion(pos, &pr, t, me, from, [&](TypeId p) {
+    if (p != t) start(from, from, ri, rule).promote = p;
+  });
+}
+
 void Gen::anywhere(SiteId from, TypeId t, int ri, const MoveRule& rule) {
   auto to = [&](SiteId s) {
     if (s == from || !lands(rule, t, s)) return;
@@ -364,6 +374,9 @@ void Gen::piece_rules(SiteId from, TypeId t, const PieceType& pt) {
         break;
       case RuleKind::kScreen:
         screen(from, t, ri, rule);
+        break;
+      case RuleKind::kPromote:
+        promote_in_place(from, t, ri, rule);
         break;
       case RuleKind::kDrop:
       case RuleKind::kGenerated:

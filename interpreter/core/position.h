@@ -336,10 +336,12 @@ bool condition_holds(const Condition& c, const Position& pos, SeatId seat);
 // The promotion clause for a piece of type t of seat moving from `from`
 // (kNoSite: arriving from off the board) to `to`: the first whose zone catches
 // the move (Promotion::on) and whose condition holds for the seat; or none.
+// Clauses that promote in place are moves of their own, never an arrival's.
 inline const Promotion* promotion_at(const Position& pos, TypeId t, SeatId seat, SiteId from,
                                      SiteId to) {
   const Ruleset& r = pos.rules();
   for (const Promotion& p : r.types[t].promotions) {
+    if (p.in_place) continue;  // a move of its own (RuleKind::kPromote)
     const Region& z = r.regions[p.region];
     if (p.catches(from != kNoSite && z.contains(seat, from), z.contains(seat, to)) &&
         (p.when.terms.empty() || condition_holds(p.when, pos, seat)))

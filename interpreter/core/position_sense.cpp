@@ -33,7 +33,9 @@ Status check_position_sense(const Position& pos) {
   if (!r.end.check) return std::nullopt;
   for (SeatId seat = 0; seat < r.num_seats(); ++seat) {
     if (r.royals[seat].empty() || pos.seat_state(seat) != SeatState::kActive) continue;
+    // A royal still in hand is checked once placed, and until then nothing is.
     bool found = false;
+    for (TypeId t : r.royals[seat]) found |= pos.hand(seat, t) > 0;
     for (SiteId s = 0; s < pos.num_sites() && !found; ++s) {
       const PieceCode c = pos.at(s);
       if (c == kEmpty || piece_seat(c) != seat) continue;

@@ -13,7 +13,7 @@ namespace regula {
 
 // Refuses, with the reason:
 // - under check rules (EndRules::check), a seat in play without any of its
-//   royal pieces on the board;
+//   royal pieces on the board or in hand (one in hand is placed later);
 // - with two seats and check rules, the side not to move in check (the side to
 //   move could take its royal);
 // - a piece on a site where it could never move again (PieceType::stuck) and

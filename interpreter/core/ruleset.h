@@ -33,6 +33,7 @@ enum class RuleKind : uint8_t {
   kCastle,    // royal moves towards an unmoved partner, which jumps over it
   kAnywhere,  // to any empty site (the Jetan escape)
   kScreen,    // along a line over exactly one piece (the screen), landing beyond it
+  kPromote,   // promotes where it stands, as its whole move (Promotion::in_place)
   // No piece's: a label that moves a generate hook returns may carry, so that
   // they read and trigger stages as the vocabulary's labelled moves do.
   kGenerated,
@@ -129,6 +130,8 @@ struct MoveRule {
   bool drop_no_mate = false;   // not when the drop gives immediate mate
   // Phases (Ruleset::phases) in which the rule applies: bit i for phase i.
   uint32_t phases = ~0u;
+  // kPromote: the clause of the piece's PieceType::promotions it applies.
+  int promotion = -1;
   // The rule as written, where the tables above no longer show it, for
   // descriptions in words (notation/describe.h): a leap's offsets, a walk's steps.
   struct Shape {
@@ -207,6 +210,9 @@ struct Promotion {
   // The promoted piece carries Ruleset::promoted_flag, so that captured to
   // hand it goes back as the type it promoted from.
   bool mark = false;
+  // Not on arrival: a piece standing in the zone may promote there as its
+  // whole move (a MoveRule of kind kPromote), while `when` holds.
+  bool in_place = false;
   // Whether the clause catches a move from `from` (kNoSite: a piece that was
   // not on the board) to `to`, given whether the zone holds each.
   bool catches(bool from_in, bool to_in) const {

@@ -302,6 +302,7 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
       }
       case RuleKind::kDrop:
       case RuleKind::kGenerated:
+      case RuleKind::kPromote:  // said with its promotion clause
         continue;
     }
     // A piece that may capture nothing is said so once, below; "captures the
@@ -330,7 +331,9 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
     if (p.to_start) to.push_back("the type that started on the square it reaches");
     std::string line =
         std::string(p.mandatory ? "promotes" : "may promote") + " to " + join_words(to, " or ");
-    if (p.region >= 0) {
+    if (p.in_place) {
+      line += " where it stands, as its whole move, while it stands in " + region_name(r, p.region);
+    } else if (p.region >= 0) {
       const uint8_t on = p.on;
       line += on == (Promotion::kEnter | Promotion::kWithin) ? " on ending a move in "
               : on == Promotion::kEnter                      ? " on entering "
@@ -613,6 +616,7 @@ std::optional<BetzaDescription> describe_betza(const Ruleset& r, TypeId type) {
       out.castles = true;
       continue;
     }
+    if (rule.kind == RuleKind::kPromote) continue;  // a promotion, said with its clause
     auto fragments = betza_rule(r, type, rule, takes_ep);
     if (!fragments) return std::nullopt;
     // Unmodified atoms first, as Betza is usually written (FfW, WfF).

@@ -45,6 +45,8 @@ const char* rule_kind_words(RuleKind k) {
       return "move over a screen";
     case RuleKind::kGenerated:
       return "generate hook";
+    case RuleKind::kPromote:
+      return "promotion in place";
   }
   return "rule";
 }

@@ -208,10 +208,14 @@ void Compiler::setup_tables() {
       bool has_royal = false;
       for (auto& [x, code] : r_->setup)
         has_royal |= piece_seat(code) == s && r_->types[piece_type(code)].royal;
+      // A royal in hand is checked once it is placed, and until then nothing is.
+      for (TypeId t = 0; t < static_cast<TypeId>(r_->types.size()); ++t)
+        has_royal |= r_->types[t].royal && r_->setup_hand[s][t] > 0;
       if (!has_royal)
         fail(where_of(game_.get("setup") ? *game_.get("setup") : game_),
              "the setup gives " + r_->seats[s].name +
-                 " no royal piece, but ends.check needs one to be checked");
+                 " no royal piece, on the board or in hand, but ends.check needs one to be "
+                 "checked");
     }
   if (r_->setup.empty()) {
     bool any_hand = false;

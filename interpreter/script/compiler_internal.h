@@ -104,6 +104,7 @@ class Compiler : private FieldReader {
   void piece_promotions(const Value& p, PieceType& tt);
   void piece_square(const Value& p, const Value& sq, PieceType& tt);
   Promotion promotion(const Value& pr, PieceType& tt, const std::string& where);
+  void in_place_promotion(const Value& pr, Promotion& out, const std::string& where);
 
   // ---- move rules (compiler_moves.cpp) -------------------------------------
   std::vector<DirId> relative_dirs(const std::string& n, const std::string& where);

@@ -134,7 +134,36 @@ void Compiler::piece_promotions(const Value& p, PieceType& tt) {
     else
       clauses.push_back(pr);
     for (const Value* c : clauses) tt.promotions.push_back(promotion(*c, tt, p.where));
+    // Each clause that promotes in place is a move of the piece's own.
+    for (size_t i = 0; i < tt.promotions.size(); ++i) {
+      if (!tt.promotions[i].in_place) continue;
+      MoveRule rule;
+      rule.kind = RuleKind::kPromote;
+      rule.mode = Mode::kMove;
+      rule.where = p.where;
+      rule.from_region = tt.promotions[i].region;
+      rule.promotion = static_cast<int>(i);
+      if (r_->rules.size() >= static_cast<size_t>(kMaxMoveRules))
+        fail(p.where,
+             "more than " + std::to_string(kMaxMoveRules) + " move rules in all (kMaxMoveRules)");
+      tt.rules.push_back(static_cast<int>(r_->rules.size()));
+      r_->rules.push_back(std::move(rule));
+    }
   }
+}
+
+// in_place = true: the clause is a move of its own, made by a piece standing in
+// the zone, which every other field that speaks of a move's arrival would
+// contradict.
+void Compiler::in_place_promotion(const Value& pr, Promotion& out, const std::string& where) {
+  for (const char* k : {"optional", "ask", "on", "forced", "in_capture", "none_lost"})
+    if (pr.get(k))
+      fail(where, std::string("promotion.") + k +
+                      " cannot be combined with in_place: an in-place promotion is a move "
+                      "of its own, chosen or not like any move, made where the piece stands "
+                      "(allowed with it: zone, to, when, only_lost, mark)");
+  out.in_place = true;
+  out.mandatory = false;
 }
 
 // square = { size = 2, enemies = "capture" | "stay", allies = "take" | "stay" }:
@@ -160,7 +189,7 @@ void Compiler::piece_square(const Value& p, const Value& sq, PieceType& tt) {
 }
 
 // promotion = { zone = "...", to = { ... } | "start", optional, only_lost, ask, when,
-//               in_capture = "at-end" | "continue" | "stop" }
+//               in_capture = "at-end" | "continue" | "stop", in_place }
 Promotion Compiler::promotion(const Value& pr, PieceType& tt, const std::string& where) {
   if (!pr.is_table()) fail(where, "promotion = { zone = \"...\", to = { ... } }");
   Promotion out;
@@ -206,11 +235,13 @@ Promotion Compiler::promotion(const Value& pr, PieceType& tt, const std::string&
   }
   for (auto& [k, _] : pr.fields)
     if (k != "zone" && k != "to" && k != "optional" && k != "only_lost" && k != "none_lost" &&
-        k != "ask" && k != "when" && k != "in_capture" && !HandsCompiler::is_promotion_field(k))
+        k != "ask" && k != "when" && k != "in_capture" && k != "in_place" &&
+        !HandsCompiler::is_promotion_field(k))
       fail(where,
            "unknown field '" + k +
                "' in promotion (allowed: zone, to, optional, only_lost, none_lost, ask, when, "
-               "in_capture, on, forced, mark)");
+               "in_capture, in_place, on, forced, mark)");
+  if (bool_or(pr, "in_place", false)) in_place_promotion(pr, out, where);
   hands().promotion_fields(pr, out, where);
   if (ask && out.on != (Promotion::kEnter | Promotion::kWithin))
     fail(where, "promotion.on cannot be combined with ask: the stage sees only where the piece is");
