@@ -19,6 +19,7 @@
 #include "core/perft.h"
 #include "core/turns.h"
 #include "notation/describe.h"
+#include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "notation/turn_text.h"
 #include "script_support.h"
@@ -204,7 +205,8 @@ TEST(PlaceStage, BadPlacementsAreLocatedErrors) {
        "move", ":11", "reach does not take label"},
       {R"(stage { name = "shoot", choose = "enemy-piece", piece = "arrow" })", "move", ":10",
        "piece = ... and reach = ... go with choose = \"place\""},
-      {R"(stage { name = "shoot", choose = "drop" })", "move", ":10", "\"answer\" or \"place\""},
+      {R"(stage { name = "shoot", choose = "drop" })", "move", ":10",
+       "choose must be one of enemy-piece, own-piece, move, answer, place, not 'drop'"},
       {kQueenShot, "moved", ":12", "trigger needs on = \"line\", \"full\", \"label\" or \"move\""},
   };
   for (size_t i = 0; i < cases.size(); ++i) {

@@ -306,7 +306,8 @@ void Compiler::place_choice(const Value& v, Stage& st) {
     fail(v.where,
          "a stage that places needs reach = step { }, slide { }, leap { } or walk { }: how the "
          "site is reached from where the moved piece landed");
-  const std::string w = where_of(*reach);
+  // A plain value has no line of its own: name the stage's.
+  const std::string w = reach->tag.empty() ? v.where : where_of(*reach);
   static const std::vector<std::string> kKinds = {"step", "slide", "leap", "walk"};
   if (std::find(kKinds.begin(), kKinds.end(), reach->tag) == kKinds.end())
     fail(w, "reach takes step { }, slide { }, leap { } or walk { }, not " +
