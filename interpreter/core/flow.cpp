@@ -45,6 +45,9 @@ int triggered_stage(const Position& pos, const Move& m, SeatId mover, uint32_t b
       case Trigger::On::kLabel:
         if (m.rule < r.rules.size() && r.rules[m.rule].label == t.label) return t.stage;
         break;
+      case Trigger::On::kMove:
+        if (m.kind == MoveKind::kNormal || m.kind == MoveKind::kCastle) return t.stage;
+        break;
     }
   }
   return -1;
@@ -87,6 +90,10 @@ FlowStep flow_after(const Position& pos, const Move& m, const DecisionFacts& f) 
   const Ruleset& r = pos.rules();
   FlowStep step;
   step.stage = next_stage(pos, m, f, step.anchor);
+  if (step.stage >= 0 && r.stages[step.stage].choice == Stage::Choice::kPlace)
+    // A placement is reached from where the moved piece landed; after another
+    // stage's decision, from the site the turn's move anchored.
+    step.anchor = is_ordinary(m) ? m.to : pos.anchor();
   if (step.stage >= 0) {
     const Stage::Who who = r.stages[step.stage].who;
     step.seat = stage_decider(pos, who, f.mover);

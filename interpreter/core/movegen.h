@@ -42,8 +42,8 @@ void legal_moves_undecided(Position& pos, MoveList& moves);
 // several dice, in place of the rest of the turn).
 void add_actions(const Position& pos, MoveList& moves);
 // The number of decisions legal_moves_undecided would list, where it is known
-// without listing them (a pending removal or gift on a board with bit sets);
-// -1 otherwise.
+// without listing them (a pending removal or gift on a board with bit sets, a
+// pending placement); -1 otherwise.
 int count_stage_moves(const Position& pos);
 // Keeps, of moves (all captures), those that score best by each criterion in
 // turn (Ruleset::capture_order).

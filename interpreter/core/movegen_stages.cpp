@@ -91,6 +91,62 @@ void promotion_choices(const Position& pos, MoveList& moves) {
     moves.push(Move::pass());
 }
 
+// Calls visit(site) for each empty site the placement stage st may put its
+// piece on: those its reach rule leads to, for the seat to move, from the
+// stage's anchor (the site the moved piece landed on).
+template <typename Visit>
+void for_each_placement(const Position& pos, const Stage& st, Visit&& visit) {
+  const Ruleset& r = pos.rules();
+  const SiteId from = pos.anchor();
+  if (from == kNoSite || st.reach_rule < 0) return;
+  const MoveRule& rule = r.rules[st.reach_rule];
+  const SeatId me = pos.to_move();
+  auto allowed = [&](SiteId s) {
+    return rule.to_region < 0 || r.regions[rule.to_region].contains(me, s);
+  };
+  switch (rule.kind) {
+    case RuleKind::kSlide: {
+      const int max = rule.max_range ? rule.max_range : pos.num_sites();
+      for (DirId d : rule.dirs[me]) {
+        const SiteId* nb = r.topology.neighbors_of(d);
+        SiteId s = nb[from];
+        for (int k = 1; k <= max && s != kNoSite && pos.at(s) == kEmpty; ++k, s = nb[s])
+          if (k >= rule.min_range && allowed(s)) visit(s);
+      }
+      break;
+    }
+    case RuleKind::kTable:
+      for (SiteId s : rule.table[me][from])
+        if (pos.at(s) == kEmpty && allowed(s)) visit(s);
+      break;
+    case RuleKind::kWalk: {
+      // Paths are sorted by destination: a site is reached once, by any clear path.
+      SiteId last = kNoSite;
+      for (const WalkPath& w : rule.walks[me][from]) {
+        if (w.dest == last || pos.at(w.dest) != kEmpty || !allowed(w.dest)) continue;
+        bool clear = true;
+        for (int i = 0; i < w.nvia && clear; ++i) clear = pos.at(w.via[i]) == kEmpty;
+        if (clear) visit(last = w.dest);
+      }
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+// The sites a pending placement may put its piece on, each a drop that takes
+// nothing from the hand (Position::apply_decision).
+void placement_moves(const Position& pos, const Stage& st, MoveList& moves) {
+  const auto reach = static_cast<uint16_t>(st.reach_rule);
+  for_each_placement(pos, st, [&](SiteId s) {
+    add_stage_move(moves, MoveKind::kDrop, s, 0);
+    Move& m = moves[moves.size() - 1];
+    m.drop_type = st.place_type;
+    m.rule = reach;
+  });
+}
+
 }  // namespace
 
 namespace detail {
@@ -108,6 +164,9 @@ void stage_moves(const Position& pos, const Stage& st, MoveList& moves) {
     case Stage::Choice::kPromote:
       promotion_choices(pos, moves);
       return;
+    case Stage::Choice::kPlace:
+      placement_moves(pos, st, moves);
+      break;
     case Stage::Choice::kMoveAgain:
       break;
   }
@@ -147,10 +206,16 @@ void add_actions(const Position& pos, MoveList& moves) {
 
 int count_stage_moves(const Position& pos) {
   const Ruleset& r = pos.rules();
-  if (pos.stage() < 0 || pos.awaiting_roll() || !pos.has_occupancy() || r.end.check ||
-      r.any_fears_attack)
-    return -1;
-  return count_stage_moves(pos, r.stages[pos.stage()]);
+  if (pos.stage() < 0 || pos.awaiting_roll() || r.end.check || r.any_fears_attack) return -1;
+  const Stage& st = r.stages[pos.stage()];
+  if (st.choice == Stage::Choice::kPlace) {
+    // Counted without a list: the placements a whole-turn count asks for most.
+    int n = 0;
+    for_each_placement(pos, st, [&n](SiteId) { ++n; });
+    return st.optional || n == 0 ? n + 1 : n;
+  }
+  if (!pos.has_occupancy()) return -1;
+  return count_stage_moves(pos, st);
 }
 
 int count_stage_moves(const Position& pos, const Stage& st) {

@@ -552,7 +552,9 @@ void Position::apply_decision(EffectContext& c) {
       break;
     case MoveKind::kDrop:
       c.by = m.drop_type;
-      set_hand(c.mover, m.drop_type, hand(c.mover, m.drop_type) - 1, &u);
+      // A stage's placement comes from an unlimited supply, not from the hand.
+      if (c.stage < 0 || r.stages[c.stage].choice != Stage::Choice::kPlace)
+        set_hand(c.mover, m.drop_type, hand(c.mover, m.drop_type) - 1, &u);
       for (int i = 0; i < m.ncap; ++i) capture_piece(c, m.cap[i], c.by);
       record_site(m.to, u);
       // A piece from the hand has moved: it never castles nor is a castling partner.

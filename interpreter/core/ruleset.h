@@ -339,6 +339,7 @@ struct Stage {
     kMoveAgain,    // make another ordinary move
     kAnswer,       // choose one of the answers (labels); hooks give them effect
     kPromote,      // choose what the piece that just arrived promotes to (PieceType::promo_ask)
+    kPlace,        // put a new piece of place_type on an empty site reached from the anchor
   };
   enum class Protect : uint8_t {
     kNone,
@@ -363,6 +364,12 @@ struct Stage {
     bool team_only = false;  // only the seats of the team whose turn it is
   };
   std::vector<Effect> effects;
+  // kPlace: the type placed (from no hand: the supply is unlimited) and the
+  // rule (an index into Ruleset::rules, a step, slide, leap or walk of mode
+  // move) by which its site is reached from the site the moved piece landed
+  // on, as the Amazons' arrow is shot from where the amazon stopped.
+  TypeId place_type = -1;
+  int reach_rule = -1;
 };
 
 // A decision a seat may take in place of a move while a condition holds for it,
@@ -377,9 +384,10 @@ struct Action {
 
 // What starts a stage: a decision that completes a line of the board through
 // the site it moved or placed a piece on, one that leaves no empty site, or one
-// made by a rule with a given label. The first matching trigger applies.
+// made by a rule with a given label, or any move of a piece on the board (not a
+// drop: kMove). The first matching trigger applies.
 struct Trigger {
-  enum class On : uint8_t { kLine, kFull, kLabel };
+  enum class On : uint8_t { kLine, kFull, kLabel, kMove };
   On on = On::kLine;
   std::string label;  // kLabel
   uint32_t phases = ~0u;

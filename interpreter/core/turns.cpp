@@ -119,10 +119,13 @@ ContinuationTest::ContinuationTest(const Position& pos) : pos_(pos) {
       case Trigger::On::kLabel:
         labels_ = true;
         break;
+      case Trigger::On::kMove:
+        moves_ = true;
+        break;
     }
   }
-  ordinary_ = line_ || fills_ || labels_;
-  gaps_only_ = use_gaps_ && !fills_ && !labels_ && !actions_;
+  ordinary_ = line_ || fills_ || labels_ || moves_;
+  gaps_only_ = use_gaps_ && !fills_ && !labels_ && !actions_ && !moves_;
 }
 
 bool ContinuationTest::by_fill_or_label(const Move& m) const {

@@ -69,6 +69,7 @@ class ContinuationTest {
     if (!ordinary_ ||
         (m.kind != MoveKind::kNormal && m.kind != MoveKind::kDrop && m.kind != MoveKind::kCastle))
       return false;
+    if (moves_ && m.kind != MoveKind::kDrop) return true;
     // A line can be completed only on a gap: the one site of a line the mover's
     // pieces miss (on small boards; elsewhere every site is tried).
     if (line_ && m.kind != MoveKind::kCastle && (((gaps_ >> m.to) & 1) || !use_gaps_) &&
@@ -86,6 +87,7 @@ class ContinuationTest {
   bool line_ = false;       // ... by completing a line
   bool fills_ = false;      // ... by a drop that fills the board
   bool labels_ = false;     // ... by the label of its rule
+  bool moves_ = false;      // ... by being a move of a piece on the board
   bool use_gaps_ = false;   // gaps_ holds every site where a line may be completed
   bool gaps_only_ = false;  // ... and only a line may make a decision go on
   uint64_t gaps_ = 0;

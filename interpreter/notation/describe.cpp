@@ -244,6 +244,22 @@ std::string describe_dirs(const Ruleset& r, const std::vector<DirId>& dirs) {
   return join_words(names, " or ");
 }
 
+std::string describe_reach(const Ruleset& r, const MoveRule& rule) {
+  const std::string site = r.topology.is_grid() ? "square" : "point";
+  std::string line;
+  if (rule.kind == RuleKind::kSlide) {
+    line = slide_words(r, rule, site);
+    if (rule.max_range != 1 && rule.min_range != rule.max_range) line += ", not over pieces";
+  } else if (rule.shape.walk) {
+    line = walk_words(r, rule.shape, site);
+  } else if (!rule.shape.offsets.empty()) {
+    line = leap_words(rule.shape);
+  } else {
+    line = "by a table of destinations";
+  }
+  return line + conditions(r, -1, rule);
+}
+
 std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
   std::vector<std::string> out;
   const std::string site = r.topology.is_grid() ? "square" : "point";
@@ -384,6 +400,11 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
                   (pt.square_takes ? "takes over the allied ones" : "leaves the allied ones"));
   if (pt.reset_counter && r.end.move_rule)
     out.push_back("its moves start the move-count draw again");
+  // A piece with no move of its own, such as an arrow a stage places.
+  if (out.empty()) out.push_back("never moves");
+  for (const Stage& st : r.stages)
+    if (st.choice == Stage::Choice::kPlace && st.place_type == type)
+      out.push_back("is placed by the stage " + st.name);
   return out;
 }
 

@@ -21,6 +21,11 @@ std::vector<std::string> describe_piece(const Ruleset& rules, TypeId type);
 // The directions of a rule in words: "orthogonally", "diagonally forward", ...
 std::string describe_dirs(const Ruleset& rules, const std::vector<DirId>& dirs);
 
+// How a stage's placement reaches its site from where the moved piece landed
+// (Stage::reach_rule), in the words of a piece's move: "slides any distance in
+// any direction, not over pieces".
+std::string describe_reach(const Ruleset& rules, const MoveRule& rule);
+
 // A piece's moves in Betza's notation (formats/betza.h), as Fairy-Stockfish reads
 // it: "fmWfceFifmnD" for a chess pawn. Castling, which Betza leaves to the
 // game's rules, is set aside and reported; anything else Betza cannot say

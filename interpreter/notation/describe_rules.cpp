@@ -95,6 +95,12 @@ std::string stage_words(const Ruleset& r, const Stage& st) {
     case Stage::Choice::kPromote:
       what = "chooses what the piece that arrived promotes to";
       break;
+    case Stage::Choice::kPlace:
+      what = "places a new " + r.types[st.place_type].name +
+             " (from an unlimited supply) on an empty site reached from where the moved piece "
+             "landed, as a piece that " +
+             describe_reach(r, r.rules[st.reach_rule]) + " (the site it left counts as empty)";
+      break;
   }
   std::string line = st.name + ": " + who + " " + what;
   if (st.protect == Stage::Protect::kLinesUnlessAll)
@@ -223,6 +229,9 @@ std::vector<std::string> play_words(const Ruleset& r) {
         break;
       case Trigger::On::kLabel:
         on = "a move labelled " + tr.label;
+        break;
+      case Trigger::On::kMove:
+        on = "every move of a piece on the board";
         break;
     }
     if (tr.stage >= 0 && tr.stage < static_cast<int>(r.stages.size()))

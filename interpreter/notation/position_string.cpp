@@ -658,6 +658,8 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
       return bad("bad stage " + q(val) + " (stage:seat whose turn it is[:site])");
     if (r.stages[i].choice == Stage::Choice::kPromote && anchor == kNoSite)
       return bad("stage " + q(val) + " needs the site of the piece that promotes");
+    if (r.stages[i].choice == Stage::Choice::kPlace && anchor == kNoSite)
+      return bad("stage " + q(val) + " needs the site its placement is reached from");
     st.stage = i;
     st.owner = owner;
     st.anchor = anchor;

@@ -264,13 +264,17 @@ Stage Compiler::stage_entry(const Value& v,
                              {"next-enemy", Stage::Who::kNextEnemy}},
                             Stage::Who::kMover);
   if (!v.get("choose"))
-    fail(v.where, "stage needs choose = \"enemy-piece\", \"own-piece\", \"move\" or \"answer\"");
+    fail(v.where,
+         "stage needs choose = \"enemy-piece\", \"own-piece\", \"move\", \"answer\" or "
+         "\"place\"");
   st.choice = pick<Stage::Choice>(v, "choose",
                                   {{"enemy-piece", Stage::Choice::kRemoveEnemy},
                                    {"own-piece", Stage::Choice::kGiveOwn},
                                    {"move", Stage::Choice::kMoveAgain},
-                                   {"answer", Stage::Choice::kAnswer}},
+                                   {"answer", Stage::Choice::kAnswer},
+                                   {"place", Stage::Choice::kPlace}},
                                   Stage::Choice::kRemoveEnemy);
+  place_choice(v, st);
   st.protect = pick<Stage::Protect>(
       v, "protect",
       {{"none", Stage::Protect::kNone}, {"lines-unless-all", Stage::Protect::kLinesUnlessAll}},
@@ -285,6 +289,39 @@ Stage Compiler::stage_entry(const Value& v,
   if (auto* e = v.get("effects")) answer_effects(*e, st);
   if (auto* f = v.get("followed_by")) follow.push_back({st.name, string(*f, "followed_by")});
   return st;
+}
+
+// choose = "place": piece = "type", reach = a step, slide, leap or walk from
+// the site the moved piece landed on, to the empty sites where it may go.
+void Compiler::place_choice(const Value& v, Stage& st) {
+  const Value* piece = v.get("piece");
+  const Value* reach = v.get("reach");
+  if (st.choice != Stage::Choice::kPlace) {
+    if (piece || reach) fail(v.where, "piece = ... and reach = ... go with choose = \"place\"");
+    return;
+  }
+  if (!piece) fail(v.where, "a stage that places needs piece = the name of the piece it places");
+  st.place_type = type_named(string(*piece, "piece"), v.where);
+  if (!reach)
+    fail(v.where,
+         "a stage that places needs reach = step { }, slide { }, leap { } or walk { }: how the "
+         "site is reached from where the moved piece landed");
+  // A plain value has no line of its own: name the stage's.
+  const std::string w = reach->tag.empty() ? v.where : where_of(*reach);
+  static const std::vector<std::string> kKinds = {"step", "slide", "leap", "walk"};
+  if (std::find(kKinds.begin(), kKinds.end(), reach->tag) == kKinds.end())
+    fail(w, "reach takes step { }, slide { }, leap { } or walk { }, not " +
+                (reach->tag.empty() ? std::string("a plain ") + reach->kind_name()
+                                    : reach->tag + " { }"));
+  for (const char* k : {"from", "once", "label", "phase", "unless_attacked", "ep"})
+    if (reach->get(k))
+      fail(w, std::string("reach does not take ") + k +
+                  ": it starts where the moved piece landed and ends on an empty site (it "
+                  "takes the fields of its kind, mode = \"move\" and to)");
+  if (const Value* m = reach->get("mode"); m && (!m->is_string() || m->str != "move"))
+    fail(w, "reach lands on empty sites only: its mode can only be \"move\"");
+  st.reach_rule = add_rule(*reach);
+  r_->rules[st.reach_rule].mode = Mode::kMove;
 }
 
 // followed_by = "stage": resolved, and checked to end.
@@ -326,8 +363,10 @@ void Compiler::triggers(const Value& ts) {
       bool found = false;
       for (auto& rule : r_->rules) found |= !t.label.empty() && rule.label == t.label;
       if (!found) fail(v.where, "trigger on = \"label\" needs label = the label of some move rule");
+    } else if (on == "move") {
+      t.on = Trigger::On::kMove;
     } else {
-      fail(v.where, "trigger needs on = \"line\", \"full\" or \"label\"");
+      fail(v.where, "trigger needs on = \"line\", \"full\", \"label\" or \"move\"");
     }
     std::string stage = str_or(v, "stage", "");
     t.stage = r_->stage_index(stage);

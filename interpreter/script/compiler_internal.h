@@ -151,6 +151,7 @@ class Compiler : private FieldReader {
   void actions();
   void stages();
   Stage stage_entry(const Value& v, std::vector<std::pair<std::string, std::string>>& follow);
+  void place_choice(const Value& v, Stage& st);
   void stage_chains(const std::vector<std::pair<std::string, std::string>>& follow);
   void triggers(const Value& ts);
   void turn_rules();
