@@ -284,5 +284,22 @@ return game {
                    "can use is a pass"}));
 }
 
+TEST(DescribeRules, AChosenPassIsSaid) {
+  auto r = load("describe_pass", R"(
+return game {
+  title = "passing",
+  board = grid { width = 3, height = 3 },
+  pieces = { piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } } } },
+  setup = { white = { king = "a1" }, black = { king = "c3" } },
+  pass = true,
+  ends = { check = true },
+}
+)");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(describe_rules(*r).play,
+            (Lines{"capturing is never compulsory",
+                   "a player may pass the turn instead of moving, except when in check"}));
+}
+
 }  // namespace
 }  // namespace regula

@@ -116,6 +116,47 @@ TEST(ShapeScreen, AMoveThatMakesAScreenGivesOrLeavesCheck) {
   EXPECT_EQ(legal(theirs), (Moves{"c1-b1", "c1-d1", "c1-b2", "c1-d2"}));
 }
 
+// The janggi cannon: it moves and captures over a screen that is not a cannon,
+// and never captures a cannon.
+const char* kJanggiPieces = R"(
+    piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } } },
+    piece { name = "cannon", symbol = "C", cannot_capture = "cannon",
+            moves = { screen { dirs = "orthogonal", not_over = "cannon" } } },
+    piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } },)";
+
+TEST(ShapeScreen, NotOverKeepsATypeFromServingAsTheScreen) {
+  auto r = load("screen_not_over", grid_game(7, 7, kJanggiPieces, kCheckEnds, kKings));
+  ASSERT_TRUE(r);
+  // North: its own cannon on d5 is no screen. South: over its rook on d3 to d2,
+  // not onto the enemy cannon on d1. East: over the rook on f4 onto the rook on
+  // g4. West: the enemy cannon on c4 is no screen.
+  auto pos = board(r, {{"d4", "cannon", 0},
+                       {"d5", "cannon", 0},
+                       {"d3", "rook", 0},
+                       {"d1", "cannon", 1},
+                       {"f4", "rook", 1},
+                       {"g4", "rook", 1},
+                       {"c4", "cannon", 1},
+                       {"a1", "king", 0},
+                       {"g7", "king", 1}});
+  EXPECT_EQ(legal_from(pos, "d4"), (Moves{"d4-d2", "d4-g4"}));
+}
+
+TEST(ShapeScreen, ACannonWhoseOnlyScreenIsACannonGivesNoCheck) {
+  auto r = load("screen_not_over_check", grid_game(6, 6, kJanggiPieces, kCheckEnds, kKings));
+  ASSERT_TRUE(r);
+  auto over_cannon =
+      board(r, {{"c1", "king", 0}, {"c4", "cannon", 0}, {"c6", "cannon", 1}, {"f6", "king", 1}});
+  EXPECT_FALSE(in_check(over_cannon, 0));
+  EXPECT_FALSE(is_attacked(over_cannon, r->topology.find("c2"), 0, r->type_index("king")));
+  // So the king may step to c2, beyond the cannon on c4.
+  EXPECT_EQ(legal_from(over_cannon, "c1"), (Moves{"c1-b1", "c1-d1", "c1-b2", "c1-c2", "c1-d2"}));
+  auto over_rook =
+      board(r, {{"c1", "king", 0}, {"c4", "rook", 0}, {"c6", "cannon", 1}, {"f6", "king", 1}});
+  EXPECT_TRUE(in_check(over_rook, 0));
+  EXPECT_EQ(legal_from(over_rook, "c1"), (Moves{"c1-b1", "c1-d1", "c1-b2", "c1-d2"}));
+}
+
 TEST(ShapeScreen, APieceIsStuckWhereNoSiteLiesBeyondAScreen) {
   // drop { stuck = false }: only where a screen and a site beyond it fit ahead.
   auto r = load("screen_stuck", R"(return game {
@@ -276,6 +317,14 @@ TEST(ShapeDescribe, EachShapeIsSaidInWords) {
                                  "to capture"),
             std::string::npos)
       << lines("cannon");
+  auto janggi = load("screen_words", grid_game(6, 6, kJanggiPieces, kCheckEnds, kKings));
+  ASSERT_TRUE(janggi);
+  std::string cannon;
+  for (const std::string& l : describe_piece(*janggi, janggi->type_index("cannon")))
+    cannon += l + "\n";
+  EXPECT_NE(cannon.find("not over a second piece; the screen may not be a cannon"),
+            std::string::npos)
+      << cannon;
   EXPECT_NE(lines("horse").find("leaps to (1,2) in any direction, blocked by a piece on the "
                                 "adjacent orthogonal square"),
             std::string::npos)
@@ -314,6 +363,10 @@ TEST(ShapeErrors, BadShapesNameTheirLine) {
     piece { name = "king", symbol = "K", royal = true, track_moved = true,
             moves = { castle { dir = "e", with = "king", partner = "z9" } } },)")),
                  "bad_partner.lua:7", "no site named 'z9'");
+  expect_located(load_error("bad_not_over", grid_game(5, 5, R"(
+    piece { name = "cannon", symbol = "C",
+            moves = { screen { dirs = "orthogonal", not_over = "ghost" } } },)")),
+                 "bad_not_over.lua:7", "no piece named 'ghost'");
 }
 
 }  // namespace

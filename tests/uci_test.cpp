@@ -501,6 +501,33 @@ TEST(UciMove, MillRemovalsJoinTheirMove) {
   EXPECT_TRUE(removal) << "no turn with a removal was seen";
 }
 
+TEST(UciMove, AChosenPassIsTheRoyalsMoveToItsOwnSquare) {
+  // Fairy-Stockfish writes janggi's pass as the king's move to its own square
+  // and reads no other text; 0000 still names the pass here.
+  auto r = test_support::load("uci_pass", R"(return game {
+  title = "t",
+  board = grid { width = 3, height = 3 },
+  pieces = { piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } } } },
+  setup = { white = { king = "a1" }, black = { king = "c3" } },
+  pass = true,
+  ends = { check = true },
+})");
+  ASSERT_TRUE(r);
+  Position pos(r);
+  std::vector<Turn> turns;
+  legal_turns(pos, turns);
+  const std::vector<std::string> texts = uci::uci_texts(pos, turns);
+  EXPECT_EQ(std::set<std::string>(texts.begin(), texts.end()),
+            (std::set<std::string>{"a1a2", "a1b1", "a1a1"}));
+  expect_round_trip(pos);
+  auto null = uci::parse_uci(pos, "0000");
+  ASSERT_TRUE(null) << null.error().text();
+  ASSERT_EQ(null->steps.size(), 1u);
+  EXPECT_TRUE(null->steps[0].is_pass());
+  Position black = after(r, "", {"a1a1"});
+  EXPECT_EQ(black.to_move(), 1);
+}
+
 TEST(UciMove, ParseNamesTheMoveAndWhy) {
   auto r = bundled("chess/orthodox");
   Position pos(r);

@@ -1425,5 +1425,76 @@ TEST(VocabPromotion, InPlaceRefusesFieldsOfArrival) {
   }
 }
 
+// ---- a pass in place of a move ---------------------------------------------
+
+const char* kPassKings = R"(
+    piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } } },
+    piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } },)";
+const char* kPassSetup = "{ white = { king = \"a1\" }, black = { king = \"c3\" } }";
+
+TEST(VocabPass, APassIsOneMoreMoveExceptInCheck) {
+  auto r = load("pass", grid_game(3, 3, kPassKings, "  pass = true,\n  ends = { check = true },",
+                                  kPassSetup));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"a1", "king", 0}, {"c3", "king", 1}});
+  EXPECT_EQ(legal(pos), (Moves{"a1-a2", "a1-b1", "pass"}));
+  // In check a pass would leave the king attacked: it is not offered.
+  auto check = board(r, {{"a1", "king", 0}, {"a3", "rook", 1}, {"c3", "king", 1}});
+  EXPECT_EQ(legal(check), (Moves{"a1-b1"}));
+  // The move text reads it.
+  auto typed = parse_move(pos, "pass");
+  ASSERT_TRUE(typed) << typed.error().text();
+  EXPECT_TRUE(typed->is_pass());
+  EXPECT_FALSE(parse_move(check, "pass"));
+}
+
+TEST(VocabPass, APassChangesOnlyTheSideToMove) {
+  auto r = load("pass_hash", grid_game(3, 3, kPassKings,
+                                       "  pass = true,\n  ends = { check = true },", kPassSetup));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"a1", "king", 0}, {"c3", "king", 1}});
+  const uint64_t start = pos.hash();
+  ASSERT_TRUE(play(pos, "pass"));
+  EXPECT_EQ(pos.to_move(), 1);
+  EXPECT_EQ(pos.hash(), board(r, {{"a1", "king", 0}, {"c3", "king", 1}}, 1).hash());
+  EXPECT_NE(pos.hash(), start);
+  ASSERT_TRUE(play(pos, "pass"));
+  EXPECT_EQ(pos.hash(), start);
+}
+
+TEST(VocabPass, PassesInARowEndTheGameAsEndsPassesSays) {
+  auto r = load("pass_end",
+                grid_game(3, 3, kPassKings,
+                          "  pass = true,\n  ends = { check = true, passes = 2 },", kPassSetup));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"a1", "king", 0}, {"c3", "king", 1}});
+  // A move between two passes starts the count again.
+  for (const char* m : {"pass", "c3-c2", "pass"}) {
+    ASSERT_TRUE(play(pos, m));
+    EXPECT_FALSE(game_result(pos).over) << m;
+  }
+  ASSERT_TRUE(play(pos, "pass"));
+  Result res = game_result(pos);
+  EXPECT_TRUE(res.is_draw());
+  EXPECT_EQ(res.reason, "2 passes in a row");
+}
+
+TEST(VocabPass, PerftCountsThePass) {
+  auto r = load("pass_perft", grid_game(3, 3, kPassKings,
+                                        "  pass = true,\n  ends = { check = true },", kPassSetup));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"a1", "king", 0}, {"c3", "king", 1}});
+  // a1-a2, a1-b1, pass; then black: after a1-a2 c3-c2 or a pass, after a1-b1
+  // c3-b3 or a pass, after the pass c3-b3, c3-c2 or a pass.
+  EXPECT_EQ(perft(pos, 1), 3u);
+  EXPECT_EQ(perft(pos, 2), 7u);
+}
+
+TEST(VocabPass, BadPassIsAnError) {
+  expect_located(
+      load_error("pass_bad", grid_game(3, 3, kPassKings, "  pass = \"yes\",", kPassSetup)),
+      "pass_bad.lua:", "pass");
+}
+
 }  // namespace
 }  // namespace regula

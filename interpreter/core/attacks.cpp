@@ -211,6 +211,7 @@ bool screen_attacked(const Position& pos, SiteId site, SeatId e, TypeId victim, 
     SiteId s = back[site];
     while (s != kNoSite && pos.at(s) == kEmpty) s = back[s], ++after;
     if (s == kNoSite) continue;
+    const uint32_t screen_bit = 1u << piece_type(pos.at(s));
     int before = 0;  // empty sites between the attacker and the screen
     s = back[s];
     while (s != kNoSite && pos.at(s) == kEmpty) s = back[s], ++before;
@@ -219,8 +220,9 @@ bool screen_attacked(const Position& pos, SiteId site, SeatId e, TypeId victim, 
     if (piece_seat(c) != e) continue;
     const TypeId t = piece_type(c);
     for (const auto& a : list)
-      if (a.type == t && (!a.after || after <= a.after) && (!a.before || before <= a.before) &&
-          in_phase(a.phases, phase) && r.may_capture(t, victim) &&
+      if (a.type == t && !(a.not_over & screen_bit) && (!a.after || after <= a.after) &&
+          (!a.before || before <= a.before) && in_phase(a.phases, phase) &&
+          r.may_capture(t, victim) &&
           rule_allows(r, pos, e, s, site, a.requires_clear, a.from_region, a.to_region))
         return true;
   }
@@ -306,6 +308,7 @@ void map_screen(const Position& pos, const MoveRule& rule, SeatId e, SiteId o, M
     SiteId s = nb[o];
     for (int k = 1; s != kNoSite && pos.at(s) == kEmpty && k < before; ++k) s = nb[s];
     if (s == kNoSite || pos.at(s) == kEmpty) continue;
+    if (rule.screen_not_over & (1u << piece_type(pos.at(s)))) continue;
     s = nb[s];
     for (int k = 1; s != kNoSite && k <= after; ++k, s = nb[s]) {
       if (to.ok(s)) map.set(s);

@@ -2,9 +2,9 @@
 // throws of the dice, or a pending stage's choices, or the pieces' moves
 // (movegen_pieces.cpp, movegen_hops.cpp) through the return ban, the script's
 // move filter, the legality filter (movegen_legality.cpp) and the rules'
-// priorities (movegen_priorities.cpp), and last the passes the rules make and
-// the actions open to the seat. Each step is in the file of its concept; this
-// one holds their order.
+// priorities (movegen_priorities.cpp), then the pass a seat may choose, and
+// last the passes the rules make and the actions open to the seat. Each step is in the file of its
+// concept; this one holds their order.
 
 #include "core/movegen.h"
 
@@ -40,6 +40,16 @@ void add_passes_and_actions(const Position& pos, MoveList& moves) {
   if (!r.actions.empty() && pos.stage() < 0) add_actions(pos, moves);
 }
 
+// The pass a seat may make in place of its move (Ruleset::voluntary_pass), at
+// the start of its turn and outside stages; under check rules not while in
+// check, where it would leave the royal attacked, as Fairy-Stockfish's janggi
+// forbids it.
+void add_voluntary_pass(const Position& pos, MoveList& moves) {
+  if (pos.stage() >= 0 || pos.in_turn()) return;
+  if (pos.rules().end.check && in_check(pos, pos.to_move())) return;
+  moves.push(Move::pass());
+}
+
 }  // namespace
 
 void legal_moves(Position& pos, MoveList& moves) {
@@ -65,6 +75,7 @@ void legal_moves_undecided(Position& pos, MoveList& moves) {
   if (r.hooks && r.hooks->has_filter_moves() && !moves.empty()) r.hooks->filter_moves(pos, moves);
   if (detail::judges_legality(r)) detail::keep_legal(pos, moves);
   detail::keep_preferred_moves(pos, moves);
+  if (r.voluntary_pass) add_voluntary_pass(pos, moves);
   // (Nothing to add where there are moves and the rules have no actions.)
   if (moves.empty() || !r.actions.empty()) add_passes_and_actions(pos, moves);
 }

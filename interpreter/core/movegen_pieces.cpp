@@ -65,6 +65,7 @@ void Gen::screen(SiteId from, TypeId t, int ri, const MoveRule& rule) {
     SiteId s = nb[from];
     for (int k = 1; s != kNoSite && pos.at(s) == kEmpty && k < before; ++k) s = nb[s];
     if (s == kNoSite || pos.at(s) == kEmpty) continue;
+    if (rule.screen_not_over & (1u << piece_type(pos.at(s)))) continue;  // not this screen
     s = nb[s];
     for (int k = 1; s != kNoSite && k <= after; ++k, s = nb[s]) {
       const PieceCode c = pos.at(s);

@@ -294,10 +294,10 @@ void Ruleset::attack_tables() {
             break;
           case RuleKind::kScreen:
             for (DirId d : rule.dirs[s])
-              screen_attacks[s][d].push_back({t, rule.requires_clear,
-                                              static_cast<int16_t>(rule.from_region),
-                                              static_cast<int16_t>(rule.to_region),
-                                              rule.screen_before, rule.screen_after, rule.phases});
+              screen_attacks[s][d].push_back(
+                  {t, rule.requires_clear, static_cast<int16_t>(rule.from_region),
+                   static_cast<int16_t>(rule.to_region), rule.screen_before, rule.screen_after,
+                   rule.phases, rule.screen_not_over});
             any_screen_attacks = true;
             break;
           case RuleKind::kHop:

@@ -108,6 +108,9 @@ struct MoveRule {
   // dirs as kSlide.
   int screen_before = 0;
   int screen_after = 0;
+  // kScreen: the types that may not serve as its screen, a bit per type (the
+  // janggi cannon does not jump over a cannon).
+  uint32_t screen_not_over = 0;
   // kCastle
   DirId castle_dir = 0;
   int castle_steps = 2;
@@ -589,6 +592,10 @@ struct Ruleset {
   std::vector<Action> actions;
   int promotion_stage = -1;  // the stage of asked promotions, when a piece has one
   bool must_drop = false;    // when a drop is legal, only drops are
+  // A seat may pass its turn in place of a move (janggi): the pass is one more
+  // legal move at the start of every turn, except where it would leave the
+  // seat's royal attacked (in check, under check rules).
+  bool voluntary_pass = false;
   // A captured piece joins the capturer's hand (PieceType::hand_as).
   bool captures_to_hand = false;
   // The piece flag that marks a promoted piece (Promotion::mark), or 0.
@@ -662,6 +669,7 @@ struct Ruleset {
     int before;             // 0 = any
     int after;              // 0 = any
     uint32_t phases = ~0u;  // MoveRule::phases of its rule
+    uint32_t not_over = 0;  // MoveRule::screen_not_over of its rule
   };
   std::array<std::array<std::vector<ScreenAttack>, kNumDirs>, kMaxSeats> screen_attacks;
   bool any_screen_attacks = false;

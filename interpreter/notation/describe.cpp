@@ -56,6 +56,14 @@ std::string type_names(const Ruleset& r, uint32_t bits) {
   return join_words(names);
 }
 
+// The types a screen rule may not jump over, "cannon or rook".
+std::string screen_types(const Ruleset& r, const MoveRule& rule) {
+  std::vector<std::string> names;
+  for (size_t t = 0; t < r.types.size(); ++t)
+    if ((rule.screen_not_over >> t) & 1u) names.push_back(r.types[t].name);
+  return join_words(names, " or ");
+}
+
 std::string flag_words(const Ruleset& r, uint8_t bits) {
   std::vector<std::string> names;
   for (size_t i = 0; i < r.flag_names.size() && i < 8; ++i)
@@ -313,7 +321,9 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
             (rule.screen_after == 1 ? "just beyond it"
              : rule.screen_after    ? "up to " + plural(rule.screen_after, site) + " beyond it"
                                     : "any distance beyond it") +
-            ", not over a second piece";
+            ", not over a second piece" +
+            (rule.screen_not_over ? "; the screen may not be a " + screen_types(r, rule)
+                                  : std::string());
         break;
       }
       case RuleKind::kDrop:
@@ -591,7 +601,8 @@ std::optional<std::vector<Fragment>> betza_rule(const Ruleset& r, TypeId type, c
     if (rides < 0 || rides > 9) return std::nullopt;
     multi = rides != 1;
     if (rides != 1) suffix = rides == 0 ? "=" : std::to_string(rides);  // '=': the letter again
-  } else if (rule.kind == RuleKind::kScreen && rule.screen_before == 0 && rule.screen_after <= 1) {
+  } else if (rule.kind == RuleKind::kScreen && rule.screen_before == 0 && rule.screen_after <= 1 &&
+             !rule.screen_not_over) {  // Betza has no word for a screen of some types only
     // Over a screen, landing anywhere beyond (p) or just beyond (g).
     auto offs = relative_offsets(r, rule);
     if (!offs) return std::nullopt;

@@ -202,6 +202,9 @@ std::vector<std::string> play_words(const Ruleset& r) {
                   join_words(c, ", then ") + "; only then the player chooses");
   }
   if (r.must_drop) out.push_back("when a drop is possible, only drops may be played");
+  if (r.voluntary_pass)
+    out.push_back(std::string("a player may pass the turn instead of moving") +
+                  (r.end.check ? ", except when in check" : ""));
   if (r.captures_to_hand)
     out.push_back("a captured piece joins the capturer's hand, to be dropped later as a move");
   if (r.dice.enabled()) {

@@ -377,11 +377,12 @@ void Compiler::triggers(const Value& ts) {
 }
 
 // ---- the turn ------------------------------------------------------------
-// The game fields that shape a turn: dice, must_drop, command, return_ban,
-// out_pieces.
+// The game fields that shape a turn: dice, must_drop, pass, command,
+// return_ban, out_pieces.
 void Compiler::turn_rules() {
   if (auto* d = game_.get("dice")) dice(*d);
   r_->must_drop = bool_or(game_, "must_drop", false);
+  r_->voluntary_pass = bool_or(game_, "pass", false);
   if (auto* c = game_.get("command")) {
     const std::string s = string(*c, "command");
     if (s != "ally-turns" && s != "either-army")

@@ -165,6 +165,8 @@ void Compiler::rule_shape(const Value& v, MoveRule& rule) {
     rule.dirs = dirs(*d, v.where);
     rule.screen_before = int_or(v, "before", 0, 0, kMaxSites);
     rule.screen_after = int_or(v, "after", 0, 0, kMaxSites);
+    if (auto* no = v.get("not_over"))
+      for (auto& n : strings(*no, "not_over")) rule.screen_not_over |= 1u << type_named(n, v.where);
   } else {  // anywhere
     rule.kind = RuleKind::kAnywhere;
   }

@@ -41,7 +41,7 @@ const std::vector<std::string>* allowed_fields(const std::string& tag) {
         {"step", {"dirs", "ep"}},
         {"slide", {"dirs", "min", "max", "ep"}},
         {"leap", {"offsets", "symmetric", "lame", "via", "max"}},
-        {"screen", {"dirs", "before", "after"}},
+        {"screen", {"dirs", "before", "after", "not_over"}},
         {"walk",
          {"steps", "dirs", "legs", "exact", "turn", "revisit", "jump", "any_order", "no_reverse"}},
         {"hop", {"dirs", "flying", "chain", "land_to_go_on"}},
@@ -54,6 +54,8 @@ const std::vector<std::string>* allowed_fields(const std::string& tag) {
     // The hand-and-drop fields (script/hands_compiler.h).
     own["game"].insert(own["game"].end(), {"captures_to_hand", "uci_promotion"});
     own["piece"].push_back("demotes_to");
+    // A pass a seat may choose in place of its move.
+    own["game"].push_back("pass");
     for (auto& [tag, fields] : own)
       if (tag != "game" && tag != "piece" && tag != "grid" && tag != "points" && tag != "phase" &&
           tag != "stage" && tag != "trigger" && tag != "action")

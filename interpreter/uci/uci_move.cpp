@@ -27,6 +27,16 @@ std::string one_token(std::string s) {
   return s;
 }
 
+// A pass: the null move, 0000, except for the pass a seat chooses in place of
+// its move (Ruleset::voluntary_pass), which Fairy-Stockfish writes as its
+// royal's move to its own square (e2e2 in janggi), and reads only so.
+std::string pass_text(const Position& pos) {
+  const SiteId royal = pos.royal_site(pos.to_move());
+  if (!pos.rules().voluntary_pass || pos.stage() >= 0 || royal == kNoSite) return "0000";
+  const std::string name = pos.rules().topology.name(royal);
+  return name + name;
+}
+
 // One decision as UCI writes it; pos is the position it is made in.
 std::string decision_text(const Position& pos, const Move& m) {
   const Ruleset& r = pos.rules();
@@ -46,7 +56,7 @@ std::string decision_text(const Position& pos, const Move& m) {
     case MoveKind::kDrop:
       return upper(r.types[m.drop_type].letter) + "@" + topo.name(m.to);
     case MoveKind::kPass:
-      return "0000";
+      return pass_text(pos);
     case MoveKind::kPromote:
       return presentation_of(r).uci_promotion.empty() ? lower(r.types[m.promote].letter)
                                                       : presentation_of(r).uci_promotion;
@@ -131,6 +141,10 @@ Expected<Turn> parse_uci(Position& pos, const std::string& text) {
   for (size_t i = 0; i < texts.size(); ++i)
     if (lower(texts[i]) == lower(t)) found = static_cast<int>(i), ++count;
   if (count == 1) return turns[found];
+  // The null move names a lone pass, however the pass is written.
+  if (t == "0000")
+    for (const Turn& turn : turns)
+      if (turn.steps.size() == 1 && turn.steps[0].kind == MoveKind::kPass) return turn;
   if (auto own = parse_turn(pos, t); own && own->complete) return own->turn;
   MoveList first;
   legal_moves(pos, first);

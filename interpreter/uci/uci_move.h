@@ -3,7 +3,9 @@
 // engine is sent and answers. UCI writes a move as its origin and destination
 // squares, with the promotion's letter in lower case (e2e4, e7e8q), a drop as
 // the piece's letter, '@' and the square (P@e4, the shogi convention), and a
-// null move as 0000. These texts come from the Move alone, so they work for
+// null move as 0000; a pass a seat chooses in place of its move (pass = true)
+// is its royal's move to its own square (e2e2), as Fairy-Stockfish writes
+// janggi's pass, and 0000 reads as it too. These texts come from the Move alone, so they work for
 // any grid script whose turns are single decisions.
 //
 // What UCI has no words for is written so that it still reads as one token:
