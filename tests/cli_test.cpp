@@ -107,14 +107,14 @@ TEST(Cli, ListInfoMoves) {
 TEST(Cli, InfoNamesTheHooksAScriptDefines) {
   CliRun plain = run("info chess/orthodox");
   EXPECT_NE(plain.out.find("\nhooks: none\n"), std::string::npos) << plain.out;
-  const std::string hooked = temp_script(
-      "regula_info_hooks.lua",
-      "return game { title = \"hooked\", board = grid { width = 3, height = 3 },\n"
-      "  filter = function(pos, move) return true end,\n"
-      "  evaluate = function(pos, seat) return 0 end,\n"
-      "  pieces = { piece { name = \"man\", symbol = \"M\",\n"
-      "    moves = { step { dirs = \"orthogonal\" } } } },\n"
-      "  setup = { white = { man = \"a1\" }, black = { man = \"c3\" } } }\n");
+  const std::string hooked =
+      temp_script("regula_info_hooks.lua",
+                  "return game { title = \"hooked\", board = grid { width = 3, height = 3 },\n"
+                  "  filter = function(pos, move) return true end,\n"
+                  "  evaluate = function(pos, seat) return 0 end,\n"
+                  "  pieces = { piece { name = \"man\", symbol = \"M\",\n"
+                  "    moves = { step { dirs = \"orthogonal\" } } } },\n"
+                  "  setup = { white = { man = \"a1\" }, black = { man = \"c3\" } } }\n");
   CliRun i = run("info " + hooked);
   EXPECT_EQ(i.code, 0) << i.out;
   EXPECT_NE(i.out.find("\nhooks: filter, evaluate\n"), std::string::npos) << i.out;

@@ -387,8 +387,8 @@ TEST(Pdn, RecordsAreWrittenInPdnAndReadBackTheSame) {
 }
 
 TEST(Pdn, HandWrittenSpanishGameReplaysToItsResult) {
-  auto games = read_records(data("spanish.pdn"),
-                            script::named_rules_loader(no_path()), "draughts/spanish");
+  auto games =
+      read_records(data("spanish.pdn"), script::named_rules_loader(no_path()), "draughts/spanish");
   ASSERT_TRUE(games) << games.error().text();
   ASSERT_EQ(games->size(), 1u);
   const Game& g = games->front();
@@ -398,8 +398,8 @@ TEST(Pdn, HandWrittenSpanishGameReplaysToItsResult) {
 }
 
 TEST(Pdn, HandWrittenEnglishGameReplaysToItsResult) {
-  auto games = read_records(data("english.pdn"),
-                            script::named_rules_loader(no_path()), "draughts/english");
+  auto games =
+      read_records(data("english.pdn"), script::named_rules_loader(no_path()), "draughts/english");
   ASSERT_TRUE(games) << games.error().text();
   ASSERT_EQ(games->size(), 1u);
   const Game& g = games->front();
@@ -409,8 +409,8 @@ TEST(Pdn, HandWrittenEnglishGameReplaysToItsResult) {
 }
 
 TEST(Pdn, HandWrittenInternationalGameReplaysToItsResult) {
-  auto games = read_records(data("international.pdn"),
-                            script::named_rules_loader(no_path()), "draughts/international");
+  auto games = read_records(data("international.pdn"), script::named_rules_loader(no_path()),
+                            "draughts/international");
   ASSERT_TRUE(games) << games.error().text();
   ASSERT_EQ(games->size(), 1u);
   EXPECT_EQ(games->front().turns().size(), 12u);
@@ -418,8 +418,8 @@ TEST(Pdn, HandWrittenInternationalGameReplaysToItsResult) {
 }
 
 TEST(Pdn, AFileOfSeveralGamesWithCommentsAndVariationsReplaysEach) {
-  auto games = read_records(data("several.pdn"),
-                            script::named_rules_loader(no_path()), "draughts/international");
+  auto games = read_records(data("several.pdn"), script::named_rules_loader(no_path()),
+                            "draughts/international");
   ASSERT_TRUE(games) << games.error().text();
   ASSERT_EQ(games->size(), 3u);
   EXPECT_EQ(record_result((*games)[0]), "2-0");
@@ -433,8 +433,8 @@ TEST(Pdn, AFileOfSeveralGamesWithCommentsAndVariationsReplaysEach) {
 }
 
 TEST(Pdn, GameTypeOfAnotherGameIsRefused) {
-  auto wrong = read_records(data("english.pdn"),
-                            script::named_rules_loader(no_path()), "draughts/spanish");
+  auto wrong =
+      read_records(data("english.pdn"), script::named_rules_loader(no_path()), "draughts/spanish");
   ASSERT_FALSE(wrong);
   EXPECT_EQ(wrong.error().text(),
             "record: [GameType \"21\"] names another game than draughts/spanish, whose "
@@ -474,8 +474,7 @@ TEST(Pdn, GameTypeOfAnotherGameIsRefused) {
 TEST(PdnCli, ReplayReadsEachGameOfAPdnFileFromElsewhere) {
   const std::string dir = std::string(REGULA_TEST_DATA) + "/pdn/";
   // No [Rules] tag: the GameType finds the script.
-  test_support::CliRun several =
-      test_support::run("replay " + dir + "several.pdn");
+  test_support::CliRun several = test_support::run("replay " + dir + "several.pdn");
   EXPECT_EQ(several.code, 0) << several.out;
   EXPECT_NE(several.out.find("game 1\nInternational draughts\nmoves: 6\n"), std::string::npos)
       << several.out;
@@ -484,8 +483,7 @@ TEST(PdnCli, ReplayReadsEachGameOfAPdnFileFromElsewhere) {
   EXPECT_NE(several.out.find("position: B:W24,K46:B21,K5 ply=3\nresult: 1-1 (draw agreed)"),
             std::string::npos)
       << several.out;
-  test_support::CliRun spanish =
-      test_support::run("replay " + dir + "spanish.pdn");
+  test_support::CliRun spanish = test_support::run("replay " + dir + "spanish.pdn");
   EXPECT_EQ(spanish.code, 0) << spanish.out;
   EXPECT_NE(spanish.out.find("Spanish draughts\nmoves: 14\n"), std::string::npos) << spanish.out;
   test_support::CliRun wrong =
