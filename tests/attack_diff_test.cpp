@@ -258,6 +258,22 @@ std::vector<Move> reference_legal(Position& pos) {
     keep_best_captures(pos, r.capture_order, captures);
     out.assign(captures.begin(), captures.end());
   }
+  // Royals that face make an offer (Ruleset::facing_offer), no matter of attack: the
+  // moves that keep the line open are dropped, and the pass that accepts stays open.
+  const bool turn_start = pos.stage() < 0 && !pos.in_turn();
+  const bool facing =
+      !r.facing_offer.empty() && turn_start && royal_faces_enemy(pos, me, r.facing_offer);
+  if (facing) {
+    std::erase_if(out, [&](const Move& m) {
+      pos.make(m, u);
+      const bool still = royal_faces_enemy(pos, me, r.facing_offer);
+      pos.unmake(m, u);
+      return still;
+    });
+  }
+  // The pass a seat may choose, unless in check (by the definition).
+  if (r.voluntary_pass && turn_start && (facing || !r.end.check || !reference_in_check(pos, me)))
+    out.push_back(Move::pass());
   if (out.empty()) {
     NoMoveEffect effect = r.end.check
                               ? (reference_in_check(pos, me) ? r.end.checkmate : r.end.stalemate)

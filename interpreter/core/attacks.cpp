@@ -229,11 +229,11 @@ bool screen_attacked(const Position& pos, SiteId site, SeatId e, TypeId victim, 
   return false;
 }
 
-// Whether the royal of seat on site, of a type that may not face an enemy royal,
-// stands on an open line with one along a direction it may not face it in.
-bool faces_royal(const Position& pos, SiteId site, SeatId seat, TypeId type) {
+// Whether a piece of seat on site stands on an open line, along one of dirs,
+// with an enemy royal whose seat is in play.
+bool faces_along(const Position& pos, SiteId site, SeatId seat, const std::vector<DirId>& dirs) {
   const Ruleset& r = pos.rules();
-  for (DirId d : r.types[type].facing) {
+  for (DirId d : dirs) {
     const SiteId* nb = r.topology.neighbors_of(d);
     SiteId s = nb[site];
     while (s != kNoSite && pos.at(s) == kEmpty) s = nb[s];
@@ -244,6 +244,12 @@ bool faces_royal(const Position& pos, SiteId site, SeatId seat, TypeId type) {
       return true;
   }
   return false;
+}
+
+// Whether the royal of seat on site, of a type that may not face an enemy royal,
+// stands on an open line with one along a direction it may not face it in.
+bool faces_royal(const Position& pos, SiteId site, SeatId seat, TypeId type) {
+  return faces_along(pos, site, seat, pos.rules().types[type].facing);
 }
 
 // Whether seat's royal of the given type on site is attacked or faces an enemy royal.
@@ -575,6 +581,11 @@ bool in_check(const Position& pos, SeatId seat) {
       return true;
   }
   return false;
+}
+
+bool royal_faces_enemy(const Position& pos, SeatId seat, const std::vector<DirId>& dirs) {
+  const SiteId royal = pos.royal_site(seat);
+  return royal != kNoSite && faces_along(pos, royal, seat, dirs);
 }
 
 }  // namespace regula

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "core/position.h"
 
@@ -36,6 +37,10 @@ bool is_attacked(const Position& pos, SiteId site, SeatId defender, TypeId victi
 
 // Whether seat's royal piece (any of them) is attacked.
 bool in_check(const Position& pos, SeatId seat);
+
+// Whether seat's royal stands on an open line, along one of dirs, with an enemy
+// royal in play: the offer of Ruleset::facing_offer.
+bool royal_faces_enemy(const Position& pos, SeatId seat, const std::vector<DirId>& dirs);
 
 // Sites of seat's pieces that may stand between its royal and an enemy slider.
 // Conservative: a piece is marked whenever some enemy piece that slides along

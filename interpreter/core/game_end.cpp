@@ -1,8 +1,11 @@
 #include "core/game_end.h"
 
 #include <algorithm>
+#include <array>
+#include <string>
 #include <vector>
 
+#include "core/attacks.h"
 #include "core/movegen.h"
 
 namespace regula {
@@ -114,9 +117,51 @@ namespace {
 std::optional<Result> decided_unranked(const Position& pos);
 }
 
+namespace {
+
+// Each seat's points (EndRules::points_decide), in halves: the values of its
+// pieces on the board, doubled, plus its bonus.
+std::array<int, kMaxSeats> points_halves(const Position& pos) {
+  const Ruleset& r = pos.rules();
+  std::array<int, kMaxSeats> p = r.end.points_bonus_halves;
+  for (SeatId s = 0; s < r.num_seats(); ++s)
+    for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
+      p[s] += 2 * r.types[t].value * pos.count(make_piece(t, s));
+  return p;
+}
+
+std::string halves_text(int h) {
+  return std::to_string(h / 2) + (h % 2 ? ".5" : "");
+}
+
+}  // namespace
+
+Result decide_on_points(const Position& pos, Result res) {
+  const Ruleset& r = pos.rules();
+  if (!res.over || !r.end.points_decide) return res;
+  for (SeatId s = 0; s < res.seats; ++s)
+    if (res.outcome[s] != Outcome::kDraw) return res;
+  const auto p = points_halves(pos);
+  SeatId best = 0;
+  bool tie = false;
+  for (SeatId s = 1; s < r.num_seats(); ++s) {
+    if (p[s] > p[best])
+      best = s, tie = false;
+    else if (p[s] == p[best])
+      tie = true;
+  }
+  std::string score;
+  for (SeatId s = 0; s < r.num_seats(); ++s) score += (s ? " to " : "") + halves_text(p[s]);
+  const std::string reason = res.reason + ", decided on points (" + score + ")";
+  if (tie) return Result::draw(r.num_seats(), reason);
+  return win_for(r, best, reason);
+}
+
 std::optional<Result> decided_result(const Position& pos) {
   auto res = decided_unranked(pos);
-  if (res) rank_seats(*res, pos);
+  if (!res) return res;
+  *res = decide_on_points(pos, std::move(*res));
+  rank_seats(*res, pos);
   return res;
 }
 
@@ -156,6 +201,11 @@ std::optional<Result> bare_royal_result(const Position& pos) {
 std::optional<Result> clock_result(const Position& pos) {
   const Ruleset& r = pos.rules();
   const EndRules& e = r.end;
+  // A pass leaves the board as it was: royals that face now faced when it was
+  // made, so it answered their offer by accepting it.
+  if (e.facing_draws && pos.global(kPasses) > 0 && pos.between_turns() &&
+      royal_faces_enemy(pos, pos.to_move(), r.facing_offer))
+    return Result::draw(r.num_seats(), "the royals face each other and the offer was accepted");
   if (e.passes_draw > 0 && pos.global(kPasses) >= e.passes_draw)
     return Result::draw(r.num_seats(), std::to_string(e.passes_draw) + " passes in a row");
   if (e.move_rule > 0 && pos.global(kHalfmove) >= e.move_rule) {
@@ -303,7 +353,7 @@ Result game_result(Position& pos, MoveList& moves) {
   }
   legal_moves_undecided(pos, moves);
   if (!moves.empty() || pos.awaiting_roll()) return Result{};
-  Result res = no_move_result(pos);
+  Result res = decide_on_points(pos, no_move_result(pos));
   rank_seats(res, pos);
   return res;
 }

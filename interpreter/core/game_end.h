@@ -29,6 +29,11 @@ int settled_counter(const Position& pos, const Result& result, SeatId seat, int 
 // A result in which every seat of winner's team wins and everyone else loses.
 Result win_for(const Ruleset& rules, SeatId winner, std::string reason);
 
+// A drawn result decided on points where the rules say so
+// (EndRules::points_decide): the seat with the greatest total wins, the reason
+// saying the totals; any other result unchanged.
+Result decide_on_points(const Position& pos, Result result);
+
 // Sets the ranks of a finished result from its outcomes and, among losers, the
 // order in which seats left play (later is better).
 void rank_seats(Result& result, const Position& pos);

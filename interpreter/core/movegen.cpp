@@ -43,11 +43,20 @@ void add_passes_and_actions(const Position& pos, MoveList& moves) {
 // The pass a seat may make in place of its move (Ruleset::voluntary_pass), at
 // the start of its turn and outside stages; under check rules not while in
 // check, where it would leave the royal attacked, as Fairy-Stockfish's janggi
-// forbids it.
-void add_voluntary_pass(const Position& pos, MoveList& moves) {
+// forbids it, except as the answer to royals that face (facing: the pass that
+// accepts the offer is always open).
+void add_voluntary_pass(const Position& pos, MoveList& moves, bool facing) {
   if (pos.stage() >= 0 || pos.in_turn()) return;
-  if (pos.rules().end.check && in_check(pos, pos.to_move())) return;
+  if (!facing && pos.rules().end.check && in_check(pos, pos.to_move())) return;
   moves.push(Move::pass());
+}
+
+// Whether the seat to move starts its turn facing an enemy royal, an offer
+// (Ruleset::facing_offer) it must answer.
+bool facing_offer_stands(const Position& pos) {
+  const Ruleset& r = pos.rules();
+  return !r.facing_offer.empty() && pos.stage() < 0 && !pos.in_turn() &&
+         royal_faces_enemy(pos, pos.to_move(), r.facing_offer);
 }
 
 }  // namespace
@@ -75,7 +84,9 @@ void legal_moves_undecided(Position& pos, MoveList& moves) {
   if (r.hooks && r.hooks->has_filter_moves() && !moves.empty()) r.hooks->filter_moves(pos, moves);
   if (detail::judges_legality(r)) detail::keep_legal(pos, moves);
   detail::keep_preferred_moves(pos, moves);
-  if (r.voluntary_pass) add_voluntary_pass(pos, moves);
+  const bool facing = facing_offer_stands(pos);
+  if (facing) detail::keep_facing_answers(pos, moves);
+  if (r.voluntary_pass) add_voluntary_pass(pos, moves, facing);
   // (Nothing to add where there are moves and the rules have no actions.)
   if (moves.empty() || !r.actions.empty()) add_passes_and_actions(pos, moves);
 }

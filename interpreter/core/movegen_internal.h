@@ -201,6 +201,9 @@ inline bool judges_legality(const Ruleset& r) {
   return r.end.check || r.any_fears_attack || (r.hooks && r.hooks->has_filter());
 }
 void keep_stage_moves_safe(Position& pos, MoveList& moves);
+// Where the royals face (Ruleset::facing_offer), keeps the moves that break the
+// line: the other answer is the pass, which accepts.
+void keep_facing_answers(Position& pos, MoveList& moves);
 // movegen_priorities.cpp: keeps the legal moves the rules let the seat choose
 // among (no mating drop where forbidden, capture priorities and orders, drops
 // that must be made).

@@ -215,6 +215,22 @@ void keep_stage_moves_safe(Position& pos, MoveList& moves) {
   moves.resize(kept);
 }
 
+void keep_facing_answers(Position& pos, MoveList& moves) {
+  const SeatId me = pos.to_move();
+  const auto& dirs = pos.rules().facing_offer;
+  Undo u;
+  int kept = 0;
+  for (int i = 0; i < moves.size(); ++i) {
+    bool breaks;
+    {
+      ScopedMove made(pos, moves[i], u);
+      breaks = !royal_faces_enemy(pos, me, dirs);
+    }
+    if (breaks) moves[kept++] = moves[i];
+  }
+  moves.resize(kept);
+}
+
 void drop_banned_returns(const Position& pos, MoveList& moves) {
   const Ruleset& r = pos.rules();
   if (r.return_ban == ReturnBan::kNone || pos.ban_from(pos.to_move()) == kNoSite) return;

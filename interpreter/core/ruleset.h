@@ -458,6 +458,13 @@ struct EndRules {
   // one more move, and baring the other side with it draws (two seats only).
   bool bare_royal_draws = false;
   bool bare_back = false;
+  // A pass made while the royals face (Ruleset::facing_offer) accepts the offer:
+  // the game is drawn.
+  bool facing_draws = false;
+  // Draws are decided on points: each seat's pieces on the board at their value,
+  // plus its bonus (in halves, so that 1.5 is exact); the higher total wins.
+  bool points_decide = false;
+  std::array<int, kMaxSeats> points_bonus_halves{};
 };
 
 // Dice thrown at the start of each turn. Faces are distinct values with integer
@@ -596,6 +603,11 @@ struct Ruleset {
   // legal move at the start of every turn, except where it would leave the
   // seat's royal attacked (in check, under check rules).
   bool voluntary_pass = false;
+  // Royals that face each other on an open line along these directions make an
+  // offer (janggi's bikjang): the seat to move must break the line or pass, its
+  // pass being legal even in check, and a pass accepts (EndRules::facing_draws).
+  // Empty: royals may face each other freely (or never: PieceType::facing).
+  std::vector<DirId> facing_offer;
   // A captured piece joins the capturer's hand (PieceType::hand_as).
   bool captures_to_hand = false;
   // The piece flag that marks a promoted piece (Promotion::mark), or 0.

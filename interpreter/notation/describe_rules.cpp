@@ -205,6 +205,11 @@ std::vector<std::string> play_words(const Ruleset& r) {
   if (r.voluntary_pass)
     out.push_back(std::string("a player may pass the turn instead of moving") +
                   (r.end.check ? ", except when in check" : ""));
+  if (!r.facing_offer.empty())
+    out.push_back("royal pieces facing each other on an open line (" +
+                  describe_dirs(r, r.facing_offer) +
+                  ") are an offer of a draw: the player to move must break the line or pass, "
+                  "and passing, allowed even in check, accepts it");
   if (r.captures_to_hand)
     out.push_back("a captured piece joins the capturer's hand, to be dropped later as a move");
   if (r.dice.enabled()) {
@@ -357,6 +362,20 @@ std::vector<std::string> end_words(const Ruleset& r) {
     out.push_back("every side at most " + std::to_string(e.material_max) +
                   " pieces of equal total value, and no result within " +
                   std::to_string(e.material_plies) + " plies: the game is drawn");
+  if (e.facing_draws)
+    out.push_back(
+        "a pass made while the royal pieces face each other accepts the offer: the "
+        "game is drawn");
+  if (e.points_decide) {
+    std::string bonus;
+    for (SeatId s = 0; s < r.num_seats(); ++s)
+      if (const int h = e.points_bonus_halves[s])
+        bonus += ", " + r.seats[s].name + " adding " + std::to_string(h / 2) + (h % 2 ? ".5" : "");
+    out.push_back(
+        "a game the rules draw is decided on points: each side's pieces on the board at "
+        "their values" +
+        bonus + "; the higher total wins, equal totals draw");
+  }
   if (e.capture_target)
     out.push_back("a side that has captured " + std::to_string(e.capture_target) + " pieces wins");
   std::set<int> teams;

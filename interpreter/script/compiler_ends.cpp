@@ -29,9 +29,9 @@ void Compiler::ends() {
   if (!e) return;
   const std::string w = where_of(*e);
   static const std::vector<std::string> kAllowed = {
-      "check",      "checkmate",      "stalemate",  "no_moves",   "captures",
-      "extinction", "bare_king",      "move_rule",  "repetition", "passes",
-      "material",   "capture_target", "conditions", "last_team",  "leave"};
+      "check",      "checkmate", "stalemate",  "no_moves", "captures", "extinction",
+      "bare_king",  "move_rule", "repetition", "passes",   "material", "capture_target",
+      "conditions", "last_team", "leave",      "facing",   "points"};
   for (auto& [k, _] : e->fields)
     if (std::find(kAllowed.begin(), kAllowed.end(), k) == kAllowed.end())
       fail(w, "unknown field '" + k + "' in ends (allowed: " + join(kAllowed) + ")");
@@ -53,6 +53,7 @@ void Compiler::ends() {
   }
   end_bare_king(*e, end, w);
   end_counts(*e, end, w);
+  end_facing_and_points(*e, end, w);
   if (auto* cs = e->get("conditions")) end_conditions(*cs, end, w);
   if (auto* cs = e->get("captures")) end_captures(*cs, end, w);
 }
@@ -95,6 +96,47 @@ void Compiler::end_counts(const Value& e, EndRules& end, const std::string& w) {
   if (auto* m = e.get("material")) {
     end.material_max = int_or(*m, "pieces", 0, 0, kMaxCount);
     end.material_plies = int_or(*m, "plies", 0, 0, kMaxCount);
+  }
+}
+
+// facing = "orthogonal": royals facing on an open line make an offer, which a
+// pass accepts for a draw; points = true or { bonus = { seat = n } }: draws are
+// decided on the values of the pieces left.
+void Compiler::end_facing_and_points(const Value& e, EndRules& end, const std::string& w) {
+  if (const Value* f = e.get("facing")) {
+    const auto fd = dirs(*f, w);
+    for (SeatId s = 1; s < r_->num_seats(); ++s)
+      if (fd[s] != fd[0])
+        fail(w,
+             "ends.facing takes directions that are the same for every seat "
+             "(orthogonal, diagonal, all, or compass names)");
+    if (fd[0].empty()) fail(w, "ends.facing names no direction");
+    if (!bool_or(game_, "pass", false))
+      fail(w, "ends.facing needs pass = true: the offer is accepted by passing");
+    r_->facing_offer = fd[0];
+    end.facing_draws = true;
+  }
+  const Value* p = e.get("points");
+  if (!p) return;
+  if (!p->is_table()) {
+    end.points_decide = boolean(*p, "ends.points");
+    return;
+  }
+  for (auto& [k, _] : p->fields)
+    if (k != "bonus") fail(w, "unknown field '" + k + "' in ends.points (allowed: bonus)");
+  end.points_decide = true;
+  const Value* b = p->get("bonus");
+  if (!b) return;
+  if (!b->is_table())
+    fail(w, "ends.points.bonus is a table of seat = points, e.g. { black = 1.5 }");
+  for (auto& [seat, v] : b->fields) {
+    const SeatId s = seat_named(seat, w);
+    const double halves = v.is_number() ? v.number * 2 : -1;
+    if (!v.is_number() || halves != static_cast<double>(static_cast<long>(halves)) || halves < 0 ||
+        halves > 2.0 * kMaxPieceValue)
+      fail(w, "ends.points.bonus." + seat + " must be a whole or half number of points from 0 to " +
+                  std::to_string(kMaxPieceValue) + ", e.g. 1.5");
+    end.points_bonus_halves[s] = static_cast<int>(halves);
   }
 }
 

@@ -163,6 +163,7 @@ class Compiler : private FieldReader {
   void ends();
   void end_bare_king(const Value& e, EndRules& end, const std::string& w);
   void end_counts(const Value& e, EndRules& end, const std::string& w);
+  void end_facing_and_points(const Value& e, EndRules& end, const std::string& w);
   void end_conditions(const Value& cs, EndRules& end, const std::string& w);
   void end_captures(const Value& cs, EndRules& end, const std::string& w);
   void ledgers();
