@@ -9,6 +9,8 @@
 --   [DG] draughts.github.io, "Turkish draughts".
 --   [KI] kish, a Turkish draughts engine (docs.rs/kish): its rules summary and the perft
 --        numbers of its examples/perft.rs.
+--   [GB] the rules listed in the issue "Turkish draughts" (#178) of m0ksem/GameCheckersBot on
+--        GitHub.
 -- Clause by clause:
 -- * The board is 8x8 and every square is used [TG 2, AL]; each player has sixteen men on his
 --   second and third ranks, the back rank empty [W, TG 4]; White moves first [TG 1, DG].
@@ -32,9 +34,8 @@
 --   man goes on capturing as a king; that reading is not taken. (The perft counts of the two
 --   readings are the same to depth 7, so kish's numbers cannot tell them apart.)
 -- * A player who cannot move, having no pieces or all blocked, loses [W, TG 1, AL].
--- * A king against a lone man wins the game (the rule text Wikipedia gives in its current form,
---   as quoted in the issue "Turkish draughts" of m0ksem/GameCheckersBot, #178): the side left
---   with one man against one king loses at once, whoever is to move (ends.conditions).
+-- * "A king versus single man also wins the game" [GB]; read here as: the side left with one
+--   man against one king loses at once, whoever is to move (ends.conditions).
 -- * The same position three times is a draw [AL] (ends.repetition). The counts of moves without
 --   capture that some programs add [KI], and [DG]'s draw with one piece each, are not scripted.
 -- * The king is worth five men [TG 3]: a value for the computer players, not a rule.
