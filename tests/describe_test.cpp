@@ -111,6 +111,25 @@ TEST(Describe, DraughtsCapturesAndMillPhases) {
                    "takes over the allied ones"}));
 }
 
+// hop removal = "immediate" and no_reverse = true, in Turkish draughts.
+TEST(Describe, TurkishCapturesSayRemovalAsJumpedAndNoTurningBack) {
+  EXPECT_EQ(lines("draughts/turkish", "man"),
+            (Lines{"steps one square forward, right or left, without capturing",
+                   "jumps forward, right or left over an adjacent enemy piece to capture it, "
+                   "landing on the empty square just beyond (compulsory, in chains: it goes on "
+                   "jumping while it can, never turning straight back between two jumps, each "
+                   "captured piece leaving the board as it is jumped, so that the chain may cross "
+                   "its square again)",
+                   "promotes to king on ending a move in crown"}));
+  EXPECT_EQ(lines("draughts/turkish", "king"),
+            (Lines{"slides any distance orthogonally, without capturing",
+                   "jumps orthogonally over an enemy piece at any distance to capture it, landing "
+                   "on any empty square beyond (compulsory, in chains: it goes on jumping while it "
+                   "can, never turning straight back between two jumps, each captured piece "
+                   "leaving the board as it is jumped, so that the chain may cross its square "
+                   "again)"}));
+}
+
 // describe_betza: the piece's moves in Betza, or nothing.
 std::string betza(const std::string& script, const std::string& piece) {
   auto r = script::load_rules(script);

@@ -193,6 +193,138 @@ TEST(VocabHop, ChainsContinueWhilePossible) {
   EXPECT_EQ(pos.counter(0, kCaptured), 2);
 }
 
+// removal = "immediate": the pieces a chain takes leave the board as they are
+// jumped. The king's last jump, south from c8, crosses c5, taken at its first:
+// at the end of the move c5 still stands there and stops it.
+TEST(VocabHop, RemovalImmediateLetsTheChainCrossATakenSquare) {
+  const std::string script = grid_game(8, 8, R"(
+    piece { name = "king", symbol = "K",
+            moves = { hop { dirs = "orthogonal", flying = true,
+                            removal = option("removal", { "at-end", "immediate" }) } } },
+    piece { name = "stone", symbol = "S" },)",
+                                       R"(capture = "max",)");
+  const std::initializer_list<Put> setup = {{"a5", "king", 0},
+                                            {"c5", "stone", 1},
+                                            {"e7", "stone", 1},
+                                            {"d8", "stone", 1},
+                                            {"c3", "stone", 1}};
+  auto at_end = load("hop_removal_at_end", script, {{"removal", "at-end"}});
+  ASSERT_TRUE(at_end);
+  auto pos = board(at_end, setup);
+  EXPECT_EQ(legal(pos), (Moves{"a5-c8xc5,e7,d8", "a5-b8xc5,e7,d8", "a5-a8xc5,e7,d8"}));
+  auto at_once = load("hop_removal_immediate", script, {{"removal", "immediate"}});
+  ASSERT_TRUE(at_once);
+  pos = board(at_once, setup);
+  EXPECT_EQ(legal(pos), (Moves{"a5-c2xc5,e7,d8,c3", "a5-c1xc5,e7,d8,c3"}));
+  ASSERT_TRUE(play(pos, "a5-c1xc5,e7,d8,c3"));
+  EXPECT_EQ(pos.counter(0, kCaptured), 4);
+  for (const char* site : {"a5", "c5", "e7", "d8", "c3"})
+    EXPECT_EQ(pos.at(at_once->topology.find(site)), kEmpty) << site;
+}
+
+// Under removal = "immediate" a chain may end on a site it took a piece from:
+// the king takes c5 first and c6 last, landing on c5 or beyond. The piece
+// that stood on c5 counts once, so every landing takes four pieces and all
+// are kept under capture = "max"; at the end of the move c5 still stands
+// there and the king stops on c8, b8 or a8 with three.
+TEST(VocabHop, RemovalImmediateMayEndOnATakenSquare) {
+  const std::string script = grid_game(8, 8, R"(
+    piece { name = "king", symbol = "K",
+            moves = { hop { dirs = "orthogonal", flying = true,
+                            removal = option("removal", { "at-end", "immediate" }) } } },
+    piece { name = "stone", symbol = "S" },)",
+                                       R"(capture = "max",)");
+  const std::initializer_list<Put> setup = {{"a5", "king", 0},
+                                            {"c5", "stone", 1},
+                                            {"e7", "stone", 1},
+                                            {"d8", "stone", 1},
+                                            {"c6", "stone", 1}};
+  auto at_end = load("hop_end_taken_at_end", script, {{"removal", "at-end"}});
+  ASSERT_TRUE(at_end);
+  auto pos = board(at_end, setup);
+  EXPECT_EQ(legal(pos), (Moves{"a5-c8xc5,e7,d8", "a5-b8xc5,e7,d8", "a5-a8xc5,e7,d8"}));
+  auto at_once = load("hop_end_taken_immediate", script, {{"removal", "immediate"}});
+  ASSERT_TRUE(at_once);
+  pos = board(at_once, setup);
+  EXPECT_EQ(legal(pos), (Moves{"a5-c5xc5,e7,d8,c6", "a5-c4xc5,e7,d8,c6", "a5-c3xc5,e7,d8,c6",
+                               "a5-c2xc5,e7,d8,c6", "a5-c1xc5,e7,d8,c6"}));
+  ASSERT_TRUE(play(pos, "a5-c5xc5,e7,d8,c6"));
+  EXPECT_EQ(pos.counter(0, kCaptured), 4);
+  EXPECT_EQ(pos.at(at_once->topology.find("c5")), make_piece(at_once->type_index("king"), 0));
+}
+
+// no_reverse = true: no 180-degree turn between two jumps. Without it the king
+// takes f4, turns back across the emptied f4 and its own square and takes b4
+// (or the other way round); with it each capture is a chain of one. The two
+// paths to a4 (by g4 or by h4) are one move: same origin, destination and
+// captured set.
+TEST(VocabHop, NoReverseForbidsTheTurnStraightBack) {
+  auto script = [](const std::string& no_reverse) {
+    return grid_game(8, 8,
+                     R"(
+    piece { name = "king", symbol = "K",
+            moves = { hop { dirs = "orthogonal", flying = true, removal = "immediate",
+                            no_reverse = )" +
+                         no_reverse + R"( } } },
+    piece { name = "stone", symbol = "S" },)");
+  };
+  const std::initializer_list<Put> setup = {
+      {"d4", "king", 0}, {"b4", "stone", 1}, {"f4", "stone", 1}};
+  auto turning = load("hop_reverse", script("false"));
+  ASSERT_TRUE(turning);
+  auto pos = board(turning, setup);
+  EXPECT_EQ(legal(pos), (Moves{"d4-a4xf4,b4", "d4-g4xb4,f4", "d4-h4xb4,f4"}));
+  auto straight = load("hop_no_reverse", script("true"));
+  ASSERT_TRUE(straight);
+  pos = board(straight, setup);
+  EXPECT_EQ(legal(pos), (Moves{"d4-g4xf4", "d4-h4xf4", "d4-a4xb4"}));
+}
+
+// Two chains with the same origin, destination and captured set are one move,
+// whatever their paths: a man that takes the four pieces around d3, either way
+// round, back to c1 (the rule docs/authoring.md "Capture rules" states).
+TEST(VocabHop, ChainsWithTheSameEndsAndCapturesAreOneMove) {
+  auto r = load("hop_ring", grid_game(8, 8, R"(
+    piece { name = "man", symbol = "M", moves = { hop { dirs = "diagonal" } } },
+    piece { name = "stone", symbol = "S" },)"));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"c1", "man", 0},
+                       {"b2", "stone", 1},
+                       {"d2", "stone", 1},
+                       {"b4", "stone", 1},
+                       {"d4", "stone", 1}});
+  MoveList ml;
+  legal_moves(pos, ml);
+  ASSERT_EQ(ml.size(), 1);
+  EXPECT_EQ(r->topology.name(ml[0].from), "c1");
+  EXPECT_EQ(r->topology.name(ml[0].to), "c1");
+  EXPECT_EQ(ml[0].ncap, 4);
+  EXPECT_EQ(perft(pos, 1), 1u);
+}
+
+TEST(VocabHop, BadRemovalAndNoReverseAreLocatedErrors) {
+  auto script = [](const std::string& hop) {
+    return "return game {\n  board = grid { width = 8, height = 8 },\n  pieces = {\n"
+           "    piece { name = \"k\", symbol = \"K\",\n"
+           "            moves = { hop { dirs = \"orthogonal\", " +
+           hop + " } } },\n  },\n  setup = { white = { k = \"a1\" } },\n}\n";
+  };
+  expect_located(load_error("bad_removal", script("removal = \"later\"")), "bad_removal.lua:5",
+                 "hop removal = \"later\" is not allowed; allowed: \"at-end\" (captured pieces "
+                 "leave the board when the move ends) or \"immediate\" (each as it is jumped)");
+  expect_located(load_error("bad_removal_type", script("removal = true")), "bad_removal_type.lua:5",
+                 "removal must be a string, not a boolean");
+  expect_located(load_error("bad_no_reverse", script("no_reverse = \"yes\"")),
+                 "bad_no_reverse.lua:5", "no_reverse must be true or false, not a string");
+  expect_located(load_error("bad_removal_chain", script("chain = false, removal = \"immediate\"")),
+                 "bad_removal_chain.lua:5",
+                 "hop removal = \"immediate\" needs a chain of jumps, and this hop has chain = "
+                 "false");
+  expect_located(load_error("bad_no_reverse_chain", script("chain = false, no_reverse = true")),
+                 "bad_no_reverse_chain.lua:5",
+                 "hop no_reverse = true needs a chain of jumps, and this hop has chain = false");
+}
+
 TEST(VocabCapture, CompulsoryMaxAndMaxThenValue) {
   const std::string script = grid_game(8, 8, R"(
     piece { name = "hopper", symbol = "H", moves = { hop { dirs = "orthogonal" } } },

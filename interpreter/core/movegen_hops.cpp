@@ -1,6 +1,7 @@
 // Capture chains (RuleKind::kHop): a depth-first search over the landings of
 // one capture after another, with the moving piece off its origin and the
-// captured pieces left on the board until the end, that lists each distinct
+// captured pieces left on the board until the end (or taken off as they are
+// jumped, under removal = "immediate"), that lists each distinct
 // decision once (same destination, same captured set, same promotion) and
 // stops with a RuleError where the chains grow past the engine's limits. It is
 // its own file because none of this runs for the other rule kinds: a piece
@@ -23,12 +24,14 @@ void Gen::hop(SiteId from, TypeId t, int ri, const MoveRule& rule) {
   h.type = t;
   h.ri = ri;
   h.rule = &rule;
+  h.remove_at_once = rule.hop_remove_at_once;
+  h.last_dir = 0;
   header(h.cur, from, kNoSite, ri, rule);
   hop_from(h, from);
 }
 
 bool Gen::occupied(const HopState& h, SiteId s) const {
-  return s != h.from && pos.at(s) != kEmpty;
+  return s != h.from && pos.at(s) != kEmpty && !(h.remove_at_once && taken(h.cur, s));
 }
 
 bool Gen::taken(const Move& m, SiteId s) const {
@@ -42,7 +45,9 @@ bool Gen::taken(const Move& m, SiteId s) const {
 bool Gen::extend(HopState& h, SiteId at, bool probe) {
   const MoveRule& rule = *h.rule;
   bool extended = false;
+  const DirId back = Topology::opposite(h.last_dir);
   for (DirId d : rule.dirs[me]) {
+    if (rule.hop_no_reverse && h.cur.ncap > 0 && d == back) continue;
     const SiteId* nb = topo.neighbors_of(d);
     SiteId s = nb[at];
     if (rule.hop_flying)
@@ -55,6 +60,8 @@ bool Gen::extend(HopState& h, SiteId at, bool probe) {
     if (probe) return true;
     // Only the landings from which the chain goes on, if any does.
     bool to_go_on = false;
+    const DirId saved_dir = h.last_dir;
+    h.last_dir = d;
     if (rule.hop_land_to_go_on && rule.hop_chain && rule.hop_flying && h.cur.ncap < kMaxCaptures) {
       h.cur.cap[h.cur.ncap++] = s;
       for (SiteId l = land; l != kNoSite && !occupied(h, l) && !to_go_on; l = nb[l])
@@ -85,6 +92,7 @@ bool Gen::extend(HopState& h, SiteId at, bool probe) {
       --h.cur.npath;
       if (!rule.hop_flying) break;
     }
+    h.last_dir = saved_dir;
   }
   return extended;
 }

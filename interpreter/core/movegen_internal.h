@@ -159,13 +159,17 @@ struct Gen {
 
   // Capture chains: depth-first over landings; the moving piece has left its
   // origin, captured pieces stay on the board until the end and may not be
-  // jumped twice.
+  // jumped twice (or, under removal = "immediate", leave it at once).
   struct HopState {
     SiteId from;
     TypeId type;
     int ri;
     const MoveRule* rule;
     Move cur;
+    // The chain's first rule takes its captured pieces off as they are jumped
+    // (kept for the whole chain, whatever rule a crowned piece goes on by).
+    bool remove_at_once;
+    DirId last_dir;  // the direction of the last jump (read once cur.ncap > 0)
     // The decisions found so far from this origin (the first few; the rest in
     // Gen::more_chain_keys). Left unwritten until used.
     std::array<ChainKey, 32> keys;

@@ -14,11 +14,21 @@
 
 namespace regula {
 
+namespace {
+
+// Whether the piece standing on the destination is taken as the destination's,
+// not already as one of the sites the move clears: a capture chain whose
+// pieces leave as they are jumped may end on a site it took a piece from.
+bool takes_on_arrival(const Position& pos, const Move& m) {
+  return m.to != kNoSite && m.to != m.from && pos.at(m.to) != kEmpty &&
+         std::find(m.cap.begin(), m.cap.begin() + m.ncap, m.to) == m.cap.begin() + m.ncap;
+}
+
+}  // namespace
+
 int capture_count(const Position& pos, const Move& m) {
   int k = m.ncap;
-  if (m.kind != MoveKind::kDrop && m.to != kNoSite && m.to != m.from && pos.at(m.to) != kEmpty &&
-      m.kind != MoveKind::kCastle)
-    ++k;
+  if (m.kind != MoveKind::kDrop && m.kind != MoveKind::kCastle && takes_on_arrival(pos, m)) ++k;
   return k;
 }
 
@@ -27,7 +37,7 @@ int capture_value(const Position& pos, const Move& m) {
   int v = 0;
   for (int i = 0; i < m.ncap; ++i)
     if (pos.at(m.cap[i])) v += r.types[piece_type(pos.at(m.cap[i]))].value;
-  if (m.kind == MoveKind::kNormal && m.to != m.from && pos.at(m.to))
+  if (m.kind == MoveKind::kNormal && takes_on_arrival(pos, m))
     v += r.types[piece_type(pos.at(m.to))].value;
   return v;
 }
@@ -41,7 +51,7 @@ int taken_values(const Position& pos, const Move& m, std::array<int, kMaxCapture
   int n = 0;
   for (int i = 0; i < m.ncap; ++i)
     if (const PieceCode c = pos.at(m.cap[i])) out[n++] = r.types[piece_type(c)].value;
-  if (m.kind == MoveKind::kNormal && m.to != m.from && m.to != kNoSite && pos.at(m.to))
+  if (m.kind == MoveKind::kNormal && takes_on_arrival(pos, m))
     out[n++] = r.types[piece_type(pos.at(m.to))].value;
   return n;
 }

@@ -104,6 +104,12 @@ struct MoveRule {
   // With several landings beyond a hopped piece (flying), only those from
   // which the chain can go on, when there are any.
   bool hop_land_to_go_on = false;
+  // Each captured piece leaves the board as it is jumped, so that later jumps
+  // of the same chain may cross its site (Turkish draughts), rather than
+  // staying there as an obstacle until the move ends.
+  bool hop_remove_at_once = false;
+  // Between two jumps of one chain the piece may not turn straight back.
+  bool hop_no_reverse = false;
   // kScreen: the most empty sites before the screen and sites beyond it (0: any);
   // dirs as kSlide.
   int screen_before = 0;

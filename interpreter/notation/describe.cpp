@@ -227,6 +227,12 @@ std::string hop_words(const Ruleset& r, const MoveRule& rule, const std::string&
   if (r.capture_priority != CapturePriority::kFree || !r.capture_order.empty())
     how.push_back("compulsory");
   how.push_back(rule.hop_chain ? "in chains: it goes on jumping while it can" : "one jump a move");
+  if (rule.hop_no_reverse) how.push_back("never turning straight back between two jumps");
+  if (rule.hop_remove_at_once)
+    how.push_back(
+        "each captured piece leaving the board as it is jumped, so that the chain may "
+        "cross its " +
+        site + " again");
   return line + " (" + join_words(how, ", ") + ")";
 }
 

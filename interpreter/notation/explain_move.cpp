@@ -222,7 +222,8 @@ std::vector<std::string> legal_reasons(Position& pos, const Move& m) {
                     rule.where);
   std::vector<std::string> taken;
   if (m.kind != MoveKind::kDrop && pos.at(m.to) != kEmpty &&
-      !r.allies(piece_seat(pos.at(m.to)), pos.to_move()) && m.to != m.from)
+      !r.allies(piece_seat(pos.at(m.to)), pos.to_move()) && m.to != m.from &&
+      std::find(m.cap.begin(), m.cap.begin() + m.ncap, m.to) == m.cap.begin() + m.ncap)
     taken.push_back(piece_on(pos, m.to));
   for (int i = 0; i < m.ncap; ++i)
     if (pos.at(m.cap[i]) != kEmpty) taken.push_back(piece_on(pos, m.cap[i]));

@@ -155,6 +155,7 @@ void Compiler::rule_shape(const Value& v, MoveRule& rule) {
     rule.hop_flying = bool_or(v, "flying", false);
     rule.hop_chain = bool_or(v, "chain", true);
     rule.hop_land_to_go_on = bool_or(v, "land_to_go_on", false);
+    compile_hop_chain_rules(v, rule);
     rule.mode = Mode::kCapture;
   } else if (tag == "castle") {
     compile_castle(v, rule);
@@ -170,6 +171,25 @@ void Compiler::rule_shape(const Value& v, MoveRule& rule) {
   } else {  // anywhere
     rule.kind = RuleKind::kAnywhere;
   }
+}
+
+// hop { removal = "at-end" | "immediate", no_reverse = false }: when the
+// pieces a chain captures leave the board, and whether the chain may turn
+// straight back. Both speak of a chain of jumps, so neither fits chain = false.
+void Compiler::compile_hop_chain_rules(const Value& v, MoveRule& rule) {
+  if (auto* rm = v.get("removal")) {
+    const std::string s = string(*rm, "removal");
+    if (s != "at-end" && s != "immediate")
+      fail(v.where, "hop removal = \"" + s +
+                        "\" is not allowed; allowed: \"at-end\" (captured pieces leave the "
+                        "board when the move ends) or \"immediate\" (each as it is jumped)");
+    rule.hop_remove_at_once = s == "immediate";
+  }
+  rule.hop_no_reverse = bool_or(v, "no_reverse", false);
+  if (!rule.hop_chain && (rule.hop_remove_at_once || rule.hop_no_reverse))
+    fail(v.where, std::string("hop ") +
+                      (rule.hop_remove_at_once ? "removal = \"immediate\"" : "no_reverse = true") +
+                      " needs a chain of jumps, and this hop has chain = false");
 }
 
 // castle { dir = "e", steps = 2, with = "<partner piece>", partner = ... }: the

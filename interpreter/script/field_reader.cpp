@@ -44,7 +44,7 @@ const std::vector<std::string>* allowed_fields(const std::string& tag) {
         {"screen", {"dirs", "before", "after", "not_over"}},
         {"walk",
          {"steps", "dirs", "legs", "exact", "turn", "revisit", "jump", "any_order", "no_reverse"}},
-        {"hop", {"dirs", "flying", "chain", "land_to_go_on"}},
+        {"hop", {"dirs", "flying", "chain", "land_to_go_on", "removal", "no_reverse"}},
         {"castle", {"dir", "steps", "with", "partner"}},
         {"anywhere", {}},
         {"drop", {}},
