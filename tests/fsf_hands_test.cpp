@@ -31,6 +31,62 @@ TEST(HandsPerft, ShogiFromTheStart) {
     EXPECT_EQ(perft(pos, static_cast<int>(d) + 1), counts[d]) << "depth " << d + 1;
 }
 
+// Start-position perft of minishogi: Fairy-Stockfish 11.1's (`go perft N`
+// with UCI_Variant minishogi).
+TEST(HandsPerft, MinishogiFromTheStart) {
+  Position pos(bundled("shogi/minishogi"));
+  const std::vector<uint64_t> counts = {14, 181, 2512, 35401, 533203};
+  for (size_t d = 0; d < counts.size(); ++d)
+    EXPECT_EQ(perft(pos, static_cast<int>(d) + 1), counts[d]) << "depth " << d + 1;
+}
+
+// Fairy-Stockfish 11.1's minishogi, like its shogi, lets a dropped pawn give
+// mate. Read that way, every divide agrees.
+TEST(FairyStockfishDivide, MinishogiWithPawnDropMateAllowedAgreesInRandomGames) {
+  if (!fsf::installed()) GTEST_SKIP() << fsf::kMissing;
+  auto r = test_support::load("minishogi_fsf_reading", R"(return extends("shogi/minishogi", {
+  pieces = { piece { name = "pawn", drop = { stuck = false, file_free_of = "pawn", mate = true } } },
+}))");
+  ASSERT_TRUE(r);
+  const auto rep = fsf::compare(
+      r, "minishogi", {.start_depth = 4, .games = 60, .depth = 2, .to_fsf = {}, .fen_to_fsf = {}});
+  EXPECT_GT(rep.positions, 600);
+  EXPECT_TRUE(rep.differences.empty()) << rep.text();
+}
+
+// The script, with the real rule, in the same games: where a divide differs,
+// Fairy-Stockfish counts more, each time by the mating pawn drops it allows.
+// The position of the golden test (minishogi.tests) is one: 23 moves, and
+// Fairy-Stockfish's 24 add P@e4, after which it finds no reply.
+TEST(FairyStockfishDivide, MinishogiAgreesButForPawnDropMate) {
+  const std::string fen = "3pk/3b1/4G/5/1K3[P] w - - 0 1";
+  auto pos = read_position(bundled("shogi/minishogi"), fen);
+  ASSERT_TRUE(pos) << pos.error().text();
+  const auto ours = fsf::divide(*pos, 1);
+  EXPECT_EQ(ours.size(), 23u);
+  EXPECT_EQ(ours.count("P@e4"), 0u);
+  if (!fsf::installed()) GTEST_SKIP() << fsf::kMissing;
+  const auto theirs = fsf::divides("minishogi", fen, {{{}, 1}, {{"P@e4"}, 1}});
+  ASSERT_EQ(theirs.size(), 2u);
+  EXPECT_EQ(theirs[0].size(), 24u);
+  EXPECT_EQ(theirs[0].count("P@e4"), 1u);
+  EXPECT_TRUE(theirs[1].empty());  // mate
+  for (const auto& [m, n] : ours) EXPECT_EQ(theirs[0].count(m), 1u) << m;
+
+  const auto rep = fsf::compare(bundled("shogi/minishogi"), "minishogi",
+                                {.start_depth = 4, .games = 60, .to_fsf = {}, .fen_to_fsf = {}});
+  EXPECT_GT(rep.positions, 600);
+  const std::regex fewer(": [^ ]+ regula ([0-9]+), fairy-stockfish ([0-9]+)$");
+  const std::regex drop(": P@[a-e][1-5] only in fairy-stockfish \\(1\\)$");
+  for (const auto& d : rep.differences) {
+    std::smatch m;
+    if (std::regex_search(d, m, fewer))
+      EXPECT_LT(std::stoull(m[1]), std::stoull(m[2])) << d;
+    else
+      EXPECT_TRUE(std::regex_search(d, drop)) << d;
+  }
+}
+
 // Fairy-Stockfish's shogi lets a dropped pawn give mate (uchifuzume is not
 // applied in its move generation). Read that way, by the script with the drop
 // restriction lifted, every divide agrees.
