@@ -19,7 +19,11 @@ Position::Position(std::shared_ptr<const Ruleset> rules, EmptyTag) : rules_(std:
 }
 
 Position::Position(std::shared_ptr<const Ruleset> rules) : Position(std::move(rules), EmptyTag{}) {
-  for (auto [site, code] : rules_->setup) set_site(site, code, 0);
+  // Gating rights (Ruleset::Gating) belong to the pieces that start in the region.
+  const Ruleset::Gating& g = rules_->gating;
+  for (auto [site, code] : rules_->setup)
+    set_site(site, code,
+             g.on() && rules_->regions[g.region].contains(piece_seat(code), site) ? kFlagGate : 0);
   for (SeatId s = 0; s < rules_->num_seats(); ++s)
     for (TypeId t = 0; t < static_cast<TypeId>(rules_->types.size()); ++t)
       if (rules_->setup_hand[s][t]) set_hand(s, t, rules_->setup_hand[s][t]);
