@@ -7,10 +7,12 @@
 #include <regex>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/perft.h"
 #include "fsf_support.h"
+#include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "script_support.h"
 #include "uci/uci_move.h"
@@ -143,6 +145,29 @@ TEST(HandsSeirawan, GatingRightsAreInTheHashAndTheFen) {
   ASSERT_TRUE(empty) << empty.error().text();
   EXPECT_EQ(write_position(*empty), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1");
   EXPECT_FALSE(read_position(rules, "4k3/8/8/8/8/8/8/4K3[H] w D - 0 1"));
+}
+
+// Gating in move texts: the long form and SAN (b1c3/H, O-O/Eh1) and the UCI
+// texts (b1c3h, h1e1e) name the same moves, read back by parse_move.
+TEST(HandsSeirawan, GatingMoveTexts) {
+  auto rules = bundled("chess/seirawan");
+  auto pos = read_position(
+      rules, "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R[He] w KQkq - 0 1");
+  ASSERT_TRUE(pos) << pos.error().text();
+  for (const auto& [text, uci, san] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"e1g1/Hh1", "h1e1h", "O-O/Hh1"},
+           {"e1g1/H", "e1g1h", "O-O/H"},
+           {"c1d2/H", "c1d2h", "Bd2/H"}}) {
+    auto by_text = parse_move(*pos, text);
+    ASSERT_TRUE(by_text) << text << ": " << by_text.error().text();
+    auto by_uci = parse_move(*pos, uci);
+    ASSERT_TRUE(by_uci) << uci << ": " << by_uci.error().text();
+    EXPECT_TRUE(by_text->same(*by_uci)) << text;
+    EXPECT_EQ(move_text(*pos, *by_text), text);
+    EXPECT_EQ(move_san(*pos, *by_text), san);
+    EXPECT_EQ(gating_uci_text(*rules, *by_text), uci);
+  }
 }
 
 // A pinned piece may leave its square when the gated piece takes its place on

@@ -126,6 +126,16 @@ std::array<std::string, kEffectKinds> effects(const Position& pos, const Move& m
 
 }  // namespace
 
+std::string gating_uci_text(const Ruleset& r, const Move& m) {
+  const Topology& topo = r.topology;
+  std::string out = m.gate_at == m.from2 && m.from2 != kNoSite
+                        ? topo.name(m.from2) + topo.name(m.from)
+                        : topo.name(m.from) + topo.name(m.to);
+  for (char c : r.types[m.gate].letter)
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
 std::vector<std::string> move_texts(const Position& pos, const MoveList& legal) {
   std::vector<std::string> out;
   out.reserve(legal.size());
@@ -616,6 +626,9 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
       while (!san.empty() && (san.back() == '+' || san.back() == '#')) san.pop_back();
       return longs[i] == text || sans[i] == text || longs[i] == stripped || san == stripped;
     });
+  if (hits.empty())
+    hits =
+        collect([&](int i) { return legal[i].gate >= 0 && gating_uci_text(r, legal[i]) == text; });
   if (hits.empty()) {
     std::string l = loose_text(text);
     hits = collect([&](int i) { return loose_text(longs[i]) == l; });
@@ -642,8 +655,11 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
   // promotions so) is never dropped for the move without it, which stripping
   // marks or loose matching would find.
   if (const auto asked = promotion_suffix(r, text)) {
-    const bool exact = std::any_of(hits.begin(), hits.end(),
-                                   [&](int i) { return longs[i] == text || sans[i] == text; });
+    // A gating move's UCI text (b1c3h) ends in a letter too.
+    const bool exact = std::any_of(hits.begin(), hits.end(), [&](int i) {
+      return longs[i] == text || sans[i] == text ||
+             (legal[i].gate >= 0 && gating_uci_text(r, legal[i]) == text);
+    });
     if (!exact) {
       // The moves that make it, whatever the matching above found.
       hits = collect([&](int i) { return honours(pos, legal[i], *asked); });

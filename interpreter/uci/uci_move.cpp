@@ -44,13 +44,8 @@ std::string decision_text(const Position& pos, const Move& m) {
   switch (m.kind) {
     case MoveKind::kNormal:
     case MoveKind::kCastle: {
-      // Gating on the castling partner's square is written from that square
-      // to the royal's (h1e1h), as Fairy-Stockfish writes it; other gating
-      // adds the gated type's letter (b1c3h).
-      std::string out = m.gate >= 0 && m.gate_at == m.from2 && m.from2 != kNoSite
-                            ? topo.name(m.from2) + topo.name(m.from)
-                            : topo.name(m.from) + topo.name(m.to);
-      if (m.gate >= 0) return out + lower(r.types[m.gate].letter);
+      if (m.gate >= 0) return gating_uci_text(r, m);
+      std::string out = topo.name(m.from) + topo.name(m.to);
       // A promotion to the piece's own type (a choice not to promote) is no
       // promotion to UCI.
       if (m.promote >= 0 && (m.from == kNoSite || pos.at(m.from) == kEmpty ||
