@@ -158,7 +158,7 @@ TEST(HandsSeirawan, GatingMoveTexts) {
        std::vector<std::tuple<std::string, std::string, std::string>>{
            {"e1g1/Hh1", "h1e1h", "O-O/Hh1"},
            {"e1g1/H", "e1g1h", "O-O/H"},
-           {"c1d2/H", "c1d2h", "Bd2/H"}}) {
+           {"a1b1/H", "a1b1h", "Rb1/H"}}) {
     auto by_text = parse_move(*pos, text);
     ASSERT_TRUE(by_text) << text << ": " << by_text.error().text();
     auto by_uci = parse_move(*pos, uci);
