@@ -346,6 +346,9 @@ TEST(VocabGating, FirstMovesMayBringAHandPieceIn) {
   auto rules = load("gating", gating_game(R"({ from = "home", pieces = { "ferz" } })"));
   ASSERT_TRUE(rules);
   Position pos(rules);
+  // Black's king stands on its home rank, but black has nothing to gate.
+  EXPECT_EQ(pos.flags(rules->topology.find("a1")) & kFlagGate, kFlagGate);
+  EXPECT_EQ(pos.flags(rules->topology.find("a3")) & kFlagGate, 0);
   EXPECT_EQ(legal(pos), (Moves{"a1-a2", "a1-a2/ferz@a1", "b1-a2", "b1-a2/ferz@b1", "b1-b2",
                                "b1-b2/ferz@b1", "b1-c2", "b1-c2/ferz@b1", "b1-c1", "b1-c1/ferz@b1",
                                "b1-d1+e1-c1", "b1-d1+e1-c1/ferz@b1", "b1-d1+e1-c1/ferz@e1", "e1-e2",
