@@ -41,6 +41,13 @@ const std::vector<Script>& scripts() {
        {28, 784, 25228, 805128},
        {.start_depth = 3, .games = 30, .plies = 120, .depth = 2},
        300},
+      // 10x10; pawns promote on ranks 8 to 10, only to a type their side has
+      // lost, and may not step onto the 10th while there is none.
+      {"chess/grand",
+       "grand",
+       {65, 4225, 259514, 15921643},
+       {.start_depth = 3, .games = 30, .plies = 120, .depth = 2},
+       300},
       // Written in Betza.
       {"chess/makruk", "makruk", {23, 529, 12012, 273026}, {.start_depth = 4, .games = 30}, 200},
       {"chess/antichess",

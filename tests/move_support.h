@@ -17,7 +17,8 @@ namespace regula::test_support {
 
 using Moves = std::set<std::string>;
 
-// "a1-b2", "a1-e5xd4", "stone@c3", "a4-a5=queen", "e1-g1+h1-f1", "pass", "roll3".
+// "a1-b2", "a1-e5xd4", "stone@c3", "a4-a5=queen", "e1-g1+h1-f1", "b1-c3/hawk@b1" (gating),
+// "pass", "roll3".
 inline std::string text(const Position& pos, const Move& m) {
   const Ruleset& r = pos.rules();
   auto name = [&](SiteId s) { return s == kNoSite ? std::string("?") : r.topology.name(s); };
@@ -48,6 +49,7 @@ inline std::string text(const Position& pos, const Move& m) {
     s += '-';
     s += name(m.to2);
   }
+  if (m.gate >= 0) s += "/" + r.types[m.gate].name + "@" + name(m.gate_at);
   return s;
 }
 

@@ -449,6 +449,101 @@ TEST(VocabPromotion, NoneLostMayForbidTheMove) {
       << e.what;
 }
 
+// gating (S-chess): a piece that starts on the home rank may, on its first
+// move, bring a listed type of the hand in on the square it leaves; castling
+// on the royal's square or the partner's. A piece that has moved, or that
+// entered by gating, has no such right; nor has anyone once the hand is empty.
+std::string gating_game(const std::string& gating) {
+  return R"(return game {
+  title = "gating",
+  board = grid { width = 5, height = 3 },
+  regions = { home = { rank = 1 } },
+  pieces = {
+    piece { name = "king", symbol = "K", royal = true, track_moved = true,
+            moves = { step { dirs = "all" }, castle { dir = "e", steps = 2, with = "rook" } } },
+    piece { name = "rook", symbol = "R", track_moved = true, moves = { step { dirs = "orthogonal" } } },
+    piece { name = "wazir", symbol = "W", moves = { step { dirs = "orthogonal" } } },
+    piece { name = "ferz", symbol = "F", moves = { step { dirs = "diagonal" } } },
+    piece { name = "man", symbol = "M", moves = { step { dirs = "forward" } } },
+  },
+  setup = { white = { wazir = "a1", king = "b1", rook = "e1" }, black = { king = "a3" } },
+  hand = { white = { ferz = 1, man = 1 } },
+  gating = )" +
+         gating + R"(,
+  ends = { no_moves = "draw" },
+})";
+}
+
+TEST(VocabGating, FirstMovesMayBringAHandPieceIn) {
+  auto rules = load("gating", gating_game(R"({ from = "home", pieces = { "ferz" } })"));
+  ASSERT_TRUE(rules);
+  Position pos(rules);
+  // Black's king stands on its home rank, but black has nothing to gate.
+  EXPECT_EQ(pos.flags(rules->topology.find("a1")) & kFlagGate, kFlagGate);
+  EXPECT_EQ(pos.flags(rules->topology.find("a3")) & kFlagGate, 0);
+  EXPECT_EQ(legal(pos), (Moves{"a1-a2", "a1-a2/ferz@a1", "b1-a2", "b1-a2/ferz@b1", "b1-b2",
+                               "b1-b2/ferz@b1", "b1-c2", "b1-c2/ferz@b1", "b1-c1", "b1-c1/ferz@b1",
+                               "b1-d1+e1-c1", "b1-d1+e1-c1/ferz@b1", "b1-d1+e1-c1/ferz@e1", "e1-e2",
+                               "e1-e2/ferz@e1", "e1-d1", "e1-d1/ferz@e1"}));
+  // The rook moves without gating: it has no right left; the king still has.
+  ASSERT_TRUE(play(pos, "e1-e2"));
+  ASSERT_TRUE(play(pos, "a3-b3"));
+  EXPECT_EQ(legal_from(pos, "e2"), (Moves{"e2-e1", "e2-d2", "e2-e3"}));
+  EXPECT_EQ(legal_from(pos, "b1").count("b1-c1/ferz@b1"), 1u);
+  // The ferz comes in on a1: neither it nor the wazir has a right, and with
+  // the hand's only ferz gone nobody has (the man is not listed).
+  ASSERT_TRUE(play(pos, "a1-a2/ferz@a1"));
+  EXPECT_EQ(pos.at(rules->topology.find("a1")), make_piece(rules->type_index("ferz"), 0));
+  EXPECT_EQ(pos.hand(0, rules->type_index("ferz")), 0);
+  EXPECT_EQ(pos.hash(), pos.compute_hash());
+  ASSERT_TRUE(play(pos, "b3-c3"));
+  for (const std::string& m : legal(pos)) EXPECT_EQ(m.find('/'), std::string::npos) << m;
+}
+
+TEST(VocabGating, CastlingFalseAndAnyTypeByDefault) {
+  auto rules = load("gating_any", gating_game(R"({ from = "home", castling = false })"));
+  ASSERT_TRUE(rules);
+  Position pos(rules);
+  EXPECT_EQ(legal_from(pos, "e1"), (Moves{"e1-e2", "e1-e2/ferz@e1", "e1-e2/man@e1", "e1-d1",
+                                          "e1-d1/ferz@e1", "e1-d1/man@e1"}));
+  EXPECT_EQ(legal_from(pos, "b1").count("b1-d1+e1-c1"), 1u);
+  for (const std::string& m : legal_from(pos, "b1"))
+    EXPECT_TRUE(m.rfind("b1-d1+", 0) != 0 || m == "b1-d1+e1-c1") << m;
+}
+
+TEST(VocabGating, BadValuesAreLoadErrors) {
+  struct Case {
+    const char* gating;
+    const char* what;
+  };
+  const std::vector<Case> cases = {
+      {R"("home")", "gating must be a table { from = \"region\""},
+      {R"({ pieces = { "ferz" } })", "gating.from is required"},
+      {R"({ from = "nowhere" })", "gating.from: no region named 'nowhere' (regions: home)"},
+      {R"({ from = "home", pieces = { "queen" } })", "no piece named 'queen'"},
+      {R"({ from = "home", pieces = {} })", "gating.pieces is empty"},
+      {R"({ from = "home", castle = false })",
+       "unknown field 'castle' in gating (allowed: from, pieces, castling)"},
+      {R"({ from = "home", castling = "yes" })", "castling"},
+      {R"({ from = 3 })", "gating.from"},
+  };
+  int i = 0;
+  for (const Case& c : cases) {
+    const std::string name = "gating_bad" + std::to_string(i++);
+    Error e = load_error(name, gating_game(c.gating));
+    expect_located(e, name + ".lua:1", c.what);
+  }
+  // The once-per-game moves may leave no flag for the rights.
+  std::string moves;
+  for (int f = 1; f <= 7; ++f)
+    moves += "step { dirs = \"n\", once = \"f" + std::to_string(f) + "\" }, ";
+  std::string script = gating_game(R"({ from = "home" })");
+  const std::string wazir = R"(moves = { step { dirs = "orthogonal" } } },)";
+  script.replace(script.find(wazir), wazir.size(), "moves = { " + moves + "} },");
+  Error e = load_error("gating_flags", script);
+  expect_located(e, "gating_flags.lua:1", "gating needs a piece flag");
+}
+
 TEST(VocabCapture, CapturesAndCannotCaptureRestrictTargets) {
   auto r = load("restrict", grid_game(3, 3, R"(
     piece { name = "hunter", symbol = "H", moves = { step { dirs = "all" } }, captures = "prey" },

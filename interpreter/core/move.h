@@ -47,6 +47,9 @@ struct Move {
   SiteId from2 = kNoSite;  // a second piece relocated by the same move (castling partner)
   SiteId to2 = kNoSite;
   SiteId ep_set = kNoSite;  // the site passed over, capturable en passant next ply
+  // Gating (Ruleset::Gating): the type put from the hand on gate_at, or -1.
+  TypeId gate = -1;
+  SiteId gate_at = kNoSite;
   // kChance: the outcome of the throw (Position::roll's packing); an ordinary move
   // in a game of several dice: the die value it uses; kAnswer: the answer index.
   int16_t chance = 0;
@@ -66,7 +69,7 @@ struct Move {
     if (from != o.from || to != o.to || kind != o.kind || promote != o.promote ||
         drop_type != o.drop_type || set_flags != o.set_flags || rule != o.rule ||
         from2 != o.from2 || to2 != o.to2 || ep_set != o.ep_set || chance != o.chance ||
-        ncap != o.ncap || npath != o.npath)
+        ncap != o.ncap || npath != o.npath || gate != o.gate || gate_at != o.gate_at)
       return false;
     return std::equal(cap.begin(), cap.begin() + ncap, o.cap.begin()) &&
            std::equal(path.begin(), path.begin() + npath, o.path.begin());
@@ -85,7 +88,9 @@ struct Move {
         static_cast<uint64_t>(static_cast<uint16_t>(to2)) << 32 |
         static_cast<uint64_t>(static_cast<uint16_t>(ep_set)) << 48);
     mix(static_cast<uint16_t>(chance) | static_cast<uint64_t>(ncap) << 16 |
-        static_cast<uint64_t>(npath) << 24);
+        static_cast<uint64_t>(npath) << 24 |
+        static_cast<uint64_t>(static_cast<uint8_t>(gate)) << 32 |
+        static_cast<uint64_t>(static_cast<uint16_t>(gate_at)) << 40);
     for (int i = 0; i < ncap; ++i) mix(static_cast<uint16_t>(cap[i]));
     for (int i = 0; i < npath; ++i) mix(static_cast<uint16_t>(path[i]) | 1u << 16);
     return h;
@@ -97,7 +102,7 @@ struct Move {
     if (from != o.from || to != o.to || kind != o.kind ||
         (promote != o.promote && !any_promotion) || drop_type != o.drop_type ||
         set_flags != o.set_flags || from2 != o.from2 || to2 != o.to2 || chance != o.chance ||
-        ncap != o.ncap)
+        ncap != o.ncap || gate != o.gate || gate_at != o.gate_at)
       return false;
     for (int i = 0; i < ncap; ++i)
       if (std::find(o.cap.begin(), o.cap.begin() + o.ncap, cap[i]) == o.cap.begin() + o.ncap)

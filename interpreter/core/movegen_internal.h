@@ -70,6 +70,8 @@ struct Gen {
     m.set_flags = rule.sets_flags;
     m.rule = static_cast<uint16_t>(rule_index);
     m.from2 = m.to2 = m.ep_set = kNoSite;
+    m.gate = -1;
+    m.gate_at = kNoSite;
     m.chance = 0;
     m.ncap = m.npath = 0;
   }
@@ -212,5 +214,9 @@ void keep_facing_answers(Position& pos, MoveList& moves);
 // among (no mating drop where forbidden, capture priorities and orders, drops
 // that must be made).
 void keep_preferred_moves(Position& pos, MoveList& moves);
+// movegen_gating.cpp: after the pieces' moves, each move that a piece with
+// the gating right makes from its site (and each castling whose partner has
+// it), once more for each type of the hand that may be gated there.
+void add_gatings(const Position& pos, MoveList& moves);
 
 }  // namespace regula::detail

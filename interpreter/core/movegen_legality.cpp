@@ -165,7 +165,8 @@ inline Verdict judge(Legality& l, Position& pos, const Move& m) {
         return Verdict::kLegal;
       return l.strategy == Strategy::kAttackMap ? judge_by_map(l, pos, m, mover) : Verdict::kTry;
   }
-  if (l.probe && m.kind == MoveKind::kNormal && m.ep_set == kNoSite)
+  // The probe sees the board the move leaves, not a piece gated onto it.
+  if (l.probe && m.kind == MoveKind::kNormal && m.ep_set == kNoSite && m.gate < 0)
     return check_after(pos, m, l.me) ? Verdict::kIllegal : Verdict::kLegal;
   return Verdict::kTry;
 }

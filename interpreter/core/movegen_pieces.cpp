@@ -424,6 +424,7 @@ void generate_pseudo(const Position& pos, MoveList& moves) {
     if (!roll) break;
     for (int i = first; i < moves.size(); ++i) moves[i].chance = static_cast<int16_t>(g.die);
   }
+  if (r.gating.on()) detail::add_gatings(pos, moves);
   if (r.hooks && r.hooks->has_generate() && !r.hooks->generating()) r.hooks->generate(pos, moves);
 }
 

@@ -37,6 +37,8 @@ void add_stage_move(MoveList& moves, MoveKind kind, SiteId site, int index) {
   m.set_flags = 0;
   m.rule = 0;
   m.from2 = m.to2 = m.ep_set = kNoSite;
+  m.gate = -1;
+  m.gate_at = kNoSite;
   m.chance = static_cast<int16_t>(index);
   m.ncap = m.npath = 0;
 }

@@ -19,10 +19,22 @@ Position::Position(std::shared_ptr<const Ruleset> rules, EmptyTag) : rules_(std:
 }
 
 Position::Position(std::shared_ptr<const Ruleset> rules) : Position(std::move(rules), EmptyTag{}) {
-  for (auto [site, code] : rules_->setup) set_site(site, code, 0);
+  const Ruleset::Gating& g = rules_->gating;
+  uint32_t may_gate = rules_->captures_to_hand ? ~0u : 0u;  // bit per seat
   for (SeatId s = 0; s < rules_->num_seats(); ++s)
     for (TypeId t = 0; t < static_cast<TypeId>(rules_->types.size()); ++t)
-      if (rules_->setup_hand[s][t]) set_hand(s, t, rules_->setup_hand[s][t]);
+      if (rules_->setup_hand[s][t]) {
+        set_hand(s, t, rules_->setup_hand[s][t]);
+        if (g.gates(t)) may_gate |= 1u << s;
+      }
+  // Gating rights (Ruleset::Gating) belong to the pieces that start in the
+  // region, where their seat has something in hand to gate.
+  for (auto [site, code] : rules_->setup) {
+    const SeatId s = piece_seat(code);
+    const bool right =
+        g.on() && ((may_gate >> s) & 1u) && rules_->regions[g.region].contains(s, site);
+    set_site(site, code, right ? kFlagGate : 0);
+  }
   // Each seat puts its ante into the pot.
   if (const int ante = rules_->money.ante) {
     for (SeatId s = 0; s < rules_->num_seats(); ++s) set_counter(s, kStakes, -ante, nullptr);

@@ -49,6 +49,11 @@ inline bool has_mode(Mode m, Mode bit) {
 // rest are given out to a script's once-per-game moves.
 constexpr uint8_t kFlagMoved = 1;
 constexpr int kMaxFlags = 8;
+// The last bit is the gating right (Gating) in rules that gate: the piece has
+// stood on its start square since the game began, and a piece from the hand
+// may enter the board on that square as it leaves. Once-per-game moves get the
+// bits between.
+constexpr uint8_t kFlagGate = uint8_t{1} << (kMaxFlags - 1);
 
 // Steps in one walk (its intermediate sites fit a Move's path).
 constexpr int kMaxWalk = 12;
@@ -621,6 +626,16 @@ struct Ruleset {
   // Some drop rule may not give mate (MoveRule::drop_no_mate).
   bool drop_mate_rule = false;
   ReturnBan return_ban = ReturnBan::kNone;
+  // Gating (S-chess): a piece that leaves its start square in the region for
+  // the first time may have a piece of its seat's hand put on the square it
+  // left, as part of the same move. Rights are the piece flag kFlagGate.
+  struct Gating {
+    int region = -1;       // where pieces start with the right; -1: no gating
+    uint64_t types = 0;    // the hand's types that may enter (bit per TypeId)
+    bool castling = true;  // castling may gate on the royal's or the partner's square
+    bool on() const { return region >= 0; }
+    bool gates(TypeId t) const { return (types >> t) & 1u; }
+  } gating;
   bool out_removes = false;  // a seat that goes out loses its pieces from the board
   Money money;
   bool stakes = false;  // capturer is owed the captured piece's value

@@ -175,6 +175,18 @@ std::vector<std::string> start_words(const Ruleset& r) {
   return out;
 }
 
+// Gating (Ruleset::Gating) in words.
+std::string gating_words(const Ruleset& r) {
+  std::vector<std::string> types;
+  for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
+    if (r.gating.gates(t)) types.push_back(r.types[t].name);
+  return "gating: when a piece that started in " + r.regions[r.gating.region].name +
+         " makes its first move, its player may put a " + join_words(types, " or ") +
+         " from the hand on the square it left, as part of the move; a piece that has moved, "
+         "or that entered so, gives no such chance" +
+         (r.gating.castling ? "; castling may gate on the royal's square or the partner's" : "");
+}
+
 std::vector<std::string> play_words(const Ruleset& r) {
   std::vector<std::string> out;
   switch (r.capture_priority) {
@@ -212,6 +224,7 @@ std::vector<std::string> play_words(const Ruleset& r) {
                   "and passing, allowed even in check, accepts it");
   if (r.captures_to_hand)
     out.push_back("a captured piece joins the capturer's hand, to be dropped later as a move");
+  if (r.gating.on()) out.push_back(gating_words(r));
   if (r.dice.enabled()) {
     std::vector<std::string> faces;
     for (size_t i = 0; i < r.dice.faces.size(); ++i)

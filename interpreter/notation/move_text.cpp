@@ -30,8 +30,17 @@ const std::string& site_text(const Ruleset& r, SiteId s) {
   return site_name(presentation_of(r).pdn.get(), r.topology, s);
 }
 
+// A piece gated in by the move (Ruleset::Gating), as S-chess writes it: "/H"
+// on the square the piece left, "/Hh1" on a castling partner's.
+std::string gate_text(const Ruleset& r, const Move& m) {
+  if (m.gate < 0) return "";
+  std::string out = "/" + r.types[m.gate].letter;
+  if (m.gate_at != m.from) out += r.topology.name(m.gate_at);
+  return out;
+}
+
 // The long form: origin and destination (every landing of a hop chain),
-// promotion, and the rule's label.
+// promotion, gating, and the rule's label.
 std::string long_text(const Position& pos, const Move& m) {
   const Ruleset& r = pos.rules();
   const Topology& topo = r.topology;
@@ -82,6 +91,7 @@ std::string long_text(const Position& pos, const Move& m) {
       if (m.promote >= 0 && (m.from == kNoSite || piece_type(pos.at(m.from)) != m.promote))
         out += "=" + r.types[m.promote].letter;
   }
+  out += gate_text(r, m);
   if (m.rule < r.rules.size() && !r.rules[m.rule].label.empty()) out += " " + r.rules[m.rule].label;
   return out;
 }
@@ -115,6 +125,16 @@ std::array<std::string, kEffectKinds> effects(const Position& pos, const Move& m
 }
 
 }  // namespace
+
+std::string gating_uci_text(const Ruleset& r, const Move& m) {
+  const Topology& topo = r.topology;
+  std::string out = m.gate_at == m.from2 && m.from2 != kNoSite
+                        ? topo.name(m.from2) + topo.name(m.from)
+                        : topo.name(m.from) + topo.name(m.to);
+  for (char c : r.types[m.gate].letter)
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
 
 std::vector<std::string> move_texts(const Position& pos, const MoveList& legal) {
   std::vector<std::string> out;
@@ -232,7 +252,8 @@ std::string san_core(const Position& pos, const Move& m, const Disambiguation& d
                      bool bare = false) {
   const Ruleset& r = pos.rules();
   const Topology& topo = r.topology;
-  if (m.kind == MoveKind::kCastle) return topo.x(m.to) > topo.x(m.from) ? "O-O" : "O-O-O";
+  if (m.kind == MoveKind::kCastle)
+    return (topo.x(m.to) > topo.x(m.from) ? "O-O" : "O-O-O") + gate_text(r, m);
   if (m.kind == MoveKind::kDrop) return r.types[m.drop_type].letter + "@" + topo.name(m.to);
   TypeId t = piece_type(pos.at(m.from));
   bool capture = (pos.at(m.to) != kEmpty && m.to != m.from) || m.ncap > 0;
@@ -255,7 +276,7 @@ std::string san_core(const Position& pos, const Move& m, const Disambiguation& d
     out += topo.name(m.to);
   }
   if (m.promote >= 0 && m.promote != t) out += "=" + r.types[m.promote].letter;
-  return out;
+  return out + gate_text(r, m);
 }
 
 std::string check_suffix(Position& pos, const Move& m) {
@@ -605,6 +626,9 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
       while (!san.empty() && (san.back() == '+' || san.back() == '#')) san.pop_back();
       return longs[i] == text || sans[i] == text || longs[i] == stripped || san == stripped;
     });
+  if (hits.empty())
+    hits =
+        collect([&](int i) { return legal[i].gate >= 0 && gating_uci_text(r, legal[i]) == text; });
   if (hits.empty()) {
     std::string l = loose_text(text);
     hits = collect([&](int i) { return loose_text(longs[i]) == l; });
@@ -631,8 +655,11 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
   // promotions so) is never dropped for the move without it, which stripping
   // marks or loose matching would find.
   if (const auto asked = promotion_suffix(r, text)) {
-    const bool exact = std::any_of(hits.begin(), hits.end(),
-                                   [&](int i) { return longs[i] == text || sans[i] == text; });
+    // A gating move's UCI text (b1c3h) ends in a letter too.
+    const bool exact = std::any_of(hits.begin(), hits.end(), [&](int i) {
+      return longs[i] == text || sans[i] == text ||
+             (legal[i].gate >= 0 && gating_uci_text(r, legal[i]) == text);
+    });
     if (!exact) {
       // The moves that make it, whatever the matching above found.
       hits = collect([&](int i) { return honours(pos, legal[i], *asked); });

@@ -12,8 +12,10 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstring>
 #include <map>
 #include <sstream>
+#include <tuple>
 #include <vector>
 
 namespace regula {
@@ -112,6 +114,7 @@ std::string global_name(const Ruleset& r, int k) {
 
 std::string flag_name(const Ruleset& r, int bit) {
   if (bit < static_cast<int>(r.flag_names.size())) return r.flag_names[bit];
+  if (r.gating.on() && (1u << bit) == kFlagGate) return "gate";
   std::string out = "f";
   out += std::to_string(bit);
   return out;
@@ -434,6 +437,99 @@ Status apply_castling(const Ruleset& r, const std::string& field, State& st) {
       moved = std::find(r.setup.begin(), r.setup.end(), std::make_pair(s, code)) == r.setup.end();
     }
     flags = moved ? (flags | kFlagMoved) : (flags & ~kFlagMoved);
+  }
+  return std::nullopt;
+}
+
+// --- FEN gating rights ------------------------------------------------------
+// Rules with gating (Ruleset::Gating) write the rights in the castling field,
+// as Fairy-Stockfish's seirawan does: K and Q (k, q) also give the right to
+// the king and that rook, any other letter to the piece on that file of the
+// seat's gating region (KQBCDFGkqbcdfg at the start). A seat with nothing in
+// hand to gate has no rights, and none are written.
+
+// The king and partner sites a castling letter of the field names, or none.
+std::pair<SiteId, SiteId> castle_letter_sites(const Ruleset& r,
+                                              const std::vector<CastleSide>& sides, char c) {
+  const SeatId seat = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
+  const char lc = static_cast<char>(std::tolower(c));
+  for (auto& side : sides) {
+    if (side.seat != seat || side.partners.empty() || (lc != 'k' && lc != 'q')) continue;
+    const SiteId p = side.partners.back();
+    if ((r.topology.x(p) > r.topology.x(side.king)) == (lc == 'k')) return {side.king, p};
+  }
+  return {kNoSite, kNoSite};
+}
+
+bool may_gate(const Ruleset& r, const State& st, SeatId seat) {
+  if (r.captures_to_hand) return true;
+  for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
+    if (r.gating.gates(t) && st.vars[Position::kHandBase + seat * kMaxTypes + t] > 0) return true;
+  return false;
+}
+
+// The site of the seat's gating region on the file letter names, or kNoSite.
+SiteId gate_site(const Ruleset& r, SeatId seat, char letter) {
+  const Region& g = r.regions[r.gating.region];
+  for (SiteId s = 0; s < r.topology.size(); ++s)
+    if (g.contains(seat, s) && 'a' + r.topology.x(s) == letter) return s;
+  return kNoSite;
+}
+
+// The castling field with each seat's gating letters after its castling ones.
+std::string gating_field(const Ruleset& r, const State& st, const std::string& castling) {
+  const auto sides = castle_sides(r, st);
+  std::string out[2];
+  std::vector<bool> implied(r.topology.size());
+  for (char c : castling) {
+    if (c == '-') continue;
+    out[std::isupper(static_cast<unsigned char>(c)) ? 0 : 1] += c;
+    auto [king, partner] = castle_letter_sites(r, sides, c);
+    if (king != kNoSite) implied[king] = implied[partner] = true;
+  }
+  for (SeatId seat = 0; seat < std::min(r.num_seats(), 2); ++seat) {
+    if (!may_gate(r, st, seat)) continue;
+    for (int x = 0; x < r.topology.width(); ++x) {
+      const SiteId s = gate_site(r, seat, static_cast<char>('a' + x));
+      if (s == kNoSite || implied[s] || !(st.board[s].second & kFlagGate) ||
+          piece_seat(st.board[s].first) != seat || st.board[s].first == kEmpty)
+        continue;
+      out[seat] += static_cast<char>((seat == 0 ? 'A' : 'a') + x);
+    }
+  }
+  const std::string all = out[0] + out[1];
+  return all.empty() ? "-" : all;
+}
+
+// The castling letters of the field (K, Q, k, q), for apply_castling.
+std::string castling_letters(const Ruleset& r, const std::string& field) {
+  if (!r.gating.on()) return field;
+  std::string out;
+  for (char c : field)
+    if (std::strchr("KQkq", c)) out += c;
+  return out.empty() ? "-" : out;
+}
+
+// Sets the gating rights the field gives (after apply_castling).
+Status apply_gates(const Ruleset& r, const std::string& field, State& st) {
+  for (auto& [code, flags] : st.board) flags &= static_cast<uint8_t>(~kFlagGate);
+  const auto sides = castle_sides(r, st);
+  for (char c : field) {
+    if (c == '-') continue;
+    const SeatId seat = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
+    if (seat >= r.num_seats() || !may_gate(r, st, seat)) continue;
+    SiteId sites[2] = {kNoSite, kNoSite};
+    if (std::strchr("KQkq", c)) {
+      std::tie(sites[0], sites[1]) = castle_letter_sites(r, sides, c);
+    } else {
+      sites[0] = gate_site(r, seat, static_cast<char>(std::tolower(c)));
+      if (sites[0] == kNoSite || st.board[sites[0]].first == kEmpty ||
+          piece_seat(st.board[sites[0]].first) != seat)
+        return bad("castling field: no piece of " + r.seats[seat].name + " to gate on file " +
+                   q(std::string(1, static_cast<char>(std::tolower(c)))));
+    }
+    for (SiteId x : sites)
+      if (x != kNoSite) st.board[x].second |= kFlagGate;
   }
   return std::nullopt;
 }
@@ -808,7 +904,10 @@ Status read_fen_fields(const Ruleset& r, const std::vector<std::string>& f, Stat
     if (s < 0) return bad("unknown side to move " + q(f[1]));
     st.to_move = s;
   }
-  if (auto e = apply_castling(r, f.size() > 2 ? f[2] : "-", st)) return e;
+  const std::string castling = f.size() > 2 ? f[2] : "-";
+  if (auto e = apply_castling(r, castling_letters(r, castling), st)) return e;
+  if (r.gating.on())
+    if (auto e = apply_gates(r, castling, st)) return e;
   if (f.size() > 3 && f[3] != "-") {
     st.ep = r.topology.find(f[3]);
     if (st.ep == kNoSite) return bad("unknown en passant square " + q(f[3]));
@@ -835,15 +934,18 @@ std::string write_fen(const Position& pos) {
   State actual;
   for (SiteId s = 0; s < pos.num_sites(); ++s) actual.board.push_back({pos.at(s), pos.flags(s)});
   actual.to_move = pos.to_move();
+  for (SeatId s = 0; s < r.num_seats(); ++s)
+    for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
+      actual.vars[Position::kHandBase + s * kMaxTypes + t] = pos.hand(s, t);
   std::string board = write_board(pos, false);
   std::string hand;
   for (SeatId s = 0; s < r.num_seats(); ++s)
     for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
       for (int k = 0; k < pos.hand(s, t); ++k) hand += piece_text(r, make_piece(t, s));
-  // A game with drops writes its hands, empty or not, as Fairy-Stockfish does.
-  const bool hands = r.captures_to_hand || std::any_of(r.rules.begin(), r.rules.end(), [](auto& x) {
-                       return x.kind == RuleKind::kDrop;
-                     });
+  // A game with drops or gating writes its hands, empty or not, as Fairy-Stockfish does.
+  const bool hands = r.captures_to_hand || r.gating.on() ||
+                     std::any_of(r.rules.begin(), r.rules.end(),
+                                 [](auto& x) { return x.kind == RuleKind::kDrop; });
   if (!hand.empty() || hands) board += "[" + hand + "]";
   std::string side = r.seats[pos.to_move()].name.substr(0, 1);
   int ply = pos.global(kPly);
@@ -852,7 +954,8 @@ std::string write_fen(const Position& pos) {
   int fullmove = ply >= idx ? (ply - idx) / n + 1 : 1;
   std::vector<std::string> f = {board,
                                 side,
-                                castling_field(r, actual),
+                                r.gating.on() ? gating_field(r, actual, castling_field(r, actual))
+                                              : castling_field(r, actual),
                                 pos.ep() == kNoSite ? "-" : r.topology.name(pos.ep()),
                                 std::to_string(pos.global(kHalfmove)),
                                 std::to_string(fullmove)};

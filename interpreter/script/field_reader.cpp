@@ -56,6 +56,8 @@ const std::vector<std::string>* allowed_fields(const std::string& tag) {
     own["piece"].push_back("demotes_to");
     // A pass a seat may choose in place of its move.
     own["game"].push_back("pass");
+    // Gating: pieces of the hand entering where a piece leaves its start square.
+    own["game"].push_back("gating");
     for (auto& [tag, fields] : own)
       if (tag != "game" && tag != "piece" && tag != "grid" && tag != "points" && tag != "phase" &&
           tag != "stage" && tag != "trigger" && tag != "action")

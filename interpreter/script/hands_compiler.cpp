@@ -66,6 +66,47 @@ void HandsCompiler::promotion_fields(const Value& pr, Promotion& out, const std:
   out.mark = bool_or(pr, "mark", false);
 }
 
+// gating = { from = "region", pieces = { ... }, castling = true }: the pieces
+// that start in the region may, on their first move, let a piece of the hand
+// (of the types listed, all by default) enter on the square they leave; a
+// castling may gate on the royal's square or the partner's (castling = false:
+// neither).
+void HandsCompiler::gating(const Value& g, const std::string& where) {
+  if (!g.is_table() || !g.items.empty())
+    fail(where, std::string("gating must be a table { from = \"region\", pieces = { ... }, "
+                            "castling = true }, not ") +
+                    g.kind_name());
+  for (auto& [k, _] : g.fields)
+    if (k != "from" && k != "pieces" && k != "castling")
+      fail(where, "unknown field '" + k + "' in gating (allowed: from, pieces, castling)");
+  const Value* from = g.get("from");
+  if (!from)
+    fail(where, "gating.from is required: the region whose pieces start with the right to gate");
+  const std::string region = string(*from, "gating.from");
+  std::vector<std::string> names;
+  for (size_t i = 0; i < r_.regions.size(); ++i) {
+    if (r_.regions[i].name == region) r_.gating.region = static_cast<int>(i);
+    names.push_back(r_.regions[i].name);
+  }
+  if (r_.gating.region < 0) {
+    std::string list;
+    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+    fail(where, "gating.from: no region named '" + region +
+                    "' (regions: " + (list.empty() ? "none" : list) + ")");
+  }
+  if (const Value* p = g.get("pieces")) {
+    const auto types = strings(*p, "gating.pieces");
+    if (types.empty()) fail(where, "gating.pieces is empty: name the types that may be gated");
+    for (const auto& n : types) r_.gating.types |= uint64_t{1} << type(n, where);
+  } else {
+    r_.gating.types = (uint64_t{1} << r_.types.size()) - 1;
+  }
+  r_.gating.castling = bool_or(g, "castling", true);
+  if (r_.flag_names.size() >= static_cast<size_t>(kMaxFlags))
+    fail(where, "gating needs a piece flag, and the once-per-game moves use them all (at most " +
+                    std::to_string(kMaxFlags - 2) + " with gating)");
+}
+
 // demotes_to = "piece": captured to hand, it goes back as that piece.
 void HandsCompiler::piece_fields(const Value& p, PieceType& t) {
   if (const Value* d = p.get("demotes_to")) t.hand_as = type(string(*d, "demotes_to"), p.where);
@@ -82,6 +123,7 @@ void HandsCompiler::game_fields(const Value& game, uint8_t promoted_flag, Presen
     view.uci_promotion = s;
   }
   r_.promoted_flag = promoted_flag;
+  if (const Value* g = game.get("gating")) gating(*g, g->where.empty() ? game.where : g->where);
   for (const MoveRule& rule : r_.rules)
     if (rule.drop_no_mate && !r_.end.check)
       fail(rule.where,

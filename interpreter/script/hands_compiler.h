@@ -1,6 +1,6 @@
 #pragma once
 // The compiler's part for captures to hand and drops: the game fields
-// captures_to_hand and uci_promotion, a piece's demotes_to, the drop
+// captures_to_hand, uci_promotion and gating, a piece's demotes_to, the drop
 // restrictions (stuck, file_free_of, mate) and the promotion fields that
 // shogi-like games need (on, forced, mark). Kept apart from compiler_*.cpp so
 // that the hand-and-drop vocabulary reads in one place.
@@ -42,6 +42,9 @@ class HandsCompiler : private FieldReader {
 
  private:
   TypeId type(const std::string& name, const std::string& where) const;
+  // gating = { from = "region", pieces = { "piece", ... }, castling = true }.
+  // where: the game's line (a plain table has none of its own).
+  void gating(const Value& g, const std::string& where);
   Ruleset& r_;
 };
 

@@ -44,6 +44,7 @@ std::string decision_text(const Position& pos, const Move& m) {
   switch (m.kind) {
     case MoveKind::kNormal:
     case MoveKind::kCastle: {
+      if (m.gate >= 0) return gating_uci_text(r, m);
       std::string out = topo.name(m.from) + topo.name(m.to);
       // A promotion to the piece's own type (a choice not to promote) is no
       // promotion to UCI.

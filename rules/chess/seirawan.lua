@@ -1,0 +1,48 @@
+-- Seirawan chess (S-chess), by Yasser Seirawan and Bruce Harper (2007): chess
+-- with two more pieces that start off the board and enter it by gating.
+--
+-- Rules, with their sources:
+--  * Board, pieces, their start, castling, en passant, check, checkmate,
+--    stalemate and the draws as in chess (Seirawan and Harper, "S-Chess"
+--    rules, seirawanchess.com; Wikipedia, "Seirawan chess").
+--  * Two more pieces for each side, held off the board at the start: the
+--    hawk, which moves as a bishop or a knight, and the elephant, as a rook
+--    or a knight (Wikipedia, "Seirawan chess", the hawk and the elephant).
+--  * Gating: when a piece of the first rank makes its first move, its player
+--    may put the hawk or the elephant on the square it left, as part of the
+--    same move; a piece that has moved, or that entered by gating, never
+--    gives that chance again, so a piece in hand once every first-rank piece
+--    has moved stays there for good. When castling, the piece may enter on
+--    the king's or the rook's square (Wikipedia, "Seirawan chess",
+--    Introducing the hawk and elephant; the S-Chess rules).
+--  * A pawn promotes to a queen, rook, bishop, knight, hawk or elephant
+--    (Wikipedia, "Seirawan chess"; Fairy-Stockfish's promotionPieceTypes).
+--  * Positions and moves as Fairy-Stockfish writes them for its "seirawan"
+--    variant (src/variant.cpp, seirawan_variant: start FEN
+--    rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1,
+--    the gating rights in the castling field, the hand in [...]; a gating
+--    move as b1c3h, castling that gates on the rook's square as h1e1h); its
+--    perft counts are what this script is tested against.
+local orth, diag = "orthogonal", "diagonal"
+
+return extends("chess/orthodox", {
+  title = "Seirawan chess",
+  sources = {
+    "Y. Seirawan and B. Harper, S-Chess rules (seirawanchess.com)",
+    "Wikipedia, Seirawan chess",
+    "Fairy-Stockfish, src/variant.cpp, seirawan_variant (FEN, move text, perft)",
+  },
+  uci_variant = "seirawan",
+  regions = { first_rank = { rank = 1 } },
+  pieces = {
+    piece { name = "hawk", symbol = "H", value = 7,
+      moves = { slide { dirs = diag }, leap { offsets = { { 1, 2 } } } } },
+    piece { name = "elephant", symbol = "E", value = 8,
+      moves = { slide { dirs = orth }, leap { offsets = { { 1, 2 } } } } },
+    piece { name = "pawn",
+      promotion = { zone = "last_rank",
+                    to = { "queen", "elephant", "hawk", "rook", "bishop", "knight" } } },
+  },
+  hand = { white = { hawk = 1, elephant = 1 }, black = { hawk = 1, elephant = 1 } },
+  gating = { from = "first_rank", pieces = { "hawk", "elephant" } },
+})

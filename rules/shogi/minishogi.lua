@@ -1,0 +1,56 @@
+-- Minishogi (5五将棋, gogo shogi), Shigenobu Kusumoto's shogi on 5 x 5 squares
+-- (1970): shogi without lances and knights, one piece of each other kind a
+-- side, and a promotion zone of one rank. Everything else is shogi, as
+-- shogi/shogi plays it, which this script extends.
+--
+-- Rules, with their sources:
+--  * 5x5 board; each side has a king, a gold, a silver, a bishop, a rook and
+--    a pawn: sente's king in its own left corner (a1), then gold, silver,
+--    bishop and rook along the first rank, the pawn in front of the king
+--    (Wikipedia, "Minishogi", Rules of the game; Japan Shogi Association's
+--    page on 5五将棋 (shogi.or.jp); David B. Pritchard, The Classified
+--    Encyclopedia of Chess Variants, "Minishogi").
+--  * The pieces move, capture, go to hand and drop as in shogi, with shogi's
+--    drop rules: no pawn on a file with an unpromoted pawn of its side (nifu),
+--    none where it could never move, and no pawn drop that mates at once
+--    (uchifuzume) (Wikipedia, "Minishogi": "all other rules ... as in
+--    shogi"; JSA rules of shogi).
+--  * The promotion zone is the far rank alone; a move that starts or ends
+--    there may promote, a pawn arriving on it must (Wikipedia, "Minishogi",
+--    Promotion).
+--  * Checkmate wins, a side with no move loses (as shogi/shogi). A fourfold
+--    repetition (sennichite) is a loss for sente in Fairy-Stockfish
+--    (minishogi_variant: nFoldValue = -VALUE_MATE, nFoldValueAbsolute) and in
+--    the rules Wikipedia's "Minishogi" gives; here it draws, as in
+--    shogi/shogi: the ends of the rule language have no repetition result
+--    that names a seat. Perft does not see it.
+--  * Positions and moves as Fairy-Stockfish writes them for its "minishogi"
+--    variant (src/variant.cpp, minishogi_variant: start FEN
+--    rbsgk/4p/5/P4/KGSBR[-] w 0 1, hands in [...], a promotion as b2b5+).
+--    It allows a pawn drop that mates, which the real game (and this script)
+--    does not: tests/fsf_hands_test.cpp shows that difference.
+local minishogi = extends("shogi/shogi", {
+  title = "Minishogi",
+  sources = {
+    "Wikipedia, \"Minishogi\" (Rules of the game, Promotion)",
+    "Japan Shogi Association, 5五将棋 (shogi.or.jp)",
+    "D. B. Pritchard, The Classified Encyclopedia of Chess Variants, 2007, \"Minishogi\"",
+    "Fairy-Stockfish, src/variant.cpp, minishogi_variant (its FEN, move texts and perft)",
+  },
+  board = grid { width = 5, height = 5, checkered = false },
+  uci_variant = "minishogi",
+  regions = { zone = { ranks = { 5 } } },
+  pieces = {
+    piece { name = "lance", remove = true },
+    piece { name = "knight", remove = true },
+    piece { name = "promoted_lance", remove = true },
+    piece { name = "promoted_knight", remove = true },
+  },
+})
+-- The setup is replaced whole (extends would merge it by piece name, keeping
+-- shogi's lances and knights).
+minishogi.setup = {
+  white = { king = "a1", gold = "b1", silver = "c1", bishop = "d1", rook = "e1", pawn = "a2" },
+  black = { king = "e5", gold = "d5", silver = "c5", bishop = "b5", rook = "a5", pawn = "e4" },
+}
+return minishogi
