@@ -32,8 +32,10 @@ std::string join(const std::vector<std::string>& words, size_t from = 0) {
   return out;
 }
 
-// The moves of a directive: words, with "roll N" one move and a rule's label
-// ("escape") joined to the move before it, as records write them.
+// The moves of a directive: words, with "roll N" one move, and a rule's label
+// ("escape") and the sites a move clears where two moves read alike ("xf3",
+// after a move that is not itself a removal) joined to the move before it, as
+// records write them.
 std::vector<std::string> move_words(const Ruleset& r, const std::vector<std::string>& w) {
   auto is_label = [&](const std::string& word) {
     for (auto& rule : r.rules)
@@ -44,7 +46,8 @@ std::vector<std::string> move_words(const Ruleset& r, const std::vector<std::str
   for (size_t i = 1; i < w.size(); ++i) {
     std::string m = w[i];
     if (m == "roll" && i + 1 < w.size()) m += " " + w[++i];
-    while (i + 1 < w.size() && is_label(w[i + 1])) m += " " + w[++i];
+    while (i + 1 < w.size() && (is_label(w[i + 1]) || clears_word(r, m, w[i + 1])))
+      m += " " + w[++i];
     out.push_back(m);
   }
   return out;

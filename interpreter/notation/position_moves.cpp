@@ -9,6 +9,11 @@
 
 namespace regula {
 
+bool clears_word(const Ruleset& r, const std::string& move, const std::string& word) {
+  return !move.empty() && move[0] != 'x' && word.size() > 1 && word[0] == 'x' &&
+         r.topology.find(word.substr(1)) != kNoSite;
+}
+
 Expected<Position> read_position_with_moves(std::shared_ptr<const Ruleset> rules,
                                             const std::string& text) {
   // The words before "moves" are the position; those after it, the moves.
@@ -19,6 +24,8 @@ Expected<Position> read_position_with_moves(std::shared_ptr<const Ruleset> rules
   while (words >> word) {
     if (!in_moves && word == "moves") {
       in_moves = true;
+    } else if (in_moves && !moves.empty() && clears_word(*rules, moves.back(), word)) {
+      moves.back() += " " + word;
     } else if (in_moves) {
       moves.push_back(word);
     } else {
