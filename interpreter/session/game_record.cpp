@@ -9,6 +9,7 @@
 #include "formats/pdn.h"
 #include "formats/presentation.h"
 #include "notation/input_limits.h"
+#include "notation/position_moves.h"
 #include "notation/position_string.h"
 #include "notation/text.h"
 
@@ -430,7 +431,9 @@ Expected<Game> replay_record(const RecordText& scanned_text, const RulesLoader& 
       break;
     }
     if (m == "roll" && i + 1 < words.size()) m += " " + words[++i].text;
-    while (i + 1 < words.size() && is_label(words[i + 1].text)) m += " " + words[++i].text;
+    while (i + 1 < words.size() &&
+           (is_label(words[i + 1].text) || clears_word(r, m, words[i + 1].text)))
+      m += " " + words[++i].text;
     if (++ply > kMaxRecordMoves)
       return at_line(line, "more than " + std::to_string(kMaxRecordMoves) +
                                " moves, the limit of a game record");
