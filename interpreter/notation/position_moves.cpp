@@ -24,8 +24,6 @@ Expected<Position> read_position_with_moves(std::shared_ptr<const Ruleset> rules
   while (words >> word) {
     if (!in_moves && word == "moves") {
       in_moves = true;
-    } else if (in_moves && !moves.empty() && clears_word(*rules, moves.back(), word)) {
-      moves.back() += " " + word;
     } else if (in_moves) {
       moves.push_back(word);
     } else {
@@ -38,10 +36,21 @@ Expected<Position> read_position_with_moves(std::shared_ptr<const Ruleset> rules
                                  : read_position(rules, head);
   if (!start) return start;
   Position pos = std::move(*start);
-  for (size_t i = 0; i < moves.size(); ++i) {
-    const std::string which = "move " + std::to_string(i + 1) + " '" + moves[i] + "'";
+  for (size_t i = 0, n = 1; i < moves.size(); ++i, ++n) {
+    const std::string which = "move " + std::to_string(n) + " '" + moves[i] + "'";
     if (game_result(pos).over) return Error{"position", which + ": the game is already over"};
     auto parsed = parse_turn(pos, moves[i]);
+    // A move that reads like another is written with the sites it clears, "d3xe3 xf3".
+    if (!parsed && i + 1 < moves.size() && clears_word(*rules, moves[i], moves[i + 1])) {
+      size_t j = i;
+      std::string joined = moves[i];
+      while (j + 1 < moves.size() && clears_word(*rules, joined, moves[j + 1]))
+        joined += " " + moves[++j];
+      if (auto again = parse_turn(pos, joined)) {
+        parsed = std::move(again);
+        i = j;
+      }
+    }
     if (!parsed) return Error{"position", which + ": " + parsed.error().what};
     if (!parsed->complete)
       return Error{"position", which + " names only the start of a turn: give the whole turn"};

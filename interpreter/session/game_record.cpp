@@ -431,13 +431,23 @@ Expected<Game> replay_record(const RecordText& scanned_text, const RulesLoader& 
       break;
     }
     if (m == "roll" && i + 1 < words.size()) m += " " + words[++i].text;
-    while (i + 1 < words.size() &&
-           (is_label(words[i + 1].text) || clears_word(r, m, words[i + 1].text)))
-      m += " " + words[++i].text;
+    while (i + 1 < words.size() && is_label(words[i + 1].text)) m += " " + words[++i].text;
     if (++ply > kMaxRecordMoves)
       return at_line(line, "more than " + std::to_string(kMaxRecordMoves) +
                                " moves, the limit of a game record");
     auto played = game.play_text(m);
+    // A move that reads like another is written with the sites it clears, "d3xe3 xf3".
+    if (!played && i + 1 < words.size() && clears_word(r, m, words[i + 1].text)) {
+      size_t j = i;
+      std::string joined = m;
+      while (j + 1 < words.size() && clears_word(r, joined, words[j + 1].text))
+        joined += " " + words[++j].text;
+      if (auto again = game.play_text(joined)) {
+        played = std::move(again);
+        m = joined;
+        i = j;
+      }
+    }
     if (!played)
       return at_line(
           line, "move " + std::to_string(ply) + " (" + excerpt(m) + "): " + played.error().what);
