@@ -33,8 +33,11 @@ std::string join(const std::vector<std::string>& words, size_t from = 0) {
 }
 
 // The moves of a directive: words, with "roll N" one move and a rule's label
-// ("escape") joined to the move before it, as records write them.
-std::vector<std::string> move_words(const Ruleset& r, const std::vector<std::string>& w) {
+// ("escape") joined to the move before it, as records write them; with
+// cleared (the moves of one position), also the sites a move clears where two
+// moves read alike ("xf3", after a move that is not itself a removal).
+std::vector<std::string> move_words(const Ruleset& r, const std::vector<std::string>& w,
+                                    bool cleared) {
   auto is_label = [&](const std::string& word) {
     for (auto& rule : r.rules)
       if (!rule.label.empty() && rule.label == word) return true;
@@ -44,7 +47,8 @@ std::vector<std::string> move_words(const Ruleset& r, const std::vector<std::str
   for (size_t i = 1; i < w.size(); ++i) {
     std::string m = w[i];
     if (m == "roll" && i + 1 < w.size()) m += " " + w[++i];
-    while (i + 1 < w.size() && is_label(w[i + 1])) m += " " + w[++i];
+    while (i + 1 < w.size() && (is_label(w[i + 1]) || (cleared && clears_word(r, m, w[i + 1]))))
+      m += " " + w[++i];
     out.push_back(m);
   }
   return out;
@@ -114,12 +118,12 @@ class Runner {
       return fail(n, word + " without a position (no position line before it, or it failed)");
     if (word == "legal") {
       if (!cur_.legal_line) cur_.legal_line = n;
-      const std::vector<std::string> moves = move_words(*rules_, w);
+      const std::vector<std::string> moves = move_words(*rules_, w, true);
       cur_.legal.insert(cur_.legal.end(), moves.begin(), moves.end());
     } else if (word == "perft") {
       perft_line(n, w);
     } else if (word == "play") {
-      cur_.play = move_words(*rules_, w);
+      cur_.play = move_words(*rules_, w, false);
       cur_.play_line = n;
     } else {
       result_line(n, w);
@@ -180,6 +184,18 @@ class Runner {
       Expected<Turn> played = Error{};
       try {
         played = game.play_text(cur_.play[i]);
+        // A move that reads like another is written with the sites it clears.
+        if (!played && i + 1 < cur_.play.size() &&
+            clears_word(*rules_, cur_.play[i], cur_.play[i + 1])) {
+          size_t j = i;
+          std::string joined = cur_.play[i];
+          while (j + 1 < cur_.play.size() && clears_word(*rules_, joined, cur_.play[j + 1]))
+            joined += " " + cur_.play[++j];
+          if (auto again = game.play_text(joined)) {
+            played = std::move(again);
+            i = j;
+          }
+        }
       } catch (const RuleError& e) {
         played = e.error();
       }

@@ -352,6 +352,7 @@ bool map_rule(const Position& pos, const MoveRule& rule, SeatId e, SiteId o, Sit
     case RuleKind::kPromote:
       break;
     case RuleKind::kHop:
+    case RuleKind::kLineCapture:
       return false;
   }
   return true;

@@ -43,6 +43,7 @@ bool moves_from(const Ruleset& r, const MoveRule& rule, SeatId seat, SiteId site
     case RuleKind::kGenerated:
       return true;  // a hook's moves: not known here, so never stuck
     case RuleKind::kHop:
+    case RuleKind::kLineCapture:  // captures only: nothing to take on an empty board
     case RuleKind::kCastle:
     case RuleKind::kDrop:
     case RuleKind::kPromote:  // stays where it is

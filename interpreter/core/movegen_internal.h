@@ -181,12 +181,28 @@ struct Gen {
   // The capture chains of one hop rule from `from` (movegen_hops.cpp).
   void hop(SiteId from, TypeId t, int ri, const MoveRule& rule);
   inline bool occupied(const HopState& h, SiteId s) const;
-  inline bool taken(const Move& m, SiteId s) const;
+  bool taken(const Move& m, SiteId s) const;  // also for line captures
   inline bool extend(HopState& h, SiteId at, bool probe = false);
   inline void hop_from(HopState& h, SiteId at);
   inline bool crowned_on(HopState& h, SiteId land);
-  inline void finish_hop(HopState& h, SiteId at);
-  inline bool new_chain(HopState& h, const ChainKey& key);
+  // Lists the chain that ends at `at` once per distinct decision (also for
+  // line captures, hence not inline).
+  void finish_hop(HopState& h, SiteId at);
+  bool new_chain(HopState& h, const ChainKey& key);
+
+  // Captures by approach and withdrawal (RuleKind::kLineCapture): a chain of
+  // steps of one piece, each taking an enemy line at once; the points it has
+  // stood on this turn, origin first, and the direction of its last step.
+  struct LineState {
+    HopState h;
+    std::array<SiteId, kMaxPath + 1> visited;
+    int nvisited;
+  };
+  // The chains of one line_capture rule from `from` (movegen_line_captures.cpp).
+  void line_capture(SiteId from, TypeId t, int ri, const MoveRule& rule);
+  void line_steps(LineState& l, SiteId at, DirId last);
+  bool line_filled(const LineState& l, SiteId s) const;
+  bool line_take(LineState& l, SiteId s, DirId along);
 };
 
 // The steps of legal_moves_undecided that live in the other files.

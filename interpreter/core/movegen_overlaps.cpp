@@ -49,6 +49,7 @@ void rule_destinations(const Ruleset& r, const MoveRule& rule, SeatId seat, Site
       break;
     case RuleKind::kAnywhere:
     case RuleKind::kHop:
+    case RuleKind::kLineCapture:
       f(kNoSite);
       break;
     case RuleKind::kDrop:
@@ -71,6 +72,9 @@ bool may_match(const MoveRule& a, const MoveRule& b) {
   if ((a.kind == RuleKind::kHop) != (b.kind == RuleKind::kHop) &&
       !(a.kind == RuleKind::kHop ? b.takes_ep : a.takes_ep))
     return false;
+  // A line capture clears sites and lands on an empty one: it can match only
+  // another of its kind.
+  if ((a.kind == RuleKind::kLineCapture) != (b.kind == RuleKind::kLineCapture)) return false;
   return (has_mode(a.mode, Mode::kMove) && has_mode(b.mode, Mode::kMove)) ||
          (has_mode(a.mode, Mode::kCapture) && has_mode(b.mode, Mode::kCapture));
 }

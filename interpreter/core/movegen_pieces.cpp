@@ -379,6 +379,9 @@ void Gen::piece_rules(SiteId from, TypeId t, const PieceType& pt) {
       case RuleKind::kPromote:
         promote_in_place(from, t, ri, rule);
         break;
+      case RuleKind::kLineCapture:
+        line_capture(from, t, ri, rule);
+        break;
       case RuleKind::kDrop:
       case RuleKind::kGenerated:
         break;

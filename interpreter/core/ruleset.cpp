@@ -301,6 +301,7 @@ void Ruleset::attack_tables() {
             any_screen_attacks = true;
             break;
           case RuleKind::kHop:
+          case RuleKind::kLineCapture:
             other = true;
             break;
           default:

@@ -34,6 +34,9 @@ enum class RuleKind : uint8_t {
   kAnywhere,  // to any empty site (the Jetan escape)
   kScreen,    // along a line over exactly one piece (the screen), landing beyond it
   kPromote,   // promotes where it stands, as its whole move (Promotion::in_place)
+  // A step that captures the enemy line it approaches or withdraws from,
+  // possibly repeated (Fanorona's capture chains).
+  kLineCapture,
   // No piece's: a label that moves a generate hook returns may carry, so that
   // they read and trigger stages as the vocabulary's labelled moves do.
   kGenerated,
@@ -115,6 +118,18 @@ struct MoveRule {
   bool hop_remove_at_once = false;
   // Between two jumps of one chain the piece may not turn straight back.
   bool hop_no_reverse = false;
+  // kLineCapture (dirs as kSlide): which readings capture (kByApproach: the
+  // enemy line beyond the destination, along the step; kByWithdrawal: the
+  // one behind the origin, against it), whether a capture may be followed by
+  // more with the same piece (optional), and whether a later step of the chain
+  // may land where the piece has been this turn or go on in the direction of
+  // the step before.
+  static constexpr uint8_t kByApproach = 1;
+  static constexpr uint8_t kByWithdrawal = 2;
+  uint8_t line_by = 0;
+  bool line_chain = true;
+  bool line_revisit = false;
+  bool line_repeat_dir = false;
   // kScreen: the most empty sites before the screen and sites beyond it (0: any);
   // dirs as kSlide.
   int screen_before = 0;

@@ -236,6 +236,36 @@ std::string hop_words(const Ruleset& r, const MoveRule& rule, const std::string&
   return line + " (" + join_words(how, ", ") + ")";
 }
 
+// A line capture (Fanorona's approach and withdrawal) in words.
+std::string line_capture_words(const Ruleset& r, const MoveRule& rule, const std::string& site) {
+  std::vector<std::string> by;
+  if (rule.line_by & MoveRule::kByApproach)
+    by.push_back("by approach (the enemy line beginning on the next " + site +
+                 " beyond its destination, along its step)");
+  if (rule.line_by & MoveRule::kByWithdrawal)
+    by.push_back("by withdrawal (the enemy line beginning on the " + site +
+                 " behind its origin, opposite its step)");
+  std::string line = "steps " + describe_dirs(r, rule.dirs[0]) + " to an adjacent empty " + site +
+                     " to capture " + join_words(by, " or ") +
+                     ": the whole unbroken line of enemy pieces goes";
+  if (rule.line_by == (MoveRule::kByApproach | MoveRule::kByWithdrawal))
+    line += "; where a step could do both, the player chooses which";
+  std::vector<std::string> how;
+  if (r.capture_priority != CapturePriority::kFree || !r.capture_order.empty())
+    how.push_back("compulsory");
+  if (rule.line_chain) {
+    std::string chain =
+        "it may go on capturing with further such steps, each a capture, and stop "
+        "after any";
+    if (!rule.line_revisit) chain += ", never onto a " + site + " it stood on this turn";
+    if (!rule.line_repeat_dir) chain += ", never twice in a row in one direction";
+    how.push_back(chain);
+  } else {
+    how.push_back("one capture a move");
+  }
+  return line + " (" + join_words(how, "; ") + ")";
+}
+
 }  // namespace
 
 std::string describe_dirs(const Ruleset& r, const std::vector<DirId>& dirs) {
@@ -298,6 +328,10 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
         break;
       case RuleKind::kHop:
         line = hop_words(r, rule, site);
+        says_mode = false;
+        break;
+      case RuleKind::kLineCapture:
+        line = line_capture_words(r, rule, site);
         says_mode = false;
         break;
       case RuleKind::kCastle:

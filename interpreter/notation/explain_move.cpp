@@ -35,6 +35,8 @@ const char* rule_kind_words(RuleKind k) {
       return "walk";
     case RuleKind::kHop:
       return "capture by jumping";
+    case RuleKind::kLineCapture:
+      return "capture by approach or withdrawal";
     case RuleKind::kDrop:
       return "drop from hand";
     case RuleKind::kCastle:

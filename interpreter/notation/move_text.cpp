@@ -22,7 +22,8 @@ std::string roll_text(const Ruleset& r, int roll);
 namespace {
 
 bool is_hop(const Ruleset& r, const Move& m) {
-  return m.rule < r.rules.size() && r.rules[m.rule].kind == RuleKind::kHop;
+  return m.rule < r.rules.size() &&
+         (r.rules[m.rule].kind == RuleKind::kHop || r.rules[m.rule].kind == RuleKind::kLineCapture);
 }
 
 // A site as moves write it: its PDN square name for scripts that use PDN.

@@ -19,4 +19,12 @@ namespace regula {
 Expected<Position> read_position_with_moves(std::shared_ptr<const Ruleset> rules,
                                             const std::string& text);
 
+// Whether `word`, after the words of a move written so far, may be part of
+// that move: a site the move clears, "xf3", which move text adds where two
+// moves read alike (an approach and a withdrawal by the same step), after a
+// move that is not itself a removal ("xR3"). Lists of moves split on spaces
+// join such words to a move that is ambiguous without them (a removal by the
+// next seat, "M@a2 xa1", is a move of its own).
+bool clears_word(const Ruleset& r, const std::string& move, const std::string& word);
+
 }  // namespace regula

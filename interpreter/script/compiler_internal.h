@@ -115,6 +115,7 @@ class Compiler : private FieldReader {
   void rule_shape(const Value& v, MoveRule& rule);
   void compile_castle(const Value& v, MoveRule& rule);
   void compile_hop_chain_rules(const Value& v, MoveRule& rule);
+  void compile_line_capture(const Value& v, MoveRule& rule);
   void castle_sites(const Value& p, const std::string& where, MoveRule& rule);
   void drop_rule(const Value& p, const Value& d, size_t i);
   void generated_labels();

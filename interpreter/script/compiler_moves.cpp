@@ -82,12 +82,12 @@ Mode Compiler::mode(const Value& v, Mode dflt) {
 
 int Compiler::add_rule(const Value& v) {
   WhereScope scope(ctx_, v.where);
-  static const std::vector<std::string> kMoves = {"step", "slide",  "leap",     "walk",
-                                                  "hop",  "castle", "anywhere", "screen"};
+  static const std::vector<std::string> kMoves = {
+      "step", "slide", "leap", "walk", "hop", "castle", "anywhere", "screen", "line_capture"};
   if (std::find(kMoves.begin(), kMoves.end(), v.tag) == kMoves.end())
     fail(where_of(v),
-         "moves takes step { }, slide { }, leap { }, walk { }, hop { }, screen { }, castle "
-         "{ } or anywhere { }, not " +
+         "moves takes step { }, slide { }, leap { }, walk { }, hop { }, screen { }, "
+         "line_capture { }, castle { } or anywhere { }, not " +
              (v.tag.empty() ? std::string("a plain ") + v.kind_name() : v.tag + " { }"));
   if (r_->rules.size() >= kMaxMoveRules)
     fail(where_of(v),
@@ -157,6 +157,8 @@ void Compiler::rule_shape(const Value& v, MoveRule& rule) {
     rule.hop_land_to_go_on = bool_or(v, "land_to_go_on", false);
     compile_hop_chain_rules(v, rule);
     rule.mode = Mode::kCapture;
+  } else if (tag == "line_capture") {
+    compile_line_capture(v, rule);
   } else if (tag == "castle") {
     compile_castle(v, rule);
   } else if (tag == "screen") {
@@ -190,6 +192,44 @@ void Compiler::compile_hop_chain_rules(const Value& v, MoveRule& rule) {
     fail(v.where, std::string("hop ") +
                       (rule.hop_remove_at_once ? "removal = \"immediate\"" : "no_reverse = true") +
                       " needs a chain of jumps, and this hop has chain = false");
+}
+
+// line_capture { dirs, by = "approach withdrawal", chain = true, revisit = false,
+// repeat_direction = false }: a step that captures the enemy line it approaches
+// or withdraws from (Fanorona). It only captures; a plain step is a step { }.
+void Compiler::compile_line_capture(const Value& v, MoveRule& rule) {
+  rule.kind = RuleKind::kLineCapture;
+  auto* d = v.get("dirs");
+  if (!d) fail(v.where, "line_capture needs dirs");
+  rule.dirs = dirs(*d, v.where);
+  auto* by = v.get("by");
+  if (!by)
+    fail(v.where,
+         "line_capture needs by = \"approach\", \"withdrawal\" or both (\"approach "
+         "withdrawal\")");
+  for (const std::string& b : strings(*by, "by")) {
+    if (b == "approach")
+      rule.line_by |= MoveRule::kByApproach;
+    else if (b == "withdrawal")
+      rule.line_by |= MoveRule::kByWithdrawal;
+    else
+      fail(v.where, "line_capture by = \"" + b +
+                        "\" is not allowed; allowed: \"approach\", "
+                        "\"withdrawal\"");
+  }
+  if (!rule.line_by)
+    fail(v.where, "line_capture by names no way to capture: \"approach\", \"withdrawal\"");
+  if (v.get("mode") && rule.mode != Mode::kCapture)
+    fail(v.where,
+         "line_capture only captures: mode = \"capture\" or none (a plain step is a step { })");
+  rule.mode = Mode::kCapture;
+  rule.line_chain = bool_or(v, "chain", true);
+  rule.line_revisit = bool_or(v, "revisit", false);
+  rule.line_repeat_dir = bool_or(v, "repeat_direction", false);
+  if (!rule.line_chain && (v.get("revisit") || v.get("repeat_direction")))
+    fail(v.where,
+         "line_capture: revisit and repeat_direction restrict a chain's later steps; with "
+         "chain = false there are none");
 }
 
 // castle { dir = "e", steps = 2, with = "<partner piece>", partner = ... }: the

@@ -45,6 +45,7 @@ const std::vector<std::string>* allowed_fields(const std::string& tag) {
         {"walk",
          {"steps", "dirs", "legs", "exact", "turn", "revisit", "jump", "any_order", "no_reverse"}},
         {"hop", {"dirs", "flying", "chain", "land_to_go_on", "removal", "no_reverse"}},
+        {"line_capture", {"dirs", "by", "chain", "revisit", "repeat_direction"}},
         {"castle", {"dir", "steps", "with", "partner"}},
         {"anywhere", {}},
         {"drop", {}},

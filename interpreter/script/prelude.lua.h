@@ -29,7 +29,7 @@ local function constructor(kind)
 end
 for _, kind in ipairs { "game", "piece", "step", "slide", "leap", "walk", "hop", "castle",
                         "anywhere", "screen", "drop", "grid", "points", "phase", "stage", "trigger",
-                        "action" } do
+                        "action", "line_capture" } do
   tags[kind] = constructor(kind)
 end
 

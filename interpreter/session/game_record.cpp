@@ -9,6 +9,7 @@
 #include "formats/pdn.h"
 #include "formats/presentation.h"
 #include "notation/input_limits.h"
+#include "notation/position_moves.h"
 #include "notation/position_string.h"
 #include "notation/text.h"
 
@@ -435,6 +436,18 @@ Expected<Game> replay_record(const RecordText& scanned_text, const RulesLoader& 
       return at_line(line, "more than " + std::to_string(kMaxRecordMoves) +
                                " moves, the limit of a game record");
     auto played = game.play_text(m);
+    // A move that reads like another is written with the sites it clears, "d3xe3 xf3".
+    if (!played && i + 1 < words.size() && clears_word(r, m, words[i + 1].text)) {
+      size_t j = i;
+      std::string joined = m;
+      while (j + 1 < words.size() && clears_word(r, joined, words[j + 1].text))
+        joined += " " + words[++j].text;
+      if (auto again = game.play_text(joined)) {
+        played = std::move(again);
+        m = joined;
+        i = j;
+      }
+    }
     if (!played)
       return at_line(
           line, "move " + std::to_string(ply) + " (" + excerpt(m) + "): " + played.error().what);
