@@ -56,6 +56,9 @@ const std::vector<std::string>* allowed_fields(const std::string& tag) {
     own["piece"].push_back("demotes_to");
     // A pass a seat may choose in place of its move.
     own["game"].push_back("pass");
+    // Captures by enclosure and restricted sites (script/compiler_enclosure.cpp).
+    own["game"].push_back("restricted");
+    own["piece"].insert(own["piece"].end(), {"captured", "armed"});
     for (auto& [tag, fields] : own)
       if (tag != "game" && tag != "piece" && tag != "grid" && tag != "points" && tag != "phase" &&
           tag != "stage" && tag != "trigger" && tag != "action")
