@@ -1,11 +1,10 @@
-// Captures by enclosure (piece fields captured and armed) and restricted sites
-// (game field restricted), first on a tiny script with exact move lists,
-// boards after captures, results and load errors, then in Copenhagen
-// hnefatafl (rules/tafl/copenhagen.lua) against a generator written here from
-// the rule text, in another shape than the engine's (a plain recursive search
-// over an 11x11 array that applies the captures and the ends itself): perft
-// from the start, and the moves, the board after each move and the result
-// along seeded random games.
+// Captures by enclosure (piece fields captured and armed), restricted sites
+// (game field restricted) and encirclement (ends.encircled), first on a tiny script with exact move
+// lists, boards after captures, results and load errors, then in Copenhagen hnefatafl
+// (rules/tafl/copenhagen.lua) against a generator written here from the rule text, in another shape
+// than the engine's (a plain recursive search over an 11x11 array that applies the captures and the
+// ends itself): perft from the start, and the moves, the board after each move and the result along
+// seeded random games.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -196,6 +195,42 @@ TEST(Surround, FourSidesOrThreeAndTheThroneAndNeverOnTheEdge) {
   EXPECT_FALSE(game_result(edge).over);
 }
 
+TEST(Encircled, ASeatThatCannotReachTheEdgeLoses) {
+  auto r = load("encircled", enclosure_game("", "  encircled = \"black\","));
+  ASSERT_TRUE(r);
+  // The black man on c5 and the empty c6 are ringed by white's men; f6-d6
+  // closes the ring.
+  auto ring = board(r, {{"b5", "man", 0},
+                        {"d5", "man", 0},
+                        {"c4", "man", 0},
+                        {"b6", "man", 0},
+                        {"c7", "man", 0},
+                        {"f6", "man", 0},
+                        {"c5", "man", 1}});
+  EXPECT_FALSE(game_result(ring).over);
+  ASSERT_TRUE(play(ring, "f6-d6"));
+  const Result res = game_result(ring);
+  ASSERT_TRUE(res.over);
+  EXPECT_EQ(res.score(), "1-0");
+  EXPECT_EQ(res.reason, "encircled: no piece can reach the edge");
+  // A black piece on the edge is never encircled; nor is white, whom the rule
+  // does not name.
+  auto edge = board(r, {{"d1", "man", 1}, {"c1", "man", 0}, {"e1", "man", 0}, {"d2", "man", 0}});
+  EXPECT_FALSE(game_result(edge).over);
+  auto white = board(
+      r, {{"c3", "man", 0}, {"b3", "man", 1}, {"d3", "man", 1}, {"c2", "man", 1}, {"c4", "man", 1}},
+      1);
+  EXPECT_FALSE(game_result(white).over);
+  std::string words = render_rules(describe_rules(*r));
+  EXPECT_NE(words.find("black lose when none of their pieces can reach the board's edge, "
+                       "moving along rows and columns through squares free of enemies "
+                       "(encircled)"),
+            std::string::npos)
+      << words;
+  expect_located(load_error("bad_encircled", enclosure_game("", "  encircled = \"red\",")),
+                 "bad_encircled.lua:1:", "no seat named 'red'");
+}
+
 TEST(Enclosure, DescribeSaysItInWords) {
   auto r = load("enclosure_words", enclosure_game());
   ASSERT_TRUE(r);
@@ -335,8 +370,34 @@ void play_step(Board& b, const Step& m) {
   for (const auto& [cx, cy] : taken) b[cx][cy] = 0;
 }
 
-// 0: play goes on; 1: the attackers have won (the king is gone); 2: the
-// defenders have (the king on a corner). With no move the side to move loses.
+// Whether the defenders are encircled: marking every square a defender could
+// walk to through squares free of attackers never marks one on the edge.
+bool defenders_encircled(const Board& b) {
+  std::array<std::array<bool, kSize>, kSize> reached{};
+  std::vector<std::pair<int, int>> todo;
+  for (int x = 0; x < kSize; ++x)
+    for (int y = 0; y < kSize; ++y)
+      if (b[x][y] >= 2) {
+        reached[x][y] = true;
+        todo.emplace_back(x, y);
+      }
+  while (!todo.empty()) {
+    const auto [x, y] = todo.back();
+    todo.pop_back();
+    if (x == 0 || y == 0 || x == kSize - 1 || y == kSize - 1) return false;
+    for (int d = 0; d < 4; ++d) {
+      const int nx = x + kDx[d], ny = y + kDy[d];
+      if (b[nx][ny] == 1 || reached[nx][ny]) continue;
+      reached[nx][ny] = true;
+      todo.emplace_back(nx, ny);
+    }
+  }
+  return true;
+}
+
+// 0: play goes on; 1: the attackers have won (the king is gone, or every
+// defender is encircled); 2: the defenders have (the king on a corner). With
+// no move the side to move loses.
 int decided(const Board& b) {
   bool king = false;
   for (int x = 0; x < kSize; ++x)
@@ -345,7 +406,7 @@ int decided(const Board& b) {
         king = true;
         if (corner(x, y)) return 2;
       }
-  return king ? 0 : 1;
+  return king && !defenders_encircled(b) ? 0 : 1;
 }
 
 uint64_t generator_perft(const Board& b, int side, int depth) {

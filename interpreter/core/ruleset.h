@@ -486,6 +486,10 @@ struct EndRules {
   // one more move, and baring the other side with it draws (two seats only).
   bool bare_royal_draws = false;
   bool bare_back = false;
+  // Tafl's encirclement: this seat loses when none of its pieces can reach a
+  // site on the board's edge, moving orthogonally through sites that hold no
+  // enemy piece (core/encirclement.cpp); -1: off.
+  SeatId encircled = -1;
 };
 
 // Dice thrown at the start of each turn. Faces are distinct values with integer

@@ -378,6 +378,10 @@ std::vector<std::string> end_words(const Ruleset& r) {
     out.push_back("every side at most " + std::to_string(e.material_max) +
                   " pieces of equal total value, and no result within " +
                   std::to_string(e.material_plies) + " plies: the game is drawn");
+  if (e.encircled >= 0)
+    out.push_back(r.seats[e.encircled].name +
+                  " lose when none of their pieces can reach the board's edge, moving along rows "
+                  "and columns through squares free of enemies (encircled)");
   if (e.capture_target)
     out.push_back("a side that has captured " + std::to_string(e.capture_target) + " pieces wins");
   std::set<int> teams;

@@ -1,12 +1,12 @@
 -- Copenhagen hnefatafl on 11x11, the rules outlined in 2012 by Aage Nielsen, Adam
--- Bartley and Tim Millar, WITHOUT four of its clauses (below): the shieldwall capture,
--- the exit fort, the attackers' win by encircling every defender, and the ban on
--- perpetual repetition. Games where one of them would decide play on here.
+-- Bartley and Tim Millar, WITHOUT three of its clauses (below): the shieldwall capture,
+-- the exit fort, and the ban on perpetual repetition. Games where one of them would
+-- decide play on here.
 --
 -- Sources, as read: A. Nielsen, "Rules of Copenhagen Hnefatafl 11x11",
 -- aagenielsen.dk/copenhagen_rules.php (clauses 1 to 5a); the Copenhagen rules as
 -- tafl.cyningstan.com/page/768/copenhagen-hnefatafl-rules gives them (clauses 1 to 10);
--- heptatlondemesa.org/general-6 (a restatement of aagenielsen's).
+-- heptatlondemesa.org/general-6 (a restatement of aagenielsen's); taflheim.io/how-to-play.
 --
 -- Clause by clause:
 -- * Two sides: the king with twelve defenders, and twenty-four attackers (aagenielsen
@@ -29,15 +29,20 @@
 --   "King armed, captured from 4 sides"), so never on the board edge. The attackers
 --   win when they capture him (cyningstan 10).
 -- * The defenders win when the king reaches a corner (cyningstan 10).
+-- * The attackers also win when they surround all of the king's forces so that none can
+--   reach the board's edge (cyningstan 10, whose text as read breaks off at "reach the
+--   board"; taflheim: an unbroken ring around the king and all remaining defenders):
+--   `encircled`, no defender can reach an edge square moving along rows and columns
+--   through squares free of attackers.
 -- * A player who cannot move loses (`no_moves`, the engine's default; the rule as
 --   aagenielsen numbers it was not among the clauses read, so it is not cited).
 --
 -- Not here (their rules in the sources above, not yet in the rule language): the
 -- shieldwall capture of a row of pieces on the edge (aagenielsen 5b, cyningstan 7), the
--- exit fort, the attackers' win by encircling all the defenders (cyningstan 10), and
--- the loss for the defenders on perpetual repetition.
+-- exit fort (aagenielsen's overview), and the loss for the defenders on perpetual
+-- repetition (taflheim).
 return game {
-  title = "Copenhagen hnefatafl (without shieldwall, exit fort, encirclement and repetition)",
+  title = "Copenhagen hnefatafl (without shieldwall, exit fort and repetition)",
   description = "Attackers besiege the king: he wins on reaching a corner, they win by surrounding him on four sides.",
   sources = {
     "Aage Nielsen, Rules of Copenhagen Hnefatafl 11x11, aagenielsen.dk/copenhagen_rules.php",
@@ -69,6 +74,7 @@ return game {
     captures = { { captured = "king", result = "win", reason = "the king is captured" } },
     conditions = { { when = "enemy_pieces:king@corners >= 1", result = "loss",
                      reason = "the king escaped to a corner" } },
+    encircled = "defenders",
     no_moves = "loss",
   },
 }
