@@ -29,10 +29,9 @@ void Compiler::ends() {
   if (!e) return;
   const std::string w = where_of(*e);
   static const std::vector<std::string> kAllowed = {
-      "check",      "checkmate",      "stalemate",  "no_moves",   "captures",
-      "extinction", "bare_king",      "move_rule",  "repetition", "passes",
-      "material",   "capture_target", "conditions", "last_team",  "leave",
-      "encircled"};
+      "check",      "checkmate", "stalemate",  "no_moves", "captures", "extinction",
+      "bare_king",  "move_rule", "repetition", "passes",   "material", "capture_target",
+      "conditions", "last_team", "leave",      "encircled"};
   for (auto& [k, _] : e->fields)
     if (std::find(kAllowed.begin(), kAllowed.end(), k) == kAllowed.end())
       fail(w, "unknown field '" + k + "' in ends (allowed: " + join(kAllowed) + ")");
