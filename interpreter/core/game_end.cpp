@@ -274,6 +274,8 @@ std::optional<Result> decided_unranked(const Position& pos) {
   // After the conditions, which say why the game ended when the same move also
   // leaves a team with no seat in play.
   if (auto res = teams_left(pos)) return res;
+  if (e.encircled >= 0 && encircled(pos, e.encircled))
+    return loss_for(r, e.encircled, "encircled: no piece can reach the edge");
   if (auto res = bare_royal_result(pos)) return res;
   return clock_result(pos);
 }

@@ -26,6 +26,10 @@ Result game_result(Position& pos, MoveList& moves);
 // due at the end are made (Ruleset::money).
 int settled_counter(const Position& pos, const Result& result, SeatId seat, int k);
 
+// Whether no piece of seat can reach a site on the edge of the grid, moving
+// orthogonally through sites that hold no enemy piece (EndRules::encircled).
+bool encircled(const Position& pos, SeatId seat);
+
 // A result in which every seat of winner's team wins and everyone else loses.
 Result win_for(const Ruleset& rules, SeatId winner, std::string reason);
 

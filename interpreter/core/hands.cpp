@@ -75,7 +75,9 @@ void build_drop_tables(Ruleset& r) {
       for (SiteId s = 0; s < n; ++s)
         rule.drop_sites[seat][s] =
             (rule.to_region < 0 || r.regions[rule.to_region].contains(seat, s)) &&
-            !(rule.drop_not_stuck && r.types[rule.drop_type].stuck[seat][s]);
+            !(rule.drop_not_stuck && r.types[rule.drop_type].stuck[seat][s]) &&
+            (r.types[rule.drop_type].barred[seat].empty() ||
+             !r.types[rule.drop_type].barred[seat][s]);
     }
   }
 }

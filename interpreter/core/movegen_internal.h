@@ -119,12 +119,18 @@ struct Gen {
     return rule.to_region < 0 || r.regions[rule.to_region].contains(me, to);
   }
 
+  // May a piece of type t stand on s (not a restricted site closed to it)?
+  bool stands(TypeId t, SiteId s) const {
+    const std::vector<uint8_t>& b = r.types[t].barred[me];
+    return b.empty() || !b[s];
+  }
+
   // May a piece of type t end a move of this rule on s (empty or capturable)?
   bool lands(const MoveRule& rule, TypeId t, SiteId s) const {
     PieceCode c = pos.at(s);
     bool ok = c ? has_mode(rule.mode, Mode::kCapture) && can_take(t, c)
                 : has_mode(rule.mode, Mode::kMove);
-    return ok && to_ok(rule, s);
+    return ok && to_ok(rule, s) && stands(t, s);
   }
 
   // The occupied sites (boards with bit sets); generation leaves them as they are.

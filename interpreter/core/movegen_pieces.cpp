@@ -20,6 +20,7 @@ namespace detail {
 
 void Gen::slide(SiteId from, TypeId t, int ri, const MoveRule& rule) {
   const int max = rule.max_range ? rule.max_range : n;
+  const uint8_t* barred = r.types[t].barred[me].empty() ? nullptr : r.types[t].barred[me].data();
   for (DirId d : rule.dirs[me]) {
     const SiteId* nb = topo.neighbors_of(d);
     SiteId s = from;
@@ -29,6 +30,11 @@ void Gen::slide(SiteId from, TypeId t, int ri, const MoveRule& rule) {
       s = nb[s];
       if (s == kNoSite) break;
       PieceCode c = pos.at(s);
+      // A restricted site: passed over when empty and open to it, else the end.
+      if (barred && barred[s]) {
+        if (c || barred[s] == kBarredPass) break;
+        continue;
+      }
       if (!c) {
         if (k >= rule.min_range && has_mode(rule.mode, Mode::kMove) && to_ok(rule, s)) {
           Move& m = start(from, s, ri, rule);
@@ -71,7 +77,7 @@ void Gen::screen(SiteId from, TypeId t, int ri, const MoveRule& rule) {
       const PieceCode c = pos.at(s);
       if (c ? has_mode(rule.mode, Mode::kCapture) && can_take(t, c)
             : has_mode(rule.mode, Mode::kMove)) {
-        if (to_ok(rule, s)) {
+        if (to_ok(rule, s) && stands(t, s)) {
           start(from, s, ri, rule);
           promote_last(t);
         }

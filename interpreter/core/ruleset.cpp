@@ -95,6 +95,7 @@ void Ruleset::finalize() {
   flow_facts();
   dice_outcomes();
   start_tables();
+  restricted_tables();
   step_tables();
   reverse_tables();
   attack_tables();
@@ -136,7 +137,8 @@ void Ruleset::flow_facts() {
       }
   has_continuations = !stages.empty() || dice.count > 1;
   any_arrival_effects = false;
-  for (const PieceType& t : types) any_arrival_effects |= t.arrival_effects();
+  for (const PieceType& t : types)
+    any_arrival_effects |= t.arrival_effects() || t.captured != PieceType::Enclosure::kNone;
   bool freezes = false;
   for (const CaptureEnd& ce : end.on_capture) freezes |= ce.effect == CaptureEnd::Effect::kFreeze;
   move_effects = any_arrival_effects || !money.payments.empty() || freezes;
@@ -185,6 +187,8 @@ void Ruleset::step_tables() {
   const int n = topology.size();
   for (auto& rule : rules) {
     rule.steps.clear();
+    // Restricted sites are read by the slide itself (Gen::slide).
+    if (!restricted.empty()) continue;
     if (rule.kind != RuleKind::kSlide || rule.max_range != 1 || rule.min_range > 1 || rule.takes_ep)
       continue;
     rule.steps.assign(num_seats(), std::vector<std::vector<SiteId>>(n));
@@ -193,6 +197,31 @@ void Ruleset::step_tables() {
         for (DirId d : rule.dirs[s])
           if (SiteId to = topology.neighbor(from, d); to != kNoSite)
             rule.steps[s][from].push_back(to);
+  }
+}
+
+// Where each type may stand and pass (PieceType::barred) and to whom each site
+// is hostile (Ruleset::hostile), from the restricted sites; the first entry
+// that holds a site decides for it.
+void Ruleset::restricted_tables() {
+  const int n = topology.size();
+  for (PieceType& t : types)
+    for (auto& b : t.barred) b.clear();
+  for (auto& h : hostile) h.clear();
+  if (restricted.empty()) return;
+  for (SeatId seat = 0; seat < num_seats(); ++seat) {
+    hostile[seat].assign(n, Hostility::kNever);
+    for (PieceType& t : types) t.barred[seat].assign(n, 0);
+    std::vector<bool> decided(n, false);
+    for (const RestrictedSites& rs : restricted)
+      for (SiteId s = 0; s < n; ++s) {
+        if (decided[s] || !regions[rs.region].contains(seat, s)) continue;
+        decided[s] = true;
+        hostile[seat][s] = rs.hostile[seat];
+        for (size_t t = 0; t < types.size(); ++t)
+          if (!((rs.stand >> t) & 1u))
+            types[t].barred[seat][s] = rs.pass ? kBarredStop : kBarredPass;
+      }
   }
 }
 
@@ -328,6 +357,8 @@ void Ruleset::derive_fast_paths() {
         fast.probe_check && anywhere_attacks[s].empty() && other_attackers[s].empty();
   }
   plain_step_rules();
+  // Restricted sites are read by the general slide only.
+  if (!restricted.empty()) fast.plain_steps.assign(fast.plain_steps.size(), -1);
   if (topology.size() <= 64) {
     fast.promotion_sites.assign(types.size(), {});
     for (size_t t = 0; t < types.size(); ++t)
@@ -337,7 +368,8 @@ void Ruleset::derive_fast_paths() {
             if (regions[pr.region].contains(seat, site) || (pr.on & Promotion::kLeave))
               fast.promotion_sites[t][seat] |= uint64_t{1} << site;
   }
-  fast.simple_army = phases.empty() && !dice.enabled() && topology.size() <= 64 && !types.empty();
+  fast.simple_army = phases.empty() && !dice.enabled() && topology.size() <= 64 && !types.empty() &&
+                     restricted.empty();
   for (const PieceType& t : types)
     for (int ri : t.rules) {
       const MoveRule& rule = rules[ri];

@@ -302,6 +302,34 @@ struct PieceType {
   bool arrival_effects() const { return takes_command || square > 0; }
   uint32_t roll_mask = ~0u;  // die outcomes under which it may move (dice games)
   int reset_counter = 0;     // its moves reset the move-rule counter
+  // How an enemy's arrival beside it captures it (effects/enclosure.cpp), as
+  // tafl games capture: kCustodial between the arriving piece and an armed
+  // enemy or a site hostile to it, along a line; kSurround when every
+  // orthogonal neighbour is an armed enemy or a site hostile to it (one off
+  // the board is neither). kNone: never by enclosure.
+  enum class Enclosure : uint8_t { kNone, kCustodial, kSurround };
+  Enclosure captured = Enclosure::kNone;
+  // It takes part in enclosing enemies, as the arriving piece or the far side.
+  bool armed = true;
+  // Per seat, per site (empty: no site is restricted for it): kBarredStop
+  // where it may pass but not stop, kBarredPass where it may do neither
+  // (Ruleset::restricted; built by finalize()).
+  std::array<std::vector<uint8_t>, kMaxSeats> barred;
+};
+constexpr uint8_t kBarredStop = 1, kBarredPass = 2;
+
+// To whose pieces a restricted site is hostile: it stands in for an enemy in
+// their enclosure, always or while it is empty.
+enum class Hostility : uint8_t { kNever, kAlways, kEmpty };
+
+// Sites only some pieces may stand on, which may stand in for an enemy when
+// pieces are captured by enclosure: tafl's throne and corners.
+struct RestrictedSites {
+  int region = -1;                             // the sites, as each seat's pieces see the region
+  uint32_t stand = 0;                          // the types that may stand there (bits)
+  bool pass = false;                           // the others may pass over them when empty (slides)
+  std::array<Hostility, kMaxSeats> hostile{};  // per seat whose pieces it encloses
+  std::string where;                           // file:line of the entry
 };
 
 struct Region {
@@ -491,6 +519,10 @@ struct EndRules {
   // plus its bonus (in halves, so that 1.5 is exact); the higher total wins.
   bool points_decide = false;
   std::array<int, kMaxSeats> points_bonus_halves{};
+  // Tafl's encirclement: this seat loses when none of its pieces can reach a
+  // site on the board's edge, moving orthogonally through sites that hold no
+  // enemy piece (core/encirclement.cpp); -1: off.
+  SeatId encircled = -1;
 };
 
 // Dice thrown at the start of each turn. Faces are distinct values with integer
@@ -652,6 +684,10 @@ struct Ruleset {
     bool gates(TypeId t) const { return (types >> t) & 1u; }
   } gating;
   bool out_removes = false;  // a seat that goes out loses its pieces from the board
+  // Restricted sites (tafl), and from them per seat, per site, how hostile a
+  // site is to that seat's pieces (Hostility; empty: none is), by finalize().
+  std::vector<RestrictedSites> restricted;
+  std::array<std::vector<Hostility>, kMaxSeats> hostile;
   Money money;
   bool stakes = false;  // capturer is owed the captured piece's value
   int stakes_win = 0;   // and each loser owes each winner this at the end
@@ -771,6 +807,7 @@ struct Ruleset {
   void attack_tables();
   void derive_fast_paths();
   void plain_step_rules();
+  void restricted_tables();
 
  public:
 };

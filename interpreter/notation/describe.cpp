@@ -450,6 +450,15 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
                   (pt.square_takes ? "takes over the allied ones" : "leaves the allied ones"));
   if (pt.reset_counter && r.end.move_rule)
     out.push_back("its moves start the move-count draw again");
+  if (pt.captured == PieceType::Enclosure::kCustodial)
+    out.push_back(
+        "captured when an enemy's move closes it in along a row or column, between the "
+        "arriving enemy and an armed enemy or a square hostile to it");
+  if (pt.captured == PieceType::Enclosure::kSurround)
+    out.push_back(
+        "captured when an enemy's move closes it in on all four sides, by armed enemies or "
+        "squares hostile to it (never on the board's edge)");
+  if (!pt.armed) out.push_back("unarmed: takes no part in capturing enemies by closing them in");
   // A piece with no move of its own, such as an arrow a stage places.
   if (out.empty()) out.push_back("never moves");
   for (const Stage& st : r.stages)

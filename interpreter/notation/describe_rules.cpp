@@ -187,6 +187,26 @@ std::string gating_words(const Ruleset& r) {
          (r.gating.castling ? "; castling may gate on the royal's square or the partner's" : "");
 }
 
+// A restricted region: who may stand there, who may pass, to whom it is hostile.
+std::string restricted_words(const Ruleset& r, const RestrictedSites& rs) {
+  std::vector<std::string> stand;
+  for (size_t t = 0; t < r.types.size(); ++t)
+    if ((rs.stand >> t) & 1u) stand.push_back(r.types[t].name);
+  std::string line =
+      "the region " + r.regions[rs.region].name +
+      " is restricted: " + (stand.empty() ? "no piece" : "only " + join_words(stand)) +
+      " may stand there" + (rs.pass ? ", and the others may pass over it while it is empty" : "");
+  std::vector<std::string> hostile;
+  for (SeatId s = 0; s < r.num_seats(); ++s)
+    if (rs.hostile[s] != Hostility::kNever)
+      hostile.push_back("to the pieces of " + r.seats[s].name +
+                        (rs.hostile[s] == Hostility::kEmpty ? " while it is empty" : ""));
+  if (!hostile.empty())
+    line += "; it is hostile " + join_words(hostile) +
+            " (it stands in for an enemy that closes them in)";
+  return line;
+}
+
 std::vector<std::string> play_words(const Ruleset& r) {
   std::vector<std::string> out;
   switch (r.capture_priority) {
@@ -306,6 +326,7 @@ std::vector<std::string> play_words(const Ruleset& r) {
     }
     out.push_back(line);
   }
+  for (const RestrictedSites& rs : r.restricted) out.push_back(restricted_words(r, rs));
   if (r.stakes)
     out.push_back("stakes: a capturer is owed the captured piece's value" +
                   (r.stakes_win ? ", and each loser owes each winner " +
@@ -389,6 +410,10 @@ std::vector<std::string> end_words(const Ruleset& r) {
         "their values" +
         bonus + "; the higher total wins, equal totals draw");
   }
+  if (e.encircled >= 0)
+    out.push_back(r.seats[e.encircled].name +
+                  " lose when none of their pieces can reach the board's edge, moving along rows "
+                  "and columns through squares free of enemies (encircled)");
   if (e.capture_target)
     out.push_back("a side that has captured " + std::to_string(e.capture_target) + " pieces wins");
   std::set<int> teams;

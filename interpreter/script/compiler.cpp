@@ -86,6 +86,7 @@ uint8_t Compiler::flag_bit(const std::string& name, const std::string& where) {
 // The game fields read after the ends, in the order their errors are reported.
 void Compiler::misc() {
   capture_rules();
+  restricted_sites();
   turn_rules();
   ledgers();
   presentation();

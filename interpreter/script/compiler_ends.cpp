@@ -31,7 +31,7 @@ void Compiler::ends() {
   static const std::vector<std::string> kAllowed = {
       "check",      "checkmate", "stalemate",  "no_moves", "captures", "extinction",
       "bare_king",  "move_rule", "repetition", "passes",   "material", "capture_target",
-      "conditions", "last_team", "leave",      "facing",   "points"};
+      "conditions", "last_team", "leave",      "facing",   "points",   "encircled"};
   for (auto& [k, _] : e->fields)
     if (std::find(kAllowed.begin(), kAllowed.end(), k) == kAllowed.end())
       fail(w, "unknown field '" + k + "' in ends (allowed: " + join(kAllowed) + ")");
@@ -56,6 +56,11 @@ void Compiler::ends() {
   end_facing_and_points(*e, end, w);
   if (auto* cs = e->get("conditions")) end_conditions(*cs, end, w);
   if (auto* cs = e->get("captures")) end_captures(*cs, end, w);
+  if (auto* en = e->get("encircled")) {
+    end.encircled = seat_named(string(*en, "ends.encircled"), w);
+    if (!r_->topology.is_grid())
+      fail(w, "ends.encircled needs a grid board (the edge is read from its squares)");
+  }
 }
 
 // bare_king = true or { result = "loss" | "draw", bare_back = true }

@@ -103,6 +103,10 @@ class Compiler : private FieldReader {
   void piece_captures(const Value& p, PieceType& tt);
   void piece_promotions(const Value& p, PieceType& tt);
   void piece_square(const Value& p, const Value& sq, PieceType& tt);
+  // ---- enclosure and restricted sites (compiler_enclosure.cpp) -------------
+  void piece_enclosure(const Value& p, PieceType& t);
+  Hostility hostility(const Value& v, const std::string& where);
+  void restricted_sites();
   Promotion promotion(const Value& pr, PieceType& tt, const std::string& where);
   void in_place_promotion(const Value& pr, Promotion& out, const std::string& where);
 

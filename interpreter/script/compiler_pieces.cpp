@@ -40,6 +40,7 @@ void Compiler::pieces() {
       t.takes_command = true;
     }
     if (auto* sq = p.get("square")) piece_square(p, *sq, t);
+    piece_enclosure(p, t);
     if (auto* rl = p.get("roll")) {
       t.roll_mask = 0;
       for (auto& x : list(*rl, "roll")) {

@@ -23,6 +23,7 @@ std::shared_ptr<const EffectLists> compile_effects(const Ruleset& r) {
   effects::add_material_clock(r, *out);
   effects::add_counted_conditions(r, *out);
   effects::add_gating(r, *out);
+  effects::add_enclosure(r, *out);
   return out;
 }
 

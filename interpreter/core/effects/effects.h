@@ -30,6 +30,7 @@ void add_leaving_play(const Ruleset& r, EffectLists& out);
 void add_material_clock(const Ruleset& r, EffectLists& out);
 void add_counted_conditions(const Ruleset& r, EffectLists& out);
 void add_gating(const Ruleset& r, EffectLists& out);
+void add_enclosure(const Ruleset& r, EffectLists& out);
 
 // A seat that has left play is back in it, commanding its own army only: the
 // command it had over an ally lapsed when it left.
