@@ -207,8 +207,8 @@ std::string restricted_words(const Ruleset& r, const RestrictedSites& rs) {
   return line;
 }
 
-std::vector<std::string> play_words(const Ruleset& r) {
-  std::vector<std::string> out;
+// Which captures must be played, and in which order of preference.
+void capture_rule_words(const Ruleset& r, std::vector<std::string>& out) {
   switch (r.capture_priority) {
     case CapturePriority::kFree:
       if (r.capture_order.empty()) out.push_back("capturing is never compulsory");
@@ -233,6 +233,68 @@ std::vector<std::string> play_words(const Ruleset& r) {
     out.push_back("capturing is compulsory, and among the captures, in this order: " +
                   join_words(c, ", then ") + "; only then the player chooses");
   }
+}
+
+// The throw of the dice that starts each turn.
+std::string dice_words(const Ruleset& r) {
+  std::vector<std::string> faces;
+  for (size_t i = 0; i < r.dice.faces.size(); ++i)
+    faces.push_back(
+        std::to_string(r.dice.faces[i]) +
+        (r.dice.weights[i] != 1 ? " (weight " + std::to_string(r.dice.weights[i]) + ")" : ""));
+  return "each turn starts with a throw of " +
+         (r.dice.count == 1 ? std::string("a die") : std::to_string(r.dice.count) + " dice") +
+         " with faces " + join_words(faces) + "; a throw no piece can use is a pass";
+}
+
+// What a trigger starts, and on which moves.
+void trigger_words(const Ruleset& r, const Trigger& tr, std::vector<std::string>& out) {
+  std::string on;
+  switch (tr.on) {
+    case Trigger::On::kLine:
+      on = "a move that completes a line of the mover's pieces";
+      break;
+    case Trigger::On::kFull:
+      on = "a move that leaves no empty site";
+      break;
+    case Trigger::On::kLabel:
+      on = "a move labelled " + tr.label;
+      break;
+    case Trigger::On::kMove:
+      on = "every move of a piece on the board";
+      break;
+  }
+  if (tr.stage >= 0 && tr.stage < static_cast<int>(r.stages.size()))
+    out.push_back(on + phases_words(r, tr.phases) + " is followed by " +
+                  stage_words(r, r.stages[tr.stage]));
+}
+
+// The ante, the pot and the payments between seats.
+std::string money_words(const Ruleset& r) {
+  std::string line = "money: each seat puts " + std::to_string(r.money.ante) +
+                     " into the pot, which the winners share (a draw gives it back)";
+  for (const Payment& p : r.money.payments) {
+    switch (p.on) {
+      case Payment::On::kCapture:
+        line += "; a captured " + r.types[p.piece].name + "'s owner pays the capturer " +
+                std::to_string(p.amount);
+        break;
+      case Payment::On::kOccupy:
+        line += "; an enemy piece ending a move on a " + r.types[p.piece].name +
+                "'s start square: its seat pays " + std::to_string(p.amount) + ", once";
+        break;
+      case Payment::On::kWinCommanding:
+        line += "; at the end each loser pays " + std::to_string(p.amount) +
+                " to each winner commanding an ally's army";
+        break;
+    }
+  }
+  return line;
+}
+
+std::vector<std::string> play_words(const Ruleset& r) {
+  std::vector<std::string> out;
+  capture_rule_words(r, out);
   if (r.must_drop) out.push_back("when a drop is possible, only drops may be played");
   if (r.voluntary_pass)
     out.push_back(std::string("a player may pass the turn instead of moving") +
@@ -245,40 +307,11 @@ std::vector<std::string> play_words(const Ruleset& r) {
   if (r.captures_to_hand)
     out.push_back("a captured piece joins the capturer's hand, to be dropped later as a move");
   if (r.gating.on()) out.push_back(gating_words(r));
-  if (r.dice.enabled()) {
-    std::vector<std::string> faces;
-    for (size_t i = 0; i < r.dice.faces.size(); ++i)
-      faces.push_back(
-          std::to_string(r.dice.faces[i]) +
-          (r.dice.weights[i] != 1 ? " (weight " + std::to_string(r.dice.weights[i]) + ")" : ""));
-    out.push_back(
-        "each turn starts with a throw of " +
-        (r.dice.count == 1 ? std::string("a die") : std::to_string(r.dice.count) + " dice") +
-        " with faces " + join_words(faces) + "; a throw no piece can use is a pass");
-  }
+  if (r.dice.enabled()) out.push_back(dice_words(r));
   for (const Phase& ph : r.phases)
     out.push_back("phase " + ph.name + ": " +
                   (ph.when.text.empty() ? "otherwise" : "while " + ph.when.text));
-  for (const Trigger& tr : r.triggers) {
-    std::string on;
-    switch (tr.on) {
-      case Trigger::On::kLine:
-        on = "a move that completes a line of the mover's pieces";
-        break;
-      case Trigger::On::kFull:
-        on = "a move that leaves no empty site";
-        break;
-      case Trigger::On::kLabel:
-        on = "a move labelled " + tr.label;
-        break;
-      case Trigger::On::kMove:
-        on = "every move of a piece on the board";
-        break;
-    }
-    if (tr.stage >= 0 && tr.stage < static_cast<int>(r.stages.size()))
-      out.push_back(on + phases_words(r, tr.phases) + " is followed by " +
-                    stage_words(r, r.stages[tr.stage]));
-  }
+  for (const Trigger& tr : r.triggers) trigger_words(r, tr, out);
   for (const Action& a : r.actions) {
     std::string line = "in place of a move, while " + a.when.text + ": " + a.name;
     if (a.stage >= 0 && a.stage < static_cast<int>(r.stages.size()))
@@ -305,27 +338,7 @@ std::vector<std::string> play_words(const Ruleset& r) {
   if (r.command_either)
     out.push_back("a side that commands an ally's army moves either army on either side's turn");
   if (r.out_removes) out.push_back("the pieces of a side that goes out leave the board");
-  if (r.money.enabled()) {
-    std::string line = "money: each seat puts " + std::to_string(r.money.ante) +
-                       " into the pot, which the winners share (a draw gives it back)";
-    for (const Payment& p : r.money.payments) {
-      switch (p.on) {
-        case Payment::On::kCapture:
-          line += "; a captured " + r.types[p.piece].name + "'s owner pays the capturer " +
-                  std::to_string(p.amount);
-          break;
-        case Payment::On::kOccupy:
-          line += "; an enemy piece ending a move on a " + r.types[p.piece].name +
-                  "'s start square: its seat pays " + std::to_string(p.amount) + ", once";
-          break;
-        case Payment::On::kWinCommanding:
-          line += "; at the end each loser pays " + std::to_string(p.amount) +
-                  " to each winner commanding an ally's army";
-          break;
-      }
-    }
-    out.push_back(line);
-  }
+  if (r.money.enabled()) out.push_back(money_words(r));
   for (const RestrictedSites& rs : r.restricted) out.push_back(restricted_words(r, rs));
   if (r.stakes)
     out.push_back("stakes: a capturer is owed the captured piece's value" +
