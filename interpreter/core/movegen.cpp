@@ -44,10 +44,13 @@ void add_passes_and_actions(const Position& pos, MoveList& moves) {
 // the start of its turn and outside stages; under check rules not while in
 // check, where it would leave the royal attacked, as Fairy-Stockfish's janggi
 // forbids it, except as the answer to royals that face (facing: the pass that
-// accepts the offer is always open).
-void add_voluntary_pass(const Position& pos, MoveList& moves, bool facing) {
+// accepts the offer is always open). checked: whether the seat is in check, if
+// known already (1, 0), or -1.
+void add_voluntary_pass(const Position& pos, MoveList& moves, bool facing, int checked) {
   if (pos.stage() >= 0 || pos.in_turn()) return;
-  if (!facing && pos.rules().end.check && in_check(pos, pos.to_move())) return;
+  if (!facing && pos.rules().end.check &&
+      (checked >= 0 ? checked == 1 : in_check(pos, pos.to_move())))
+    return;
   moves.push(Move::pass());
 }
 
@@ -82,11 +85,11 @@ void legal_moves_undecided(Position& pos, MoveList& moves) {
   generate_pseudo(pos, moves);
   if (r.return_ban != ReturnBan::kNone) detail::drop_banned_returns(pos, moves);
   if (r.hooks && r.hooks->has_filter_moves() && !moves.empty()) r.hooks->filter_moves(pos, moves);
-  if (detail::judges_legality(r)) detail::keep_legal(pos, moves);
+  const int checked = detail::judges_legality(r) ? detail::keep_legal(pos, moves) : -1;
   detail::keep_preferred_moves(pos, moves);
   const bool facing = facing_offer_stands(pos);
   if (facing) detail::keep_facing_answers(pos, moves);
-  if (r.voluntary_pass) add_voluntary_pass(pos, moves, facing);
+  if (r.voluntary_pass) add_voluntary_pass(pos, moves, facing, checked);
   // (Nothing to add where there are moves and the rules have no actions.)
   if (moves.empty() || !r.actions.empty()) add_passes_and_actions(pos, moves);
 }

@@ -222,7 +222,9 @@ void stage_moves(const Position& pos, const Stage& st, MoveList& moves);
 // and pass the filter hook; stage choices that leave the royal in check are
 // dropped.
 void drop_banned_returns(const Position& pos, MoveList& moves);
-void keep_legal(Position& pos, MoveList& moves);  // where judges_legality holds
+// Where judges_legality holds; returns whether the seat to move is in check
+// where judging learnt it (1 or 0), -1 where it did not.
+int keep_legal(Position& pos, MoveList& moves);
 // Whether keep_legal has anything to judge under these rules: asked before the
 // call, which most positions of games without check need not make.
 inline bool judges_legality(const Ruleset& r) {

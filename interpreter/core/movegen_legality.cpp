@@ -69,6 +69,7 @@ struct Legality {
   SiteId map_from = kNoSite;
   bool map_ok = false;
   SiteSet attacked;
+  int checked = -1;  // whether the seat to move is in check, where learnt (1, 0), or -1
 };
 
 // What judging one move without making it found.
@@ -93,6 +94,7 @@ Legality choose_legality(const Position& pos) {
                          !(r.hooks && r.hooks->has_after()) && r.royals[me].size() == 1 &&
                          pos.count(make_piece(r.royals[me][0], me)) == 1;
   const bool checked = one_royal && in_check(pos, me);
+  if (one_royal) l.checked = checked;
   // Not where attacks are found by generating moves on a copy (hooks), which
   // would read the probe's half-edited board.
   l.probe = one_royal && r.fast.probe_check && pos.ep() == kNoSite &&
@@ -183,7 +185,7 @@ bool legal_when_tried(const Legality& l, Position& pos, const Move& m, Undo& u) 
 
 namespace detail {
 
-void keep_legal(Position& pos, MoveList& moves) {
+int keep_legal(Position& pos, MoveList& moves) {
   Legality l = choose_legality(pos);
   int kept = 0;
   Undo u;
@@ -196,6 +198,7 @@ void keep_legal(Position& pos, MoveList& moves) {
     }
   }
   moves.resize(kept);
+  return l.checked;
 }
 
 void keep_stage_moves_safe(Position& pos, MoveList& moves) {
