@@ -19,6 +19,7 @@
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "core/turns.h"
+#include "move_support.h"
 #include "notation/describe.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
@@ -33,12 +34,7 @@ using Texts = std::set<std::string>;
 
 // The whole turns of pos as turn_texts writes them.
 Texts turns(Position& pos) {
-  std::vector<Turn> ts;
-  legal_turns(pos, ts);
-  Texts out;
-  for (const std::string& t : turn_texts(pos, ts)) out.insert(t);
-  EXPECT_EQ(out.size(), ts.size()) << "two turns print the same";
-  return out;
+  return test_support::turn_set(pos);
 }
 
 // A board of w x h squares with one stone type that captures by the given

@@ -12,6 +12,8 @@
 
 #include "core/movegen.h"
 #include "core/position.h"
+#include "core/turns.h"
+#include "notation/turn_text.h"
 
 namespace regula::test_support {
 
@@ -111,6 +113,17 @@ inline std::string grid_game(int w, int h, const std::string& pieces, const std:
   return "return game {\n  title = \"t\",\n  board = grid { width = " + std::to_string(w) +
          ", height = " + std::to_string(h) + " },\n  pieces = {\n" + pieces +
          "\n  },\n  setup = " + setup + ",\n" + more + "\n}\n";
+}
+
+// The whole turns of pos as turn_texts writes them; two turns that print the
+// same fail the test.
+inline std::set<std::string> turn_set(Position& pos) {
+  std::vector<Turn> ts;
+  legal_turns(pos, ts);
+  std::set<std::string> out;
+  for (const std::string& t : turn_texts(pos, ts)) out.insert(t);
+  EXPECT_EQ(out.size(), ts.size()) << "two turns print the same";
+  return out;
 }
 
 }  // namespace regula::test_support

@@ -22,6 +22,7 @@
 #include "core/perft.h"
 #include "core/rule_error.h"
 #include "core/turns.h"
+#include "move_support.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "notation/turn_text.h"
@@ -102,12 +103,7 @@ Texts decisions(Position& pos) {
 
 // The whole turns of pos as turn_texts writes them.
 Texts turns(Position& pos) {
-  std::vector<Turn> ts;
-  legal_turns(pos, ts);
-  Texts out;
-  for (const std::string& t : turn_texts(pos, ts)) out.insert(t);
-  EXPECT_EQ(out.size(), ts.size()) << "two turns print the same";
-  return out;
+  return test_support::turn_set(pos);
 }
 
 // Plays decisions given by their text.
