@@ -1,6 +1,8 @@
 #include "script/lua_hooks.h"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <lua.hpp>
 
 #include <array>
@@ -552,7 +554,22 @@ LuaHooks::LuaHooks(HookState loaded, ScriptSource source)
   main_.lua->set_budget(kHookBudget);
 }
 
-LuaHooks::~LuaHooks() = default;
+// With REGULA_HOOK_CALLS set in the environment, the calls of each hook made
+// in every thread, on standard error when the rules are let go: scripts/bench
+// divides the time a hook adds by them.
+LuaHooks::~LuaHooks() {
+  if (!std::getenv("REGULA_HOOK_CALLS")) return;
+  std::array<uint64_t, 6> calls = main_.calls;
+  for (auto& [thread, state] : pool_)
+    for (size_t i = 0; i < calls.size(); ++i) calls[i] += state->calls[i];
+  std::fprintf(stderr,
+               "hook calls: filter %llu, filter_moves %llu, after %llu, generate %llu, "
+               "end_check %llu, evaluate %llu\n",
+               static_cast<unsigned long long>(calls[0]), static_cast<unsigned long long>(calls[1]),
+               static_cast<unsigned long long>(calls[2]), static_cast<unsigned long long>(calls[3]),
+               static_cast<unsigned long long>(calls[4]),
+               static_cast<unsigned long long>(calls[5]));
+}
 
 HookState& LuaHooks::state() {
   if (t_cache.owner == id_) return *t_cache.state;
@@ -624,6 +641,7 @@ void LuaHooks::finish(const Status& st) {
 bool LuaHooks::filter(const Position& pos, const Move& move) {
   throw_if_failed();
   HookState& h = state();
+  ++h.calls[static_cast<int>(HookKind::kFilter)];
   const Running running(t_filtering);
   bool keep = false;
   Status st = with_position(h, pos, nullptr, nullptr, [&](lua_State* L) {
@@ -639,6 +657,7 @@ bool LuaHooks::filter(const Position& pos, const Move& move) {
 void LuaHooks::filter_moves(const Position& pos, MoveList& moves) {
   throw_if_failed();
   HookState& h = state();
+  ++h.calls[static_cast<int>(HookKind::kFilterMoves)];
   const Running running(t_filtering);
   Status bad;
   Status st = with_position(h, pos, nullptr, nullptr, [&](lua_State* L) {
@@ -681,6 +700,7 @@ void LuaHooks::filter_moves(const Position& pos, MoveList& moves) {
 void LuaHooks::after(Position& pos, const Move& move, Undo& undo) {
   throw_if_failed();
   HookState& h = state();
+  ++h.calls[static_cast<int>(HookKind::kAfter)];
   Status st = with_position(h, pos, &pos, &undo, [&](lua_State* L) {
     push_move(L, pos, move, undo.stage, &undo);
     h.lua->call(h.after, 2, 0);
@@ -699,6 +719,7 @@ bool LuaHooks::filtering() const {
 void LuaHooks::generate(const Position& pos, MoveList& moves) {
   throw_if_failed();
   HookState& h = state();
+  ++h.calls[static_cast<int>(HookKind::kGenerate)];
   Status bad;
   const Running running(t_generating);
   Status st = with_position(h, pos, nullptr, nullptr, [&](lua_State* L) {
@@ -713,6 +734,7 @@ void LuaHooks::generate(const Position& pos, MoveList& moves) {
 std::optional<Result> LuaHooks::end(const Position& pos) {
   throw_if_failed();
   HookState& h = state();
+  ++h.calls[static_cast<int>(HookKind::kEnd)];
   std::optional<Result> out;
   Status bad;
   Status st = with_position(h, pos, nullptr, nullptr, [&](lua_State* L) {
@@ -746,6 +768,7 @@ std::optional<Result> LuaHooks::end(const Position& pos) {
 double LuaHooks::evaluate(const Position& pos, SeatId seat) {
   throw_if_failed();
   HookState& h = state();
+  ++h.calls[static_cast<int>(HookKind::kEvaluate)];
   double out = 0;
   Status bad;
   Status st = with_position(h, pos, nullptr, nullptr, [&](lua_State* L) {

@@ -15,6 +15,7 @@
 // edited or removed), so a hook must not rely on anything carried from one call
 // to the next.
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -44,12 +45,18 @@ struct PosContext {
   uint64_t last_call = 0;  // the last id given out
 };
 
+// The hooks by kind, as HookState::calls counts them.
+enum class HookKind { kFilter, kFilterMoves, kAfter, kGenerate, kEnd, kEvaluate };
+
 // One Lua state with a script loaded in it, and registry references to the
 // hook functions its game table holds (-1 for those it does not define).
 struct HookState {
   std::unique_ptr<LuaState> lua;
   int filter = -1, filter_moves = -1, after = -1, generate = -1, end = -1, evaluate = -1;
   std::unique_ptr<PosContext> ctx = std::make_unique<PosContext>();
+  // Calls of each hook made in this state, in the order of HookKind: a
+  // benchmark divides the time hooks add by them (see REGULA_HOOK_CALLS).
+  std::array<uint64_t, 6> calls{};
 
   // The hooks of the game table a script returned into lua.
   static HookState of(std::unique_ptr<LuaState> lua, const Value& game);
