@@ -7,7 +7,9 @@
 
 #include <array>
 #include <atomic>
+#include <cstring>
 #include <exception>
+#include <iterator>
 #include <string>
 
 #include "core/game_end.h"
@@ -19,12 +21,6 @@
 namespace regula::script {
 
 namespace {
-
-// What a pos handle holds: the context of its state, and the call it was made for.
-struct Handle {
-  PosContext* ctx;
-  uint64_t call;
-};
 
 // The calling thread's last LuaHooks (by id) and its state for this thread.
 struct ThreadCache {
@@ -53,35 +49,75 @@ std::atomic<uint64_t> next_hooks_id{1};
 // The metatable of pos handles, in each state's registry.
 const char* const kPosMeta = "regula.pos";
 
+// What a state's first hook call makes once for all its calls, in the table
+// PosContext::made refers to and as upvalues of every pos method and of the
+// move handles' __index: names as interned Lua strings (pushing one is an
+// array read, not the hashing of a C string) and the ids of names (looking one
+// up is a read of a table keyed by strings Lua has hashed already).
+enum Made {
+  kSiteNames = 1,  // site id + 1 -> name
+  kTypeNames,      // type id + 1 -> name
+  kSeatNames,      // seat id + 1 -> name
+  kKindNames,      // MoveKind + 1 -> name
+  kSiteIds,        // name -> site id
+  kTypeIds,        // name -> type id
+  kSeatIds,        // name -> seat id
+  kPosMetaTable,
+  kMoveMetaTable,
+  kContext,  // the state's PosContext, a light userdata
+  kMadeCount = kContext
+};
+
+const char* const kKinds[] = {"normal", "drop",   "pass",    "chance", "castle",
+                              "remove", "answer", "promote", "action"};
+static_assert(sizeof(kKinds) / sizeof(kKinds[0]) == static_cast<size_t>(MoveKind::kAction) + 1);
+
+// Pushes name i (0-based) of the names table k of what was made.
+void push_name(lua_State* L, Made k, int i) {
+  lua_rawgeti(L, lua_upvalueindex(k), i + 1);
+}
+
 // The context of the pos handle whose method is running (its self, argument
 // 1); an error once the hook call that made the handle has returned (its
-// position may be gone).
+// position may be gone). A pos handle is a light userdata whose value is the
+// id of the call it was made for: made without allocating, and valid only
+// while that call is the one running.
 PosContext* ctx(lua_State* L) {
-  auto* h = static_cast<Handle*>(luaL_checkudata(L, 1, kPosMeta));
-  if (!h->ctx->pos || h->ctx->call != h->call)
+  if (lua_type(L, 1) != LUA_TLIGHTUSERDATA) luaL_checkudata(L, 1, kPosMeta);
+  auto* c = static_cast<PosContext*>(lua_touserdata(L, lua_upvalueindex(kContext)));
+  const auto call = reinterpret_cast<uintptr_t>(lua_touserdata(L, 1));
+  if (!c->pos || c->call != call)
     luaL_error(L, "pos used after its hook returned (keep values from it, not pos)");
-  return h->ctx;
+  return c;
 }
 
-SiteId check_site(lua_State* L, const Position& pos, int arg) {
-  const char* name = luaL_checkstring(L, arg);
-  SiteId s = pos.rules().topology.find(name);
-  if (s == kNoSite) luaL_error(L, "no site named '%s'", name);
-  return s;
+// The id the ids table k gives the name at arg, or -1.
+int id_of(lua_State* L, Made k, int arg) {
+  luaL_checkstring(L, arg);
+  lua_pushvalue(L, arg);
+  int found = 0;
+  const lua_Integer id =
+      lua_rawget(L, lua_upvalueindex(k)) == LUA_TNUMBER ? lua_tointegerx(L, -1, &found) : -1;
+  lua_pop(L, 1);
+  return found ? static_cast<int>(id) : -1;
 }
 
-SeatId check_seat(lua_State* L, const Position& pos, int arg) {
-  const char* name = luaL_checkstring(L, arg);
-  if (const int s = pos.rules().seat_index(name); s >= 0) return s;
-  luaL_error(L, "no seat named '%s'", name);
-  return 0;
+SiteId check_site(lua_State* L, const Position&, int arg) {
+  const int s = id_of(L, kSiteIds, arg);
+  if (s < 0) luaL_error(L, "no site named '%s'", lua_tostring(L, arg));
+  return static_cast<SiteId>(s);
 }
 
-TypeId check_type(lua_State* L, const Position& pos, int arg) {
-  const char* name = luaL_checkstring(L, arg);
-  TypeId t = pos.rules().type_index(name);
-  if (t < 0) luaL_error(L, "no piece named '%s'", name);
-  return t;
+SeatId check_seat(lua_State* L, const Position&, int arg) {
+  const int s = id_of(L, kSeatIds, arg);
+  if (s < 0) luaL_error(L, "no seat named '%s'", lua_tostring(L, arg));
+  return static_cast<SeatId>(s);
+}
+
+TypeId check_type(lua_State* L, const Position&, int arg) {
+  const int t = id_of(L, kTypeIds, arg);
+  if (t < 0) luaL_error(L, "no piece named '%s'", lua_tostring(L, arg));
+  return static_cast<TypeId>(t);
 }
 
 int check_counter(lua_State* L, const Position& pos, int arg) {
@@ -97,13 +133,13 @@ int l_at(lua_State* L) {
   const Position& p = *ctx(L)->pos;
   PieceCode c = p.at(check_site(L, p, 2));
   if (!c) return 0;
-  lua_pushstring(L, p.rules().types[piece_type(c)].name.c_str());
-  lua_pushstring(L, p.rules().seats[piece_seat(c)].name.c_str());
+  push_name(L, kTypeNames, piece_type(c));
+  push_name(L, kSeatNames, piece_seat(c));
   return 2;
 }
 int l_to_move(lua_State* L) {
   const Position& p = *ctx(L)->pos;
-  lua_pushstring(L, p.rules().seats[p.to_move()].name.c_str());
+  push_name(L, kSeatNames, p.to_move());
   return 1;
 }
 int l_counter(lua_State* L) {
@@ -135,7 +171,7 @@ int l_sites(lua_State* L) {
   const Position& p = *ctx(L)->pos;
   lua_createtable(L, p.num_sites(), 0);
   for (SiteId s = 0; s < p.num_sites(); ++s) {
-    lua_pushstring(L, p.rules().topology.name(s).c_str());
+    push_name(L, kSiteNames, s);
     lua_rawseti(L, -2, s + 1);
   }
   return 1;
@@ -192,7 +228,7 @@ int l_set_seat_state(lua_State* L) {
 // pos:controller(seat): the seat that decides for seat's army.
 int l_controller(lua_State* L) {
   const Position& p = *ctx(L)->pos;
-  lua_pushstring(L, p.rules().seats[p.controller(check_seat(L, p, 2))].name.c_str());
+  push_name(L, kSeatNames, p.controller(check_seat(L, p, 2)));
   return 1;
 }
 // pos:set_controller(seat, by): by decides for seat's army on seat's turns.
@@ -218,32 +254,37 @@ int l_stage(lua_State* L) {
   return 1;
 }
 
-// The site named by the value at idx, or kNoSite with why in bad.
-SiteId site_value(lua_State* L, int idx, const Topology& t, const char* what, std::string& bad) {
+// The site named by the value at idx, or kNoSite with why in bad. site_ids:
+// the stack index of the table of site ids (Made::kSiteIds).
+SiteId site_value(lua_State* L, int idx, int site_ids, const char* what, std::string& bad) {
   if (lua_type(L, idx) != LUA_TSTRING) {
     bad = std::string(what) + " is a " + luaL_typename(L, idx) + ", not a site name";
     return kNoSite;
   }
-  SiteId s = t.find(lua_tostring(L, idx));
+  lua_pushvalue(L, idx);
+  lua_rawget(L, site_ids);
+  const SiteId s = lua_isinteger(L, -1) ? static_cast<SiteId>(lua_tointeger(L, -1)) : kNoSite;
+  lua_pop(L, 1);
   if (s == kNoSite) bad = std::string(what) + ": no site named '" + lua_tostring(L, idx) + "'";
   return s;
 }
 
-// The string field key of the table at idx (raw), or null when it is absent;
+// The fields a generated move may have, in the order of the slots read_move
+// reads them into.
+enum MoveField { kFrom, kTo, kCaptures, kDrop, kPromote, kLabel, kMoveFields };
+const char* const kMoveFieldNames[] = {"from", "to", "captures", "drop", "promote", "label"};
+
+// The string value at idx (the field key of a move), or null when it is nil;
 // a value that is not a string sets bad. The string lives as long as the table.
 const char* string_field(lua_State* L, int idx, const char* key, const std::string& which,
                          std::string& bad) {
-  lua_pushstring(L, key);
-  lua_rawget(L, idx);
-  const int type = lua_type(L, -1);
-  const char* v = type == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;
-  lua_pop(L, 1);
+  const int type = lua_type(L, idx);
   if (type != LUA_TNIL && type != LUA_TSTRING && bad.empty())
     bad = which + " " + key + " is a " + lua_typename(L, type) + ", not a name";
-  return v;
+  return type == LUA_TSTRING ? lua_tostring(L, idx) : nullptr;
 }
 
-// The piece type named by the string field key, -1 when absent (or bad set).
+// The piece type named by the field at idx, -1 when absent (or bad set).
 TypeId type_field(lua_State* L, int idx, const char* key, const std::string& which,
                   const Ruleset& r, std::string& bad) {
   const char* name = string_field(L, idx, key, which, bad);
@@ -253,35 +294,84 @@ TypeId type_field(lua_State* L, int idx, const char* key, const std::string& whi
   return t;
 }
 
-// Reads one generated move, the table at mt, into m: a drop when it has
-// `drop`, otherwise a move of the piece on `from`. Returns why it is unusable,
-// or "".
-std::string read_move(lua_State* L, int mt, const std::string& which, const Position& pos,
-                      Move& m) {
-  const Ruleset& r = pos.rules();
-  const Topology& t = r.topology;
+// Reads the fields of the move table at mt into the kMoveFields slots above
+// it, in one pass. Returns why the table is unusable (a field a generated
+// move has not), or "".
+std::string read_fields(lua_State* L, int mt, const std::string& which) {
+  luaL_checkstack(L, kMoveFields + 4, nullptr);
+  lua_settop(L, mt + kMoveFields);
   std::string bad;
   lua_pushnil(L);
   while (bad.empty() && lua_next(L, mt)) {
-    bool known = false;
-    std::string key = luaL_typename(L, -2);
+    int field = -1;
     if (lua_type(L, -2) == LUA_TSTRING) {
-      key = lua_tostring(L, -2);
-      for (const char* k : {"from", "to", "captures", "drop", "promote", "label"})
-        known |= key == k;
-    } else if (lua_type(L, -2) == LUA_TNUMBER) {
-      key = std::to_string(lua_tointeger(L, -2));
+      size_t n = 0;
+      const char* key = lua_tolstring(L, -2, &n);
+      for (int i = 0; i < kMoveFields && field < 0; ++i)
+        if (std::strlen(kMoveFieldNames[i]) == n && std::memcmp(kMoveFieldNames[i], key, n) == 0)
+          field = i;
     }
-    if (!known)
+    if (field >= 0) {
+      lua_pushvalue(L, -1);
+      lua_replace(L, mt + 1 + field);
+    } else {
+      std::string key = luaL_typename(L, -2);
+      if (lua_type(L, -2) == LUA_TSTRING)
+        key = lua_tostring(L, -2);
+      else if (lua_type(L, -2) == LUA_TNUMBER)
+        key = std::to_string(lua_tointeger(L, -2));
       bad = which + " has an unknown field '" + key +
             "' (a generated move has from, to, captures, drop, promote and label)";
+    }
     lua_pop(L, 1);
   }
+  lua_settop(L, mt + kMoveFields);
+  return bad;
+}
+
+// Reads the captures list at caps into m. Returns why it is unusable, or "".
+std::string read_captures(lua_State* L, int caps, int site_ids, const std::string& which, Move& m) {
+  if (lua_isnil(L, caps)) return "";
+  if (!lua_istable(L, caps))
+    return which + " captures is a " + luaL_typename(L, caps) + ", not a list of sites";
+  const auto k = static_cast<lua_Integer>(lua_rawlen(L, caps));
+  if (k > kMaxCaptures)
+    return which + " captures " + std::to_string(k) + " sites; the engine holds at most " +
+           std::to_string(kMaxCaptures) + " captures in one move (kMaxCaptures)";
+  // Counted no further than one past the list, however large the table.
+  const int top = lua_gettop(L);
+  lua_Integer entries = 0;
+  lua_pushnil(L);
+  while (entries <= k && lua_next(L, caps)) {
+    ++entries;
+    lua_pop(L, 1);
+  }
+  lua_settop(L, top);
+  if (entries != k) return which + " captures has fields besides its list of sites";
+  std::string bad;
+  for (lua_Integer j = 1; j <= k && bad.empty(); ++j) {
+    lua_rawgeti(L, caps, j);
+    SiteId s = site_value(L, -1, site_ids, (which + " capture").c_str(), bad);
+    if (bad.empty()) m.cap[m.ncap++] = s;
+    lua_pop(L, 1);
+  }
+  return bad;
+}
+
+// Reads one generated move, the table at mt, into m: a drop when it has
+// `drop`, otherwise a move of the piece on `from`. site_ids: as for
+// site_value. Returns why it is unusable, or "".
+std::string read_move(lua_State* L, int mt, int site_ids, const std::string& which,
+                      const Position& pos, Move& m) {
+  const Ruleset& r = pos.rules();
+  const Topology& t = r.topology;
+  std::string bad = read_fields(L, mt, which);
   if (!bad.empty()) return bad;
+  auto slot = [mt](MoveField f) { return mt + 1 + f; };
   m.rule = 0xFFFF;
-  m.drop_type = type_field(L, mt, "drop", which, r, bad);
-  m.promote = type_field(L, mt, "promote", which, r, bad);
-  if (const char* label = string_field(L, mt, "label", which, bad)) {
+  m.drop_type = type_field(L, slot(kDrop), "drop", which, r, bad);
+  m.promote = type_field(L, slot(kPromote), "promote", which, r, bad);
+  if (const char* label = string_field(L, slot(kLabel), "label", which, bad)) {
     for (size_t i = 0; i < r.rules.size() && m.rule == 0xFFFF; ++i)
       if (r.rules[i].kind == RuleKind::kGenerated && r.rules[i].label == label)
         m.rule = static_cast<uint16_t>(i);
@@ -290,55 +380,22 @@ std::string read_move(lua_State* L, int mt, const std::string& which, const Posi
             "', which no move rule of the script has and the game's labels do not list";
   }
   if (!bad.empty()) return bad;
-  lua_pushstring(L, "from");
-  lua_rawget(L, mt);
-  const bool has_from = !lua_isnil(L, -1);
   if (m.drop_type >= 0) {
     m.kind = MoveKind::kDrop;
-    if (has_from)
+    if (!lua_isnil(L, slot(kFrom)))
       return which + " drops a piece and also moves one from a site (give drop or from)";
     if (pos.hand(pos.to_move(), m.drop_type) <= 0)
       return which + " drops a " + r.types[m.drop_type].name +
              ", and the side to move has none in hand";
   } else {
-    m.from = site_value(L, -1, t, (which + " from").c_str(), bad);
+    m.from = site_value(L, slot(kFrom), site_ids, (which + " from").c_str(), bad);
     if (bad.empty() && !(pos.at(m.from) && piece_seat(pos.at(m.from)) == pos.to_move()))
       bad = which + " moves from " + t.name(m.from) + ", which holds no piece of the side to move";
   }
-  lua_pushstring(L, "to");
-  lua_rawget(L, mt);
-  if (bad.empty()) m.to = site_value(L, -1, t, (which + " to").c_str(), bad);
+  if (bad.empty()) m.to = site_value(L, slot(kTo), site_ids, (which + " to").c_str(), bad);
   if (bad.empty() && m.drop_type >= 0 && pos.at(m.to))
     bad = which + " drops on " + t.name(m.to) + ", which is not empty";
-  lua_pushstring(L, "captures");
-  lua_rawget(L, mt);
-  int caps = lua_gettop(L);
-  if (bad.empty() && !lua_isnil(L, caps)) {
-    if (!lua_istable(L, caps)) {
-      bad = which + " captures is a " + luaL_typename(L, caps) + ", not a list of sites";
-    } else {
-      lua_Integer k = static_cast<lua_Integer>(lua_rawlen(L, caps)), entries = 0;
-      if (k > kMaxCaptures) {
-        bad = which + " captures " + std::to_string(k) + " sites; the engine holds at most " +
-              std::to_string(kMaxCaptures) + " captures in one move (kMaxCaptures)";
-      } else {
-        // Counted no further than one past the list, however large the table.
-        lua_pushnil(L);
-        while (entries <= k && lua_next(L, caps)) {
-          ++entries;
-          lua_pop(L, 1);
-        }
-        lua_settop(L, caps);
-        if (entries != k) bad = which + " captures has fields besides its list of sites";
-      }
-      for (lua_Integer j = 1; j <= k && bad.empty(); ++j) {
-        lua_rawgeti(L, caps, j);
-        SiteId s = site_value(L, -1, t, (which + " capture").c_str(), bad);
-        if (bad.empty()) m.cap[m.ncap++] = s;
-        lua_pop(L, 1);
-      }
-    }
-  }
+  if (bad.empty()) bad = read_captures(L, slot(kCaptures), site_ids, which, m);
   lua_settop(L, mt);
   return bad;
 }
@@ -348,12 +405,13 @@ std::string read_move(lua_State* L, int mt, const std::string& which, const Posi
 // captures than a Move has room for, a field it does not know) is an error,
 // never a move quietly changed. Raw reads only, so that a metatable on a
 // returned table cannot run Lua outside the protected call. Returns why the
-// value is unusable, or "" when it is fine.
-std::string read_moves(lua_State* L, int idx, const Position& pos, MoveList& moves) {
+// value is unusable, or "" when it is fine. site_ids: as for site_value.
+std::string read_moves(lua_State* L, int idx, int site_ids, const Position& pos, MoveList& moves) {
   if (lua_isnil(L, idx)) return "";
   if (!lua_istable(L, idx))
     return std::string("returned a ") + luaL_typename(L, idx) + ", not a list of moves";
   std::string bad;
+  const int top = lua_gettop(L);
   lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, idx));
   if (n > static_cast<lua_Integer>(kMaxListItems))
     return "returned " + std::to_string(n) + " moves; at most " + std::to_string(kMaxListItems) +
@@ -367,78 +425,293 @@ std::string read_moves(lua_State* L, int idx, const Position& pos, MoveList& mov
       break;
     }
     Move m;
-    bad = read_move(L, mt, which, pos, m);
+    bad = read_move(L, mt, site_ids, which, pos, m);
     if (bad.empty()) moves.push(m);
-    lua_settop(L, idx);
+    lua_settop(L, top);
   }
-  lua_settop(L, idx);
+  lua_settop(L, top);
   return bad;
 }
 
-// A pos method as Lua calls it goes through guarded<> (lua_guard.h): a nested
-// hook that fails throws RuleError out of attack detection, and the engine may
-// run out of memory. For a failed hook the Lua error is enough: the hooks are
-// already failed, so the outer call throws the first error when it returns,
-// even if the script caught this one.
+// What a move handle holds: a copy of the move, with what its fields need
+// that the move alone does not say, read from the position when the handle
+// is made. It reads the same whenever it is used, during its call or later.
+struct MoveView {
+  Move m;
+  const Ruleset* rules;
+  TypeId piece;   // the type that moves (or is dropped, promoted or removed), or -1
+  int16_t stage;  // the stage the move was a decision of (for an answer), or -1
+  bool takes_to;  // whether the move takes the piece on its destination
+};
 
-void push_names(lua_State* L, const Topology& t, const SiteId* sites, int n) {
+// Pushes a table of the names of n sites.
+void push_site_list(lua_State* L, const SiteId* sites, int n) {
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; ++i) {
-    lua_pushstring(L, t.name(sites[i]).c_str());
+    push_name(L, kSiteNames, sites[i]);
     lua_rawseti(L, -2, i + 1);
   }
 }
 
-// Pushes the pos handle of the running call: a userdata whose metatable,
-// made once per state, holds the methods.
-void push_position(lua_State* L, PosContext& c) {
-  auto* h = static_cast<Handle*>(lua_newuserdatauv(L, sizeof(Handle), 0));
-  *h = Handle{&c, c.call};
-  if (luaL_newmetatable(L, kPosMeta)) {
-    const luaL_Reg fns[] = {{"at", guarded<l_at>},
-                            {"to_move", guarded<l_to_move>},
-                            {"counter", guarded<l_counter>},
-                            {"hand", guarded<l_hand>},
-                            {"ply", guarded<l_ply>},
-                            {"sites", guarded<l_sites>},
-                            {"remove", guarded<l_remove>},
-                            {"place", guarded<l_place>},
-                            {"set_counter", guarded<l_set_counter>},
-                            {"attacked", guarded<l_attacked>},
-                            {"seat_state", guarded<l_seat_state>},
-                            {"set_seat_state", guarded<l_set_seat_state>},
-                            {"controller", guarded<l_controller>},
-                            {"set_controller", guarded<l_set_controller>},
-                            {"phase", guarded<l_phase>},
-                            {"stage", guarded<l_stage>},
-                            {nullptr, nullptr}};
-    luaL_newlib(L, fns);
-    lua_setfield(L, -2, "__index");
-    // Scripts can neither read nor replace it.
-    lua_pushstring(L, "pos");
-    lua_setfield(L, -2, "__metatable");
+// move.captures and move.path: made at the first read and kept in the
+// handle's user value slot, so that every read gives the same table.
+void push_move_list(lua_State* L, const MoveView& v, int slot) {
+  if (lua_getiuservalue(L, 1, slot) == LUA_TTABLE) return;
+  lua_pop(L, 1);
+  if (slot == 1) {
+    std::array<SiteId, kMaxCaptures + 1> taken;
+    int ntaken = 0;
+    if (v.takes_to) taken[ntaken++] = v.m.to;
+    for (int i = 0; i < v.m.ncap; ++i)
+      if (v.m.cap[i] != v.m.to || !v.takes_to) taken[ntaken++] = v.m.cap[i];
+    push_site_list(L, taken.data(), ntaken);
+  } else {
+    push_site_list(L, v.m.path.data(), v.m.npath);
   }
-  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -1);
+  lua_setiuservalue(L, 1, slot);
 }
 
-// Runs body in h's state, with the pos table for pos pushed, valid for this
-// call only. A nested call (a hook run by pos:attacked) gives the outer call
-// its position back when it returns.
+// The names of the extra fields answer, action and label, or null.
+const std::string* move_extra(const MoveView& v, const char* key) {
+  const Ruleset& r = *v.rules;
+  const Move& m = v.m;
+  if (m.kind == MoveKind::kAnswer) {
+    if (std::strcmp(key, "answer") == 0 && v.stage >= 0 && m.chance >= 0 &&
+        m.chance < static_cast<int>(r.stages[v.stage].answers.size()))
+      return &r.stages[v.stage].answers[m.chance];
+  } else if (m.kind == MoveKind::kAction) {
+    if (std::strcmp(key, "action") == 0 && m.chance >= 0 &&
+        m.chance < static_cast<int>(r.actions.size()))
+      return &r.actions[m.chance].name;
+  } else if (std::strcmp(key, "label") == 0 && m.rule < r.rules.size() &&
+             !r.rules[m.rule].label.empty()) {
+    return &r.rules[m.rule].label;
+  }
+  return nullptr;
+}
+
+// The __index of move handles: a field is read when the script reads it, and
+// a field the move has not is nil, as it was when move was a table.
+int l_move_index(lua_State* L) {
+  const auto& v = *static_cast<const MoveView*>(lua_touserdata(L, 1));
+  if (lua_type(L, 2) != LUA_TSTRING) return 0;
+  const char* key = lua_tostring(L, 2);
+  const Move& m = v.m;
+  auto site = [&](SiteId s) {
+    if (s == kNoSite) return 0;
+    push_name(L, kSiteNames, s);
+    return 1;
+  };
+  auto type = [&](TypeId t) {
+    if (t < 0) return 0;
+    push_name(L, kTypeNames, t);
+    return 1;
+  };
+  if (std::strcmp(key, "from") == 0) return site(m.from);
+  if (std::strcmp(key, "to") == 0) return site(m.to);
+  if (std::strcmp(key, "piece") == 0) return type(v.piece);
+  if (std::strcmp(key, "kind") == 0) {
+    push_name(L, kKindNames, static_cast<int>(m.kind));
+    return 1;
+  }
+  if (std::strcmp(key, "captures") == 0 || std::strcmp(key, "path") == 0) {
+    push_move_list(L, v, key[0] == 'c' ? 1 : 2);
+    return 1;
+  }
+  if (std::strcmp(key, "promote") == 0) return type(m.promote);
+  if (const std::string* extra = move_extra(v, key)) {
+    lua_pushlstring(L, extra->data(), extra->size());
+    return 1;
+  }
+  return 0;
+}
+
+// Makes what a state's first hook call makes for all its calls (see Made),
+// and sets PosContext::made to it.
+void make_once(lua_State* L, PosContext& c, const Ruleset& r) {
+  const int base = lua_gettop(L);
+  auto names = [&](int n, auto name_of) {
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; ++i) {
+      lua_pushstring(L, name_of(i));
+      lua_rawseti(L, -2, i + 1);
+    }
+  };
+  auto ids = [&](Made from) {
+    const int list = base + from;
+    const auto n = static_cast<lua_Integer>(lua_rawlen(L, list));
+    lua_createtable(L, 0, static_cast<int>(n));
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, list, i);
+      lua_pushinteger(L, i - 1);
+      lua_rawset(L, -3);
+    }
+  };
+  names(r.topology.size(), [&](int i) { return r.topology.name(i).c_str(); });
+  names(static_cast<int>(r.types.size()), [&](int i) { return r.types[i].name.c_str(); });
+  names(r.num_seats(), [&](int i) { return r.seats[i].name.c_str(); });
+  names(static_cast<int>(std::size(kKinds)), [&](int i) { return kKinds[i]; });
+  ids(kSiteNames);
+  ids(kTypeNames);
+  ids(kSeatNames);
+  luaL_newmetatable(L, kPosMeta);
+  lua_newtable(L);  // the move handles' metatable
+  lua_pushlightuserdata(L, &c);
+  // Scripts can neither read nor replace them.
+  lua_pushstring(L, "pos");
+  lua_setfield(L, base + kPosMetaTable, "__metatable");
+  lua_pushstring(L, "move");
+  lua_setfield(L, base + kMoveMetaTable, "__metatable");
+  auto push_all = [&] {
+    for (int k = 1; k <= kMadeCount; ++k) lua_pushvalue(L, base + k);
+  };
+  // A pos method as Lua calls it goes through guarded<> (lua_guard.h): a nested
+  // hook that fails throws RuleError out of attack detection, and the engine may
+  // run out of memory. For a failed hook the Lua error is enough: the hooks are
+  // already failed, so the outer call throws the first error when it returns,
+  // even if the script caught this one.
+  const luaL_Reg fns[] = {{"at", guarded<l_at>},
+                          {"to_move", guarded<l_to_move>},
+                          {"counter", guarded<l_counter>},
+                          {"hand", guarded<l_hand>},
+                          {"ply", guarded<l_ply>},
+                          {"sites", guarded<l_sites>},
+                          {"remove", guarded<l_remove>},
+                          {"place", guarded<l_place>},
+                          {"set_counter", guarded<l_set_counter>},
+                          {"attacked", guarded<l_attacked>},
+                          {"seat_state", guarded<l_seat_state>},
+                          {"set_seat_state", guarded<l_set_seat_state>},
+                          {"controller", guarded<l_controller>},
+                          {"set_controller", guarded<l_set_controller>},
+                          {"phase", guarded<l_phase>},
+                          {"stage", guarded<l_stage>},
+                          {nullptr, nullptr}};
+  lua_createtable(L, 0, static_cast<int>(std::size(fns)) - 1);
+  push_all();
+  luaL_setfuncs(L, fns, kMadeCount);
+  lua_setfield(L, base + kPosMetaTable, "__index");
+  push_all();
+  lua_pushcclosure(L, guarded<l_move_index>, kMadeCount);
+  lua_setfield(L, base + kMoveMetaTable, "__index");
+  lua_createtable(L, kMadeCount, 0);
+  for (int k = 1; k <= kMadeCount; ++k) {
+    lua_pushvalue(L, base + k);
+    lua_rawseti(L, -2, k);
+  }
+  lua_pushboolean(L, 0);
+  c.result = luaL_ref(L, LUA_REGISTRYINDEX);
+  c.made = luaL_ref(L, LUA_REGISTRYINDEX);
+  // Every light userdata of a state shares one metatable, and pos handles are
+  // the only ones scripts see.
+  lua_pushlightuserdata(L, nullptr);
+  lua_pushvalue(L, base + kPosMetaTable);
+  lua_setmetatable(L, -2);
+  lua_settop(L, base);
+}
+
+// Pushes entry k of what was made, outside a pos method.
+void push_made(lua_State* L, const PosContext& c, Made k) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, c.made);
+  lua_rawgeti(L, -1, k);
+  lua_remove(L, -2);
+}
+
+// Pushes the pos handle of the running call (see ctx()).
+void push_position(lua_State* L, const PosContext& c) {
+  lua_pushlightuserdata(L, reinterpret_cast<void*>(static_cast<uintptr_t>(c.call)));
+}
+
+// Sets the context for one hook call, and gives the outer call (a hook that
+// pos:attacked ran inside another) its own back when it ends.
+class CallScope {
+ public:
+  CallScope(PosContext& c, const Position& pos, Position* mpos, Undo* undo)
+      : c_(c), pos_(c.pos), mpos_(c.mpos), undo_(c.undo), call_(c.call) {
+    c.pos = &pos;
+    c.mpos = mpos;
+    c.undo = undo;
+    c.call = ++c.last_call;
+  }
+  ~CallScope() {
+    c_.pos = pos_;
+    c_.mpos = mpos_;
+    c_.undo = undo_;
+    c_.call = call_;
+  }
+  CallScope(const CallScope&) = delete;
+  CallScope& operator=(const CallScope&) = delete;
+
+ private:
+  PosContext& c_;
+  const Position* pos_;
+  Position* mpos_;
+  Undo* undo_;
+  uint64_t call_;
+};
+
+// Runs body in h's state, with the hook function of registry reference hook
+// and the pos handle for pos pushed (its first argument), valid for this call
+// only; body pushes the other arguments and calls it.
 template <class Body>
-Status with_position(HookState& h, const Position& pos, Position* mpos, Undo* undo, Body&& body) {
+Status with_position(HookState& h, int hook, const Position& pos, Position* mpos, Undo* undo,
+                     Body&& body) {
   PosContext& c = *h.ctx;
-  const PosContext outer = c;
-  c.pos = &pos;
-  c.mpos = mpos;
-  c.undo = undo;
-  c.call = ++c.last_call;
-  Status st = h.lua->run([&](lua_State* L) {
+  const CallScope scope(c, pos, mpos, undo);
+  return h.lua->run([&](lua_State* L) {
+    if (c.made < 0) make_once(L, c, pos.rules());
+    lua_rawgeti(L, LUA_REGISTRYINDEX, hook);
     push_position(L, c);
     body(L);
   });
-  const uint64_t last = c.last_call;
-  c = outer;
-  c.last_call = last;
+}
+
+// Calls the hook of registry reference hook on pos and, when seat is one, the
+// seat's name, with no C function between (LuaState::begin_call): nothing is
+// allocated to push them. read gets the index of the result and reads it
+// without raising an error (no allocation), or hands it to read_protected.
+template <class Read>
+Status call_direct(HookState& h, int hook, const Position& pos, SeatId seat, Read&& read) {
+  PosContext& c = *h.ctx;
+  if (c.made < 0)
+    if (Status st = h.lua->run([&](lua_State* L) { make_once(L, c, pos.rules()); })) return st;
+  const CallScope scope(c, pos, nullptr, nullptr);
+  lua_State* L = h.lua->L();
+  int base = 0;
+  if (Status st = h.lua->begin_call(base)) return st;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, hook);
+  push_position(L, c);
+  int nargs = 1;
+  if (seat >= 0) {
+    push_made(L, c, kSeatNames);
+    lua_rawgeti(L, -1, seat + 1);
+    lua_remove(L, -2);
+    ++nargs;
+  }
+  Status st = h.lua->end_call(base, nargs, 1);
+  if (!st) {
+    st = read(L, base + 2);
+    lua_settop(L, base);
+  }
+  return st;
+}
+
+// Runs read on the value at idx in a protected call (run()), for reading
+// that may raise an error (a table's fields): the value gets there through
+// the registry slot PosContext::result.
+template <class Read>
+Status read_protected(HookState& h, int idx, Read&& read) {
+  lua_State* L = h.lua->L();
+  const int slot = h.ctx->result;
+  lua_pushvalue(L, idx);
+  lua_rawseti(L, LUA_REGISTRYINDEX, slot);
+  Status st = h.lua->run([&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, slot);
+    read(L, lua_gettop(L));
+  });
+  lua_pushboolean(L, 0);  // lets the value go
+  lua_rawseti(L, LUA_REGISTRYINDEX, slot);
   return st;
 }
 
@@ -453,70 +726,30 @@ PieceCode before_move(const Position& pos, const Undo& undo, SiteId site) {
   return pos.at(site);
 }
 
-// stage: the stage the move was a decision of (for an answer's label), or -1.
-// made: the move's undo when pos is the position after it (the after hook),
-// null when pos is the position it is made from. Either way `piece` is the
-// type that moves (or is dropped, promoted or removed) as it was before the
-// move, and `captures` every site whose piece the move takes: the destination
-// of an ordinary capture or a removal, then the sites a chain or en passant
-// clears.
-void push_move(lua_State* L, const Position& pos, const Move& m, int stage,
+// Pushes the move handle of m, a userdata that reads its fields when the
+// script does (l_move_index). stage: the stage the move was a decision of (for
+// an answer's label), or -1. made: the move's undo when pos is the position
+// after it (the after hook), null when pos is the position it is made from.
+// Either way `piece` is the type that moves (or is dropped, promoted or
+// removed) as it was before the move, and `captures` every site whose piece
+// the move takes: the destination of an ordinary capture or a removal, then
+// the sites a chain or en passant clears.
+void push_move(lua_State* L, const PosContext& c, const Position& pos, const Move& m, int stage,
                const Undo* made = nullptr) {
-  const Ruleset& r = pos.rules();
-  const Topology& t = r.topology;
   auto was = [&](SiteId s) { return made ? before_move(pos, *made, s) : pos.at(s); };
-  lua_createtable(L, 0, 8);
-  if (m.from != kNoSite) {
-    lua_pushstring(L, t.name(m.from).c_str());
-    lua_setfield(L, -2, "from");
-  }
-  if (m.to != kNoSite) {
-    lua_pushstring(L, t.name(m.to).c_str());
-    lua_setfield(L, -2, "to");
-  }
+  auto* v = static_cast<MoveView*>(lua_newuserdatauv(L, sizeof(MoveView), 2));
+  v->m = m;
+  v->rules = &pos.rules();
+  v->stage = static_cast<int16_t>(stage);
   TypeId piece = m.drop_type;
   if (piece < 0 && m.from != kNoSite && was(m.from)) piece = piece_type(was(m.from));
-  const bool takes_to = (m.kind == MoveKind::kNormal || m.kind == MoveKind::kRemove) &&
-                        m.to != kNoSite && m.to != m.from && was(m.to);
-  if (piece < 0 && (takes_to || m.kind == MoveKind::kPromote) && m.to != kNoSite && was(m.to))
+  v->takes_to = (m.kind == MoveKind::kNormal || m.kind == MoveKind::kRemove) && m.to != kNoSite &&
+                m.to != m.from && was(m.to);
+  if (piece < 0 && (v->takes_to || m.kind == MoveKind::kPromote) && m.to != kNoSite && was(m.to))
     piece = piece_type(was(m.to));
-  if (piece >= 0) {
-    lua_pushstring(L, r.types[piece].name.c_str());
-    lua_setfield(L, -2, "piece");
-  }
-  static const char* kKinds[] = {"normal", "drop",   "pass",    "chance", "castle",
-                                 "remove", "answer", "promote", "action"};
-  static_assert(sizeof(kKinds) / sizeof(kKinds[0]) == static_cast<size_t>(MoveKind::kAction) + 1);
-  lua_pushstring(L, kKinds[static_cast<int>(m.kind)]);
-  lua_setfield(L, -2, "kind");
-  std::array<SiteId, kMaxCaptures + 1> taken;
-  int ntaken = 0;
-  if (takes_to) taken[ntaken++] = m.to;
-  for (int i = 0; i < m.ncap; ++i)
-    if (m.cap[i] != m.to || !takes_to) taken[ntaken++] = m.cap[i];
-  push_names(L, t, taken.data(), ntaken);
-  lua_setfield(L, -2, "captures");
-  push_names(L, t, m.path.data(), m.npath);
-  lua_setfield(L, -2, "path");
-  if (m.promote >= 0) {
-    lua_pushstring(L, r.types[m.promote].name.c_str());
-    lua_setfield(L, -2, "promote");
-  }
-  if (m.kind == MoveKind::kAnswer) {
-    if (stage >= 0 && m.chance >= 0 &&
-        m.chance < static_cast<int>(r.stages[stage].answers.size())) {
-      lua_pushstring(L, r.stages[stage].answers[m.chance].c_str());
-      lua_setfield(L, -2, "answer");
-    }
-  } else if (m.kind == MoveKind::kAction) {
-    if (m.chance >= 0 && m.chance < static_cast<int>(r.actions.size())) {
-      lua_pushstring(L, r.actions[m.chance].name.c_str());
-      lua_setfield(L, -2, "action");
-    }
-  } else if (m.rule < r.rules.size() && !r.rules[m.rule].label.empty()) {
-    lua_pushstring(L, r.rules[m.rule].label.c_str());
-    lua_setfield(L, -2, "label");
-  }
+  v->piece = piece;
+  push_made(L, c, kMoveMetaTable);
+  lua_setmetatable(L, -2);
 }
 
 // "file:line" where the function with registry reference ref is defined.
@@ -644,9 +877,9 @@ bool LuaHooks::filter(const Position& pos, const Move& move) {
   ++h.calls[static_cast<int>(HookKind::kFilter)];
   const Running running(t_filtering);
   bool keep = false;
-  Status st = with_position(h, pos, nullptr, nullptr, [&](lua_State* L) {
-    push_move(L, pos, move, pos.stage());
-    h.lua->call(h.filter, 2, 1);
+  Status st = with_position(h, h.filter, pos, nullptr, nullptr, [&](lua_State* L) {
+    push_move(L, *h.ctx, pos, move, pos.stage());
+    lua_call(L, 2, 1);
     keep = lua_toboolean(L, -1) || lua_isnil(L, -1);
     lua_pop(L, 1);
   });
@@ -660,14 +893,14 @@ void LuaHooks::filter_moves(const Position& pos, MoveList& moves) {
   ++h.calls[static_cast<int>(HookKind::kFilterMoves)];
   const Running running(t_filtering);
   Status bad;
-  Status st = with_position(h, pos, nullptr, nullptr, [&](lua_State* L) {
+  Status st = with_position(h, h.filter_moves, pos, nullptr, nullptr, [&](lua_State* L) {
     const int n = moves.size();
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; ++i) {
-      push_move(L, pos, moves[i], pos.stage());
+      push_move(L, *h.ctx, pos, moves[i], pos.stage());
       lua_rawseti(L, -2, i + 1);
     }
-    h.lua->call(h.filter_moves, 2, 1);
+    lua_call(L, 2, 1);
     const int t = lua_gettop(L);
     std::string why;
     if (lua_istable(L, t)) {
@@ -701,9 +934,9 @@ void LuaHooks::after(Position& pos, const Move& move, Undo& undo) {
   throw_if_failed();
   HookState& h = state();
   ++h.calls[static_cast<int>(HookKind::kAfter)];
-  Status st = with_position(h, pos, &pos, &undo, [&](lua_State* L) {
-    push_move(L, pos, move, undo.stage, &undo);
-    h.lua->call(h.after, 2, 0);
+  Status st = with_position(h, h.after, pos, &pos, &undo, [&](lua_State* L) {
+    push_move(L, *h.ctx, pos, move, undo.stage, &undo);
+    lua_call(L, 2, 0);
   });
   finish(st);
 }
@@ -722,11 +955,16 @@ void LuaHooks::generate(const Position& pos, MoveList& moves) {
   ++h.calls[static_cast<int>(HookKind::kGenerate)];
   Status bad;
   const Running running(t_generating);
-  Status st = with_position(h, pos, nullptr, nullptr, [&](lua_State* L) {
-    h.lua->call(h.generate, 1, 1);
-    std::string why = read_moves(L, lua_gettop(L), pos, moves);
-    if (!why.empty()) bad = Error{where_defined(L, h.generate), "generate hook: " + why};
-    lua_pop(L, 1);
+  Status st = call_direct(h, h.generate, pos, -1, [&](lua_State* L, int result) -> Status {
+    // nil and an empty list need no reading.
+    if (lua_isnil(L, result) || (lua_istable(L, result) && lua_rawlen(L, result) == 0))
+      return std::nullopt;
+    return read_protected(h, result, [&](lua_State* L, int list) {
+      push_made(L, *h.ctx, kSiteIds);
+      std::string why = read_moves(L, list, list + 1, pos, moves);
+      if (!why.empty()) bad = Error{where_defined(L, h.generate), "generate hook: " + why};
+      lua_settop(L, list - 1);
+    });
   });
   finish(st ? st : bad);
 }
@@ -737,10 +975,10 @@ std::optional<Result> LuaHooks::end(const Position& pos) {
   ++h.calls[static_cast<int>(HookKind::kEnd)];
   std::optional<Result> out;
   Status bad;
-  Status st = with_position(h, pos, nullptr, nullptr, [&](lua_State* L) {
-    h.lua->call(h.end, 1, 1);
-    int t = lua_gettop(L);
-    if (lua_istable(L, t)) {
+  Status st = call_direct(h, h.end, pos, -1, [&](lua_State* L, int result) -> Status {
+    // Anything but a table is no result.
+    if (!lua_istable(L, result)) return std::nullopt;
+    return read_protected(h, result, [&](lua_State* L, int t) {
       lua_pushstring(L, "reason");
       lua_rawget(L, t);
       std::string reason = lua_isstring(L, -1) ? lua_tostring(L, -1) : "end_check";
@@ -758,8 +996,8 @@ std::optional<Result> LuaHooks::end(const Position& pos) {
         if (!out)
           bad = Error{where_defined(L, h.end), "end_check hook: winner '" + w + "' is not a seat"};
       }
-    }
-    lua_settop(L, t - 1);
+      lua_settop(L, t - 1);
+    });
   });
   finish(st ? st : bad);
   return out;
@@ -771,18 +1009,16 @@ double LuaHooks::evaluate(const Position& pos, SeatId seat) {
   ++h.calls[static_cast<int>(HookKind::kEvaluate)];
   double out = 0;
   Status bad;
-  Status st = with_position(h, pos, nullptr, nullptr, [&](lua_State* L) {
-    lua_pushstring(L, pos.rules().seats[seat].name.c_str());
-    h.lua->call(h.evaluate, 2, 1);
+  Status st = call_direct(h, h.evaluate, pos, seat, [&](lua_State* L, int result) -> Status {
     int isnum = 0;
-    const lua_Number v = lua_tonumberx(L, -1, &isnum);
+    const lua_Number v = lua_tonumberx(L, result, &isnum);
     if (!isnum || !std::isfinite(v))
       bad = Error{where_defined(L, h.evaluate),
                   std::string("evaluate hook: must return a finite number, not ") +
-                      (isnum ? "an infinite one" : luaL_typename(L, -1))};
+                      (isnum ? "an infinite one" : luaL_typename(L, result))};
     else
       out = v;
-    lua_pop(L, 1);
+    return std::nullopt;
   });
   finish(st ? st : bad);
   return out;

@@ -43,6 +43,13 @@ struct PosContext {
   Undo* undo = nullptr;
   uint64_t call = 0;       // the running call's id
   uint64_t last_call = 0;  // the last id given out
+  // Registry reference of the table of what the state's first call made once
+  // for all its calls (the metatables of pos and move, names and their ids),
+  // or -1 before that call.
+  int made = -1;
+  // Registry reference of the slot a hook's result is kept in while a
+  // protected call reads it, or -1 before the first call.
+  int result = -1;
 };
 
 // The hooks by kind, as HookState::calls counts them.

@@ -321,10 +321,20 @@ LuaState::~LuaState() {
   delete static_cast<Alloc*>(ud);
 }
 
+namespace {
+
+// What run() hands its protected call: the body and its data.
+struct RunBody {
+  void (*body)(void*, lua_State*);
+  void* data;
+};
+
+}  // namespace
+
 int LuaState::l_run_body(lua_State* L) {
-  auto* body = static_cast<const std::function<void(lua_State*)>*>(lua_touserdata(L, 1));
+  const auto* run = static_cast<const RunBody*>(lua_touserdata(L, 1));
   lua_settop(L, 0);
-  (*body)(L);
+  run->body(run->data, L);
   return 0;
 }
 
@@ -346,21 +356,16 @@ int LuaState::l_locate(lua_State* L) {
   return 1;
 }
 
-Status LuaState::run(const std::function<void(lua_State*)>& body) {
+Status LuaState::run(void (*body)(void*, lua_State*), void* data) {
   if (!prelude_error_.empty()) return Error{"prelude", prelude_error_};
   const int top = lua_gettop(L_);
   if (!lua_checkstack(L_, 4)) return Error{main_file_ + ":1", "out of Lua stack space"};
   const bool outermost = depth_ == 0;
-  if (outermost) {
-    remaining_ = budget_;
-    alloc_bytes_ = 0;
-    stop_ = Stop::kNone;
-    stop_where_[0] = error_where_[0] = memory_where_[0] = '\0';
-    lua_sethook(L_, count_hook, LUA_MASKCOUNT, 1000);
-  }
+  if (outermost) start_budget();
   lua_pushcfunction(L_, guarded<l_locate>);
   lua_pushcfunction(L_, guarded<l_run_body>);
-  lua_pushlightuserdata(L_, const_cast<void*>(static_cast<const void*>(&body)));
+  RunBody run{body, data};
+  lua_pushlightuserdata(L_, &run);
   ++depth_;
   int rc = lua_pcall(L_, 1, 0, top + 1);
   --depth_;
@@ -368,6 +373,35 @@ Status LuaState::run(const std::function<void(lua_State*)>& body) {
   Status st;
   if (rc != LUA_OK) st = error_of(rc);
   lua_settop(L_, top);
+  return st;
+}
+
+void LuaState::start_budget() {
+  remaining_ = budget_;
+  alloc_bytes_ = 0;
+  stop_ = Stop::kNone;
+  stop_where_[0] = error_where_[0] = memory_where_[0] = '\0';
+  lua_sethook(L_, count_hook, LUA_MASKCOUNT, 1000);
+}
+
+Status LuaState::begin_call(int& base) {
+  if (!prelude_error_.empty()) return Error{"prelude", prelude_error_};
+  if (!lua_checkstack(L_, 8)) return Error{main_file_ + ":1", "out of Lua stack space"};
+  base = lua_gettop(L_);
+  lua_pushcfunction(L_, guarded<l_locate>);
+  return std::nullopt;
+}
+
+Status LuaState::end_call(int base, int nargs, int nresults) {
+  const bool outermost = depth_ == 0;
+  if (outermost) start_budget();
+  ++depth_;
+  const int rc = lua_pcall(L_, nargs, nresults, base + 1);
+  --depth_;
+  if (outermost) lua_sethook(L_, nullptr, 0, 0);
+  if (rc == LUA_OK) return std::nullopt;
+  Status st = error_of(rc);
+  lua_settop(L_, base);
   return st;
 }
 

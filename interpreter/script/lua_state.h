@@ -18,6 +18,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -88,7 +89,24 @@ class LuaState {
   // starts the budget, nested ones spend what is left. A Lua error, a spent
   // budget, running out of memory and a C++ exception thrown by body all come
   // back as the Error, located at the script line that was running.
-  Status run(const std::function<void(lua_State*)>& body);
+  template <class Body>
+  Status run(Body&& body) {
+    // A pointer to body and a plain function that calls it: unlike a
+    // std::function, nothing is allocated for a hook's call.
+    using B = std::remove_reference_t<Body>;
+    return run([](void* b, lua_State* L) { (*static_cast<B*>(b))(L); },
+               const_cast<void*>(static_cast<const void*>(&body)));
+  }
+  Status run(void (*body)(void*, lua_State*), void* data);
+  // run() without a C function between, for a call whose arguments can be
+  // pushed and results read without raising an error (no allocation: registry
+  // reads, light userdata): begin_call() makes room and pushes what the call
+  // needs, at base + 1; the caller pushes the function and its nargs
+  // arguments; end_call() calls it under the budget as run() would and, when
+  // it returns no error, leaves nresults results from base + 2 for the caller
+  // to read and then pop with lua_settop(L, base).
+  Status begin_call(int& base);
+  Status end_call(int base, int nargs, int nresults);
   // Inside run(): calls the function with registry reference ref on the
   // arguments already pushed, leaving nresults.
   void call(int ref, int nargs, int nresults);
@@ -131,6 +149,8 @@ class LuaState {
   void stop(Stop why);
   [[noreturn]] void raise_stop(lua_State* L);
   std::string stop_message() const;
+  // Starts the budget of an outermost call.
+  void start_budget();
   Error error_of(int rc);
 
   lua_State* L_ = nullptr;
