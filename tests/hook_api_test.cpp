@@ -296,5 +296,95 @@ TEST(HookFilterMoves, BadAnswersAreErrorsWithTheHooksLine) {
   }
 }
 
+// Wazirs that may be dropped on a 3x3 board, one in each hand, and the given hooks.
+std::string drop_game(const std::string& hooks) {
+  return R"(return game {
+  board = grid { width = 3, height = 3 },
+  pieces = { piece { name = "wazir", symbol = "W", drop = true, moves = { step { dirs = "orthogonal" } } },
+             piece { name = "ferz", symbol = "F", moves = { step { dirs = "diagonal" } } } },
+  setup = { white = { wazir = "a1" }, black = { wazir = "c3" } },
+  hand = { white = { wazir = 1 }, black = { wazir = 1 } },
+)" + hooks +
+         "\n}\n";
+}
+
+TEST(HookSetHand, AfterChangesAHandAndUndoPutsItBack) {
+  auto r = load("set_hand", drop_game(R"(  after = function(pos, move)
+    pos:set_hand("black", "wazir", pos:hand("black", "wazir") + 2)
+  end,)"));
+  ASSERT_TRUE(r);
+  const TypeId wazir = r->type_index("wazir");
+  Position pos(r);
+  auto t = uci::parse_uci(pos, "a1a2");
+  ASSERT_TRUE(t);
+  Undo u;
+  pos.make(t->steps[0], u);
+  EXPECT_EQ(pos.hand(1, wazir), 3);
+  EXPECT_EQ(pos.hand(0, wazir), 1);
+  pos.unmake(t->steps[0], u);
+  EXPECT_EQ(pos.hand(1, wazir), 1);
+  EXPECT_EQ(pos.hand(0, wazir), 1);
+}
+
+TEST(HookSetHand, ADropPaidBackKeepsTheHandFull) {
+  // Each drop gives the dropping side its wazir back, so that it may drop again.
+  auto refill = load("refill", drop_game(R"(  after = function(pos, move)
+    if move.kind == "drop" then
+      local _, seat = pos:at(move.to)
+      pos:set_hand(seat, "wazir", 1)
+    end
+  end,)"));
+  auto plain = load("plain", drop_game(""));
+  ASSERT_TRUE(refill);
+  ASSERT_TRUE(plain);
+  // Depth 1: two steps and seven drops; depth 2: after a step, two steps and
+  // seven drops, after a drop two steps and six: 2 * 9 + 7 * 8 = 74. The hands
+  // differ from the third ply: white drops again only when paid back.
+  Position a(refill), b(plain);
+  EXPECT_EQ(perft(a, 1), 9u);
+  EXPECT_EQ(perft(a, 2), 74u);
+  EXPECT_EQ(perft(b, 2), 74u);
+  EXPECT_EQ(perft(a, 3), 696u);
+  EXPECT_EQ(perft(b, 3), 400u);
+}
+
+TEST(HookSetHand, BadHandsAreErrorsNamingTheHooksLine) {
+  for (auto [call, what] : std::vector<std::pair<std::string, std::string>>{
+           {R"(pos:set_hand("white", "wazir", -1))",
+            "a hand cannot hold -1 wazir (the count is 0 or more)"},
+           {R"(pos:set_hand("white", "rook", 1))", "no piece named 'rook'"},
+           {R"(pos:set_hand("green", "wazir", 1))", "no seat named 'green'"},
+           {R"(pos:set_hand("white", "ferz", 1))",
+            "the rules never put a ferz in a hand (no drop, start hand, gating or capture to "
+            "hand gives one)"},
+           {R"(pos:set_hand("white", "wazir", 10001))",
+            "a hand holds at most 10000 of a piece, not 10001 (kMaxHandPieces)"}}) {
+    auto r = load("bad_hand", drop_game("  after = function(pos, move)\n    " + call + "\n  end,"));
+    ASSERT_TRUE(r);
+    // The hook runs once a1a2 is made (or, where legality is judged by making
+    // the moves, while the move is read).
+    auto err = rule_error([&] {
+      Position pos(r);
+      auto t = uci::parse_uci(pos, "a1a2");
+      ASSERT_TRUE(t);
+      Undo u;
+      pos.make(t->steps[0], u);
+    });
+    ASSERT_TRUE(err) << call;
+    EXPECT_EQ(err->what, what);
+    EXPECT_EQ(err->where, (script_dir() / "bad_hand.lua").string() + ":8") << call;
+  }
+  // Only the after hook changes the position.
+  auto r =
+      load("hand_in_filter",
+           drop_game("  filter = function(pos, move)\n    pos:set_hand(\"white\", \"wazir\", 0)\n"
+                     "  end,"));
+  ASSERT_TRUE(r);
+  auto err = generate_error(r);
+  ASSERT_TRUE(err);
+  EXPECT_EQ(err->what, "the position can only be changed in the after hook");
+  EXPECT_EQ(err->where, (script_dir() / "hand_in_filter.lua").string() + ":8");
+}
+
 }  // namespace
 }  // namespace regula

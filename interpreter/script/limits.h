@@ -54,6 +54,9 @@ inline constexpr size_t kMaxValueBytes = size_t{32} << 20;
 // links, lines, sites of a region ...), words in one space-separated string,
 // and moves one call of a generate hook returns.
 inline constexpr size_t kMaxListItems = 65'536;
+// Pieces of one type in one seat's hand that pos:set_hand may give (as many as
+// a position string may).
+inline constexpr int kMaxHandPieces = 10'000;
 // Move rules of all pieces together.
 inline constexpr size_t kMaxMoveRules = 1'024;
 // Bytes of the tables compiled from the rules: leap and walk destinations and

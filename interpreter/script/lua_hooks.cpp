@@ -205,6 +205,42 @@ int l_set_counter(lua_State* L) {
   return 0;
 }
 
+// Whether the rules ever put a piece of type t in a hand: a hand at the start
+// holds it, a drop rule drops it, gating brings it in, or under
+// captures_to_hand a capture sends it there.
+bool has_hand(const Ruleset& r, TypeId t) {
+  for (SeatId s = 0; s < r.num_seats(); ++s)
+    if (r.setup_hand[s][t] > 0) return true;
+  for (const auto& rule : r.rules)
+    if (rule.kind == RuleKind::kDrop && rule.drop_type == t) return true;
+  if (r.gating.on() && r.gating.gates(t)) return true;
+  if (r.captures_to_hand)
+    for (TypeId u = 0; u < static_cast<TypeId>(r.types.size()); ++u)
+      if ((r.types[u].hand_as < 0 ? u : r.types[u].hand_as) == t || r.types[u].marked_hand_as == t)
+        return true;
+  return false;
+}
+
+// pos:set_hand(seat, piece, count): seat now holds count of piece in hand.
+int l_set_hand(lua_State* L) {
+  Position& p = writable(L);
+  SeatId seat = check_seat(L, p, 2);
+  TypeId t = check_type(L, p, 3);
+  lua_Integer n = luaL_checkinteger(L, 4);
+  const char* name = p.rules().types[t].name.c_str();
+  if (!has_hand(p.rules(), t))
+    return luaL_error(L,
+                      "the rules never put a %s in a hand (no drop, start hand, gating or capture "
+                      "to hand gives one)",
+                      name);
+  if (n < 0) return luaL_error(L, "a hand cannot hold %I %s (the count is 0 or more)", n, name);
+  if (n > kMaxHandPieces)
+    return luaL_error(L, "a hand holds at most %d of a piece, not %I (kMaxHandPieces)",
+                      kMaxHandPieces, n);
+  p.set_hand(seat, t, static_cast<int>(n), ctx(L)->undo);
+  return 0;
+}
+
 const char* const kSeatStates[] = {"active", "frozen", "out"};
 
 // pos:seat_state(seat): "active", "frozen" or "out".
@@ -580,6 +616,7 @@ void make_once(lua_State* L, PosContext& c, const Ruleset& r) {
                           {"remove", guarded<l_remove>},
                           {"place", guarded<l_place>},
                           {"set_counter", guarded<l_set_counter>},
+                          {"set_hand", guarded<l_set_hand>},
                           {"attacked", guarded<l_attacked>},
                           {"seat_state", guarded<l_seat_state>},
                           {"set_seat_state", guarded<l_set_seat_state>},
