@@ -290,18 +290,29 @@ int l_stage(lua_State* L) {
   return 1;
 }
 
-// The site named by the value at idx, or kNoSite with why in bad. site_ids:
-// the stack index of the table of site ids (Made::kSiteIds).
-SiteId site_value(lua_State* L, int idx, int site_ids, const char* what, std::string& bad) {
+// Which move of a generated list an error is about ("move 3"): the text is
+// made only for an error, not for every move read.
+struct MoveName {
+  lua_Integer index;
+};
+std::string operator+(MoveName which, const char* text) {
+  return "move " + std::to_string(which.index) + text;
+}
+
+// The site named by the value at idx, or kNoSite with why in bad (which and
+// field name the value, and are joined only for an error). site_ids: the stack
+// index of the table of site ids (Made::kSiteIds).
+SiteId site_value(lua_State* L, int idx, int site_ids, MoveName which, const char* field,
+                  std::string& bad) {
   if (lua_type(L, idx) != LUA_TSTRING) {
-    bad = std::string(what) + " is a " + luaL_typename(L, idx) + ", not a site name";
+    bad = which + " " + field + " is a " + luaL_typename(L, idx) + ", not a site name";
     return kNoSite;
   }
   lua_pushvalue(L, idx);
   lua_rawget(L, site_ids);
   const SiteId s = lua_isinteger(L, -1) ? static_cast<SiteId>(lua_tointeger(L, -1)) : kNoSite;
   lua_pop(L, 1);
-  if (s == kNoSite) bad = std::string(what) + ": no site named '" + lua_tostring(L, idx) + "'";
+  if (s == kNoSite) bad = which + " " + field + ": no site named '" + lua_tostring(L, idx) + "'";
   return s;
 }
 
@@ -312,8 +323,7 @@ const char* const kMoveFieldNames[] = {"from", "to", "captures", "drop", "promot
 
 // The string value at idx (the field key of a move), or null when it is nil;
 // a value that is not a string sets bad. The string lives as long as the table.
-const char* string_field(lua_State* L, int idx, const char* key, const std::string& which,
-                         std::string& bad) {
+const char* string_field(lua_State* L, int idx, const char* key, MoveName which, std::string& bad) {
   const int type = lua_type(L, idx);
   if (type != LUA_TNIL && type != LUA_TSTRING && bad.empty())
     bad = which + " " + key + " is a " + lua_typename(L, type) + ", not a name";
@@ -321,8 +331,8 @@ const char* string_field(lua_State* L, int idx, const char* key, const std::stri
 }
 
 // The piece type named by the field at idx, -1 when absent (or bad set).
-TypeId type_field(lua_State* L, int idx, const char* key, const std::string& which,
-                  const Ruleset& r, std::string& bad) {
+TypeId type_field(lua_State* L, int idx, const char* key, MoveName which, const Ruleset& r,
+                  std::string& bad) {
   const char* name = string_field(L, idx, key, which, bad);
   if (!name) return -1;
   const TypeId t = r.type_index(name);
@@ -333,8 +343,7 @@ TypeId type_field(lua_State* L, int idx, const char* key, const std::string& whi
 // Reads the fields of the move table at mt into the kMoveFields slots above
 // it, in one pass. Returns why the table is unusable (a field a generated
 // move has not), or "".
-std::string read_fields(lua_State* L, int mt, const std::string& which) {
-  luaL_checkstack(L, kMoveFields + 4, nullptr);
+std::string read_fields(lua_State* L, int mt, MoveName which) {
   lua_settop(L, mt + kMoveFields);
   std::string bad;
   lua_pushnil(L);
@@ -366,7 +375,7 @@ std::string read_fields(lua_State* L, int mt, const std::string& which) {
 }
 
 // Reads the captures list at caps into m. Returns why it is unusable, or "".
-std::string read_captures(lua_State* L, int caps, int site_ids, const std::string& which, Move& m) {
+std::string read_captures(lua_State* L, int caps, int site_ids, MoveName which, Move& m) {
   if (lua_isnil(L, caps)) return "";
   if (!lua_istable(L, caps))
     return which + " captures is a " + luaL_typename(L, caps) + ", not a list of sites";
@@ -387,7 +396,7 @@ std::string read_captures(lua_State* L, int caps, int site_ids, const std::strin
   std::string bad;
   for (lua_Integer j = 1; j <= k && bad.empty(); ++j) {
     lua_rawgeti(L, caps, j);
-    SiteId s = site_value(L, -1, site_ids, (which + " capture").c_str(), bad);
+    SiteId s = site_value(L, -1, site_ids, which, "capture", bad);
     if (bad.empty()) m.cap[m.ncap++] = s;
     lua_pop(L, 1);
   }
@@ -397,8 +406,8 @@ std::string read_captures(lua_State* L, int caps, int site_ids, const std::strin
 // Reads one generated move, the table at mt, into m: a drop when it has
 // `drop`, otherwise a move of the piece on `from`. site_ids: as for
 // site_value. Returns why it is unusable, or "".
-std::string read_move(lua_State* L, int mt, int site_ids, const std::string& which,
-                      const Position& pos, Move& m) {
+std::string read_move(lua_State* L, int mt, int site_ids, MoveName which, const Position& pos,
+                      Move& m) {
   const Ruleset& r = pos.rules();
   const Topology& t = r.topology;
   std::string bad = read_fields(L, mt, which);
@@ -424,11 +433,11 @@ std::string read_move(lua_State* L, int mt, int site_ids, const std::string& whi
       return which + " drops a " + r.types[m.drop_type].name +
              ", and the side to move has none in hand";
   } else {
-    m.from = site_value(L, slot(kFrom), site_ids, (which + " from").c_str(), bad);
+    m.from = site_value(L, slot(kFrom), site_ids, which, "from", bad);
     if (bad.empty() && !(pos.at(m.from) && piece_seat(pos.at(m.from)) == pos.to_move()))
       bad = which + " moves from " + t.name(m.from) + ", which holds no piece of the side to move";
   }
-  if (bad.empty()) m.to = site_value(L, slot(kTo), site_ids, (which + " to").c_str(), bad);
+  if (bad.empty()) m.to = site_value(L, slot(kTo), site_ids, which, "to", bad);
   if (bad.empty() && m.drop_type >= 0 && pos.at(m.to))
     bad = which + " drops on " + t.name(m.to) + ", which is not empty";
   if (bad.empty()) bad = read_captures(L, slot(kCaptures), site_ids, which, m);
@@ -439,13 +448,16 @@ std::string read_move(lua_State* L, int mt, int site_ids, const std::string& whi
 // Reads the list of moves a generate hook returned (at idx) into moves, all or
 // nothing of each: a field the engine cannot hold whole (an unknown site, more
 // captures than a Move has room for, a field it does not know) is an error,
-// never a move quietly changed. Raw reads only, so that a metatable on a
-// returned table cannot run Lua outside the protected call. Returns why the
-// value is unusable, or "" when it is fine. site_ids: as for site_value.
+// never a move quietly changed. Raw reads only, which neither run Lua (a
+// metatable on a returned table has no say) nor raise a Lua error, so that
+// the list is read outside any protected call. Returns why the value is
+// unusable, or "" when it is fine. site_ids: as for site_value.
 std::string read_moves(lua_State* L, int idx, int site_ids, const Position& pos, MoveList& moves) {
   if (lua_isnil(L, idx)) return "";
   if (!lua_istable(L, idx))
     return std::string("returned a ") + luaL_typename(L, idx) + ", not a list of moves";
+  // A move read needs its table, a slot per field, a key and a value, and two more.
+  if (!lua_checkstack(L, kMoveFields + 8)) return "out of Lua stack space";
   std::string bad;
   const int top = lua_gettop(L);
   lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, idx));
@@ -453,7 +465,7 @@ std::string read_moves(lua_State* L, int idx, int site_ids, const Position& pos,
     return "returned " + std::to_string(n) + " moves; at most " + std::to_string(kMaxListItems) +
            " (kMaxListItems)";
   for (lua_Integer i = 1; i <= n && bad.empty(); ++i) {
-    const std::string which = "move " + std::to_string(i);
+    const MoveName which{i};
     lua_rawgeti(L, idx, i);
     int mt = lua_gettop(L);
     if (!lua_istable(L, mt)) {
@@ -563,9 +575,9 @@ int l_move_index(lua_State* L) {
   return 0;
 }
 
-// Makes what a state's first hook call makes for all its calls (see Made),
-// and sets PosContext::made to it.
-void make_once(lua_State* L, PosContext& c, const Ruleset& r) {
+// Pushes the names tables and the ids tables of what is made once (Made's
+// kSiteNames to kSeatIds, in order).
+void push_names(lua_State* L, const Ruleset& r) {
   const int base = lua_gettop(L);
   auto names = [&](int n, auto name_of) {
     lua_createtable(L, n, 0);
@@ -591,17 +603,16 @@ void make_once(lua_State* L, PosContext& c, const Ruleset& r) {
   ids(kSiteNames);
   ids(kTypeNames);
   ids(kSeatNames);
-  luaL_newmetatable(L, kPosMeta);
-  lua_newtable(L);  // the move handles' metatable
-  lua_pushlightuserdata(L, &c);
-  // Scripts can neither read nor replace them.
-  lua_pushstring(L, "pos");
-  lua_setfield(L, base + kPosMetaTable, "__metatable");
-  lua_pushstring(L, "move");
-  lua_setfield(L, base + kMoveMetaTable, "__metatable");
-  auto push_all = [&] {
-    for (int k = 1; k <= kMadeCount; ++k) lua_pushvalue(L, base + k);
-  };
+}
+
+// Pushes a copy of every entry of what is made, from base + 1 on: the
+// upvalues of the pos methods and of the move handles' __index.
+void push_upvalues(lua_State* L, int base) {
+  for (int k = 1; k <= kMadeCount; ++k) lua_pushvalue(L, base + k);
+}
+
+// Fills the pos handles' metatable (at base + kPosMetaTable) with the methods.
+void set_pos_methods(lua_State* L, int base) {
   // A pos method as Lua calls it goes through guarded<> (lua_guard.h): a nested
   // hook that fails throws RuleError out of attack detection, and the engine may
   // run out of memory. For a failed hook the Lua error is enough: the hooks are
@@ -626,10 +637,26 @@ void make_once(lua_State* L, PosContext& c, const Ruleset& r) {
                           {"stage", guarded<l_stage>},
                           {nullptr, nullptr}};
   lua_createtable(L, 0, static_cast<int>(std::size(fns)) - 1);
-  push_all();
+  push_upvalues(L, base);
   luaL_setfuncs(L, fns, kMadeCount);
   lua_setfield(L, base + kPosMetaTable, "__index");
-  push_all();
+}
+
+// Makes what a state's first hook call makes for all its calls (see Made),
+// and sets PosContext::made and PosContext::result.
+void make_once(lua_State* L, PosContext& c, const Ruleset& r) {
+  const int base = lua_gettop(L);
+  push_names(L, r);
+  luaL_newmetatable(L, kPosMeta);
+  lua_newtable(L);  // the move handles' metatable
+  lua_pushlightuserdata(L, &c);
+  // Scripts can neither read nor replace them.
+  lua_pushstring(L, "pos");
+  lua_setfield(L, base + kPosMetaTable, "__metatable");
+  lua_pushstring(L, "move");
+  lua_setfield(L, base + kMoveMetaTable, "__metatable");
+  set_pos_methods(L, base);
+  push_upvalues(L, base);
   lua_pushcclosure(L, guarded<l_move_index>, kMadeCount);
   lua_setfield(L, base + kMoveMetaTable, "__index");
   lua_createtable(L, kMadeCount, 0);
@@ -637,22 +664,21 @@ void make_once(lua_State* L, PosContext& c, const Ruleset& r) {
     lua_pushvalue(L, base + k);
     lua_rawseti(L, -2, k);
   }
+  c.made = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_pushvalue(L, base + kSiteIds);
+  c.site_ids = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_pushvalue(L, base + kSeatNames);
+  c.seat_names = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_pushvalue(L, base + kMoveMetaTable);
+  c.move_meta = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_pushboolean(L, 0);
   c.result = luaL_ref(L, LUA_REGISTRYINDEX);
-  c.made = luaL_ref(L, LUA_REGISTRYINDEX);
   // Every light userdata of a state shares one metatable, and pos handles are
   // the only ones scripts see.
   lua_pushlightuserdata(L, nullptr);
   lua_pushvalue(L, base + kPosMetaTable);
   lua_setmetatable(L, -2);
   lua_settop(L, base);
-}
-
-// Pushes entry k of what was made, outside a pos method.
-void push_made(lua_State* L, const PosContext& c, Made k) {
-  lua_rawgeti(L, LUA_REGISTRYINDEX, c.made);
-  lua_rawgeti(L, -1, k);
-  lua_remove(L, -2);
 }
 
 // Pushes the pos handle of the running call (see ctx()).
@@ -721,7 +747,7 @@ Status call_direct(HookState& h, int hook, const Position& pos, SeatId seat, Rea
   push_position(L, c);
   int nargs = 1;
   if (seat >= 0) {
-    push_made(L, c, kSeatNames);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, c.seat_names);
     lua_rawgeti(L, -1, seat + 1);
     lua_remove(L, -2);
     ++nargs;
@@ -785,7 +811,7 @@ void push_move(lua_State* L, const PosContext& c, const Position& pos, const Mov
   if (piece < 0 && (v->takes_to || m.kind == MoveKind::kPromote) && m.to != kNoSite && was(m.to))
     piece = piece_type(was(m.to));
   v->piece = piece;
-  push_made(L, c, kMoveMetaTable);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, c.move_meta);
   lua_setmetatable(L, -2);
 }
 
@@ -996,12 +1022,17 @@ void LuaHooks::generate(const Position& pos, MoveList& moves) {
     // nil and an empty list need no reading.
     if (lua_isnil(L, result) || (lua_istable(L, result) && lua_rawlen(L, result) == 0))
       return std::nullopt;
-    return read_protected(h, result, [&](lua_State* L, int list) {
-      push_made(L, *h.ctx, kSiteIds);
-      std::string why = read_moves(L, list, list + 1, pos, moves);
-      if (!why.empty()) bad = Error{where_defined(L, h.generate), "generate hook: " + why};
-      lua_settop(L, list - 1);
-    });
+    // Raw reads of the tables and strings the script made: no Lua error can
+    // be raised and nothing allocated in Lua, so no protected call is needed.
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h.ctx->site_ids);
+    std::string why;
+    try {
+      why = read_moves(L, result, result + 1, pos, moves);
+    } catch (const std::exception& e) {
+      why = e.what();
+    }
+    if (!why.empty()) bad = Error{where_defined(L, h.generate), "generate hook: " + why};
+    return std::nullopt;
   });
   finish(st ? st : bad);
 }

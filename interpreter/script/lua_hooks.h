@@ -50,6 +50,12 @@ struct PosContext {
   // Registry reference of the slot a hook's result is kept in while a
   // protected call reads it, or -1 before the first call.
   int result = -1;
+  // Registry references of three of what was made, read outside pos methods
+  // in calls: the ids of site names (generate), the names of seats
+  // (evaluate) and the move handles' metatable (filter, filter_moves, after).
+  int site_ids = -1;
+  int seat_names = -1;
+  int move_meta = -1;
 };
 
 // The hooks by kind, as HookState::calls counts them.
