@@ -418,12 +418,6 @@ Error LuaState::error_of(int rc) {
   return e;
 }
 
-void LuaState::call(int ref, int nargs, int nresults) {
-  lua_rawgeti(L_, LUA_REGISTRYINDEX, ref);
-  lua_insert(L_, -(nargs + 1));
-  lua_call(L_, nargs, nresults);
-}
-
 Expected<std::string> LuaState::text_of(const ScriptFile& file) {
   if (replay_) {
     auto it = replay_->texts.find(file.canonical);

@@ -107,9 +107,6 @@ class LuaState {
   // to read and then pop with lua_settop(L, base).
   Status begin_call(int& base);
   Status end_call(int base, int nargs, int nresults);
-  // Inside run(): calls the function with registry reference ref on the
-  // arguments already pushed, leaving nresults.
-  void call(int ref, int nargs, int nresults);
 
   // Instruction budget for one load or one outermost hook call.
   void set_budget(long instructions) { budget_ = instructions; }
