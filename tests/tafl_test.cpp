@@ -485,6 +485,25 @@ TEST(TaflEnds, BadValuesAreLocatedErrors) {
   king.replace(king.find(surround), surround.size(), surround + " shieldwall = true,");
   expect_located(load_error("bad_shieldwall_king", king), "bad_shieldwall_king.lua:8:",
                  "shieldwall = true needs captured = \"custodial\" (piece 'king')");
+  // The edge is read from a grid's squares.
+  const auto points = [](const std::string& piece, const std::string& ends) {
+    return R"(return game {
+  title = "points",
+  board = points { points = { { "a", 0, 0 }, { "b", 1, 0 } }, links = { { "a", "b" } } },
+  pieces = { piece { name = "man", symbol = "M", captured = "custodial", )" +
+           piece + R"( moves = {} } },
+  setup = { white = { man = "a" } },
+  ends = { )" +
+           ends +
+           R"( },
+})";
+  };
+  expect_located(load_error("bad_shieldwall_points", points("shieldwall = true,", "")),
+                 "bad_shieldwall_points.lua:4:",
+                 "shieldwall needs a grid board (the edge is read from its squares)");
+  expect_located(load_error("bad_edge_fort_points", points("", "edge_fort = \"man\"")),
+                 "bad_edge_fort_points.lua:1:",
+                 "ends.edge_fort needs a grid board (the edge is read from its squares)");
   std::string number = wall_game();
   number.replace(number.find("shieldwall = true"), 17, "shieldwall = 3");
   expect_located(load_error("bad_shieldwall", number), "bad_shieldwall.lua:6:", "shieldwall");

@@ -161,24 +161,22 @@ bool on_edge(const Topology& topo, SiteId s) {
 
 SeatId edge_fort(const Position& pos, TypeId type) {
   const Topology& topo = pos.rules().topology;
-  auto holds = [&](SiteId s) {
-    const PieceCode c = s == kNoSite ? PieceCode{} : pos.at(s);
-    return c && piece_type(c) == type && on_edge(topo, s) && Fort(pos, s).holds(s);
-  };
-  const int w = topo.width(), h = topo.height();
-  if (topo.size() != w * h) {  // a grid with holes: edges inside it too
-    for (SiteId s = 0; s < pos.num_sites(); ++s)
-      if (holds(s)) return piece_seat(pos.at(s));
+  if (topo.size() != topo.width() * topo.height()) {  // a grid with holes: edges inside it too
+    for (SiteId s = 0; s < pos.num_sites(); ++s) {
+      const PieceCode c = pos.at(s);
+      if (c && piece_type(c) == type && on_edge(topo, s) && Fort(pos, s).holds(s))
+        return piece_seat(c);
+    }
     return -1;
   }
-  // A whole rectangle: only its border is the edge (this runs at every
-  // position of a search, so it looks at no other site).
-  for (int x = 0; x < w; ++x)
-    for (int y : {0, h - 1})
-      if (holds(topo.at(x, y))) return piece_seat(pos.at(topo.at(x, y)));
-  for (int y = 1; y < h - 1; ++y)
-    for (int x : {0, w - 1})
-      if (holds(topo.at(x, y))) return piece_seat(pos.at(topo.at(x, y)));
+  // A whole rectangle: only its border is the edge, walked round once (this
+  // runs at every position of a search, so it looks at no other site).
+  SiteId s = topo.at(0, 0);
+  for (DirId d : kOrthogonal)
+    for (SiteId n; (n = topo.neighbor(s, d)) != kNoSite; s = n) {
+      const PieceCode c = pos.at(s);
+      if (c && piece_type(c) == type && Fort(pos, s).holds(s)) return piece_seat(c);
+    }
   return -1;
 }
 
