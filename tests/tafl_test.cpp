@@ -1,12 +1,14 @@
-// Captures by enclosure (piece fields captured and armed), restricted sites
-// (game field restricted) and encirclement (ends.encircled), first on a tiny script with exact move
+// Captures by enclosure (piece fields captured, armed and shieldwall), restricted sites
+// (game field restricted), encirclement (ends.encircled), the edge fort (ends.edge_fort) and a
+// repetition a seat loses (ends.repetition), first on a tiny script with exact move
 // lists, boards after captures, results and load errors, then in Copenhagen hnefatafl
 // (rules/tafl/copenhagen.lua) against a generator written here from the rule text, in another shape
 // than the engine's (a plain recursive search over an 11x11 array that applies the captures and the
-// ends itself): perft from the start, and the moves, the board after each move and the result along
-// seeded random games.
+// ends itself): perft from the start, the moves, the board after each move and the result along
+// seeded random games, and every move from positions where shieldwalls and forts are near.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <random>
 #include <set>
@@ -293,6 +295,220 @@ TEST(Enclosure, BadValuesAreLocatedErrors) {
   expect_located(load_error("bad_armed", unarmed), "bad_armed.lua:10:", "armed");
 }
 
+// ---- shieldwall, edge fort and a repetition that a seat loses ---------------
+
+// An empty board with the pieces of a list, which tests edit.
+Position place(const Rules& r, const std::vector<Put>& pieces, int to_move = 0) {
+  Position pos = board(r, {}, to_move);
+  for (const Put& p : pieces)
+    pos.set_site(r->topology.find(p.site), make_piece(r->type_index(p.type), p.seat), 0);
+  return pos;
+}
+
+// enclosure_game with shieldwall = true on the man, and more ends.
+std::string wall_game(const std::string& more = "") {
+  std::string g = enclosure_game("", more);
+  const std::string man = "symbol = \"M\", captured = \"custodial\",";
+  g.replace(g.find(man), man.size(), man + " shieldwall = true,");
+  return g;
+}
+
+TEST(Shieldwall, ABracketingArrivalTakesAFacedRowAlongTheEdge) {
+  auto r = load("shieldwall", wall_game());
+  ASSERT_TRUE(r);
+  // Black's men c1, d1 and e1 face white's c2, d2 and e2; f1 holds the far end
+  // and b4-b1 brackets the row.
+  const std::vector<Put> row = {{"c1", "man", 1}, {"d1", "man", 1}, {"e1", "man", 1},
+                                {"c2", "man", 0}, {"d2", "man", 0}, {"e2", "man", 0},
+                                {"f1", "man", 0}, {"b4", "man", 0}};
+  auto wall = place(r, row);
+  ASSERT_TRUE(play(wall, "b4-b1"));
+  EXPECT_EQ(pieces_of(wall), (std::set<std::string>{"b1:man@white", "c2:man@white", "d2:man@white",
+                                                    "e2:man@white", "f1:man@white"}));
+  EXPECT_EQ(wall.counter(0, kCaptured), 3);
+  // One piece of the row not faced: nothing is taken.
+  std::vector<Put> open = row;
+  open.erase(open.begin() + 5);
+  auto gap = place(r, open);
+  ASSERT_TRUE(play(gap, "b4-b1"));
+  EXPECT_EQ(gap.counter(0, kCaptured), 0);
+  // The arrival that completes the faces, not on the edge, takes nothing.
+  auto front = board(r, {{"c1", "man", 1},
+                         {"d1", "man", 1},
+                         {"b1", "man", 0},
+                         {"e1", "man", 0},
+                         {"c2", "man", 0},
+                         {"d6", "man", 0}});
+  ASSERT_TRUE(play(front, "d6-d2"));
+  EXPECT_EQ(front.counter(0, kCaptured), 0);
+  // A lone piece on the edge is no row: its sides are taken custodially or not at all.
+  auto lone = board(r, {{"c1", "man", 1}, {"c2", "man", 0}, {"d1", "man", 0}, {"b4", "man", 0}});
+  ASSERT_TRUE(play(lone, "b4-b1"));
+  EXPECT_EQ(lone.counter(0, kCaptured), 1);
+}
+
+TEST(Shieldwall, ACornerHoldsTheFarEndAndAKingStaysInTheRow) {
+  auto r = load("shieldwall_king", wall_game());
+  ASSERT_TRUE(r);
+  auto corner = board(
+      r,
+      {{"b1", "man", 1}, {"c1", "man", 1}, {"b2", "man", 0}, {"c2", "man", 0}, {"d5", "man", 0}});
+  ASSERT_TRUE(play(corner, "d5-d1"));
+  EXPECT_EQ(pieces_of(corner),
+            (std::set<std::string>{"b2:man@white", "c2:man@white", "d1:man@white"}));
+  // The king is part of the row but not taken (he has no shieldwall).
+  auto king = board(r, {{"c1", "man", 1},
+                        {"d1", "king", 1},
+                        {"e1", "man", 1},
+                        {"c2", "man", 0},
+                        {"d2", "man", 0},
+                        {"e2", "man", 0},
+                        {"f1", "man", 0},
+                        {"b4", "man", 0}});
+  ASSERT_TRUE(play(king, "b4-b1"));
+  EXPECT_EQ(pieces_of(king),
+            (std::set<std::string>{"b1:man@white", "c2:man@white", "d1:king@black", "d2:man@white",
+                                   "e2:man@white", "f1:man@white"}));
+  // The king brackets a row of white's men.
+  auto brackets = board(r,
+                        {{"c1", "man", 0},
+                         {"d1", "man", 0},
+                         {"c2", "man", 1},
+                         {"d2", "man", 1},
+                         {"e1", "man", 1},
+                         {"b5", "king", 1}},
+                        1);
+  ASSERT_TRUE(play(brackets, "b5-b1"));
+  EXPECT_EQ(pieces_of(brackets), (std::set<std::string>{"b1:king@black", "c2:man@black",
+                                                        "d2:man@black", "e1:man@black"}));
+  const std::string text = render_rules(describe_rules(*r));
+  EXPECT_NE(text.find("captured also in a row of two or more enemy pieces along the board's "
+                      "edge, when an enemy's move onto the edge brackets the whole row, the far "
+                      "end held by an armed enemy or a square hostile to it, and an armed enemy "
+                      "faces each piece of the row from the inner side (shieldwall; pieces of "
+                      "the row without this rule stay)"),
+            std::string::npos)
+      << text;
+}
+
+// Black's king on d1 walled in with d2 by black's men c1, c2, d3, e2 and e1.
+std::vector<Put> fort_walls() {
+  return {{"d1", "king", 1}, {"c1", "man", 1}, {"c2", "man", 1}, {"d3", "man", 1},
+          {"e2", "man", 1},  {"e1", "man", 1}, {"a6", "man", 0}};
+}
+
+TEST(EdgeFort, AFortNoPieceOfWhichCanBeCapturedWins) {
+  auto r = load("edge_fort", enclosure_game("", "  edge_fort = \"king\","));
+  ASSERT_TRUE(r);
+  // d3 can be taken between c3 and e3: the fort can be broken.
+  auto open = place(r, fort_walls());
+  EXPECT_FALSE(game_result(open).over);
+  // c3 covers d3's row (the empty throne d4 is hostile, but d2 is inside): it holds.
+  auto closed = fort_walls();
+  closed.push_back({"a3", "man", 1});
+  auto pos = place(r, closed, 1);
+  EXPECT_FALSE(game_result(pos).over);
+  ASSERT_TRUE(play(pos, "a3-c3"));
+  const Result won = game_result(pos);
+  ASSERT_TRUE(won.over);
+  EXPECT_EQ(won.score(), "0-1");
+  EXPECT_EQ(won.reason, "an edge fort that cannot be broken");
+  // An enemy inside (here also leaving the king no move), or a king that
+  // cannot move, is no fort.
+  auto inside = fort_walls();
+  inside.push_back({"c3", "man", 1});
+  inside.push_back({"d2", "man", 0});
+  auto in = place(r, inside);
+  EXPECT_FALSE(game_result(in).over);
+  auto stuck = board(r, {{"d1", "king", 1},
+                         {"c1", "man", 1},
+                         {"e1", "man", 1},
+                         {"d2", "man", 1},
+                         {"c2", "man", 1},
+                         {"e2", "man", 1},
+                         {"a6", "man", 0}});
+  EXPECT_FALSE(game_result(stuck).over);
+  // Nor is a king off the edge.
+  auto middle = board(r, {{"c3", "king", 1}, {"a6", "man", 0}});
+  EXPECT_FALSE(game_result(middle).over);
+  const std::string text = render_rules(describe_rules(*r));
+  EXPECT_NE(text.find("a side wins when its king stands on the board's edge, can move, and is "
+                      "walled in by its allies where no enemy can come and none of the wall can "
+                      "ever be captured (edge fort)"),
+            std::string::npos)
+      << text;
+}
+
+TEST(Repetition, ASeatNamedLosesWhoeverRepeats) {
+  auto r = load("repetition_loser",
+                enclosure_game("", "  repetition = { count = 3, loser = \"black\" },"));
+  ASSERT_TRUE(r);
+  auto pos = board(r, {{"b2", "man", 0}, {"f6", "man", 1}});
+  const std::vector<std::string> moves = {"b2-b3", "f6-f5", "b3-b2", "f5-f6",
+                                          "b2-b3", "f6-f5", "b3-b2"};
+  for (const std::string& m : moves) {
+    ASSERT_TRUE(play(pos, m)) << m;
+    EXPECT_FALSE(game_result(pos).over) << m;
+  }
+  ASSERT_TRUE(play(pos, "f5-f6"));
+  const Result res = game_result(pos);
+  ASSERT_TRUE(res.over);
+  EXPECT_EQ(res.score(), "1-0");
+  EXPECT_EQ(res.reason, "3-fold repetition");
+  const std::string text = render_rules(describe_rules(*r));
+  EXPECT_NE(text.find("the same position 3 times, the same side to move: black lose, whichever "
+                      "side repeated"),
+            std::string::npos)
+      << text;
+}
+
+TEST(TaflEnds, BadValuesAreLocatedErrors) {
+  struct Case {
+    std::string more, what;
+  };
+  const std::vector<Case> cases = {
+      {"  edge_fort = \"queen\",", "no piece named 'queen'"},
+      {"  repetition = { count = 3 },",
+       "repetition = { count = N, loser = \"seat\" } (or a number: a draw)"},
+      {"  repetition = { count = 3, loser = \"red\" },", "no seat named 'red'"},
+      {"  repetition = { count = 3, loser = \"black\", wide = 1 },",
+       "unknown field 'wide' in repetition (allowed: count, loser)"},
+      {"  repetition = { count = 1, loser = \"black\" },", "count"},
+  };
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const std::string name = "bad_tafl_end_" + std::to_string(i);
+    expect_located(load_error(name, enclosure_game("", cases[i].more)),
+                   name + ".lua:1:", cases[i].what);
+  }
+  std::string king = wall_game();
+  const std::string surround = "captured = \"surround\",";
+  king.replace(king.find(surround), surround.size(), surround + " shieldwall = true,");
+  expect_located(load_error("bad_shieldwall_king", king), "bad_shieldwall_king.lua:8:",
+                 "shieldwall = true needs captured = \"custodial\" (piece 'king')");
+  // The edge is read from a grid's squares.
+  const auto points = [](const std::string& piece, const std::string& ends) {
+    return R"(return game {
+  title = "points",
+  board = points { points = { { "a", 0, 0 }, { "b", 1, 0 } }, links = { { "a", "b" } } },
+  pieces = { piece { name = "man", symbol = "M", captured = "custodial", )" +
+           piece + R"( moves = {} } },
+  setup = { white = { man = "a" } },
+  ends = { )" +
+           ends +
+           R"( },
+})";
+  };
+  expect_located(load_error("bad_shieldwall_points", points("shieldwall = true,", "")),
+                 "bad_shieldwall_points.lua:4:",
+                 "shieldwall needs a grid board (the edge is read from its squares)");
+  expect_located(load_error("bad_edge_fort_points", points("", "edge_fort = \"man\"")),
+                 "bad_edge_fort_points.lua:1:",
+                 "ends.edge_fort needs a grid board (the edge is read from its squares)");
+  std::string number = wall_game();
+  number.replace(number.find("shieldwall = true"), 17, "shieldwall = 3");
+  expect_located(load_error("bad_shieldwall", number), "bad_shieldwall.lua:6:", "shieldwall");
+}
+
 // ---- Copenhagen hnefatafl against a generator from the rule text -----------
 
 // The rules as a plain 11x11 array: 0 empty, 1 an attacker, 2 a defender, 3 the
@@ -344,8 +560,45 @@ bool hostile_to(const Board& b, int x, int y, int victim) {
   return corner(x, y) || throne(x, y);
 }
 
+// The pieces a shieldwall takes when the piece of side `me` has just arrived on
+// the edge square (x, y): walking from it along the edge, in each direction, a
+// row of two or more enemies, each with one of my pieces on the square in front
+// of it (one step towards the middle), and beyond the row my piece or a corner.
+// Of the row, all but the king are taken.
+void shieldwall_takes(const Board& b, int x, int y, int me,
+                      std::vector<std::pair<int, int>>& taken) {
+  struct Edge {
+    bool on;
+    int ax, ay, fx, fy;  // one way along the edge, the step to the front
+  };
+  const Edge edges[4] = {{x == 0, 0, 1, 1, 0},
+                         {x == kSize - 1, 0, 1, -1, 0},
+                         {y == 0, 1, 0, 0, 1},
+                         {y == kSize - 1, 1, 0, 0, -1}};
+  for (const Edge& e : edges) {
+    if (!e.on) continue;
+    for (int way : {1, -1}) {
+      std::vector<std::pair<int, int>> row;
+      bool faced = true;
+      int cx = x + way * e.ax, cy = y + way * e.ay;
+      for (; inside(cx, cy) && b[cx][cy] && side_of(b[cx][cy]) != me;
+           cx += way * e.ax, cy += way * e.ay) {
+        row.emplace_back(cx, cy);
+        const int front = b[cx + e.fx][cy + e.fy];
+        faced = faced && front && side_of(front) == me;
+      }
+      const bool closed =
+          inside(cx, cy) && ((b[cx][cy] && side_of(b[cx][cy]) == me) || corner(cx, cy));
+      if (row.size() < 2 || !faced || !closed) continue;
+      for (const auto& [rx, ry] : row)
+        if (b[rx][ry] != 3) taken.emplace_back(rx, ry);
+    }
+  }
+}
+
 // Plays a move and takes what it captures: a man sandwiched between the arriving
-// piece and a hostile square beyond it, the king with all four sides hostile.
+// piece and a hostile square beyond it, the king with all four sides hostile,
+// and the men of shieldwalls the move brackets.
 void play_step(Board& b, const Step& m) {
   const auto [x, y, tx, ty] = m;
   const int piece = b[x][y];
@@ -367,6 +620,7 @@ void play_step(Board& b, const Step& m) {
     }
     if (all) taken.emplace_back(vx, vy);
   }
+  shieldwall_takes(b, tx, ty, me, taken);
   for (const auto& [cx, cy] : taken) b[cx][cy] = 0;
 }
 
@@ -395,18 +649,116 @@ bool defenders_encircled(const Board& b) {
   return true;
 }
 
+// Whether the king, on the edge, holds an exit fort, as read in
+// rules/tafl/copenhagen.lua: he has an empty square beside him; the squares he
+// can walk to without crossing a defender (his room) hold no attacker; and each
+// defender next to his room is "solid": a defender is solid unless an attacker
+// could capture it, where attackers may stand on any square outside the room
+// that holds no solid defender (corners and the throne, hostile, count as
+// attackers even inside the room). Solid is worked out by striking out, again
+// and again, every defender that could be captured, custodially or in a
+// shieldwall, until none is struck out.
+struct FortView {
+  const Board& b;
+  std::array<std::array<bool, kSize>, kSize> room{}, solid{};
+
+  static bool edge(int x, int y) { return x == 0 || y == 0 || x == kSize - 1 || y == kSize - 1; }
+  // An attacker could stand on (x, y).
+  bool stand(int x, int y) const { return inside(x, y) && !room[x][y] && !solid[x][y]; }
+  // (x, y) could close a capture: an attacker could stand there, or it is hostile.
+  bool threat(int x, int y) const {
+    return stand(x, y) || (inside(x, y) && room[x][y] && (corner(x, y) || throne(x, y)));
+  }
+
+  // Fills the room from the king; false if an attacker is in it.
+  bool fill(int kx, int ky) {
+    std::vector<std::pair<int, int>> todo = {{kx, ky}};
+    room[kx][ky] = true;
+    while (!todo.empty()) {
+      const auto [x, y] = todo.back();
+      todo.pop_back();
+      for (int d = 0; d < 4; ++d) {
+        const int nx = x + kDx[d], ny = y + kDy[d];
+        if (!inside(nx, ny) || room[nx][ny] || b[nx][ny] == 2) continue;
+        if (b[nx][ny] == 1) return false;
+        room[nx][ny] = true;
+        todo.emplace_back(nx, ny);
+      }
+    }
+    return true;
+  }
+
+  // Whether the defender on (x, y) is in a row of defenders (and the king)
+  // along an edge that a shieldwall could take: two or more, each with a square
+  // in front an attacker could stand on, both ends threats.
+  bool in_shieldwall(int x, int y) const {
+    for (int axis = 0; axis < 2; ++axis) {
+      if (axis == 0 ? (x != 0 && x != kSize - 1) : (y != 0 && y != kSize - 1)) continue;
+      const int ax = axis, ay = 1 - axis;  // along the edge
+      const int fx = axis == 0 ? (x == 0 ? 1 : -1) : 0, fy = axis == 0 ? 0 : (y == 0 ? 1 : -1);
+      const auto ours = [&](int i) {
+        return inside(x + i * ax, y + i * ay) && b[x + i * ax][y + i * ay] >= 2;
+      };
+      int lo = 0, hi = 0;
+      while (ours(-(lo + 1))) ++lo;
+      while (ours(hi + 1)) ++hi;
+      bool faced = lo + hi >= 1;
+      for (int i = -lo; i <= hi; ++i) faced = faced && stand(x + i * ax + fx, y + i * ay + fy);
+      if (faced && threat(x - (lo + 1) * ax, y - (lo + 1) * ay) &&
+          threat(x + (hi + 1) * ax, y + (hi + 1) * ay))
+        return true;
+    }
+    return false;
+  }
+
+  void strike_out() {
+    for (int x = 0; x < kSize; ++x)
+      for (int y = 0; y < kSize; ++y) solid[x][y] = b[x][y] == 2;
+    for (bool struck = true; struck;) {
+      struck = false;
+      for (int x = 0; x < kSize; ++x)
+        for (int y = 0; y < kSize; ++y)
+          if (solid[x][y] && ((threat(x, y + 1) && threat(x, y - 1)) ||
+                              (threat(x + 1, y) && threat(x - 1, y)) || in_shieldwall(x, y))) {
+            solid[x][y] = false;
+            struck = true;
+          }
+    }
+  }
+};
+
+bool exit_fort(const Board& b, int kx, int ky) {
+  if (!FortView::edge(kx, ky)) return false;
+  bool moves = false;
+  for (int d = 0; d < 4; ++d)
+    moves = moves || (inside(kx + kDx[d], ky + kDy[d]) && !b[kx + kDx[d]][ky + kDy[d]]);
+  FortView f{b};
+  if (!moves || !f.fill(kx, ky)) return false;
+  f.strike_out();
+  for (int x = 0; x < kSize; ++x)
+    for (int y = 0; y < kSize; ++y)
+      for (int d = 0; d < 4; ++d) {
+        const int nx = x + kDx[d], ny = y + kDy[d];
+        if (f.room[x][y] && inside(nx, ny) && b[nx][ny] == 2 && !f.solid[nx][ny]) return false;
+      }
+  return true;
+}
+
 // 0: play goes on; 1: the attackers have won (the king is gone, or every
-// defender is encircled); 2: the defenders have (the king on a corner). With
-// no move the side to move loses.
+// defender is encircled); 2: the defenders have (the king on a corner or in an
+// exit fort). With no move the side to move loses.
 int decided(const Board& b) {
-  bool king = false;
+  int kx = -1, ky = -1;
   for (int x = 0; x < kSize; ++x)
     for (int y = 0; y < kSize; ++y)
       if (b[x][y] == 3) {
-        king = true;
-        if (corner(x, y)) return 2;
+        kx = x;
+        ky = y;
       }
-  return king && !defenders_encircled(b) ? 0 : 1;
+  if (kx < 0) return 1;
+  if (corner(kx, ky)) return 2;
+  if (defenders_encircled(b)) return 1;
+  return exit_fort(b, kx, ky) ? 2 : 0;
 }
 
 uint64_t generator_perft(const Board& b, int side, int depth) {
@@ -452,6 +804,65 @@ TEST(Copenhagen, PerftFromTheStartAgreesWithTheGenerator) {
   EXPECT_EQ(generator_perft(b, 0, 1), 116u);
 }
 
+// The engine's result of pos against the generator's: 0 play goes on, 1 the
+// attackers win, 2 the defenders do, as `decided` and the rule of no moves and
+// the ban on repetition (checked where the engine's history shows one) give it.
+void expect_same_result(Position& pos, const Board& b, int side, bool repeated,
+                        const std::string& where) {
+  const std::vector<Step> mine = decided(b) || repeated ? std::vector<Step>{} : moves_of(b, side);
+  ASSERT_EQ(engine_moves(pos), std::set<Step>(mine.begin(), mine.end())) << where;
+  const int d = decided(b);
+  const int winner = d == 1 ? 0 : d == 2 ? 1 : repeated ? 0 : mine.empty() ? 1 - side : -1;
+  const Result res = game_result(pos);
+  ASSERT_EQ(res.over, winner >= 0) << where;
+  if (res.over) {
+    EXPECT_EQ(res.score(), winner == 0 ? "1-0" : "0-1") << where;
+  }
+}
+
+// From positions where the shieldwall and the exit fort are near (those of
+// rules/tafl/copenhagen.tests and more), every move and every answer to it: the
+// same moves, the same board after each, the same result.
+TEST(Copenhagen, ShieldwallsAndFortsAgreeWithTheGenerator) {
+  auto r = bundled("tafl/copenhagen");
+  ASSERT_TRUE(r);
+  const std::vector<std::string> starts = {
+      "11/11/11/7k3/11/11/7d3/11/11/8dd1/8AA1 defenders",
+      "11/11/11/7k3/11/11/7d3/11/11/8dd1/6A1AA1 defenders",
+      "11/11/11/11/11/11/1A9/11/11/2AAA6/2dkdA5 attackers",
+      "11/11/11/7k3/11/11/5A5/11/11/2AAA6/1Addd6 attackers",
+      "11/11/11/11/2d8/A10/11/11/3d7/2d1d6/2dkd6 defenders",
+      "11/11/11/11/11/A10/11/11/2dd7/2dkd6/2d1d6 defenders",
+      "11/11/11/11/2d5A2/11/11/d10/kd9/dd9/11 defenders",
+      "11/11/11/11/11/11/11/1k9/11/2ddd6/2AAAd5 defenders",
+  };
+  int compared = 0, captures = 0, forts = 0;
+  for (const std::string& start : starts) {
+    auto pos = read_position(r, start);
+    ASSERT_TRUE(pos) << start;
+    const int side = pos->to_move();
+    MoveList first;
+    legal_moves(*pos, first);
+    for (const Move& m : first) {
+      const Topology& t = r->topology;
+      Position after = *pos;
+      Undo u;
+      after.make(m, u);
+      Board b = board_of(*pos);
+      play_step(b, Step{t.x(m.from), t.y(m.from), t.x(m.to), t.y(m.to)});
+      const std::string where = start + " " + t.name(m.from) + "-" + t.name(m.to);
+      ASSERT_EQ(board_of(after), b) << where;
+      captures += after.counter(side, kCaptured);
+      forts += decided(b) == 2;
+      expect_same_result(after, b, 1 - side, false, where);
+      ++compared;
+    }
+  }
+  EXPECT_EQ(compared, 494);
+  EXPECT_EQ(captures, 12);
+  EXPECT_EQ(forts, 3);
+}
+
 // A random legal move of pos, aimed: a quarter of the defenders' moves are the
 // king's, when he can move, and half the attackers' land beside him, when some
 // do, so that games end both ways more often than at random.
@@ -485,16 +896,21 @@ TEST(Copenhagen, RandomGamesAgreeWithTheGenerator) {
     Position pos(r);
     Board b = board_of(pos);
     int side = 0;
+    // The boards since the last capture, each with the side to move: the third
+    // time one is there, the defenders lose (perpetual repetition).
+    std::vector<std::pair<Board, int>> since{{b, side}};
     std::vector<Undo> undos(400);
     for (int ply = 0; ply < 400; ++ply) {
       const std::string where = "game " + std::to_string(game) + " ply " + std::to_string(ply);
-      const std::vector<Step> mine = decided(b) ? std::vector<Step>{} : moves_of(b, side);
+      const bool repeated = std::count(since.begin(), since.end(), std::pair(b, side)) >= 3;
+      const std::vector<Step> mine =
+          decided(b) || repeated ? std::vector<Step>{} : moves_of(b, side);
       ASSERT_EQ(engine_moves(pos), std::set<Step>(mine.begin(), mine.end()))
           << where << ": " << write_position(pos);
       ++compared;
       const Result res = game_result(pos);
       const int d = decided(b);
-      const int winner = d == 1 ? 0 : d == 2 ? 1 : mine.empty() ? 1 - side : -1;
+      const int winner = d == 1 ? 0 : d == 2 ? 1 : repeated ? 0 : mine.empty() ? 1 - side : -1;
       ASSERT_EQ(res.over, winner >= 0) << where << ": " << write_position(pos);
       if (res.over) {
         EXPECT_EQ(res.score(), winner == 0 ? "1-0" : "0-1") << where;
@@ -508,7 +924,9 @@ TEST(Copenhagen, RandomGamesAgreeWithTheGenerator) {
       pos.make(m, undos[ply]);
       play_step(b, Step{t.x(m.from), t.y(m.from), t.x(m.to), t.y(m.to)});
       captures += pos.counter(side, kCaptured) - before;
+      if (pos.counter(side, kCaptured) > before) since.clear();
       side = 1 - side;
+      since.emplace_back(b, side);
       ASSERT_EQ(board_of(pos), b) << where << " after " << write_position(pos);
     }
   }

@@ -221,8 +221,11 @@ std::optional<Result> clock_result(const Position& pos) {
   // Positions repeat between turns: one in the middle of a turn (a removal
   // pending, dice left) is part of the move that leads to the next.
   if (e.repetition > 0 && pos.global(kHalfmove) >= 4 && pos.between_turns() &&
-      repetitions(pos) >= e.repetition)
-    return Result::draw(r.num_seats(), std::to_string(e.repetition) + "-fold repetition");
+      repetitions(pos) >= e.repetition) {
+    const std::string why = std::to_string(e.repetition) + "-fold repetition";
+    if (e.repetition_loser >= 0) return loss_for(r, e.repetition_loser, why);
+    return Result::draw(r.num_seats(), why);
+  }
   if (e.material_max > 0 && e.material_plies > 0 && pos.global(kMaterialPlies) > e.material_plies)
     return Result::draw(r.num_seats(), "at most " + std::to_string(e.material_max) +
                                            " pieces of equal value each and no win in " +
@@ -276,6 +279,9 @@ std::optional<Result> decided_unranked(const Position& pos) {
   if (auto res = teams_left(pos)) return res;
   if (e.encircled >= 0 && encircled(pos, e.encircled))
     return loss_for(r, e.encircled, "encircled: no piece can reach the edge");
+  if (e.edge_fort >= 0)
+    if (const SeatId s = edge_fort(pos, e.edge_fort); s >= 0)
+      return win_for(r, s, "an edge fort that cannot be broken");
   if (auto res = bare_royal_result(pos)) return res;
   return clock_result(pos);
 }

@@ -30,6 +30,10 @@ int settled_counter(const Position& pos, const Result& result, SeatId seat, int 
 // orthogonally through sites that hold no enemy piece (EndRules::encircled).
 bool encircled(const Position& pos, SeatId seat);
 
+// The seat of a piece of this type that stands on the grid's edge in a fort the
+// enemy can never break (EndRules::edge_fort, core/edge_fort.cpp), or -1.
+SeatId edge_fort(const Position& pos, TypeId type);
+
 // A result in which every seat of winner's team wins and everyone else loses.
 Result win_for(const Ruleset& rules, SeatId winner, std::string reason);
 

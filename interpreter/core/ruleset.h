@@ -311,6 +311,11 @@ struct PieceType {
   Enclosure captured = Enclosure::kNone;
   // It takes part in enclosing enemies, as the arriving piece or the far side.
   bool armed = true;
+  // Tafl's shieldwall: besides its own capture, it is taken with the row of
+  // enemies along the board's edge it stands in, when an arrival on the edge
+  // brackets the whole row and an armed enemy faces each of its pieces from
+  // the inner side (effects/enclosure.cpp). Pieces of the row without it stay.
+  bool shieldwall = false;
   // Per seat, per site (empty: no site is restricted for it): kBarredStop
   // where it may pass but not stop, kBarredPass where it may do neither
   // (Ruleset::restricted; built by finalize()).
@@ -501,6 +506,7 @@ struct EndRules {
   bool bare_royal = false;          // a seat left with only royals loses
   int move_rule = 0;                // plies without capture or reset move: draw (0: off)
   int repetition = 0;               // n-fold repetition: draw (0: off)
+  SeatId repetition_loser = -1;     // ...or a loss for this seat, whoever repeats
   int passes_draw = 0;              // this many passes in a row: draw (0: off)
   int material_max = 0;             // both sides at most this many pieces of equal value...
   int material_plies = 0;           // ...and no result within this many plies: draw
@@ -523,6 +529,10 @@ struct EndRules {
   // site on the board's edge, moving orthogonally through sites that hold no
   // enemy piece (core/encirclement.cpp); -1: off.
   SeatId encircled = -1;
+  // Tafl's edge fort: the seat of this piece type wins when one of them stands
+  // on the board's edge, may move, and is closed in by allies the enemy can
+  // neither pass nor capture (core/edge_fort.cpp); -1: off.
+  TypeId edge_fort = -1;
 };
 
 // Dice thrown at the start of each turn. Faces are distinct values with integer

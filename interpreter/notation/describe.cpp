@@ -458,6 +458,12 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
     out.push_back(
         "captured when an enemy's move closes it in on all four sides, by armed enemies or "
         "squares hostile to it (never on the board's edge)");
+  if (pt.shieldwall)
+    out.push_back(
+        "captured also in a row of two or more enemy pieces along the board's edge, when an "
+        "enemy's move onto the edge brackets the whole row, the far end held by an armed enemy "
+        "or a square hostile to it, and an armed enemy faces each piece of the row from the "
+        "inner side (shieldwall; pieces of the row without this rule stay)");
   if (!pt.armed) out.push_back("unarmed: takes no part in capturing enemies by closing them in");
   // A piece with no move of its own, such as an arrow a stage places.
   if (out.empty()) out.push_back("never moves");

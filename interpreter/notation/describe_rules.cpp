@@ -402,7 +402,10 @@ std::vector<std::string> end_words(const Ruleset& r) {
                   (e.move_rule_mate_first ? ", unless the last of them gave checkmate" : ""));
   if (e.repetition)
     out.push_back("the same position " + std::to_string(e.repetition) +
-                  " times, the same side to move: the game is drawn");
+                  " times, the same side to move: " +
+                  (e.repetition_loser >= 0
+                       ? r.seats[e.repetition_loser].name + " lose, whichever side repeated"
+                       : std::string("the game is drawn")));
   if (e.passes_draw)
     out.push_back(std::to_string(e.passes_draw) + " passes in a row: the game is drawn");
   if (e.material_max)
@@ -427,6 +430,10 @@ std::vector<std::string> end_words(const Ruleset& r) {
     out.push_back(r.seats[e.encircled].name +
                   " lose when none of their pieces can reach the board's edge, moving along rows "
                   "and columns through squares free of enemies (encircled)");
+  if (e.edge_fort >= 0)
+    out.push_back("a side wins when its " + r.types[e.edge_fort].name +
+                  " stands on the board's edge, can move, and is walled in by its allies where "
+                  "no enemy can come and none of the wall can ever be captured (edge fort)");
   if (e.capture_target)
     out.push_back("a side that has captured " + std::to_string(e.capture_target) + " pieces wins");
   std::set<int> teams;

@@ -13,7 +13,7 @@
 
 namespace regula::script {
 
-// captured = "custodial" | "surround", armed = false.
+// captured = "custodial" | "surround", armed = false, shieldwall = true.
 void Compiler::piece_enclosure(const Value& p, PieceType& t) {
   if (auto* c = p.get("captured")) {
     const std::string v = string(*c, "captured");
@@ -25,6 +25,11 @@ void Compiler::piece_enclosure(const Value& p, PieceType& t) {
       fail(p.where, "captured must be \"custodial\" or \"surround\", not '" + v + "'");
   }
   t.armed = bool_or(p, "armed", true);
+  t.shieldwall = bool_or(p, "shieldwall", false);
+  if (t.shieldwall && t.captured != PieceType::Enclosure::kCustodial)
+    fail(p.where, "shieldwall = true needs captured = \"custodial\" (piece '" + t.name + "')");
+  if (t.shieldwall && !r_->topology.is_grid())
+    fail(p.where, "shieldwall needs a grid board (the edge is read from its squares)");
 }
 
 // hostile = "always" | "empty" | "never", or { seat = ..., ... } (seats not

@@ -31,7 +31,7 @@ void Compiler::ends() {
   static const std::vector<std::string> kAllowed = {
       "check",      "checkmate", "stalemate",  "no_moves", "captures", "extinction",
       "bare_king",  "move_rule", "repetition", "passes",   "material", "capture_target",
-      "conditions", "last_team", "leave",      "facing",   "points",   "encircled"};
+      "conditions", "last_team", "leave",      "facing",   "points",   "encircled", "edge_fort"};
   for (auto& [k, _] : e->fields)
     if (std::find(kAllowed.begin(), kAllowed.end(), k) == kAllowed.end())
       fail(w, "unknown field '" + k + "' in ends (allowed: " + join(kAllowed) + ")");
@@ -60,6 +60,11 @@ void Compiler::ends() {
     end.encircled = seat_named(string(*en, "ends.encircled"), w);
     if (!r_->topology.is_grid())
       fail(w, "ends.encircled needs a grid board (the edge is read from its squares)");
+  }
+  if (auto* f = e->get("edge_fort")) {
+    end.edge_fort = type_named(string(*f, "ends.edge_fort"), w);
+    if (!r_->topology.is_grid())
+      fail(w, "ends.edge_fort needs a grid board (the edge is read from its squares)");
   }
 }
 
@@ -95,7 +100,17 @@ void Compiler::end_counts(const Value& e, EndRules& end, const std::string& w) {
     end.move_rule = int_or(e, "move_rule", 0, 0, kMaxCount);
   }
 
-  end.repetition = int_or(e, "repetition", 0, 0, kMaxCount);
+  if (const Value* rp = e.get("repetition"); rp && rp->is_table()) {
+    for (auto& [k, _] : rp->fields)
+      if (k != "count" && k != "loser")
+        fail(w, "unknown field '" + k + "' in repetition (allowed: count, loser)");
+    if (!rp->get("count") || !rp->get("loser"))
+      fail(w, "repetition = { count = N, loser = \"seat\" } (or a number: a draw)");
+    end.repetition = int_or(*rp, "count", 0, 2, kMaxCount);
+    end.repetition_loser = seat_named(string(*rp->get("loser"), "repetition.loser"), w);
+  } else {
+    end.repetition = int_or(e, "repetition", 0, 0, kMaxCount);
+  }
   end.passes_draw = int_or(e, "passes", 0, 0, kMaxCount);
   end.capture_target = int_or(e, "capture_target", 0, 0, kMaxCount);
   if (auto* m = e.get("material")) {

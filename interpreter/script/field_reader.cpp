@@ -61,7 +61,7 @@ const std::vector<std::string>* allowed_fields(const std::string& tag) {
     own["game"].push_back("gating");
     // Captures by enclosure and restricted sites (script/compiler_enclosure.cpp).
     own["game"].push_back("restricted");
-    own["piece"].insert(own["piece"].end(), {"captured", "armed"});
+    own["piece"].insert(own["piece"].end(), {"captured", "armed", "shieldwall"});
     for (auto& [tag, fields] : own)
       if (tag != "game" && tag != "piece" && tag != "grid" && tag != "points" && tag != "phase" &&
           tag != "stage" && tag != "trigger" && tag != "action")

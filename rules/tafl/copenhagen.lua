@@ -1,11 +1,12 @@
 -- Copenhagen hnefatafl on 11x11, the rules outlined in 2012 by Aage Nielsen, Adam
--- Bartley and Tim Millar, WITHOUT three of its clauses (below): the shieldwall capture,
--- the exit fort, and the ban on perpetual repetition. Games where one of them would
--- decide play on here.
+-- Bartley and Tim Millar, complete: custodial and shieldwall captures, the king
+-- captured on four sides, his escape to a corner or into an exit fort, encirclement,
+-- and the defenders' loss on perpetual repetition.
 --
 -- Sources, as read: A. Nielsen, "Rules of Copenhagen Hnefatafl 11x11",
--- aagenielsen.dk/copenhagen_rules.php (clauses 1 to 5a); the Copenhagen rules as
--- tafl.cyningstan.com/page/768/copenhagen-hnefatafl-rules gives them (clauses 1 to 10);
+-- aagenielsen.dk/copenhagen_rules.php (its overview, clauses 1 to 5a, the start of 5b);
+-- the Copenhagen rules as tafl.cyningstan.com/page/768/copenhagen-hnefatafl-rules gives
+-- them (clauses 1 to 10);
 -- heptatlondemesa.org/general-6 (a restatement of aagenielsen's); taflheim.io/how-to-play.
 --
 -- Clause by clause:
@@ -34,19 +35,35 @@
 --   board"; taflheim: an unbroken ring around the king and all remaining defenders):
 --   `encircled`, no defender can reach an edge square moving along rows and columns
 --   through squares free of attackers.
--- * A player who cannot move loses (`no_moves`, the engine's default; the rule as
---   aagenielsen numbers it was not among the clauses read, so it is not cited).
+-- * Shieldwall: a row of two or more pieces along the board edge is captured together
+--   when the enemy brackets the whole row at both ends and an enemy piece stands in
+--   front of (inward of) every piece of the row; a corner may be one of the brackets;
+--   the king may bracket, and a king in the row stays while the rest are taken
+--   (aagenielsen 5b; taflheim "Shieldwall"). The capturing move is the bracketing move
+--   onto the edge (cyningstan 7): `shieldwall = true` on both kinds of men.
+-- * Exit fort: the defenders win when the king touches the board edge, is able to move,
+--   and the attackers can never break the fort (aagenielsen's overview, "Exit fort").
+--   Read as `ends.edge_fort = "king"` reads it (docs/authoring.md): the king on an edge
+--   square with an empty square beside him, the squares he reaches without crossing a
+--   defender hold no attacker, and every defender walling them in can never be captured,
+--   custodially or in a shieldwall, with attackers on every square outside the fort that
+--   no such uncapturable defender holds.
+-- * Repetition: perpetual repetition is forbidden, and the defenders lose the game if a
+--   perpetual repetition occurs, whichever side caused it (taflheim "Repetition").
+--   The text names no count: here the same position with the same side to move a third
+--   time ends the game (`repetition = { count = 3, loser = "defenders" }`).
+-- * A player who cannot move loses (`no_moves`, the engine's default; taflheim: "they lose
+--   by immobilization").
 --
--- Not here (their rules in the sources above, not yet in the rule language): the
--- shieldwall capture of a row of pieces on the edge (aagenielsen 5b, cyningstan 7), the
--- exit fort (aagenielsen's overview), and the loss for the defenders on perpetual
--- repetition (taflheim).
+-- Not here: taflheim's draw "if the game cannot be ended due to insufficient pieces",
+-- which names no test a program could apply.
 return game {
-  title = "Copenhagen hnefatafl (without shieldwall, exit fort and repetition)",
+  title = "Copenhagen hnefatafl",
   description = "Attackers besiege the king: he wins on reaching a corner, they win by surrounding him on four sides.",
   sources = {
     "Aage Nielsen, Rules of Copenhagen Hnefatafl 11x11, aagenielsen.dk/copenhagen_rules.php",
     "Copenhagen Hnefatafl Rules, tafl.cyningstan.com/page/768/copenhagen-hnefatafl-rules",
+    "Taflheim, How to play (Copenhagen rules), taflheim.io/how-to-play",
   },
   board = grid { width = 11, height = 11 },
   seats = { { name = "attackers", facing = "north" }, { name = "defenders", facing = "south" } },
@@ -54,8 +71,10 @@ return game {
   regions = { corners = "a1 k1 a11 k11", throne = "f6" },
   pieces = {
     piece { name = "attacker", symbol = "A", glyph = "●", value = 1, captured = "custodial",
+            shieldwall = true,
             moves = slide { dirs = "orthogonal", mode = "move" } },
     piece { name = "defender", symbol = "D", glyph = "○", value = 2, captured = "custodial",
+            shieldwall = true,
             moves = slide { dirs = "orthogonal", mode = "move" } },
     piece { name = "king", symbol = "K", glyph = "♔", value = 10, captured = "surround",
             moves = slide { dirs = "orthogonal", mode = "move" } },
@@ -75,6 +94,8 @@ return game {
     conditions = { { when = "enemy_pieces:king@corners >= 1", result = "loss",
                      reason = "the king escaped to a corner" } },
     encircled = "defenders",
+    edge_fort = "king",
+    repetition = { count = 3, loser = "defenders" },
     no_moves = "loss",
   },
 }
