@@ -213,6 +213,33 @@ bool reference_safe(const Position& after, SeatId mover, const Move& m) {
   return true;
 }
 
+// Whether m, where it is an in-place promotion whose clause may not check or attack
+// (Promotion::no_check, no_attack), obeys that by the definition: made, it leaves no enemy
+// royal attacked, and the new piece, were its side to move again, has no capture.
+bool reference_quiet(Position& pos, const Move& m) {
+  const Ruleset& r = pos.rules();
+  if (m.kind != MoveKind::kNormal || m.promote < 0 || r.rules[m.rule].kind != RuleKind::kPromote)
+    return true;
+  const Promotion& pr = r.types[piece_type(pos.at(m.from))].promotions[r.rules[m.rule].promotion];
+  const SeatId me = pos.to_move();
+  Undo u;
+  pos.make(m, u);
+  bool quiet = true;
+  for (SeatId s = 0; pr.no_check && s < r.num_seats(); ++s)
+    if (!r.allies(s, me) && !pos.is_out(s) && reference_in_check(pos, s)) quiet = false;
+  if (pr.no_attack && quiet) {
+    const SeatId next = pos.to_move();
+    pos.set_to_move(me);
+    MoveList own;
+    generate_pseudo(pos, own);
+    for (const Move& x : own)
+      if (x.from == m.to && capture_count(pos, x) > 0) quiet = false;
+    pos.set_to_move(next);
+  }
+  pos.unmake(m, u);
+  return quiet;
+}
+
 // The legal moves by the definition: pseudo-legal moves that pass the script's filter and
 // are safe once made, then the capture priority, then a forced pass, then the actions.
 std::vector<Move> reference_legal(Position& pos) {
@@ -236,6 +263,8 @@ std::vector<Move> reference_legal(Position& pos) {
     pos.unmake(m, u);
     if (safe) out.push_back(m);
   }
+  if (r.quiet_promotion_rule)
+    std::erase_if(out, [&](const Move& m) { return !reference_quiet(pos, m); });
   if (r.capture_priority != CapturePriority::kFree) {
     int best = 0;
     for (const Move& m : out) best = std::max(best, capture_count(pos, m));
@@ -258,6 +287,10 @@ std::vector<Move> reference_legal(Position& pos) {
     keep_best_captures(pos, r.capture_order, captures);
     out.assign(captures.begin(), captures.end());
   }
+  // Drops that must be made when any can (Ruleset::must_drop), no matter of attack.
+  if (r.must_drop &&
+      std::any_of(out.begin(), out.end(), [](const Move& m) { return m.kind == MoveKind::kDrop; }))
+    std::erase_if(out, [](const Move& m) { return m.kind != MoveKind::kDrop; });
   // Royals that face make an offer (Ruleset::facing_offer), no matter of attack: the
   // moves that keep the line open are dropped, and the pass that accepts stays open.
   const bool turn_start = pos.stage() < 0 && !pos.in_turn();

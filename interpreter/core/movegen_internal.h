@@ -238,6 +238,9 @@ void keep_facing_answers(Position& pos, MoveList& moves);
 // among (no mating drop where forbidden, capture priorities and orders, drops
 // that must be made).
 void keep_preferred_moves(Position& pos, MoveList& moves);
+// movegen_pieces.cpp: the moves of the piece on `from` for its seat, whoever is
+// to move (what a promoted piece would attack: Promotion::no_attack).
+void piece_moves(const Position& pos, SiteId from, MoveList& out);
 // movegen_gating.cpp: after the pieces' moves, each move that a piece with
 // the gating right makes from its site (and each castling whose partner has
 // it), once more for each type of the hand that may be gated there.

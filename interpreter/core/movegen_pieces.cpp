@@ -119,12 +119,19 @@ void Gen::walk(SiteId from, TypeId t, int ri, const MoveRule& rule) {
 }
 
 // An in-place promotion (the rule's origin region is the clause's zone): one
-// move per type the piece may become, while the clause's condition holds.
+// move per type the piece may become, while the clause's condition holds, and
+// with step_dirs one more per empty neighbour along them where the new type
+// may stand.
 void Gen::promote_in_place(SiteId from, TypeId t, int ri, const MoveRule& rule) {
   const Promotion& pr = r.types[t].promotions[rule.promotion];
   if (!pr.when.terms.empty() && !condition_holds(pr.when, pos, me)) return;
   for_each_promotion(pos, &pr, t, me, from, [&](TypeId p) {
-    if (p != t) start(from, from, ri, rule).promote = p;
+    if (p == t) return;
+    start(from, from, ri, rule).promote = p;
+    for (DirId d : pr.step_dirs[me]) {
+      const SiteId s = topo.neighbors_of(d)[from];
+      if (s != kNoSite && pos.at(s) == kEmpty && stands(p, s)) start(from, s, ri, rule).promote = p;
+    }
   });
 }
 
@@ -393,6 +400,16 @@ void Gen::piece_rules(SiteId from, TypeId t, const PieceType& pt) {
         break;
     }
   }
+}
+
+void piece_moves(const Position& pos, SiteId from, MoveList& out) {
+  const Ruleset& r = pos.rules();
+  Gen g{pos, r, r.topology, out, piece_seat(pos.at(from)), pos.num_sites()};
+  if (!r.phases.empty()) {
+    g.phase_slot = 1 + current_phase(pos);
+    g.phase = g.phase_slot ? 1u << (g.phase_slot - 1) : 0u;
+  }
+  g.piece(from);
 }
 
 }  // namespace detail

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 
+#include "core/attacks.h"
 #include "core/hands.h"
 #include "core/movegen.h"
 #include "core/movegen_internal.h"
@@ -64,6 +65,44 @@ void keep_non_mating_drops(Position& pos, MoveList& moves) {
     if (moves[i].kind != MoveKind::kDrop || !r.rules[moves[i].rule].drop_no_mate ||
         !drop_gives_mate(pos, moves[i]))
       moves[kept++] = moves[i];
+  moves.resize(kept);
+}
+
+// Whether the in-place promotion m obeys its clause's no_check and no_attack:
+// made, it leaves no enemy royal attacked, and the promoted piece has no
+// capture from where it landed.
+bool promotion_is_quiet(Position& pos, const Move& m, const Promotion& pr) {
+  const Ruleset& r = pos.rules();
+  const SeatId me = pos.to_move();
+  Undo u;
+  ScopedMove made(pos, m, u);
+  if (pr.no_check)
+    for (SeatId s = 0; s < r.num_seats(); ++s)
+      if (!r.allies(s, me) && !pos.is_out(s) && in_check(pos, s)) return false;
+  if (pr.no_attack) {
+    MoveList own;
+    detail::piece_moves(pos, m.to, own);
+    for (const Move& x : own)
+      if (capture_count(pos, x) > 0) return false;
+  }
+  return true;
+}
+
+// Drops the in-place promotions that would check or attack where their clause
+// forbids it (Promotion::no_check, no_attack).
+void keep_quiet_promotions(Position& pos, MoveList& moves) {
+  const Ruleset& r = pos.rules();
+  int kept = 0;
+  for (int i = 0; i < moves.size(); ++i) {
+    const Move& m = moves[i];
+    const MoveRule& rule = r.rules[m.rule];
+    const Promotion* pr =
+        m.kind == MoveKind::kNormal && m.promote >= 0 && rule.kind == RuleKind::kPromote
+            ? &r.types[piece_type(pos.at(m.from))].promotions[rule.promotion]
+            : nullptr;
+    if (!pr || !(pr->no_check || pr->no_attack) || promotion_is_quiet(pos, m, *pr))
+      moves[kept++] = m;
+  }
   moves.resize(kept);
 }
 
@@ -163,6 +202,7 @@ namespace detail {
 void keep_preferred_moves(Position& pos, MoveList& moves) {
   const Ruleset& r = pos.rules();
   if (r.drop_mate_rule) keep_non_mating_drops(pos, moves);
+  if (r.quiet_promotion_rule) keep_quiet_promotions(pos, moves);
   if (r.capture_priority != CapturePriority::kFree && !moves.empty())
     keep_priority_captures(pos, moves);
   if (!r.capture_order.empty() && !moves.empty() && capture_count(pos, moves[0]) > 0)

@@ -242,6 +242,14 @@ struct Promotion {
   // Not on arrival: a piece standing in the zone may promote there as its
   // whole move (a MoveRule of kind kPromote), while `when` holds.
   bool in_place = false;
+  // In place only: the piece may also promote by one step in these directions
+  // (per seat) onto an empty site, as the same move (sittuyin's ferz step).
+  std::array<std::vector<DirId>, kMaxSeats> step_dirs{};
+  // In place only: the move may not give check (no_check), and the promoted
+  // piece may not attack an enemy piece where it lands (no_attack)
+  // (Ruleset::quiet_promotion_rule).
+  bool no_check = false;
+  bool no_attack = false;
   // Whether the clause catches a move from `from` (kNoSite: a piece that was
   // not on the board) to `to`, given whether the zone holds each.
   bool catches(bool from_in, bool to_in) const {
@@ -682,6 +690,8 @@ struct Ruleset {
   uint8_t promoted_flag = 0;
   // Some drop rule may not give mate (MoveRule::drop_no_mate).
   bool drop_mate_rule = false;
+  // Some in-place promotion may not check or attack (Promotion::no_check, no_attack).
+  bool quiet_promotion_rule = false;
   ReturnBan return_ban = ReturnBan::kNone;
   // Gating (S-chess): a piece that leaves its start square in the region for
   // the first time may have a piece of its seat's hand put on the square it

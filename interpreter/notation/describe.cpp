@@ -304,6 +304,21 @@ std::string describe_reach(const Ruleset& r, const MoveRule& rule) {
   return line + conditions(r, -1, rule);
 }
 
+namespace {
+
+// Where an in-place promotion (a move of its own) is made, and what it may not do.
+std::string in_place_words(const Ruleset& r, const Promotion& p) {
+  std::string line =
+      " where it stands, as its whole move, while it stands in " + region_name(r, p.region);
+  if (!p.step_dirs[0].empty())
+    line += ", or by one step " + describe_dirs(r, p.step_dirs[0]) + " to an empty site";
+  if (p.no_check) line += ", not giving check";
+  if (p.no_attack) line += ", not where the new piece attacks an enemy piece";
+  return line;
+}
+
+}  // namespace
+
 std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
   std::vector<std::string> out;
   const std::string site = r.topology.is_grid() ? "square" : "point";
@@ -398,7 +413,7 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
     std::string line =
         std::string(p.mandatory ? "promotes" : "may promote") + " to " + join_words(to, " or ");
     if (p.in_place) {
-      line += " where it stands, as its whole move, while it stands in " + region_name(r, p.region);
+      line += in_place_words(r, p);
     } else if (p.region >= 0) {
       const uint8_t on = p.on;
       line += on == (Promotion::kEnter | Promotion::kWithin) ? " on ending a move in "

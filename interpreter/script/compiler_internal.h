@@ -109,6 +109,7 @@ class Compiler : private FieldReader {
   void restricted_sites();
   Promotion promotion(const Value& pr, PieceType& tt, const std::string& where);
   void in_place_promotion(const Value& pr, Promotion& out, const std::string& where);
+  void in_place_only_fields(const Value& pr, const std::string& where);
 
   // ---- move rules (compiler_moves.cpp) -------------------------------------
   std::vector<DirId> relative_dirs(const std::string& n, const std::string& where);

@@ -162,9 +162,23 @@ void Compiler::in_place_promotion(const Value& pr, Promotion& out, const std::st
       fail(where, std::string("promotion.") + k +
                       " cannot be combined with in_place: an in-place promotion is a move "
                       "of its own, chosen or not like any move, made where the piece stands "
-                      "(allowed with it: zone, to, when, only_lost, mark)");
+                      "(allowed with it: zone, to, when, only_lost, mark, step, check, attack)");
   out.in_place = true;
   out.mandatory = false;
+  if (auto* st = pr.get("step")) out.step_dirs = dirs(*st, where);
+  out.no_check = !bool_or(pr, "check", true);
+  out.no_attack = !bool_or(pr, "attack", true);
+  if (out.no_check || out.no_attack) r_->quiet_promotion_rule = true;
+}
+
+// step, check and attack speak of the move an in-place promotion makes.
+void Compiler::in_place_only_fields(const Value& pr, const std::string& where) {
+  if (bool_or(pr, "in_place", false)) return;
+  for (const char* k : {"step", "check", "attack"})
+    if (pr.get(k))
+      fail(where, std::string("promotion.") + k +
+                      " needs in_place = true: it speaks of the move of its own an in-place "
+                      "promotion makes");
 }
 
 // square = { size = 2, enemies = "capture" | "stay", allies = "take" | "stay" }:
@@ -236,12 +250,13 @@ Promotion Compiler::promotion(const Value& pr, PieceType& tt, const std::string&
   }
   for (auto& [k, _] : pr.fields)
     if (k != "zone" && k != "to" && k != "optional" && k != "only_lost" && k != "none_lost" &&
-        k != "ask" && k != "when" && k != "in_capture" && k != "in_place" &&
-        !HandsCompiler::is_promotion_field(k))
+        k != "ask" && k != "when" && k != "in_capture" && k != "in_place" && k != "step" &&
+        k != "check" && k != "attack" && !HandsCompiler::is_promotion_field(k))
       fail(where,
            "unknown field '" + k +
                "' in promotion (allowed: zone, to, optional, only_lost, none_lost, ask, when, "
-               "in_capture, in_place, on, forced, mark)");
+               "in_capture, in_place, step, check, attack, on, forced, mark)");
+  in_place_only_fields(pr, where);
   if (bool_or(pr, "in_place", false)) in_place_promotion(pr, out, where);
   hands().promotion_fields(pr, out, where);
   if (ask && out.on != (Promotion::kEnter | Promotion::kWithin))
