@@ -31,6 +31,7 @@ class BoardView : public QWidget {
   ~BoardView() override;
 
   void set_position(const Position* pos);
+  const Position* position() const { return pos_; }
   // Quarter turns the board is shown rotated by (2: seen from the other side).
   void set_rotation(int quarter_turns);
   int rotation() const { return rotation_; }

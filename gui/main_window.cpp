@@ -118,16 +118,12 @@ void MainWindow::connect_signals() {
   connect(board_, &BoardView::site_clicked, this, &MainWindow::site_clicked);
   connect(board_, &BoardView::dragged, this, &MainWindow::drag);
   connect(&watcher_, &QFutureWatcher<Answer>::finished, this, &MainWindow::computer_done);
-  connect(moves_, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
-    // Going to a move: undo or redo until that many turns are played.
-    const int want = moves_->row(item) + 1;
-    invalidate();
-    while (static_cast<int>(game_->turns().size()) > want && game_->undo()) {
-    }
-    while (static_cast<int>(game_->turns().size()) < want && game_->redo()) {
-    }
-    refresh();
-  });
+  // A click on a move shows the position after it; nothing is taken back.
+  connect(moves_, &QListWidget::itemClicked, this,
+          [this](QListWidgetItem* item) { go_to(moves_->row(item) + 1); });
+  board_->setFocusPolicy(Qt::StrongFocus);
+  board_->installEventFilter(this);
+  moves_->installEventFilter(this);
   connect(&files_, &QFileSystemWatcher::fileChanged, this, [this] {
     // Editors often replace the file: wait for it to settle, then watch it again.
     QTimer::singleShot(200, this, [this] {
@@ -157,6 +153,7 @@ void MainWindow::build_menus() {
   QMenu* game = menuBar()->addMenu("&Game");
   game->addAction("&New game...", QKeySequence::New, this, &MainWindow::new_game_dialog);
   game->addAction("&Open script...", QKeySequence::Open, this, [this] {
+    if (!may_replace_game()) return;
     const QString f = QFileDialog::getOpenFileName(this, "Open script", "", "Rule scripts (*.lua)");
     if (!f.isEmpty()) open(f.toStdString());
   });
@@ -176,8 +173,9 @@ void MainWindow::build_menus() {
     QApplication::clipboard()->setText(qs(write_position(game_->position())));
     statusBar()->showMessage("Position copied");
   });
-  game->addAction("&Paste position", this,
-                  [this] { set_position(QApplication::clipboard()->text().toStdString()); });
+  game->addAction("&Paste position", this, [this] {
+    if (may_replace_game()) set_position(QApplication::clipboard()->text().toStdString());
+  });
   game->addAction("&Export board as PNG...", this, [this] {
     const QString f =
         QFileDialog::getSaveFileName(this, "Export board", "board.png", "PNG (*.png)");
@@ -243,6 +241,7 @@ bool MainWindow::set_position(const std::string& text) {
 void MainWindow::start(std::unique_ptr<Game> game) {
   invalidate();
   game_ = std::move(game);
+  line_.reset();
   new_game_for_players();
   search_text_.clear();
   search_label_->clear();
@@ -271,6 +270,7 @@ void MainWindow::show_error(const QString& text) {
 
 void MainWindow::reload() {
   if (spec_.empty() || !game_) return;
+  if (line_) game_ = std::move(line_);  // the whole game is replayed
   auto rules = script::load_rules(spec_, options_);
   if (!rules) {
     // The rules in play stay as they were.
@@ -315,6 +315,7 @@ void MainWindow::reload() {
 }
 
 void MainWindow::new_game_dialog() {
+  if (!may_replace_game()) return;
   GamePicker picker(this, spec_);
   if (picker.exec() != QDialog::Accepted) return;
   const GameChoice c = picker.choice();

@@ -29,6 +29,7 @@ void glide(BoardView* board, const Move& m) {
 }  // namespace
 
 void MainWindow::play(Move m) {  // a copy: refresh() replaces the input it may come from
+  if (!cut_line("Cut the game here and play this move?")) return;
   if (Status err = game_->play(m)) {
     statusBar()->showMessage(qs(err->text()));
     return;
@@ -156,6 +157,7 @@ bool MainWindow::press_button(const QString& text) {
   if (!game_ || game_->over()) return false;
   const Position& pos = game_->position();
   if (text == "Roll" && pos.awaiting_roll()) {
+    if (!cut_line("Cut the game here and throw the dice?")) return false;
     if (Status err = game_->roll(rng_)) {
       statusBar()->showMessage(qs(err->text()));
       return false;
@@ -175,6 +177,7 @@ bool MainWindow::press_button(const QString& text) {
 
 void MainWindow::undo() {
   if (!game_) return;
+  if (line_) return go_to(shown_turns() - 1);  // an earlier move shown: one further back
   invalidate();
   // Back to the last decision of a human seat.
   bool any = game_->undo();
@@ -187,6 +190,7 @@ void MainWindow::undo() {
 
 void MainWindow::redo() {
   if (!game_) return;
+  if (line_) return go_to(shown_turns() + 1);
   invalidate();
   game_->redo();
   refresh();
@@ -194,6 +198,10 @@ void MainWindow::redo() {
 
 void MainWindow::resign() {
   if (!game_ || game_->over()) return;
+  if (line_) {
+    statusBar()->showMessage("Go to the end of the game (End) to resign");
+    return;
+  }
   const SeatId seat = game_->position().decider();
   if (is_computer(seat)) {
     statusBar()->showMessage("The computer is to move");
@@ -206,6 +214,10 @@ void MainWindow::resign() {
 
 void MainWindow::offer_draw() {
   if (!game_ || game_->over()) return;
+  if (line_) {
+    statusBar()->showMessage("Go to the end of the game (End) to offer a draw");
+    return;
+  }
   const Ruleset& r = *rules_;
   const SeatId seat = game_->position().decider();
   for (SeatId s = 0; s < r.num_seats(); ++s) {

@@ -167,13 +167,21 @@ void MainWindow::show_buttons() {
 }
 
 void MainWindow::show_move_list() {
-  // The moves, a turn a line.
+  // The whole game's moves, a turn a line; the one shown is current, those after it greyed.
+  QSignalBlocker block(moves_);
   moves_->clear();
+  const int shown = shown_turns();
   int number = 0;
-  for (const Game::TurnRecord& t : game_->turns())
-    moves_->addItem(
+  for (const Game::TurnRecord& t : line()->turns()) {
+    auto* item = new QListWidgetItem(
         QString("%1. %2: %3").arg(++number).arg(qs(rules_->seats[t.seat].name)).arg(qs(t.text)));
-  moves_->scrollToBottom();
+    if (number > shown) item->setForeground(palette().brush(QPalette::Disabled, QPalette::Text));
+    moves_->addItem(item);
+  }
+  if (shown > 0) {
+    moves_->setCurrentRow(shown - 1);
+    moves_->scrollToItem(moves_->item(shown - 1));
+  }
 }
 
 void MainWindow::show_result(const QString& info) {

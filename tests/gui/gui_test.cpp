@@ -97,6 +97,7 @@ std::string only(const MainWindow& w, std::initializer_list<Put> pieces) {
 std::unique_ptr<MainWindow> window(const std::string& spec, const std::string& position = "") {
   auto w = std::make_unique<MainWindow>();
   w->set_result_dialogs(false);
+  w->set_confirm([](const QString&) { return true; });
   w->resize(900, 700);
   w->show();
   if (!w->open(spec)) return nullptr;
@@ -136,6 +137,25 @@ QStringList computers_play(MainWindow& w, const std::vector<std::string>& player
   return out;
 }
 
+// Clicks the move list's row.
+void click_list(MainWindow& w, int row) {
+  QTest::mouseClick(w.move_list()->viewport(), Qt::LeftButton, {},
+                    w.move_list()->visualItemRect(w.move_list()->item(row)).center());
+}
+
+// The position after the given turns of chess from its start.
+std::string chess_after(const MainWindow& w, std::initializer_list<const char*> turns) {
+  Game g(w.game()->rules_ptr());
+  for (const char* t : turns)
+    if (!g.play_text(t)) return "";
+  return write_position(g.position());
+}
+
+// Plays turns of chess by clicks on their two squares.
+void play_clicks(MainWindow& w, std::initializer_list<const char*> squares) {
+  for (const char* s : squares) click(w, s);
+}
+
 }  // namespace
 
 class GuiTest : public QObject {
@@ -168,6 +188,9 @@ class GuiTest : public QObject {
   void aChangeWhileTheComputerThinksDropsItsAnswer();
   void badSeatSpecificationIsRefused();
   void searchLineShowsScoreSpeedAndTheLegalPartOfTheLine();
+  void moveListShowsAnEarlierPositionAndKeepsEveryMove();
+  void playingFromAnEarlierMoveCutsTheGameOnlyWhenAgreed();
+  void replacingAGameInProgressAsksFirst();
 };
 
 void GuiTest::everyScriptPlaysALegalMoveByClicks() {
@@ -301,9 +324,8 @@ void GuiTest::undoAndRedo() {
   QCOMPARE(w->move_list()->count(), 1);
   w->redo();
   QCOMPARE(w->game()->history().size(), size_t{2});
-  // Clicking the first move goes back to it.
-  QTest::mouseClick(w->move_list()->viewport(), Qt::LeftButton, {},
-                    w->move_list()->visualItemRect(w->move_list()->item(0)).center());
+  // Clicking the first move shows it.
+  click_list(*w, 0);
   QCOMPARE(w->game()->history().size(), size_t{1});
 }
 
@@ -750,6 +772,104 @@ void GuiTest::searchLineShowsScoreSpeedAndTheLegalPartOfTheLine() {
   info = ai::SearchInfo{};
   info.pv = {mate};
   QCOMPARE(gui::describe_search(pos, info), QString("the only move: Ra8#"));
+}
+
+void GuiTest::moveListShowsAnEarlierPositionAndKeepsEveryMove() {
+  auto w = window("chess/orthodox");
+  QVERIFY(w);
+  play_clicks(*w, {"e2", "e4", "e7", "e5", "g1", "f3", "b8", "c6"});
+  QCOMPARE(w->move_list()->count(), 4);
+  const std::string end = write_position(w->game()->position());
+  click_list(*w, 1);  // move 2: the board shows the position after it
+  QCOMPARE(write_position(*w->board()->position()), chess_after(*w, {"e2e4", "e7e5"}));
+  QCOMPARE(w->shown_turns(), 2);
+  QCOMPARE(w->move_list()->count(), 4);
+  QCOMPARE(w->line()->turns().size(), size_t{4});
+  QVERIFY(w->move_list()->item(3)->text().contains("b8c6"));
+  QVERIFY(w->status().contains("move 2 of 4"));
+  // The keys walk the list: Right twice is the end again, Home the start, End the end.
+  QTest::keyClick(w->board(), Qt::Key_Right);
+  QCOMPARE(w->shown_turns(), 3);
+  QTest::keyClick(w->board(), Qt::Key_Right);
+  QCOMPARE(write_position(*w->board()->position()), end);
+  QCOMPARE(w->game(), w->line());
+  QTest::keyClick(w->move_list(), Qt::Key_Home);
+  QCOMPARE(w->shown_turns(), 0);
+  QCOMPARE(write_position(w->game()->position()), chess_after(*w, {}));
+  QTest::keyClick(w->move_list(), Qt::Key_End);
+  QCOMPARE(w->shown_turns(), 4);
+  QTest::keyClick(w->board(), Qt::Key_Left);
+  QCOMPARE(w->shown_turns(), 3);
+  QTest::keyClick(w->board(), Qt::Key_End);
+  // At the end of the line undo and redo work as before.
+  w->undo();
+  QCOMPARE(w->game()->turns().size(), size_t{3});
+  QCOMPARE(w->move_list()->count(), 3);
+  w->redo();
+  QCOMPARE(write_position(w->game()->position()), end);
+  QCOMPARE(w->move_list()->count(), 4);
+}
+
+void GuiTest::playingFromAnEarlierMoveCutsTheGameOnlyWhenAgreed() {
+  auto w = window("chess/orthodox");
+  QVERIFY(w);
+  play_clicks(*w, {"e2", "e4", "e7", "e5", "g1", "f3", "b8", "c6"});
+  QStringList asked;
+  bool answer = false;
+  w->set_confirm([&](const QString& q) {
+    asked << q;
+    return answer;
+  });
+  click_list(*w, 1);
+  play_clicks(*w, {"d2", "d4"});  // answered No: every move stays
+  QCOMPARE(asked.size(), 1);
+  QCOMPARE(asked[0], QString("Cut the game here and play this move?\n2 later moves will be lost."));
+  QCOMPARE(w->move_list()->count(), 4);
+  QCOMPARE(w->line()->turns().size(), size_t{4});
+  QCOMPARE(write_position(w->game()->position()), chess_after(*w, {"e2e4", "e7e5"}));
+  answer = true;
+  play_clicks(*w, {"d2", "d4"});  // answered Yes: the game is cut and the move played
+  QCOMPARE(asked.size(), 2);
+  QCOMPARE(w->move_list()->count(), 3);
+  QCOMPARE(w->game(), w->line());
+  QCOMPARE(write_position(w->game()->position()), chess_after(*w, {"e2e4", "e7e5", "d2d4"}));
+  // At the end of the line nothing is asked.
+  play_clicks(*w, {"d7", "d5"});
+  QCOMPARE(asked.size(), 2);
+  QCOMPARE(w->move_list()->count(), 4);
+}
+
+void GuiTest::replacingAGameInProgressAsksFirst() {
+  auto v = window("chess/orthodox");
+  QVERIFY(v);
+  QTemporaryDir dir;
+  const QString file = dir.filePath("game.rgr");
+  QVERIFY(v->save_record(file));
+  auto w = window("mill/morabaraba");
+  QVERIFY(w);
+  QStringList asked;
+  bool answer = false;
+  w->set_confirm([&](const QString& q) {
+    asked << q;
+    return answer;
+  });
+  QVERIFY(w->load_record(file));  // no move played yet: nothing to ask
+  QVERIFY(asked.isEmpty());
+  play_clicks(*w, {"e2", "e4"});
+  QVERIFY(!w->load_record(file));
+  QCOMPARE(asked, QStringList{"A game is in progress. Abandon it?"});
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  // Game > New game asks too, before its picker.
+  QAction* new_game = nullptr;
+  for (QAction* a : w->findChildren<QAction*>())
+    if (a->text() == "&New game...") new_game = a;
+  QVERIFY(new_game);
+  new_game->trigger();
+  QCOMPARE(asked.size(), 2);
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  answer = true;
+  QVERIFY(w->load_record(file));
+  QVERIFY(w->game()->history().empty());
 }
 
 QTEST_MAIN(GuiTest)
