@@ -15,7 +15,9 @@
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QtTest/QtTest>
+#include <cmath>
 #include <fstream>
+#include <map>
 
 #include "formats/presentation.h"
 #include "gui/board_view.h"
@@ -156,6 +158,46 @@ void play_clicks(MainWindow& w, std::initializer_list<const char*> squares) {
   for (const char* s : squares) click(w, s);
 }
 
+double luminance(QRgb c) {
+  return 0.299 * qRed(c) + 0.587 * qGreen(c) + 0.114 * qBlue(c);
+}
+
+// How light each piece of a position looks: the mean luminance of the pixels
+// drawn for it, found by comparing the board drawn with the pieces and drawn empty.
+std::map<SiteId, double> piece_luminance(const Position& pos) {
+  gui::BoardView view;
+  view.resize(560, 560);
+  view.set_position(&pos);
+  const QImage with = view.grab().toImage();
+  const Position empty = Position::empty(pos.rules_ptr());
+  view.set_position(&empty);
+  const QImage without = view.grab().toImage();
+  // Half the nearest distance between two sites bounds a piece's square.
+  double gap = 1e9;
+  for (SiteId a = 0; a < pos.num_sites(); ++a)
+    for (SiteId b = a + 1; b < pos.num_sites(); ++b) {
+      const QPointF d = view.centre(a) - view.centre(b);
+      gap = std::min(gap, std::hypot(d.x(), d.y()));
+    }
+  std::map<SiteId, double> out;
+  for (SiteId s = 0; s < pos.num_sites(); ++s) {
+    if (!pos.at(s)) continue;
+    double sum = 0;
+    int n = 0;
+    const QPointF c = view.centre(s);
+    for (int y = static_cast<int>(c.y() - gap / 2); y < c.y() + gap / 2; ++y)
+      for (int x = static_cast<int>(c.x() - gap / 2); x < c.x() + gap / 2; ++x) {
+        const QRgb a = with.pixel(x, y), b = without.pixel(x, y);
+        if (std::abs(qRed(a) - qRed(b)) + std::abs(qGreen(a) - qGreen(b)) +
+                std::abs(qBlue(a) - qBlue(b)) >
+            60)
+          sum += luminance(a), ++n;
+      }
+    if (n > 0) out[s] = sum / n;
+  }
+  return out;
+}
+
 }  // namespace
 
 class GuiTest : public QObject {
@@ -191,6 +233,7 @@ class GuiTest : public QObject {
   void moveListShowsAnEarlierPositionAndKeepsEveryMove();
   void playingFromAnEarlierMoveCutsTheGameOnlyWhenAgreed();
   void replacingAGameInProgressAsksFirst();
+  void piecesAreFilledInTheirSeatsColour();
 };
 
 void GuiTest::everyScriptPlaysALegalMoveByClicks() {
@@ -870,6 +913,41 @@ void GuiTest::replacingAGameInProgressAsksFirst() {
   answer = true;
   QVERIFY(w->load_record(file));
   QVERIFY(w->game()->history().empty());
+}
+
+void GuiTest::piecesAreFilledInTheirSeatsColour() {
+  // In every bundled script, a piece of the seat drawn in the lighter colour looks
+  // lighter than the same piece of the darker seat's, whatever the square.
+  int compared = 0;
+  for (const auto& info : script::bundled_scripts()) {
+    auto rules = script::load_rules(info.name);
+    QVERIFY2(rules, info.name.c_str());
+    const Ruleset& r = **rules;
+    Game game(*rules);
+    const Position& pos = game.position();
+    const std::map<SiteId, double> lum = piece_luminance(pos);
+    // Each type's mean luminance for each seat.
+    std::map<std::pair<TypeId, SeatId>, std::pair<double, int>> mean;
+    for (const auto& [s, l] : lum) {
+      auto& m = mean[{piece_type(pos.at(s)), piece_seat(pos.at(s))}];
+      m.first += l, ++m.second;
+    }
+    for (const auto& [key, light] : mean)
+      for (const auto& [other, dark] : mean) {
+        const double seat_light = gui::seat_colour(r, key.second).lightness();
+        const double seat_dark = gui::seat_colour(r, other.second).lightness();
+        if (key.first != other.first || seat_light - seat_dark < 150) continue;
+        const double difference = light.first / light.second - dark.first / dark.second;
+        QVERIFY2(difference > 60, qPrintable(QString("%1: %2 of %3 and of %4 differ by %5")
+                                                 .arg(info.name.c_str())
+                                                 .arg(r.types[key.first].name.c_str())
+                                                 .arg(r.seats[key.second].name.c_str())
+                                                 .arg(r.seats[other.second].name.c_str())
+                                                 .arg(difference)));
+        ++compared;
+      }
+  }
+  QVERIFY(compared >= 50);
 }
 
 QTEST_MAIN(GuiTest)
