@@ -285,6 +285,12 @@ void BoardView::paintEvent(QPaintEvent*) {
     }
     draw_piece(p, centre(s), code, c);
   }
+  // The pieces a decision is about: a dashed orange ring.
+  for (SiteId s : prompts_) {
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(QColor(240, 120, 20, 230), c * 0.07, Qt::DashLine));
+    p.drawEllipse(centre(s), c * 0.47, c * 0.47);
+  }
   // Where a click may go on: a dot on an empty site, a ring round a piece.
   for (SiteId s : targets_) {
     p.setBrush(Qt::NoBrush);

@@ -39,6 +39,10 @@ class BoardView : public QWidget {
   void set_targets(std::set<SiteId> sites) { targets_ = std::move(sites), update(); }
   void set_last_move(std::vector<SiteId> sites) { last_ = std::move(sites), update(); }
   void set_checked(SiteId site) { checked_ = site, update(); }
+  // The pieces a decision due now is about: those that must capture, those
+  // that may be removed.
+  void set_prompts(std::set<SiteId> sites) { prompts_ = std::move(sites), update(); }
+  const std::set<SiteId>& prompts() const { return prompts_; }
   // Shows the piece now on `to` gliding there from `from` (a move just made).
   void animate(SiteId from, SiteId to, int msecs = 180);
   bool animating() const { return anim_to_ != kNoSite; }
@@ -76,6 +80,7 @@ class BoardView : public QWidget {
   SiteId selected_ = kNoSite;
   SiteId checked_ = kNoSite;
   std::set<SiteId> targets_;
+  std::set<SiteId> prompts_;
   std::vector<SiteId> last_;
   SiteId anim_from_ = kNoSite, anim_to_ = kNoSite;
   double anim_t_ = 1;

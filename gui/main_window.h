@@ -159,6 +159,7 @@ class MainWindow : public QMainWindow {
   // Shows the game after a change, in the steps below (main_window_view.cpp).
   void refresh();
   void show_board_marks();
+  void show_prompts();
   void show_turn();
   QString seat_info(SeatId s) const;
   QString game_info() const;
@@ -174,6 +175,7 @@ class MainWindow : public QMainWindow {
   void take_click(InputStep step);
   void drag(SiteId from, SiteId to);
   void show_outcome(MoveInput::Outcome out);
+  QString why_no_move(SiteId site) const;
   void computer_move();
   void computer_done();
   void new_game_for_players();

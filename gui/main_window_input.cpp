@@ -11,6 +11,7 @@
 #include <QStatusBar>
 
 #include "ai/draw_offer.h"
+#include "core/movegen.h"
 #include "gui/board_view.h"
 #include "gui/main_window.h"
 #include "gui/main_window_internal.h"
@@ -83,7 +84,11 @@ void MainWindow::take_click(InputStep step) {
       return show_outcome(MoveInput::Outcome::kPartial);
     // Else say why the move is not legal, and keep the first click.
     for (const InputStep& s : before) input_.add(s);
-    if (before[0].kind == InputStep::Kind::kSite && step.kind == InputStep::Kind::kSite) {
+    const QString stuck =
+        step.kind == InputStep::Kind::kSite ? why_no_move(static_cast<SiteId>(step.value)) : "";
+    if (!stuck.isEmpty()) {
+      statusBar()->showMessage(stuck);
+    } else if (before[0].kind == InputStep::Kind::kSite && step.kind == InputStep::Kind::kSite) {
       Position copy = game_->position();
       const std::string why = explain_illegal(copy, static_cast<SiteId>(before[0].value),
                                               static_cast<SiteId>(step.value));
@@ -96,7 +101,11 @@ void MainWindow::take_click(InputStep step) {
   if (out == MoveInput::Outcome::kIllegal) {
     const Position& pos = game_->position();
     const Topology& t = rules_->topology;
-    if (step.kind == InputStep::Kind::kSite && pos.at(static_cast<SiteId>(step.value)))
+    const QString stuck =
+        step.kind == InputStep::Kind::kSite ? why_no_move(static_cast<SiteId>(step.value)) : "";
+    if (!stuck.isEmpty())
+      statusBar()->showMessage(stuck);
+    else if (step.kind == InputStep::Kind::kSite && pos.at(static_cast<SiteId>(step.value)))
       statusBar()->showMessage("No legal move starts at " +
                                qs(t.name(static_cast<SiteId>(step.value))));
     else if (step.kind == InputStep::Kind::kSite)
@@ -106,6 +115,24 @@ void MainWindow::take_click(InputStep step) {
     return;
   }
   show_outcome(out);
+}
+
+QString MainWindow::why_no_move(SiteId site) const {
+  // A piece of the seat to move that the rules would move but for another rule
+  // (a compulsory capture, a royal piece left attacked): what `regula explain`
+  // says of its first such move. "" for anything else.
+  const Position& pos = game_->position();
+  const PieceCode c = pos.at(site);
+  if (!c || piece_seat(c) != pos.to_move()) return "";
+  Position copy = pos;
+  MoveList pseudo;
+  generate_pseudo(copy, pseudo);
+  for (const Move& m : pseudo) {
+    if (m.from != site || m.to == kNoSite || m.to == site) continue;
+    const std::string why = explain_illegal(copy, site, m.to);
+    if (!why.empty()) return qs(rules_->topology.name(site)) + ": " + qs(why);
+  }
+  return "";
 }
 
 void MainWindow::show_outcome(MoveInput::Outcome out) {

@@ -32,15 +32,16 @@ void MainWindow::go_to(int turns) {
   if (turns == all) {
     game_ = std::move(line_);
     statusBar()->clearMessage();
+    refresh();
   } else {
     auto shown = std::make_unique<Game>(whole);
     while (static_cast<int>(shown->turns().size()) > turns && shown->undo()) {
     }
     if (!line_) line_ = std::move(game_);
     game_ = std::move(shown);
+    refresh();
     statusBar()->showMessage(QString("Showing move %1 of %2").arg(turns).arg(all));
   }
-  refresh();
 }
 
 bool MainWindow::confirm(const QString& question) {

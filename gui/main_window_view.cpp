@@ -28,6 +28,7 @@ void MainWindow::refresh() {
   board_->set_position(&game_->position());
   input_ = game_->over() ? MoveInput() : MoveInput(game_->legal_moves());
   show_board_marks();
+  show_prompts();
   show_turn();
   const QString info = game_info();
   info_label_->setText(info);
@@ -55,6 +56,37 @@ void MainWindow::show_board_marks() {
   board_->set_checked(rules_->end.check && !game_->over() && in_check(pos, pos.to_move())
                           ? pos.royal_site(pos.to_move())
                           : kNoSite);
+}
+
+void MainWindow::show_prompts() {
+  // A decision that only some pieces can make is said in the status bar and
+  // those pieces marked: a removal (after a mill line), a compulsory capture.
+  board_->set_prompts({});
+  if (game_->over() || is_computer(game_->position().decider())) return;
+  const Position& pos = game_->position();
+  const Ruleset& r = *rules_;
+  const MoveList moves = game_->legal_moves();
+  if (moves.empty()) return;
+  std::set<SiteId> removable, capturing;
+  bool all_remove = true, all_capture = true;
+  for (const Move& m : moves) {
+    all_remove = all_remove && m.kind == MoveKind::kRemove;
+    all_capture = all_capture && m.ncap > 0 && m.from != kNoSite;
+    if (m.kind == MoveKind::kRemove) removable.insert(m.to);
+    if (m.ncap > 0 && m.from != kNoSite) capturing.insert(m.from);
+  }
+  const QString seat = qs(r.seats[pos.decider()].name);
+  if (all_remove) {
+    std::set<std::string> kinds;
+    for (SiteId s : removable) kinds.insert(r.types[piece_type(pos.at(s))].name);
+    const QString what = kinds.size() == 1 ? qs(*kinds.begin()) : QString("piece");
+    board_->set_prompts(removable);
+    statusBar()->showMessage(
+        QString("%1 must remove a %2: click one of those marked").arg(seat, what));
+  } else if (all_capture && r.capture_priority != CapturePriority::kFree) {
+    board_->set_prompts(capturing);
+    statusBar()->showMessage(QString("%1 must capture: with one of the marked pieces").arg(seat));
+  }
 }
 
 void MainWindow::show_turn() {

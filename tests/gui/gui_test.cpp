@@ -234,6 +234,8 @@ class GuiTest : public QObject {
   void playingFromAnEarlierMoveCutsTheGameOnlyWhenAgreed();
   void replacingAGameInProgressAsksFirst();
   void piecesAreFilledInTheirSeatsColour();
+  void removalAfterAMillIsPromptedAndItsTokensMarked();
+  void compulsoryCaptureMarksItsPiecesAndExplainsAnother();
 };
 
 void GuiTest::everyScriptPlaysALegalMoveByClicks() {
@@ -948,6 +950,40 @@ void GuiTest::piecesAreFilledInTheirSeatsColour() {
       }
   }
   QVERIFY(compared >= 50);
+}
+
+void GuiTest::removalAfterAMillIsPromptedAndItsTokensMarked() {
+  // Black's A1-A2-A3 is a line, so only R5 may be removed.
+  auto w = window("mill/nine-mens-morris",
+                  "E1:T,E2:T,A1:t,A2:t,A3:t,R5:t white hand.white=token:7 hand.black=token:5");
+  QVERIFY(w);
+  QCOMPARE(w->board()->prompts(), std::set<SiteId>{});
+  click(*w, "E3");  // the line E1-E2-E3
+  QCOMPARE(w->status(), QString("white must remove a token: click one of those marked"));
+  QCOMPARE(w->board()->prompts(), std::set<SiteId>{site(*w, "R5")});
+  click(*w, "A1");  // protected by its line
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  click(*w, "R5");
+  QCOMPARE(w->game()->history().size(), size_t{2});
+  QCOMPARE(w->board()->prompts(), std::set<SiteId>{});
+}
+
+void GuiTest::compulsoryCaptureMarksItsPiecesAndExplainsAnother() {
+  auto w = window("draughts/spanish", "8/8/8/8/4m3/3M3M/8/8 white");
+  QVERIFY(w);
+  QCOMPARE(w->board()->prompts(), std::set<SiteId>{site(*w, "d3")});
+  QCOMPARE(w->status(), QString("white must capture: with one of the marked pieces"));
+  click(*w, "h3");
+  QCOMPARE(w->status(),
+           QString("h3: capturing is compulsory: white must capture (11 to 18 captures)"));
+  // Also when another piece was picked up first.
+  click(*w, "d3");
+  click(*w, "h3");
+  QCOMPARE(w->status(),
+           QString("h3: capturing is compulsory: white must capture (11 to 18 captures)"));
+  click(*w, "f5");
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  QCOMPARE(w->board()->prompts(), std::set<SiteId>{});
 }
 
 QTEST_MAIN(GuiTest)
