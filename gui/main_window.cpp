@@ -21,10 +21,13 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "formats/presentation.h"
 #include "gui/board_view.h"
@@ -56,14 +59,22 @@ void MainWindow::build_board_column() {
   column->addWidget(turn_label_);
   board_ = new BoardView;
   column->addWidget(board_, 1);
+  // The pieces in hand and the buttons for decisions without a site share one
+  // strip of fixed height, so that the board keeps its size as they come and go.
+  auto* strip = new QWidget;
+  auto* row = new QHBoxLayout(strip);
+  row->setContentsMargins(0, 0, 0, 0);
   hand_bar_ = new QWidget;
   hand_layout_ = new QHBoxLayout(hand_bar_);
   hand_layout_->setContentsMargins(0, 0, 0, 0);
-  column->addWidget(hand_bar_);
+  row->addWidget(hand_bar_);
   button_bar_ = new QWidget;
   button_layout_ = new QHBoxLayout(button_bar_);
   button_layout_->setContentsMargins(0, 0, 0, 0);
-  column->addWidget(button_bar_);
+  row->addWidget(button_bar_, 1);
+  strip->setFixedHeight(
+      std::max(QPushButton("Roll").sizeHint().height(), QToolButton().sizeHint().height()));
+  column->addWidget(strip);
   setCentralWidget(central);
 }
 

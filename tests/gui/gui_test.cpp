@@ -139,6 +139,11 @@ QStringList computers_play(MainWindow& w, const std::vector<std::string>& player
   return out;
 }
 
+// Lets the window lay itself out after a change.
+void settle() {
+  QTest::qWait(20);
+}
+
 // Clicks the move list's row.
 void click_list(MainWindow& w, int row) {
   QTest::mouseClick(w.move_list()->viewport(), Qt::LeftButton, {},
@@ -236,6 +241,7 @@ class GuiTest : public QObject {
   void piecesAreFilledInTheirSeatsColour();
   void removalAfterAMillIsPromptedAndItsTokensMarked();
   void compulsoryCaptureMarksItsPiecesAndExplainsAnother();
+  void boardKeepsItsSizeAsButtonsComeAndGo();
 };
 
 void GuiTest::everyScriptPlaysALegalMoveByClicks() {
@@ -984,6 +990,36 @@ void GuiTest::compulsoryCaptureMarksItsPiecesAndExplainsAnother() {
   click(*w, "f5");
   QCOMPARE(w->game()->history().size(), size_t{1});
   QCOMPARE(w->board()->prompts(), std::set<SiteId>{});
+}
+
+void GuiTest::boardKeepsItsSizeAsButtonsComeAndGo() {
+  auto w = std::make_unique<MainWindow>();
+  w->set_result_dialogs(false);
+  w->resize(900, 700);
+  w->show();
+  QVERIFY(w->open("chaturanga/four-handed", {{"dice", "on"}}));
+  settle();
+  const QRect with_roll = w->board()->geometry();
+  QCOMPARE(w->button_texts(), QStringList{"Roll"});
+  QVERIFY(w->press_button("Roll"));
+  settle();
+  QCOMPARE(w->button_texts(), QStringList{"pass"});
+  QCOMPARE(w->board()->geometry(), with_roll);
+  w->resign();  // over: no button at all, as when a computer seat is to move
+  QVERIFY(w->game()->over());
+  settle();
+  QCOMPARE(w->button_texts(), QStringList{});
+  QCOMPARE(w->board()->geometry(), with_roll);
+  // Pieces in hand come and go as well (crazyhouse: a capture puts one in hand).
+  auto c = window("chess/crazyhouse");
+  QVERIFY(c);
+  settle();
+  const QRect empty_hands = c->board()->geometry();
+  play_clicks(*c, {"e2", "e4", "d7", "d5", "e4", "d5", "d8", "d5"});
+  QCOMPARE(c->game()->history().size(), size_t{4});
+  settle();
+  QVERIFY(c->findChild<QToolButton*>("hand:pawn"));
+  QCOMPARE(c->board()->geometry(), empty_hands);
 }
 
 QTEST_MAIN(GuiTest)
