@@ -71,6 +71,9 @@ class BoardView : public QWidget {
   double cell() const;  // the size of a square or of a point's token
   QRectF area() const;  // where the sites lie
   void draw_piece(QPainter& p, QPointF at, PieceCode code, double size) const;
+  // The rings and dots over the pieces: the pieces a decision is about, and
+  // where a click may go on.
+  void draw_rings(QPainter& p, double c) const;
 
   // SVG glyphs, loaded once per file.
   mutable std::map<std::string, std::unique_ptr<QSvgRenderer>> svgs_;

@@ -175,6 +175,8 @@ class MainWindow : public QMainWindow {
   void take_click(InputStep step);
   void drag(SiteId from, SiteId to);
   void show_outcome(MoveInput::Outcome out);
+  // Says in the status bar why a click is refused (before: the clicks it followed).
+  void explain_refusal(const std::vector<InputStep>& before, InputStep step);
   QString why_no_move(SiteId site) const;
   void computer_move();
   void computer_done();

@@ -76,45 +76,40 @@ void MainWindow::hand_clicked(TypeId type) {
 
 void MainWindow::take_click(InputStep step) {
   const auto out = input_.add(step);
-  if (out == MoveInput::Outcome::kIllegal && !input_.steps().empty()) {
+  if (out != MoveInput::Outcome::kIllegal) return show_outcome(out);
+  const std::vector<InputStep> before = input_.steps();
+  if (!before.empty()) {
     // Another piece of the mover's: start again from it.
-    const std::vector<InputStep> before = input_.steps();
     input_.reset();
     if (step.kind == InputStep::Kind::kSite && input_.add(step) != MoveInput::Outcome::kIllegal)
       return show_outcome(MoveInput::Outcome::kPartial);
-    // Else say why the move is not legal, and keep the first click.
+    // Else keep the first click.
     for (const InputStep& s : before) input_.add(s);
-    const QString stuck =
-        step.kind == InputStep::Kind::kSite ? why_no_move(static_cast<SiteId>(step.value)) : "";
-    if (!stuck.isEmpty()) {
-      statusBar()->showMessage(stuck);
-    } else if (before[0].kind == InputStep::Kind::kSite && step.kind == InputStep::Kind::kSite) {
+  }
+  explain_refusal(before, step);
+}
+
+void MainWindow::explain_refusal(const std::vector<InputStep>& before, InputStep step) {
+  const Topology& t = rules_->topology;
+  const SiteId at = step.kind == InputStep::Kind::kSite ? static_cast<SiteId>(step.value) : kNoSite;
+  // A piece the rules would move but for another rule: that rule.
+  const QString stuck = at != kNoSite ? why_no_move(at) : "";
+  if (!stuck.isEmpty()) return statusBar()->showMessage(stuck);
+  QString why;
+  if (!before.empty()) {
+    // Why the move from the first click to this one is not legal.
+    if (before[0].kind == InputStep::Kind::kSite && at != kNoSite) {
       Position copy = game_->position();
-      const std::string why = explain_illegal(copy, static_cast<SiteId>(before[0].value),
-                                              static_cast<SiteId>(step.value));
-      statusBar()->showMessage(why.empty() ? "Not a legal move" : qs(why));
-    } else {
-      statusBar()->showMessage("Not a legal move");
+      why = qs(explain_illegal(copy, static_cast<SiteId>(before[0].value), at));
     }
-    return;
+    if (why.isEmpty()) why = "Not a legal move";
+  } else if (at == kNoSite) {
+    why = "No drop is legal now";
+  } else {
+    why = game_->position().at(at) ? "No legal move starts at " + qs(t.name(at))
+                                   : qs(t.name(at)) + " is empty";
   }
-  if (out == MoveInput::Outcome::kIllegal) {
-    const Position& pos = game_->position();
-    const Topology& t = rules_->topology;
-    const QString stuck =
-        step.kind == InputStep::Kind::kSite ? why_no_move(static_cast<SiteId>(step.value)) : "";
-    if (!stuck.isEmpty())
-      statusBar()->showMessage(stuck);
-    else if (step.kind == InputStep::Kind::kSite && pos.at(static_cast<SiteId>(step.value)))
-      statusBar()->showMessage("No legal move starts at " +
-                               qs(t.name(static_cast<SiteId>(step.value))));
-    else if (step.kind == InputStep::Kind::kSite)
-      statusBar()->showMessage(qs(t.name(static_cast<SiteId>(step.value))) + " is empty");
-    else
-      statusBar()->showMessage("No drop is legal now");
-    return;
-  }
-  show_outcome(out);
+  statusBar()->showMessage(why);
 }
 
 QString MainWindow::why_no_move(SiteId site) const {

@@ -74,7 +74,11 @@ bool MainWindow::may_replace_game() {
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
   if ((watched == board_ || watched == moves_) && event->type() == QEvent::KeyPress) {
     const int all = line() ? static_cast<int>(line()->turns().size()) : 0;
-    switch (static_cast<QKeyEvent*>(event)->key()) {
+    // In the list, Up and Down move as Left and Right do rather than only select.
+    int key = static_cast<QKeyEvent*>(event)->key();
+    if (watched == moves_ && key == Qt::Key_Up) key = Qt::Key_Left;
+    if (watched == moves_ && key == Qt::Key_Down) key = Qt::Key_Right;
+    switch (key) {
       case Qt::Key_Left:
         go_to(shown_turns() - 1);
         return true;

@@ -85,7 +85,7 @@ void MainWindow::show_prompts() {
         QString("%1 must remove a %2: click one of those marked").arg(seat, what));
   } else if (all_capture && r.capture_priority != CapturePriority::kFree) {
     board_->set_prompts(capturing);
-    statusBar()->showMessage(QString("%1 must capture: with one of the marked pieces").arg(seat));
+    statusBar()->showMessage(QString("%1 must capture with one of the marked pieces").arg(seat));
   }
 }
 

@@ -851,6 +851,10 @@ void GuiTest::moveListShowsAnEarlierPositionAndKeepsEveryMove() {
   QCOMPARE(w->shown_turns(), 4);
   QTest::keyClick(w->board(), Qt::Key_Left);
   QCOMPARE(w->shown_turns(), 3);
+  QTest::keyClick(w->move_list(), Qt::Key_Up);
+  QCOMPARE(w->shown_turns(), 2);
+  QTest::keyClick(w->move_list(), Qt::Key_Down);
+  QCOMPARE(w->shown_turns(), 3);
   QTest::keyClick(w->board(), Qt::Key_End);
   // At the end of the line undo and redo work as before.
   w->undo();
@@ -978,7 +982,7 @@ void GuiTest::compulsoryCaptureMarksItsPiecesAndExplainsAnother() {
   auto w = window("draughts/spanish", "8/8/8/8/4m3/3M3M/8/8 white");
   QVERIFY(w);
   QCOMPARE(w->board()->prompts(), std::set<SiteId>{site(*w, "d3")});
-  QCOMPARE(w->status(), QString("white must capture: with one of the marked pieces"));
+  QCOMPARE(w->status(), QString("white must capture with one of the marked pieces"));
   click(*w, "h3");
   QCOMPARE(w->status(),
            QString("h3: capturing is compulsory: white must capture (11 to 18 captures)"));
