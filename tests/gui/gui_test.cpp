@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
@@ -24,6 +25,7 @@
 #include "gui/game_picker.h"
 #include "gui/main_window.h"
 #include "gui/seat_players.h"
+#include "notation/describe.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "script/loader.h"
@@ -139,6 +141,13 @@ QStringList computers_play(MainWindow& w, const std::vector<std::string>& player
   return out;
 }
 
+// Writes a file a test then reads through the window.
+void write_file(const QString& file, const char* text) {
+  QFile f(file);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(text);
+}
+
 // Lets the window lay itself out after a change.
 void settle() {
   QTest::qWait(20);
@@ -242,6 +251,11 @@ class GuiTest : public QObject {
   void removalAfterAMillIsPromptedAndItsTokensMarked();
   void compulsoryCaptureMarksItsPiecesAndExplainsAnother();
   void boardKeepsItsSizeAsButtonsComeAndGo();
+  void pickerShowsEveryTextWhole();
+  void pickerShowsEveryTextWholeAtTwiceTheSize();
+  void pickerDescribesEveryScript();
+  void mistypedScriptNameIsAnsweredWithTheNearest();
+  void badRecordAndBadPositionSayWhatIsWrong();
 };
 
 void GuiTest::everyScriptPlaysALegalMoveByClicks() {
@@ -436,10 +450,7 @@ void GuiTest::computerMoveArrivesWhileTheWindowResponds() {
 void GuiTest::brokenScriptShowsFileAndLine() {
   QTemporaryDir dir;
   const QString file = dir.filePath("broken.lua");
-  QFile f(file);
-  QVERIFY(f.open(QIODevice::WriteOnly));
-  f.write("return game {\n  title = \"x\",\n  board = grid { width = 0 },\n}\n");
-  f.close();
+  write_file(file, "return game {\n  title = \"x\",\n  board = grid { width = 0 },\n}\n");
   MainWindow w;
   w.set_result_dialogs(false);
   QVERIFY(!w.open(file.toStdString()));
@@ -1024,6 +1035,104 @@ void GuiTest::boardKeepsItsSizeAsButtonsComeAndGo() {
   settle();
   QVERIFY(c->findChild<QToolButton*>("hand:pawn"));
   QCOMPARE(c->board()->geometry(), empty_hands);
+}
+
+namespace {
+
+// A wrapped label shows its whole text when the height its text needs at its
+// width is the height it was given.
+bool shows_whole(const QLabel* label) {
+  return label->isVisible() && label->heightForWidth(label->width()) <= label->height();
+}
+
+// Selects the script called name in the picker and lays the dialog out.
+void pick(gui::GamePicker& picker, const QString& name) {
+  for (int i = 0; i < picker.tree()->topLevelItemCount(); ++i)
+    for (int j = 0; j < picker.tree()->topLevelItem(i)->childCount(); ++j) {
+      QTreeWidgetItem* item = picker.tree()->topLevelItem(i)->child(j);
+      if (item->data(0, Qt::UserRole).toString() == name) picker.tree()->setCurrentItem(item);
+    }
+  // The rows it adds are shown, then the dialog grows to fit them.
+  QApplication::processEvents();
+  QApplication::processEvents();
+}
+
+}  // namespace
+
+void GuiTest::pickerShowsEveryTextWhole() {
+  gui::GamePicker picker;
+  picker.show();
+  QApplication::processEvents();
+  // The list: its column as wide as its longest title, and all of it in view.
+  QTreeWidget* tree = picker.tree();
+  const int longest = static_cast<QAbstractItemView*>(tree)->sizeHintForColumn(0);
+  QVERIFY(tree->header()->sectionSize(0) >= longest);
+  QVERIFY2(tree->viewport()->width() >= longest,
+           qPrintable(QString("%1 < %2").arg(tree->viewport()->width()).arg(longest)));
+  for (const script::ScriptInfo& info : script::bundled_scripts()) {
+    pick(picker, QString::fromStdString(info.name));
+    const QString title = QString::fromStdString(info.title);
+    QCOMPARE(picker.title_label()->text(), title);
+    QVERIFY2(shows_whole(picker.title_label()), qPrintable(title));
+    QVERIFY2(shows_whole(picker.description_label()), qPrintable(title));
+    for (const QLabel* what : picker.option_labels())
+      QVERIFY2(shows_whole(what), qPrintable(title + ": " + what->text()));
+  }
+}
+
+void GuiTest::pickerShowsEveryTextWholeAtTwiceTheSize() {
+  // The same test in a program whose every size is doubled (200% scaling).
+  QProcess twice;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert("QT_QPA_PLATFORM", "offscreen");
+  env.insert("QT_SCALE_FACTOR", "2");
+  twice.setProcessEnvironment(env);
+  twice.start(QCoreApplication::applicationFilePath(), {"pickerShowsEveryTextWhole"});
+  QVERIFY(twice.waitForFinished(300000));
+  QVERIFY2(twice.exitCode() == 0, twice.readAllStandardOutput().constData());
+}
+
+void GuiTest::pickerDescribesEveryScript() {
+  gui::GamePicker picker;
+  for (const script::ScriptInfo& info : script::bundled_scripts()) {
+    pick(picker, QString::fromStdString(info.name));
+    QVERIFY2(!picker.description_label()->text().trimmed().isEmpty(), info.name.c_str());
+  }
+  // A script's own description, when it gives one; else its board and how it ends.
+  auto shogi = script::load_rules("shogi/shogi");
+  QVERIFY(shogi);
+  pick(picker, "shogi/shogi");
+  const RulesWords words = describe_rules(**shogi);
+  QVERIFY(!words.board.empty());
+  QVERIFY(picker.description_label()->text().startsWith(QString::fromStdString(words.board[0])));
+}
+
+void GuiTest::mistypedScriptNameIsAnsweredWithTheNearest() {
+  QProcess gui;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert("QT_QPA_PLATFORM", "offscreen");
+  gui.setProcessEnvironment(env);
+  gui.start(REGULA_GUI, {"chess/orthodx"});
+  QVERIFY(gui.waitForFinished(60000));
+  QCOMPARE(gui.exitCode(), 2);
+  const QString said = QString::fromLocal8Bit(gui.readAllStandardError());
+  QVERIFY2(said.contains("regula-gui: chess/orthodx: no script 'chess/orthodx' on the rules "
+                         "search path"),
+           qPrintable(said));
+  QVERIFY2(said.contains("; did you mean chess/orthodox?\n"), qPrintable(said));
+}
+
+void GuiTest::badRecordAndBadPositionSayWhatIsWrong() {
+  auto w = window("chess/orthodox");
+  QVERIFY(w);
+  QTemporaryDir dir;
+  const QString file = dir.filePath("bad.pgn");
+  write_file(file, "[Rules \"chess/orthodox\"]\n\n1. e4 e5 2. Ke3 *\n");
+  QVERIFY(!w->load_record(file));
+  QVERIFY2(w->errors().contains(file + ": "), qPrintable(w->errors()));
+  QVERIFY2(w->errors().contains("Ke3"), qPrintable(w->errors()));
+  QVERIFY(!w->set_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1"));
+  QVERIFY2(w->status().contains("Z"), qPrintable(w->status()));
 }
 
 QTEST_MAIN(GuiTest)
