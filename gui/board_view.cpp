@@ -24,9 +24,44 @@ QColor seat_colour(const Ruleset& rules, SeatId seat) {
 
 namespace {
 
+// Whether a glyph is a written character (a letter of any script) rather than a
+// figure (a symbol): a character keeps its counters, so it is written on a token.
+bool is_letter(const std::string& glyph) {
+  const QString text = QString::fromStdString(glyph);
+  return !text.isEmpty() && QChar::isLetter(text.toUcs4().front());
+}
+
 // Black or white, whichever reads better on c.
 QColor ink_on(QColor c) {
   return c.lightnessF() > 0.55 ? QColor(20, 20, 20) : QColor(245, 245, 245);
+}
+
+// Draws a glyph that is a figure: its whole silhouette filled with the seat's
+// colour, its contours drawn as thin lines in ink. The font's own fill would not
+// do: a solid chess or draughts figure is drawn as thin bands with gaps between
+// them, which at board size read as the opposite colour, and an open figure (a
+// ring) would show the square through it. False when the font draws nothing.
+bool draw_figure(QPainter& p, QPointF at, const std::string& glyph, QColor fill, double size) {
+  QFont f("DejaVu Sans");
+  f.setPixelSize(100);
+  QPainterPath path;
+  path.addText(0, 0, f, QString::fromStdString(glyph));
+  const QRectF b = path.boundingRect();
+  if (b.isEmpty()) return false;
+  // One scale for every figure, so that a pawn stays smaller than a king.
+  const double k = std::min(size * 0.0085, size * 0.9 / std::max(b.width(), b.height()));
+  QTransform tr;
+  tr.translate(at.x(), at.y());
+  tr.scale(k, k);
+  tr.translate(-b.center().x(), -b.center().y());
+  const QPainterPath figure = tr.map(path);
+  p.setPen(Qt::NoPen);
+  p.setBrush(fill);
+  for (const QPolygonF& contour : figure.toSubpathPolygons()) p.drawPolygon(contour);
+  p.setBrush(Qt::NoBrush);
+  p.setPen(QPen(ink_on(fill), std::clamp(size * 0.012, 0.7, 1.6)));
+  p.drawPath(figure);
+  return true;
 }
 
 }  // namespace
@@ -159,30 +194,17 @@ void BoardView::draw_piece(QPainter& p, QPointF at, PieceCode code, double size)
       svg->render(&p, QRectF(at.x() - rad * 1.1, at.y() - rad * 1.1, rad * 2.2, rad * 2.2));
       return;
     }
-  } else if (!glyph.empty()) {
-    // A figure: the glyph's outline filled with the seat's colour, edged in ink.
-    QFont f("DejaVu Sans");
-    f.setPixelSize(100);
-    QPainterPath path;
-    path.addText(0, 0, f, QString::fromStdString(glyph));
-    const QRectF b = path.boundingRect();
-    if (!b.isEmpty()) {
-      // One scale for every figure, so that a pawn stays smaller than a king.
-      const double k = std::min(size * 0.0085, size * 0.9 / std::max(b.width(), b.height()));
-      QTransform tr;
-      tr.translate(at.x(), at.y());
-      tr.scale(k, k);
-      tr.translate(-b.center().x(), -b.center().y());
-      p.setPen(QPen(ink_on(fill), std::max(1.0, size * 0.025)));
-      p.setBrush(fill);
-      p.drawPath(tr.map(path));
-      return;
-    }
+  } else if (!glyph.empty() && !is_letter(glyph) && draw_figure(p, at, glyph, fill, size)) {
+    return;
   }
   p.setPen(QPen(ink_on(fill).lighter(fill.lightnessF() > 0.55 ? 100 : 60), size * 0.04));
   p.setBrush(fill);
   p.drawEllipse(at, rad, rad);
-  QString label = QString::fromStdString(pt.letter.empty() ? pt.symbol[seat] : pt.letter);
+  // A written character (a xiangqi or janggi glyph) is the token's label: filled
+  // as a figure it would be a blot.
+  QString label = QString::fromStdString(is_letter(glyph)    ? glyph
+                                         : pt.letter.empty() ? pt.symbol[seat]
+                                                             : pt.letter);
   if (label.isEmpty()) label = QString::fromStdString(pt.name.substr(0, 1)).toUpper();
   QFont f = font();
   f.setBold(true);
@@ -266,6 +288,18 @@ void BoardView::paintEvent(QPaintEvent*) {
     }
     draw_piece(p, centre(s), code, c);
   }
+  draw_rings(p, c);
+  if (dragging_ && press_ != kNoSite && pos_->at(press_))
+    draw_piece(p, drag_at_, pos_->at(press_), c);
+}
+
+void BoardView::draw_rings(QPainter& p, double c) const {
+  // The pieces a decision is about: a dashed orange ring.
+  for (SiteId s : prompts_) {
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(QColor(240, 120, 20, 230), c * 0.07, Qt::DashLine));
+    p.drawEllipse(centre(s), c * 0.47, c * 0.47);
+  }
   // Where a click may go on: a dot on an empty site, a ring round a piece.
   for (SiteId s : targets_) {
     p.setBrush(Qt::NoBrush);
@@ -278,8 +312,6 @@ void BoardView::paintEvent(QPaintEvent*) {
       p.drawEllipse(centre(s), c * 0.15, c * 0.15);
     }
   }
-  if (dragging_ && press_ != kNoSite && pos_->at(press_))
-    draw_piece(p, drag_at_, pos_->at(press_), c);
 }
 
 void BoardView::mousePressEvent(QMouseEvent* e) {

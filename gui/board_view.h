@@ -31,6 +31,7 @@ class BoardView : public QWidget {
   ~BoardView() override;
 
   void set_position(const Position* pos);
+  const Position* position() const { return pos_; }
   // Quarter turns the board is shown rotated by (2: seen from the other side).
   void set_rotation(int quarter_turns);
   int rotation() const { return rotation_; }
@@ -38,6 +39,10 @@ class BoardView : public QWidget {
   void set_targets(std::set<SiteId> sites) { targets_ = std::move(sites), update(); }
   void set_last_move(std::vector<SiteId> sites) { last_ = std::move(sites), update(); }
   void set_checked(SiteId site) { checked_ = site, update(); }
+  // The pieces a decision due now is about: those that must capture, those
+  // that may be removed.
+  void set_prompts(std::set<SiteId> sites) { prompts_ = std::move(sites), update(); }
+  const std::set<SiteId>& prompts() const { return prompts_; }
   // Shows the piece now on `to` gliding there from `from` (a move just made).
   void animate(SiteId from, SiteId to, int msecs = 180);
   bool animating() const { return anim_to_ != kNoSite; }
@@ -66,6 +71,9 @@ class BoardView : public QWidget {
   double cell() const;  // the size of a square or of a point's token
   QRectF area() const;  // where the sites lie
   void draw_piece(QPainter& p, QPointF at, PieceCode code, double size) const;
+  // The rings and dots over the pieces: the pieces a decision is about, and
+  // where a click may go on.
+  void draw_rings(QPainter& p, double c) const;
 
   // SVG glyphs, loaded once per file.
   mutable std::map<std::string, std::unique_ptr<QSvgRenderer>> svgs_;
@@ -75,6 +83,7 @@ class BoardView : public QWidget {
   SiteId selected_ = kNoSite;
   SiteId checked_ = kNoSite;
   std::set<SiteId> targets_;
+  std::set<SiteId> prompts_;
   std::vector<SiteId> last_;
   SiteId anim_from_ = kNoSite, anim_to_ = kNoSite;
   double anim_t_ = 1;

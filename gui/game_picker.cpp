@@ -5,14 +5,42 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include "formats/presentation.h"
 #include "gui/seat_players.h"
+#include "notation/describe.h"
 
 namespace regula::gui {
+
+namespace {
+
+QLabel* wrapped_label() {
+  auto* label = new QLabel;
+  label->setWordWrap(true);
+  label->setTextFormat(Qt::PlainText);
+  label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  return label;
+}
+
+// What the script says of itself, or, when it says nothing, its board and how
+// it ends in words (notation/describe.h): never an empty pane.
+QString description_of(const Ruleset& r) {
+  if (!presentation_of(r).description.empty())
+    return QString::fromStdString(presentation_of(r).description);
+  const RulesWords words = describe_rules(r);
+  QStringList lines;
+  for (const std::string& l : words.board) lines << QString::fromStdString(l);
+  for (const std::string& l : words.ends) lines << QString::fromStdString(l);
+  return lines.join('\n');
+}
+
+}  // namespace
 
 GamePicker::GamePicker(QWidget* parent, const std::string& current) : QDialog(parent) {
   setWindowTitle("New game");
@@ -33,17 +61,27 @@ GamePicker::GamePicker(QWidget* parent, const std::string& current) : QDialog(pa
     }
     auto* item = new QTreeWidgetItem(fam, {QString::fromStdString(info.title)});
     item->setData(0, Qt::UserRole, QString::fromStdString(info.name));
-    item->setToolTip(0, QString::fromStdString(info.name));
+    item->setToolTip(0, QString::fromStdString(info.title + "\n" + info.name));
     if (info.name == current || !select) select = item;
   }
+  // As wide as the longest title, so that none is cut short.
+  tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  tree_->setMinimumWidth(static_cast<QAbstractItemView*>(tree_)->sizeHintForColumn(0) +
+                         2 * tree_->frameWidth() + tree_->verticalScrollBar()->sizeHint().width());
   layout->addWidget(tree_);
 
   auto* right = new QVBoxLayout;
-  about_ = new QLabel;
-  about_->setWordWrap(true);
-  about_->setTextFormat(Qt::RichText);
-  about_->setMinimumWidth(320);
-  right->addWidget(about_);
+  title_ = wrapped_label();
+  QFont big = title_->font();
+  big.setBold(true);
+  big.setPointSizeF(big.pointSizeF() * 1.3);
+  title_->setFont(big);
+  title_->setMinimumWidth(360);
+  right->addWidget(title_);
+  description_ = wrapped_label();
+  right->addWidget(description_);
+  sources_ = wrapped_label();
+  right->addWidget(sources_);
   auto* options = new QGroupBox("Options");
   options_form_ = new QFormLayout(options);
   right->addWidget(options);
@@ -72,19 +110,39 @@ void GamePicker::show_script(const std::string& name) {
   while (seats_form_->rowCount()) seats_form_->removeRow(0);
   option_boxes_.clear();
   seat_boxes_.clear();
+  option_labels_.clear();
   if (!rules) {
-    about_->setText("<b>" + QString::fromStdString(name).toHtmlEscaped() + "</b><br>" +
-                    QString::fromStdString(rules.error().text()).toHtmlEscaped());
+    title_->setText(QString::fromStdString(name));
+    description_->setText(QString::fromStdString(rules.error().text()));
+    sources_->clear();
     return;
   }
   const Ruleset& r = **rules;
-  QString sources;
-  for (const std::string& s : presentation_of(r).sources)
-    sources += QString::fromStdString(s).toHtmlEscaped() + "<br>";
-  about_->setText("<h3>" + QString::fromStdString(presentation_of(r).title).toHtmlEscaped() +
-                  "</h3><p>" +
-                  QString::fromStdString(presentation_of(r).description).toHtmlEscaped() +
-                  "</p><p><i>Sources:</i><br>" + sources + "</p>");
+  QStringList sources;
+  for (const std::string& s : presentation_of(r).sources) sources << QString::fromStdString(s);
+  title_->setText(QString::fromStdString(presentation_of(r).title));
+  description_->setText(description_of(r));
+  sources_->setText(sources.isEmpty() ? "" : "Sources:\n" + sources.join('\n'));
+  sources_->setVisible(!sources.isEmpty());
+  add_options(r);
+  for (SeatId s = 0; s < r.num_seats(); ++s) {
+    auto* box = new QComboBox;
+    box->setObjectName("seat:" + QString::fromStdString(r.seats[s].name));
+    fill_seat_box(box, s == 0 ? kHuman : kDefaultComputer);
+    seats_form_->addRow(QString::fromStdString(r.seats[s].name), box);
+    seat_boxes_.push_back(box);
+  }
+  // Wrapped labels need more height the narrower they are, which a dialog's
+  // minimum size does not follow: grow to the height the text needs, once the
+  // new rows are shown (a layout shows the widgets added to it on the next turn
+  // of the event loop).
+  QTimer::singleShot(0, this, [this] {
+    layout()->activate();
+    if (heightForWidth(width()) > height()) resize(width(), heightForWidth(width()));
+  });
+}
+
+void GamePicker::add_options(const Ruleset& r) {
   for (const auto& [option, values] : r.declared_options) {
     auto* box = new QComboBox;
     for (const std::string& v : values) box->addItem(QString::fromStdString(v));
@@ -94,22 +152,16 @@ void GamePicker::show_script(const std::string& name) {
     const size_t i = option_boxes_.size();
     if (i < presentation_of(r).option_descriptions.size() &&
         !presentation_of(r).option_descriptions[i].empty()) {
-      auto* what = new QLabel(
-          "<i>" +
-          QString::fromStdString(presentation_of(r).option_descriptions[i]).toHtmlEscaped() +
-          "</i>");
-      what->setWordWrap(true);
+      QLabel* what = wrapped_label();
+      what->setText(QString::fromStdString(presentation_of(r).option_descriptions[i]));
+      QFont italic = what->font();
+      italic.setItalic(true);
+      what->setFont(italic);
       box->setToolTip(what->text());
       options_form_->addRow("", what);
+      option_labels_.push_back(what);
     }
     option_boxes_.push_back({option, box});
-  }
-  for (SeatId s = 0; s < r.num_seats(); ++s) {
-    auto* box = new QComboBox;
-    box->setObjectName("seat:" + QString::fromStdString(r.seats[s].name));
-    fill_seat_box(box, s == 0 ? kHuman : kDefaultComputer);
-    seats_form_->addRow(QString::fromStdString(r.seats[s].name), box);
-    seat_boxes_.push_back(box);
   }
 }
 

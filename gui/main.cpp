@@ -14,6 +14,7 @@
 #include "gui/game_picker.h"
 #include "gui/main_window.h"
 #include "gui/seat_players.h"
+#include "script/loader.h"
 
 namespace {
 
@@ -67,6 +68,9 @@ int main(int argc, char** argv) {
     players = c.players;
   }
   if (spec.empty()) return fail("--screenshot needs a script");
+  // A mistyped name is answered with the nearest bundled one, as the regula command does.
+  if (regula::Status missing = regula::script::find_rules(spec, {}))
+    return fail(QString::fromStdString(missing->text()));
   window.set_result_dialogs(!cli.isSet(shot));
   if (!window.open(spec, options)) return fail(window.errors());
   if (cli.isSet(seed)) {

@@ -21,10 +21,13 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "formats/presentation.h"
 #include "gui/board_view.h"
@@ -56,14 +59,22 @@ void MainWindow::build_board_column() {
   column->addWidget(turn_label_);
   board_ = new BoardView;
   column->addWidget(board_, 1);
+  // The pieces in hand and the buttons for decisions without a site share one
+  // strip of fixed height, so that the board keeps its size as they come and go.
+  auto* strip = new QWidget;
+  auto* row = new QHBoxLayout(strip);
+  row->setContentsMargins(0, 0, 0, 0);
   hand_bar_ = new QWidget;
   hand_layout_ = new QHBoxLayout(hand_bar_);
   hand_layout_->setContentsMargins(0, 0, 0, 0);
-  column->addWidget(hand_bar_);
+  row->addWidget(hand_bar_);
   button_bar_ = new QWidget;
   button_layout_ = new QHBoxLayout(button_bar_);
   button_layout_->setContentsMargins(0, 0, 0, 0);
-  column->addWidget(button_bar_);
+  row->addWidget(button_bar_, 1);
+  strip->setFixedHeight(
+      std::max(QPushButton("Roll").sizeHint().height(), QToolButton().sizeHint().height()));
+  column->addWidget(strip);
   setCentralWidget(central);
 }
 
@@ -118,16 +129,12 @@ void MainWindow::connect_signals() {
   connect(board_, &BoardView::site_clicked, this, &MainWindow::site_clicked);
   connect(board_, &BoardView::dragged, this, &MainWindow::drag);
   connect(&watcher_, &QFutureWatcher<Answer>::finished, this, &MainWindow::computer_done);
-  connect(moves_, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
-    // Going to a move: undo or redo until that many turns are played.
-    const int want = moves_->row(item) + 1;
-    invalidate();
-    while (static_cast<int>(game_->turns().size()) > want && game_->undo()) {
-    }
-    while (static_cast<int>(game_->turns().size()) < want && game_->redo()) {
-    }
-    refresh();
-  });
+  // A click on a move shows the position after it; nothing is taken back.
+  connect(moves_, &QListWidget::itemClicked, this,
+          [this](QListWidgetItem* item) { go_to(moves_->row(item) + 1); });
+  board_->setFocusPolicy(Qt::StrongFocus);
+  board_->installEventFilter(this);
+  moves_->installEventFilter(this);
   connect(&files_, &QFileSystemWatcher::fileChanged, this, [this] {
     // Editors often replace the file: wait for it to settle, then watch it again.
     QTimer::singleShot(200, this, [this] {
@@ -157,6 +164,7 @@ void MainWindow::build_menus() {
   QMenu* game = menuBar()->addMenu("&Game");
   game->addAction("&New game...", QKeySequence::New, this, &MainWindow::new_game_dialog);
   game->addAction("&Open script...", QKeySequence::Open, this, [this] {
+    if (!may_replace_game()) return;
     const QString f = QFileDialog::getOpenFileName(this, "Open script", "", "Rule scripts (*.lua)");
     if (!f.isEmpty()) open(f.toStdString());
   });
@@ -176,8 +184,9 @@ void MainWindow::build_menus() {
     QApplication::clipboard()->setText(qs(write_position(game_->position())));
     statusBar()->showMessage("Position copied");
   });
-  game->addAction("&Paste position", this,
-                  [this] { set_position(QApplication::clipboard()->text().toStdString()); });
+  game->addAction("&Paste position", this, [this] {
+    if (may_replace_game()) set_position(QApplication::clipboard()->text().toStdString());
+  });
   game->addAction("&Export board as PNG...", this, [this] {
     const QString f =
         QFileDialog::getSaveFileName(this, "Export board", "board.png", "PNG (*.png)");
@@ -243,6 +252,7 @@ bool MainWindow::set_position(const std::string& text) {
 void MainWindow::start(std::unique_ptr<Game> game) {
   invalidate();
   game_ = std::move(game);
+  line_.reset();
   new_game_for_players();
   search_text_.clear();
   search_label_->clear();
@@ -271,6 +281,7 @@ void MainWindow::show_error(const QString& text) {
 
 void MainWindow::reload() {
   if (spec_.empty() || !game_) return;
+  if (line_) game_ = std::move(line_);  // the whole game is replayed
   auto rules = script::load_rules(spec_, options_);
   if (!rules) {
     // The rules in play stay as they were.
@@ -315,6 +326,7 @@ void MainWindow::reload() {
 }
 
 void MainWindow::new_game_dialog() {
+  if (!may_replace_game()) return;
   GamePicker picker(this, spec_);
   if (picker.exec() != QDialog::Accepted) return;
   const GameChoice c = picker.choice();

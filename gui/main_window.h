@@ -11,6 +11,7 @@
 #include <QMainWindow>
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -67,7 +68,17 @@ class MainWindow : public QMainWindow {
   bool save_record(const QString& file);
   bool load_record(const QString& file);
 
+  // The game as shown: at the move the list shows (see go_to), else the whole game.
   const Game* game() const { return game_.get(); }
+  // The whole game, every move listed, whichever move is shown.
+  const Game* line() const { return line_ ? line_.get() : game_.get(); }
+  // Shows the position after that many turns of the whole game (clamped), without
+  // taking any move back; the number of turns shown.
+  void go_to(int turns);
+  int shown_turns() const;
+  // Asks the person a yes-or-no question (before cutting the game, or replacing
+  // a game in progress); a QMessageBox unless replaced (tests answer it).
+  void set_confirm(std::function<bool(const QString&)> confirm) { confirm_ = std::move(confirm); }
   BoardView* board() const { return board_; }
   QString status() const;
   // The text of the latest error (a script that failed to load), or "".
@@ -107,6 +118,8 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  // Left, Right, Home and End walk the move list from the board or the list.
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
   // What a computer seat's search gives back, from the worker thread.
@@ -137,9 +150,16 @@ class MainWindow : public QMainWindow {
   void build_menus();
   void connect_signals();
   void start(std::unique_ptr<Game> game);
+  // The game line (main_window_line.cpp): whether the person agrees to cut the
+  // game at the move shown (asked only when later moves would be lost), and
+  // whether a game in progress may be replaced.
+  bool cut_line(const QString& question);
+  bool may_replace_game();
+  bool confirm(const QString& question);
   // Shows the game after a change, in the steps below (main_window_view.cpp).
   void refresh();
   void show_board_marks();
+  void show_prompts();
   void show_turn();
   QString seat_info(SeatId s) const;
   QString game_info() const;
@@ -155,6 +175,9 @@ class MainWindow : public QMainWindow {
   void take_click(InputStep step);
   void drag(SiteId from, SiteId to);
   void show_outcome(MoveInput::Outcome out);
+  // Says in the status bar why a click is refused (before: the clicks it followed).
+  void explain_refusal(const std::vector<InputStep>& before, InputStep step);
+  QString why_no_move(SiteId site) const;
   void computer_move();
   void computer_done();
   void new_game_for_players();
@@ -172,6 +195,10 @@ class MainWindow : public QMainWindow {
   std::string spec_;
   script::OptionList options_;
   std::unique_ptr<Game> game_;
+  // The whole game while an earlier move is shown (game_ is then a copy taken
+  // back to it); none at the end of the line.
+  std::unique_ptr<Game> line_;
+  std::function<bool(const QString&)> confirm_;
   MoveInput input_;
   std::vector<SeatPlayer> players_;
   uint64_t seed_ = 1;

@@ -11,6 +11,7 @@
 #include <QStatusBar>
 
 #include "ai/draw_offer.h"
+#include "core/movegen.h"
 #include "gui/board_view.h"
 #include "gui/main_window.h"
 #include "gui/main_window_internal.h"
@@ -29,6 +30,7 @@ void glide(BoardView* board, const Move& m) {
 }  // namespace
 
 void MainWindow::play(Move m) {  // a copy: refresh() replaces the input it may come from
+  if (!cut_line("Cut the game here and play this move?")) return;
   if (Status err = game_->play(m)) {
     statusBar()->showMessage(qs(err->text()));
     return;
@@ -74,37 +76,58 @@ void MainWindow::hand_clicked(TypeId type) {
 
 void MainWindow::take_click(InputStep step) {
   const auto out = input_.add(step);
-  if (out == MoveInput::Outcome::kIllegal && !input_.steps().empty()) {
+  if (out != MoveInput::Outcome::kIllegal) return show_outcome(out);
+  const std::vector<InputStep> before = input_.steps();
+  if (!before.empty()) {
     // Another piece of the mover's: start again from it.
-    const std::vector<InputStep> before = input_.steps();
     input_.reset();
     if (step.kind == InputStep::Kind::kSite && input_.add(step) != MoveInput::Outcome::kIllegal)
       return show_outcome(MoveInput::Outcome::kPartial);
-    // Else say why the move is not legal, and keep the first click.
+    // Else keep the first click.
     for (const InputStep& s : before) input_.add(s);
-    if (before[0].kind == InputStep::Kind::kSite && step.kind == InputStep::Kind::kSite) {
+  }
+  explain_refusal(before, step);
+}
+
+void MainWindow::explain_refusal(const std::vector<InputStep>& before, InputStep step) {
+  const Topology& t = rules_->topology;
+  const SiteId at = step.kind == InputStep::Kind::kSite ? static_cast<SiteId>(step.value) : kNoSite;
+  // A piece the rules would move but for another rule: that rule.
+  const QString stuck = at != kNoSite ? why_no_move(at) : "";
+  if (!stuck.isEmpty()) return statusBar()->showMessage(stuck);
+  QString why;
+  if (!before.empty()) {
+    // Why the move from the first click to this one is not legal.
+    if (before[0].kind == InputStep::Kind::kSite && at != kNoSite) {
       Position copy = game_->position();
-      const std::string why = explain_illegal(copy, static_cast<SiteId>(before[0].value),
-                                              static_cast<SiteId>(step.value));
-      statusBar()->showMessage(why.empty() ? "Not a legal move" : qs(why));
-    } else {
-      statusBar()->showMessage("Not a legal move");
+      why = qs(explain_illegal(copy, static_cast<SiteId>(before[0].value), at));
     }
-    return;
+    if (why.isEmpty()) why = "Not a legal move";
+  } else if (at == kNoSite) {
+    why = "No drop is legal now";
+  } else {
+    why = game_->position().at(at) ? "No legal move starts at " + qs(t.name(at))
+                                   : qs(t.name(at)) + " is empty";
   }
-  if (out == MoveInput::Outcome::kIllegal) {
-    const Position& pos = game_->position();
-    const Topology& t = rules_->topology;
-    if (step.kind == InputStep::Kind::kSite && pos.at(static_cast<SiteId>(step.value)))
-      statusBar()->showMessage("No legal move starts at " +
-                               qs(t.name(static_cast<SiteId>(step.value))));
-    else if (step.kind == InputStep::Kind::kSite)
-      statusBar()->showMessage(qs(t.name(static_cast<SiteId>(step.value))) + " is empty");
-    else
-      statusBar()->showMessage("No drop is legal now");
-    return;
+  statusBar()->showMessage(why);
+}
+
+QString MainWindow::why_no_move(SiteId site) const {
+  // A piece of the seat to move that the rules would move but for another rule
+  // (a compulsory capture, a royal piece left attacked): what `regula explain`
+  // says of its first such move. "" for anything else.
+  const Position& pos = game_->position();
+  const PieceCode c = pos.at(site);
+  if (!c || piece_seat(c) != pos.to_move()) return "";
+  Position copy = pos;
+  MoveList pseudo;
+  generate_pseudo(copy, pseudo);
+  for (const Move& m : pseudo) {
+    if (m.from != site || m.to == kNoSite || m.to == site) continue;
+    const std::string why = explain_illegal(copy, site, m.to);
+    if (!why.empty()) return qs(rules_->topology.name(site)) + ": " + qs(why);
   }
-  show_outcome(out);
+  return "";
 }
 
 void MainWindow::show_outcome(MoveInput::Outcome out) {
@@ -156,6 +179,7 @@ bool MainWindow::press_button(const QString& text) {
   if (!game_ || game_->over()) return false;
   const Position& pos = game_->position();
   if (text == "Roll" && pos.awaiting_roll()) {
+    if (!cut_line("Cut the game here and throw the dice?")) return false;
     if (Status err = game_->roll(rng_)) {
       statusBar()->showMessage(qs(err->text()));
       return false;
@@ -175,6 +199,7 @@ bool MainWindow::press_button(const QString& text) {
 
 void MainWindow::undo() {
   if (!game_) return;
+  if (line_) return go_to(shown_turns() - 1);  // an earlier move shown: one further back
   invalidate();
   // Back to the last decision of a human seat.
   bool any = game_->undo();
@@ -187,6 +212,7 @@ void MainWindow::undo() {
 
 void MainWindow::redo() {
   if (!game_) return;
+  if (line_) return go_to(shown_turns() + 1);
   invalidate();
   game_->redo();
   refresh();
@@ -194,6 +220,10 @@ void MainWindow::redo() {
 
 void MainWindow::resign() {
   if (!game_ || game_->over()) return;
+  if (line_) {
+    statusBar()->showMessage("Go to the end of the game (End) to resign");
+    return;
+  }
   const SeatId seat = game_->position().decider();
   if (is_computer(seat)) {
     statusBar()->showMessage("The computer is to move");
@@ -206,6 +236,10 @@ void MainWindow::resign() {
 
 void MainWindow::offer_draw() {
   if (!game_ || game_->over()) return;
+  if (line_) {
+    statusBar()->showMessage("Go to the end of the game (End) to offer a draw");
+    return;
+  }
   const Ruleset& r = *rules_;
   const SeatId seat = game_->position().decider();
   for (SeatId s = 0; s < r.num_seats(); ++s) {

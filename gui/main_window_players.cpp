@@ -131,7 +131,8 @@ void MainWindow::rebuild_seats() {
 }
 
 void MainWindow::computer_move() {
-  if (!game_ || game_->over() || watcher_.isRunning() || editing_) return;
+  // An earlier move shown is looked at, not played on.
+  if (!game_ || game_->over() || watcher_.isRunning() || editing_ || line_) return;
   const Position& pos = game_->position();
   if (!is_computer(pos.decider())) return;
   const int gen = generation_;

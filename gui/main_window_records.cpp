@@ -17,7 +17,7 @@ namespace regula::gui {
 
 bool MainWindow::save_record(const QString& file) {
   std::ofstream out(file.toStdString(), std::ios::binary);
-  out << write_record(*game_);
+  out << write_record(*line());
   out.close();
   if (!out) {
     show_error("could not write " + file);
@@ -48,6 +48,7 @@ bool MainWindow::load_record(const QString& file) {
     show_error(file + ": " + qs(games.error().text()));
     return false;
   }
+  if (!may_replace_game()) return false;
   const size_t count = games->size();
   Expected<Game> g = std::move(games->front());
   rules_ = g->rules_ptr();

@@ -28,6 +28,7 @@ void MainWindow::refresh() {
   board_->set_position(&game_->position());
   input_ = game_->over() ? MoveInput() : MoveInput(game_->legal_moves());
   show_board_marks();
+  show_prompts();
   show_turn();
   const QString info = game_info();
   info_label_->setText(info);
@@ -55,6 +56,37 @@ void MainWindow::show_board_marks() {
   board_->set_checked(rules_->end.check && !game_->over() && in_check(pos, pos.to_move())
                           ? pos.royal_site(pos.to_move())
                           : kNoSite);
+}
+
+void MainWindow::show_prompts() {
+  // A decision that only some pieces can make is said in the status bar and
+  // those pieces marked: a removal (after a mill line), a compulsory capture.
+  board_->set_prompts({});
+  if (game_->over() || is_computer(game_->position().decider())) return;
+  const Position& pos = game_->position();
+  const Ruleset& r = *rules_;
+  const MoveList moves = game_->legal_moves();
+  if (moves.empty()) return;
+  std::set<SiteId> removable, capturing;
+  bool all_remove = true, all_capture = true;
+  for (const Move& m : moves) {
+    all_remove = all_remove && m.kind == MoveKind::kRemove;
+    all_capture = all_capture && m.ncap > 0 && m.from != kNoSite;
+    if (m.kind == MoveKind::kRemove) removable.insert(m.to);
+    if (m.ncap > 0 && m.from != kNoSite) capturing.insert(m.from);
+  }
+  const QString seat = qs(r.seats[pos.decider()].name);
+  if (all_remove) {
+    std::set<std::string> kinds;
+    for (SiteId s : removable) kinds.insert(r.types[piece_type(pos.at(s))].name);
+    const QString what = kinds.size() == 1 ? qs(*kinds.begin()) : QString("piece");
+    board_->set_prompts(removable);
+    statusBar()->showMessage(
+        QString("%1 must remove a %2: click one of those marked").arg(seat, what));
+  } else if (all_capture && r.capture_priority != CapturePriority::kFree) {
+    board_->set_prompts(capturing);
+    statusBar()->showMessage(QString("%1 must capture with one of the marked pieces").arg(seat));
+  }
 }
 
 void MainWindow::show_turn() {
@@ -167,13 +199,21 @@ void MainWindow::show_buttons() {
 }
 
 void MainWindow::show_move_list() {
-  // The moves, a turn a line.
+  // The whole game's moves, a turn a line; the one shown is current, those after it greyed.
+  QSignalBlocker block(moves_);
   moves_->clear();
+  const int shown = shown_turns();
   int number = 0;
-  for (const Game::TurnRecord& t : game_->turns())
-    moves_->addItem(
+  for (const Game::TurnRecord& t : line()->turns()) {
+    auto* item = new QListWidgetItem(
         QString("%1. %2: %3").arg(++number).arg(qs(rules_->seats[t.seat].name)).arg(qs(t.text)));
-  moves_->scrollToBottom();
+    if (number > shown) item->setForeground(palette().brush(QPalette::Disabled, QPalette::Text));
+    moves_->addItem(item);
+  }
+  if (shown > 0) {
+    moves_->setCurrentRow(shown - 1);
+    moves_->scrollToItem(moves_->item(shown - 1));
+  }
 }
 
 void MainWindow::show_result(const QString& info) {

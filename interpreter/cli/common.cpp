@@ -1,6 +1,5 @@
 #include "cli/common.h"
 
-#include "core/edit_distance.h"
 #include "core/movegen.h"
 #include "formats/presentation.h"
 #include "notation/move_text.h"
@@ -108,45 +107,6 @@ CLI::Validator unsigned_number() {
                         std::to_string(std::numeric_limits<uint64_t>::max()) + ", got " + s;
       },
       "UINT");
-}
-
-namespace {
-
-std::string last_component(std::string name) {
-  if (name.size() > 4 && name.compare(name.size() - 4, 4, ".lua") == 0)
-    name.resize(name.size() - 4);
-  const size_t slash = name.rfind('/');
-  return slash == std::string::npos ? name : name.substr(slash + 1);
-}
-
-}  // namespace
-
-std::string closest_script(const std::string& spec) {
-  std::string best;
-  size_t best_d = std::string::npos;
-  for (const script::ScriptInfo& s : script::bundled_scripts()) {
-    const size_t d = std::min(edit_distance(spec, s.name),
-                              edit_distance(last_component(spec), last_component(s.name)));
-    if (d < best_d) {
-      best_d = d;
-      best = s.name;
-    }
-  }
-  // Only a near miss: at most a third of the name wrong.
-  return best_d <= std::max<size_t>(1, last_component(spec).size() / 3) ? best : "";
-}
-
-Status find_rules(const std::string& spec, const script::SearchPath& path) {
-  std::error_code ec;
-  if (spec.empty() || std::filesystem::exists(spec, ec)) return std::nullopt;
-  auto found = path.find(spec);
-  if (found) return std::nullopt;
-  const std::string hint = closest_script(spec);
-  const std::string mean = hint.empty() ? "" : "; did you mean " + hint + "?";
-  // A path to a script file (a .lua name, or one starting at / or .): say that the file is missing.
-  if (spec.ends_with(".lua") || spec[0] == '/' || spec[0] == '.')
-    return Error{spec, "no such file" + mean};
-  return Error{spec, found.error().what + mean};
 }
 
 Expected<std::shared_ptr<const Ruleset>> load(const RulesArgs& args) {

@@ -14,6 +14,7 @@
 #include "core/expected.h"
 #include "core/position.h"
 #include "core/result.h"
+#include "script/loader.h"
 #include "script/search_path.h"
 
 namespace regula::cli {
@@ -52,10 +53,9 @@ CLI::Validator unsigned_number();
 // bundled name ("did you mean chess/orthodox?"), by edit distance over the
 // whole names and over their last components.
 Expected<std::shared_ptr<const Ruleset>> load(const RulesArgs& args);
-// The nothing-found error of load (none when spec names a file or a script).
-Status find_rules(const std::string& spec, const script::SearchPath& path);
-// The bundled script whose name is nearest spec, or "" when none is near.
-std::string closest_script(const std::string& spec);
+// The nothing-found error of load, and the nearest bundled name (script/loader.h).
+using script::closest_script;
+using script::find_rules;
 // The start position, or the one given as text (notation/position_moves.h).
 Expected<Position> start_position(std::shared_ptr<const Ruleset> rules, const std::string& text);
 // The same, for a command: on an error they print it, set rc to 1 and return nothing.

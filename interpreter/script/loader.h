@@ -48,4 +48,12 @@ std::vector<ScriptInfo> bundled_scripts(const std::string& rules_dir = "");
 // Their names alone.
 std::vector<std::string> bundled_script_names(const std::string& rules_dir = "");
 
+// The bundled script whose name is nearest spec, by edit distance over the
+// whole names and over their last components, or "" when none is near: what a
+// mistyped name is answered with ("did you mean chess/orthodox?").
+std::string closest_script(const std::string& spec);
+// The nothing-found error for spec (none when spec names a file or a script on
+// path): a missing file or name, with the nearest bundled name when one is near.
+Status find_rules(const std::string& spec, const SearchPath& path);
+
 }  // namespace regula::script

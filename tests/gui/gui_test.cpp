@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
@@ -15,13 +16,16 @@
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QtTest/QtTest>
+#include <cmath>
 #include <fstream>
+#include <map>
 
 #include "formats/presentation.h"
 #include "gui/board_view.h"
 #include "gui/game_picker.h"
 #include "gui/main_window.h"
 #include "gui/seat_players.h"
+#include "notation/describe.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "script/loader.h"
@@ -97,6 +101,7 @@ std::string only(const MainWindow& w, std::initializer_list<Put> pieces) {
 std::unique_ptr<MainWindow> window(const std::string& spec, const std::string& position = "") {
   auto w = std::make_unique<MainWindow>();
   w->set_result_dialogs(false);
+  w->set_confirm([](const QString&) { return true; });
   w->resize(900, 700);
   w->show();
   if (!w->open(spec)) return nullptr;
@@ -136,6 +141,77 @@ QStringList computers_play(MainWindow& w, const std::vector<std::string>& player
   return out;
 }
 
+// Writes a file a test then reads through the window.
+void write_file(const QString& file, const char* text) {
+  QFile f(file);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(text);
+}
+
+// Lets the window lay itself out after a change.
+void settle() {
+  QTest::qWait(20);
+}
+
+// Clicks the move list's row.
+void click_list(MainWindow& w, int row) {
+  QTest::mouseClick(w.move_list()->viewport(), Qt::LeftButton, {},
+                    w.move_list()->visualItemRect(w.move_list()->item(row)).center());
+}
+
+// The position after the given turns of chess from its start.
+std::string chess_after(const MainWindow& w, std::initializer_list<const char*> turns) {
+  Game g(w.game()->rules_ptr());
+  for (const char* t : turns)
+    if (!g.play_text(t)) return "";
+  return write_position(g.position());
+}
+
+// Plays turns of chess by clicks on their two squares.
+void play_clicks(MainWindow& w, std::initializer_list<const char*> squares) {
+  for (const char* s : squares) click(w, s);
+}
+
+double luminance(QRgb c) {
+  return 0.299 * qRed(c) + 0.587 * qGreen(c) + 0.114 * qBlue(c);
+}
+
+// How light each piece of a position looks: the mean luminance of the pixels
+// drawn for it, found by comparing the board drawn with the pieces and drawn empty.
+std::map<SiteId, double> piece_luminance(const Position& pos) {
+  gui::BoardView view;
+  view.resize(560, 560);
+  view.set_position(&pos);
+  const QImage with = view.grab().toImage();
+  const Position empty = Position::empty(pos.rules_ptr());
+  view.set_position(&empty);
+  const QImage without = view.grab().toImage();
+  // Half the nearest distance between two sites bounds a piece's square.
+  double gap = 1e9;
+  for (SiteId a = 0; a < pos.num_sites(); ++a)
+    for (SiteId b = a + 1; b < pos.num_sites(); ++b) {
+      const QPointF d = view.centre(a) - view.centre(b);
+      gap = std::min(gap, std::hypot(d.x(), d.y()));
+    }
+  std::map<SiteId, double> out;
+  for (SiteId s = 0; s < pos.num_sites(); ++s) {
+    if (!pos.at(s)) continue;
+    double sum = 0;
+    int n = 0;
+    const QPointF c = view.centre(s);
+    for (int y = static_cast<int>(c.y() - gap / 2); y < c.y() + gap / 2; ++y)
+      for (int x = static_cast<int>(c.x() - gap / 2); x < c.x() + gap / 2; ++x) {
+        const QRgb a = with.pixel(x, y), b = without.pixel(x, y);
+        if (std::abs(qRed(a) - qRed(b)) + std::abs(qGreen(a) - qGreen(b)) +
+                std::abs(qBlue(a) - qBlue(b)) >
+            60)
+          sum += luminance(a), ++n;
+      }
+    if (n > 0) out[s] = sum / n;
+  }
+  return out;
+}
+
 }  // namespace
 
 class GuiTest : public QObject {
@@ -168,6 +244,18 @@ class GuiTest : public QObject {
   void aChangeWhileTheComputerThinksDropsItsAnswer();
   void badSeatSpecificationIsRefused();
   void searchLineShowsScoreSpeedAndTheLegalPartOfTheLine();
+  void moveListShowsAnEarlierPositionAndKeepsEveryMove();
+  void playingFromAnEarlierMoveCutsTheGameOnlyWhenAgreed();
+  void replacingAGameInProgressAsksFirst();
+  void piecesAreFilledInTheirSeatsColour();
+  void removalAfterAMillIsPromptedAndItsTokensMarked();
+  void compulsoryCaptureMarksItsPiecesAndExplainsAnother();
+  void boardKeepsItsSizeAsButtonsComeAndGo();
+  void pickerShowsEveryTextWhole();
+  void pickerShowsEveryTextWholeAtTwiceTheSize();
+  void pickerDescribesEveryScript();
+  void mistypedScriptNameIsAnsweredWithTheNearest();
+  void badRecordAndBadPositionSayWhatIsWrong();
 };
 
 void GuiTest::everyScriptPlaysALegalMoveByClicks() {
@@ -301,9 +389,8 @@ void GuiTest::undoAndRedo() {
   QCOMPARE(w->move_list()->count(), 1);
   w->redo();
   QCOMPARE(w->game()->history().size(), size_t{2});
-  // Clicking the first move goes back to it.
-  QTest::mouseClick(w->move_list()->viewport(), Qt::LeftButton, {},
-                    w->move_list()->visualItemRect(w->move_list()->item(0)).center());
+  // Clicking the first move shows it.
+  click_list(*w, 0);
   QCOMPARE(w->game()->history().size(), size_t{1});
 }
 
@@ -363,10 +450,7 @@ void GuiTest::computerMoveArrivesWhileTheWindowResponds() {
 void GuiTest::brokenScriptShowsFileAndLine() {
   QTemporaryDir dir;
   const QString file = dir.filePath("broken.lua");
-  QFile f(file);
-  QVERIFY(f.open(QIODevice::WriteOnly));
-  f.write("return game {\n  title = \"x\",\n  board = grid { width = 0 },\n}\n");
-  f.close();
+  write_file(file, "return game {\n  title = \"x\",\n  board = grid { width = 0 },\n}\n");
   MainWindow w;
   w.set_result_dialogs(false);
   QVERIFY(!w.open(file.toStdString()));
@@ -750,6 +834,305 @@ void GuiTest::searchLineShowsScoreSpeedAndTheLegalPartOfTheLine() {
   info = ai::SearchInfo{};
   info.pv = {mate};
   QCOMPARE(gui::describe_search(pos, info), QString("the only move: Ra8#"));
+}
+
+void GuiTest::moveListShowsAnEarlierPositionAndKeepsEveryMove() {
+  auto w = window("chess/orthodox");
+  QVERIFY(w);
+  play_clicks(*w, {"e2", "e4", "e7", "e5", "g1", "f3", "b8", "c6"});
+  QCOMPARE(w->move_list()->count(), 4);
+  const std::string end = write_position(w->game()->position());
+  click_list(*w, 1);  // move 2: the board shows the position after it
+  QCOMPARE(write_position(*w->board()->position()), chess_after(*w, {"e2e4", "e7e5"}));
+  QCOMPARE(w->shown_turns(), 2);
+  QCOMPARE(w->move_list()->count(), 4);
+  QCOMPARE(w->line()->turns().size(), size_t{4});
+  QVERIFY(w->move_list()->item(3)->text().contains("b8c6"));
+  QVERIFY(w->status().contains("move 2 of 4"));
+  // The keys walk the list: Right twice is the end again, Home the start, End the end.
+  QTest::keyClick(w->board(), Qt::Key_Right);
+  QCOMPARE(w->shown_turns(), 3);
+  QTest::keyClick(w->board(), Qt::Key_Right);
+  QCOMPARE(write_position(*w->board()->position()), end);
+  QCOMPARE(w->game(), w->line());
+  QTest::keyClick(w->move_list(), Qt::Key_Home);
+  QCOMPARE(w->shown_turns(), 0);
+  QCOMPARE(write_position(w->game()->position()), chess_after(*w, {}));
+  QTest::keyClick(w->move_list(), Qt::Key_End);
+  QCOMPARE(w->shown_turns(), 4);
+  QTest::keyClick(w->board(), Qt::Key_Left);
+  QCOMPARE(w->shown_turns(), 3);
+  QTest::keyClick(w->move_list(), Qt::Key_Up);
+  QCOMPARE(w->shown_turns(), 2);
+  QTest::keyClick(w->move_list(), Qt::Key_Down);
+  QCOMPARE(w->shown_turns(), 3);
+  QTest::keyClick(w->board(), Qt::Key_End);
+  // At the end of the line undo and redo work as before.
+  w->undo();
+  QCOMPARE(w->game()->turns().size(), size_t{3});
+  QCOMPARE(w->move_list()->count(), 3);
+  w->redo();
+  QCOMPARE(write_position(w->game()->position()), end);
+  QCOMPARE(w->move_list()->count(), 4);
+}
+
+void GuiTest::playingFromAnEarlierMoveCutsTheGameOnlyWhenAgreed() {
+  auto w = window("chess/orthodox");
+  QVERIFY(w);
+  play_clicks(*w, {"e2", "e4", "e7", "e5", "g1", "f3", "b8", "c6"});
+  QStringList asked;
+  bool answer = false;
+  w->set_confirm([&](const QString& q) {
+    asked << q;
+    return answer;
+  });
+  click_list(*w, 1);
+  play_clicks(*w, {"d2", "d4"});  // answered No: every move stays
+  QCOMPARE(asked.size(), 1);
+  QCOMPARE(asked[0], QString("Cut the game here and play this move?\n2 later moves will be lost."));
+  QCOMPARE(w->move_list()->count(), 4);
+  QCOMPARE(w->line()->turns().size(), size_t{4});
+  QCOMPARE(write_position(w->game()->position()), chess_after(*w, {"e2e4", "e7e5"}));
+  answer = true;
+  play_clicks(*w, {"d2", "d4"});  // answered Yes: the game is cut and the move played
+  QCOMPARE(asked.size(), 2);
+  QCOMPARE(w->move_list()->count(), 3);
+  QCOMPARE(w->game(), w->line());
+  QCOMPARE(write_position(w->game()->position()), chess_after(*w, {"e2e4", "e7e5", "d2d4"}));
+  // At the end of the line nothing is asked.
+  play_clicks(*w, {"d7", "d5"});
+  QCOMPARE(asked.size(), 2);
+  QCOMPARE(w->move_list()->count(), 4);
+}
+
+void GuiTest::replacingAGameInProgressAsksFirst() {
+  auto v = window("chess/orthodox");
+  QVERIFY(v);
+  QTemporaryDir dir;
+  const QString file = dir.filePath("game.rgr");
+  QVERIFY(v->save_record(file));
+  auto w = window("mill/morabaraba");
+  QVERIFY(w);
+  QStringList asked;
+  bool answer = false;
+  w->set_confirm([&](const QString& q) {
+    asked << q;
+    return answer;
+  });
+  QVERIFY(w->load_record(file));  // no move played yet: nothing to ask
+  QVERIFY(asked.isEmpty());
+  play_clicks(*w, {"e2", "e4"});
+  QVERIFY(!w->load_record(file));
+  QCOMPARE(asked, QStringList{"A game is in progress. Abandon it?"});
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  // Game > New game asks too, before its picker.
+  QAction* new_game = nullptr;
+  for (QAction* a : w->findChildren<QAction*>())
+    if (a->text() == "&New game...") new_game = a;
+  QVERIFY(new_game);
+  new_game->trigger();
+  QCOMPARE(asked.size(), 2);
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  answer = true;
+  QVERIFY(w->load_record(file));
+  QVERIFY(w->game()->history().empty());
+}
+
+void GuiTest::piecesAreFilledInTheirSeatsColour() {
+  // In every bundled script, a piece of the seat drawn in the lighter colour looks
+  // lighter than the same piece of the darker seat's, whatever the square.
+  int compared = 0;
+  for (const auto& info : script::bundled_scripts()) {
+    auto rules = script::load_rules(info.name);
+    QVERIFY2(rules, info.name.c_str());
+    const Ruleset& r = **rules;
+    Game game(*rules);
+    const Position& pos = game.position();
+    const std::map<SiteId, double> lum = piece_luminance(pos);
+    // Each type's mean luminance for each seat.
+    std::map<std::pair<TypeId, SeatId>, std::pair<double, int>> mean;
+    for (const auto& [s, l] : lum) {
+      auto& m = mean[{piece_type(pos.at(s)), piece_seat(pos.at(s))}];
+      m.first += l, ++m.second;
+    }
+    for (const auto& [key, light] : mean)
+      for (const auto& [other, dark] : mean) {
+        const double seat_light = gui::seat_colour(r, key.second).lightness();
+        const double seat_dark = gui::seat_colour(r, other.second).lightness();
+        if (key.first != other.first || seat_light - seat_dark < 150) continue;
+        const double difference = light.first / light.second - dark.first / dark.second;
+        QVERIFY2(difference > 60, qPrintable(QString("%1: %2 of %3 and of %4 differ by %5")
+                                                 .arg(info.name.c_str())
+                                                 .arg(r.types[key.first].name.c_str())
+                                                 .arg(r.seats[key.second].name.c_str())
+                                                 .arg(r.seats[other.second].name.c_str())
+                                                 .arg(difference)));
+        ++compared;
+      }
+  }
+  QVERIFY(compared >= 50);
+}
+
+void GuiTest::removalAfterAMillIsPromptedAndItsTokensMarked() {
+  // Black's A1-A2-A3 is a line, so only R5 may be removed.
+  auto w = window("mill/nine-mens-morris",
+                  "E1:T,E2:T,A1:t,A2:t,A3:t,R5:t white hand.white=token:7 hand.black=token:5");
+  QVERIFY(w);
+  QCOMPARE(w->board()->prompts(), std::set<SiteId>{});
+  click(*w, "E3");  // the line E1-E2-E3
+  QCOMPARE(w->status(), QString("white must remove a token: click one of those marked"));
+  QCOMPARE(w->board()->prompts(), std::set<SiteId>{site(*w, "R5")});
+  click(*w, "A1");  // protected by its line
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  click(*w, "R5");
+  QCOMPARE(w->game()->history().size(), size_t{2});
+  QCOMPARE(w->board()->prompts(), std::set<SiteId>{});
+}
+
+void GuiTest::compulsoryCaptureMarksItsPiecesAndExplainsAnother() {
+  auto w = window("draughts/spanish", "8/8/8/8/4m3/3M3M/8/8 white");
+  QVERIFY(w);
+  QCOMPARE(w->board()->prompts(), std::set<SiteId>{site(*w, "d3")});
+  QCOMPARE(w->status(), QString("white must capture with one of the marked pieces"));
+  click(*w, "h3");
+  QCOMPARE(w->status(),
+           QString("h3: capturing is compulsory: white must capture (11 to 18 captures)"));
+  // Also when another piece was picked up first.
+  click(*w, "d3");
+  click(*w, "h3");
+  QCOMPARE(w->status(),
+           QString("h3: capturing is compulsory: white must capture (11 to 18 captures)"));
+  click(*w, "f5");
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  QCOMPARE(w->board()->prompts(), std::set<SiteId>{});
+}
+
+void GuiTest::boardKeepsItsSizeAsButtonsComeAndGo() {
+  auto w = std::make_unique<MainWindow>();
+  w->set_result_dialogs(false);
+  w->resize(900, 700);
+  w->show();
+  QVERIFY(w->open("chaturanga/four-handed", {{"dice", "on"}}));
+  settle();
+  const QRect with_roll = w->board()->geometry();
+  QCOMPARE(w->button_texts(), QStringList{"Roll"});
+  QVERIFY(w->press_button("Roll"));
+  settle();
+  QCOMPARE(w->button_texts(), QStringList{"pass"});
+  QCOMPARE(w->board()->geometry(), with_roll);
+  w->resign();  // over: no button at all, as when a computer seat is to move
+  QVERIFY(w->game()->over());
+  settle();
+  QCOMPARE(w->button_texts(), QStringList{});
+  QCOMPARE(w->board()->geometry(), with_roll);
+  // Pieces in hand come and go as well (crazyhouse: a capture puts one in hand).
+  auto c = window("chess/crazyhouse");
+  QVERIFY(c);
+  settle();
+  const QRect empty_hands = c->board()->geometry();
+  play_clicks(*c, {"e2", "e4", "d7", "d5", "e4", "d5", "d8", "d5"});
+  QCOMPARE(c->game()->history().size(), size_t{4});
+  settle();
+  QVERIFY(c->findChild<QToolButton*>("hand:pawn"));
+  QCOMPARE(c->board()->geometry(), empty_hands);
+}
+
+namespace {
+
+// A wrapped label shows its whole text when the height its text needs at its
+// width is the height it was given.
+bool shows_whole(const QLabel* label) {
+  return label->isVisible() && label->heightForWidth(label->width()) <= label->height();
+}
+
+// Selects the script called name in the picker and lays the dialog out.
+void pick(gui::GamePicker& picker, const QString& name) {
+  for (int i = 0; i < picker.tree()->topLevelItemCount(); ++i)
+    for (int j = 0; j < picker.tree()->topLevelItem(i)->childCount(); ++j) {
+      QTreeWidgetItem* item = picker.tree()->topLevelItem(i)->child(j);
+      if (item->data(0, Qt::UserRole).toString() == name) picker.tree()->setCurrentItem(item);
+    }
+  // The rows it adds are shown, then the dialog grows to fit them.
+  QApplication::processEvents();
+  QApplication::processEvents();
+}
+
+}  // namespace
+
+void GuiTest::pickerShowsEveryTextWhole() {
+  gui::GamePicker picker;
+  picker.show();
+  QApplication::processEvents();
+  // The list: its column as wide as its longest title, and all of it in view.
+  QTreeWidget* tree = picker.tree();
+  const int longest = static_cast<QAbstractItemView*>(tree)->sizeHintForColumn(0);
+  QVERIFY(tree->header()->sectionSize(0) >= longest);
+  QVERIFY2(tree->viewport()->width() >= longest,
+           qPrintable(QString("%1 < %2").arg(tree->viewport()->width()).arg(longest)));
+  for (const script::ScriptInfo& info : script::bundled_scripts()) {
+    pick(picker, QString::fromStdString(info.name));
+    const QString title = QString::fromStdString(info.title);
+    QCOMPARE(picker.title_label()->text(), title);
+    QVERIFY2(shows_whole(picker.title_label()), qPrintable(title));
+    QVERIFY2(shows_whole(picker.description_label()), qPrintable(title));
+    for (const QLabel* what : picker.option_labels())
+      QVERIFY2(shows_whole(what), qPrintable(title + ": " + what->text()));
+  }
+}
+
+void GuiTest::pickerShowsEveryTextWholeAtTwiceTheSize() {
+  // The same test in a program whose every size is doubled (200% scaling).
+  QProcess twice;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert("QT_QPA_PLATFORM", "offscreen");
+  env.insert("QT_SCALE_FACTOR", "2");
+  twice.setProcessEnvironment(env);
+  twice.start(QCoreApplication::applicationFilePath(), {"pickerShowsEveryTextWhole"});
+  QVERIFY(twice.waitForFinished(300000));
+  QVERIFY2(twice.exitCode() == 0, twice.readAllStandardOutput().constData());
+}
+
+void GuiTest::pickerDescribesEveryScript() {
+  gui::GamePicker picker;
+  for (const script::ScriptInfo& info : script::bundled_scripts()) {
+    pick(picker, QString::fromStdString(info.name));
+    QVERIFY2(!picker.description_label()->text().trimmed().isEmpty(), info.name.c_str());
+  }
+  // A script's own description, when it gives one; else its board and how it ends.
+  auto shogi = script::load_rules("shogi/shogi");
+  QVERIFY(shogi);
+  pick(picker, "shogi/shogi");
+  const RulesWords words = describe_rules(**shogi);
+  QVERIFY(!words.board.empty());
+  QVERIFY(picker.description_label()->text().startsWith(QString::fromStdString(words.board[0])));
+}
+
+void GuiTest::mistypedScriptNameIsAnsweredWithTheNearest() {
+  QProcess gui;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert("QT_QPA_PLATFORM", "offscreen");
+  gui.setProcessEnvironment(env);
+  gui.start(REGULA_GUI, {"chess/orthodx"});
+  QVERIFY(gui.waitForFinished(60000));
+  QCOMPARE(gui.exitCode(), 2);
+  const QString said = QString::fromLocal8Bit(gui.readAllStandardError());
+  QVERIFY2(said.contains("regula-gui: chess/orthodx: no script 'chess/orthodx' on the rules "
+                         "search path"),
+           qPrintable(said));
+  QVERIFY2(said.contains("; did you mean chess/orthodox?\n"), qPrintable(said));
+}
+
+void GuiTest::badRecordAndBadPositionSayWhatIsWrong() {
+  auto w = window("chess/orthodox");
+  QVERIFY(w);
+  QTemporaryDir dir;
+  const QString file = dir.filePath("bad.pgn");
+  write_file(file, "[Rules \"chess/orthodox\"]\n\n1. e4 e5 2. Ke3 *\n");
+  QVERIFY(!w->load_record(file));
+  QVERIFY2(w->errors().contains(file + ": "), qPrintable(w->errors()));
+  QVERIFY2(w->errors().contains("Ke3"), qPrintable(w->errors()));
+  QVERIFY(!w->set_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1"));
+  QCOMPARE(w->status(), QString("position: unknown piece 'Z'"));
 }
 
 QTEST_MAIN(GuiTest)
