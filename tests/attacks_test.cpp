@@ -219,5 +219,72 @@ TEST(EnPassant, RepetitionAfterADoubleStepIsFoundOnTime) {
   EXPECT_EQ(pos.global(kPly), 9);
 }
 
+// A cannon (it captures over exactly one screen) on the file of the white king,
+// and stones that neither move nor capture. Legality is judged by the shortcuts
+// (only the lines an attacker stands on, only the rays a move changes) and by
+// making every move (the reference mode): the two must list the same moves.
+std::string cannon_file(const std::string& white, const std::string& black) {
+  return R"(return game {
+  title = "a cannon on the king's file",
+  board = grid { width = 5, height = 5 },
+  pieces = {
+    piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } } },
+    piece { name = "man", symbol = "M", moves = { step { dirs = "orthogonal" } } },
+    piece { name = "cannon", symbol = "C", moves = {
+      slide { dirs = "orthogonal", mode = "move" }, screen { dirs = "orthogonal", mode = "capture" } } },
+    piece { name = "stone", symbol = "S" },
+  },
+  setup = { white = { )" +
+         white + R"( }, black = { )" + black + R"( } },
+  ends = { check = true },
+}
+)";
+}
+
+std::vector<std::string> listed_by_reference(const Rules& r) {
+  auto ref = std::make_shared<Ruleset>(*r);
+  ref->use_reference_paths();
+  Position pos(Rules{ref});
+  return listed(pos);
+}
+
+TEST(CheckShortcuts, AManThatBecomesTheScreenIsPinned) {
+  // Nothing stands between the cannon on a5 and the king on a1: a man stepping
+  // onto a2, a3 or a4 would be the one screen the cannon fires over.
+  auto r = load("cannon_screen",
+                cannon_file(R"(king = "a1", man = "b3")", R"(king = "e5", cannon = "a5")"));
+  ASSERT_TRUE(r);
+  Position pos(r);
+  const std::vector<std::string> legal{"a1-a2", "a1-b1", "a1-b2", "b3-b2", "b3-b4", "b3-c3"};
+  EXPECT_EQ(listed(pos), legal);
+  EXPECT_EQ(listed_by_reference(r), legal);
+}
+
+TEST(CheckShortcuts, EitherOfTwoScreensMayNotLeave) {
+  // Two men stand between the cannon and the king: no check, but either
+  // stepping off the file leaves the other as the screen.
+  auto r = load("cannon_two_screens",
+                cannon_file(R"(king = "a1", man = "a2 a3")", R"(king = "e5", cannon = "a5")"));
+  ASSERT_TRUE(r);
+  Position pos(r);
+  const std::vector<std::string> legal{"a1-b1", "a1-b2", "a3-a4"};
+  EXPECT_EQ(listed(pos), legal);
+  EXPECT_EQ(listed_by_reference(r), legal);
+}
+
+TEST(CheckShortcuts, AStoneOnTheFileAttacksNothing) {
+  // The piece on a5 is a stone: a man may stand anywhere on the file.
+  auto r = load("cannon_stone", cannon_file(R"(king = "a1", man = "b3")",
+                                            R"(king = "e5", stone = "a5", cannon = "e1")"));
+  ASSERT_TRUE(r);
+  Position pos(r);
+  // The cannon on e1 fires along the first rank over a man on b1, c1 or d1: none
+  // stands there, so a1-b1 is legal, and so is the man's step to a3.
+  const std::vector<std::string> legal{"a1-a2", "a1-b1", "a1-b2", "b3-a3",
+                                       "b3-b2", "b3-b4", "b3-c3"};
+  EXPECT_EQ(listed(pos), legal);
+  EXPECT_EQ(listed_by_reference(r), legal);
+}
+
 }  // namespace
 }  // namespace regula

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "ai/random_turn.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
-#include "ai/random_turn.h"
 #include "core/turns.h"
 #include "notation/position_string.h"
 #include "script/loader.h"
@@ -134,7 +134,9 @@ TEST(ReferenceMode, FastAndReferencePathsAgreeAtEveryNode) {
 TEST(ReferenceMode, EveryShortcutIsOffInTheReferenceAndOnSomewhere) {
   auto chess = script::load_rules("chess/orthodox");
   auto mill = script::load_rules("mill/nine-mens-morris");
-  ASSERT_TRUE(chess && mill);
+  auto xiangqi = script::load_rules("chess/xiangqi");
+  ASSERT_TRUE(chess && mill && xiangqi);
+  EXPECT_TRUE((*xiangqi)->fast.check_by_rays);
   EXPECT_TRUE((*chess)->fast.on);
   EXPECT_TRUE((*chess)->fast.pins_simple);
   EXPECT_TRUE((*chess)->fast.probe_check);
@@ -143,12 +145,13 @@ TEST(ReferenceMode, EveryShortcutIsOffInTheReferenceAndOnSomewhere) {
   EXPECT_TRUE((*mill)->fast.simple_army || (*mill)->fast.line_removal_stage >= 0);
   EXPECT_GE((*mill)->fast.line_removal_stage, 0);
   EXPECT_TRUE((*mill)->topology.small());
-  for (const auto& r : {*chess, *mill}) {
+  for (const auto& r : {*chess, *mill, *xiangqi}) {
     Ruleset ref = *r;
     ref.use_reference_paths();
     EXPECT_FALSE(ref.fast.on);
     EXPECT_FALSE(ref.fast.pins_simple);
     EXPECT_FALSE(ref.fast.probe_check);
+    EXPECT_FALSE(ref.fast.check_by_rays);
     EXPECT_FALSE(ref.fast.simple_flow);
     EXPECT_FALSE(ref.fast.simple_army);
     EXPECT_FALSE(ref.fast.step_tables);

@@ -198,37 +198,6 @@ bool hook_attack(const Position& pos, SiteId site, SeatId defender, TypeId victi
   return takes(ml, site);
 }
 
-// Whether a screen move of seat e could capture on site: looking back from the
-// site along each direction, past the empty sites to the screen, then past the
-// empty sites beyond it to a piece of e that moves over screens that way.
-bool screen_attacked(const Position& pos, SiteId site, SeatId e, TypeId victim, uint32_t phase) {
-  const Ruleset& r = pos.rules();
-  for (int d = 0; d < kNumDirs; ++d) {
-    const auto& list = r.screen_attacks[e][d];
-    if (list.empty()) continue;
-    const SiteId* back = r.topology.neighbors_of(Topology::opposite(static_cast<DirId>(d)));
-    int after = 1;  // sites from the screen to the target
-    SiteId s = back[site];
-    while (s != kNoSite && pos.at(s) == kEmpty) s = back[s], ++after;
-    if (s == kNoSite) continue;
-    const uint32_t screen_bit = 1u << piece_type(pos.at(s));
-    int before = 0;  // empty sites between the attacker and the screen
-    s = back[s];
-    while (s != kNoSite && pos.at(s) == kEmpty) s = back[s], ++before;
-    if (s == kNoSite) continue;
-    const PieceCode c = pos.at(s);
-    if (piece_seat(c) != e) continue;
-    const TypeId t = piece_type(c);
-    for (const auto& a : list)
-      if (a.type == t && !(a.not_over & screen_bit) && (!a.after || after <= a.after) &&
-          (!a.before || before <= a.before) && in_phase(a.phases, phase) &&
-          r.may_capture(t, victim) &&
-          rule_allows(r, pos, e, s, site, a.requires_clear, a.from_region, a.to_region))
-        return true;
-  }
-  return false;
-}
-
 // Whether a piece of seat on site stands on an open line, along one of dirs,
 // with an enemy royal whose seat is in play.
 bool faces_along(const Position& pos, SiteId site, SeatId seat, const std::vector<DirId>& dirs) {
@@ -391,47 +360,81 @@ bool attack_map(Position& pos, SeatId defender, TypeId victim, SiteId vacated, S
 
 namespace {
 
-// Whether a rule of seat e, in the phase whose bit is given, could capture a
-// piece of type victim_type on site, as the attack tables tell (every rule kind
-// but capture chains, and before the script's hooks).
-bool table_attacked(const Position& pos, SiteId site, TypeId victim_type, SeatId e,
-                    uint32_t phase) {
+// Whether a slide of seat e moving along d could capture a piece of type victim
+// on site: the first piece looking back from the site along d.
+[[gnu::always_inline]] inline bool slide_attacked_along(const Position& pos, SiteId site,
+                                                        TypeId victim, SeatId e, uint32_t phase,
+                                                        int d) {
   const Ruleset& r = pos.rules();
-  const Topology& topo = r.topology;
-  for (int d = 0; d < kNumDirs; ++d) {
-    const auto& list = r.slide_attacks[e][d];
-    if (list.empty()) continue;
-    const SiteId* nb = topo.neighbors_of(Topology::opposite(static_cast<DirId>(d)));
-    SiteId s = site;
-    int k = 0;
-    while (true) {
-      s = nb[s];
-      ++k;
-      if (s == kNoSite) break;
-      PieceCode c = pos.at(s);
-      if (!c) continue;
-      if (piece_seat(c) == e) {
-        TypeId t = piece_type(c);
-        for (const auto& a : list)
-          if (a.type == t && k >= a.min_range && (a.max_range == 0 || k <= a.max_range) &&
-              in_phase(a.phases, phase) && r.may_capture(t, victim_type) &&
-              rule_allows(r, pos, e, s, site, a.requires_clear, a.from_region, a.to_region))
-            return true;
-      }
-      break;
-    }
+  const auto& list = r.slide_attacks[e][d];
+  if (list.empty()) return false;
+  const SiteId* back = r.topology.neighbors_of(Topology::opposite(static_cast<DirId>(d)));
+  int k = 1;
+  SiteId s = back[site];
+  while (s != kNoSite && pos.at(s) == kEmpty) s = back[s], ++k;
+  if (s == kNoSite) return false;
+  const PieceCode c = pos.at(s);
+  if (piece_seat(c) != e) return false;
+  const TypeId t = piece_type(c);
+  for (const auto& a : list)
+    if (a.type == t && k >= a.min_range && (a.max_range == 0 || k <= a.max_range) &&
+        in_phase(a.phases, phase) && r.may_capture(t, victim) &&
+        rule_allows(r, pos, e, s, site, a.requires_clear, a.from_region, a.to_region))
+      return true;
+  return false;
+}
+
+// Whether a slide or a screen move of seat e moving along d could capture a
+// piece of type victim on site. One look back from the site along d finds both:
+// the first piece is the slider; past it (the screen) and the empty sites
+// beyond, the next piece is the one that shoots over it.
+[[gnu::always_inline]] inline bool line_attacked_along(const Position& pos, SiteId site,
+                                                       TypeId victim, SeatId e, uint32_t phase,
+                                                       int d) {
+  const Ruleset& r = pos.rules();
+  const auto& slides = r.slide_attacks[e][d];
+  const auto& screens = r.screen_attacks[e][d];
+  if (slides.empty() && screens.empty()) return false;
+  const SiteId* back = r.topology.neighbors_of(Topology::opposite(static_cast<DirId>(d)));
+  int k = 1;  // sites from the first piece to the target
+  SiteId s = back[site];
+  while (s != kNoSite && pos.at(s) == kEmpty) s = back[s], ++k;
+  if (s == kNoSite) return false;
+  PieceCode c = pos.at(s);
+  if (piece_seat(c) == e) {
+    const TypeId t = piece_type(c);
+    for (const auto& a : slides)
+      if (a.type == t && k >= a.min_range && (a.max_range == 0 || k <= a.max_range) &&
+          in_phase(a.phases, phase) && r.may_capture(t, victim) &&
+          rule_allows(r, pos, e, s, site, a.requires_clear, a.from_region, a.to_region))
+        return true;
   }
-  for (auto [t, ri] : r.table_attacks[e]) {
-    const MoveRule& rule = r.rules[ri];
-    if (!r.may_capture(t, victim_type) || !in_phase(rule.phases, phase)) continue;
-    PieceCode code = make_piece(t, e);
-    for (SiteId o : rule.rev_table[e][site])
-      if (pos.at(o) == code && !(pos.flags(o) & rule.requires_clear)) return true;
-  }
+  if (screens.empty()) return false;
+  const uint32_t screen_bit = 1u << piece_type(c);
+  int before = 0;  // empty sites between the attacker and the screen
+  s = back[s];
+  while (s != kNoSite && pos.at(s) == kEmpty) s = back[s], ++before;
+  if (s == kNoSite) return false;
+  c = pos.at(s);
+  if (piece_seat(c) != e) return false;
+  const TypeId t = piece_type(c);
+  for (const auto& a : screens)
+    if (a.type == t && !(a.not_over & screen_bit) && (!a.after || k <= a.after) &&
+        (!a.before || before <= a.before) && in_phase(a.phases, phase) &&
+        r.may_capture(t, victim) &&
+        rule_allows(r, pos, e, s, site, a.requires_clear, a.from_region, a.to_region))
+      return true;
+  return false;
+}
+
+// Whether a walk (a lame leap) of seat e could capture a piece of type
+// victim_type on site: a piece of e on an origin of a clear path to it.
+bool walk_attacked(const Position& pos, SiteId site, TypeId victim_type, SeatId e, uint32_t phase) {
+  const Ruleset& r = pos.rules();
   for (auto [t, ri] : r.walk_attacks[e]) {
     const MoveRule& rule = r.rules[ri];
     if (!r.may_capture(t, victim_type) || !in_phase(rule.phases, phase)) continue;
-    PieceCode code = make_piece(t, e);
+    const PieceCode code = make_piece(t, e);
     const WalkPath* paths = rule.rev_walks[e][site].data();
     for (auto [origin, count] : rule.rev_groups[e][site]) {
       if (pos.at(origin) == code && !(pos.flags(origin) & rule.requires_clear))
@@ -440,9 +443,34 @@ bool table_attacked(const Position& pos, SiteId site, TypeId victim_type, SeatId
       paths += count;
     }
   }
+  return false;
+}
+
+// Whether a rule of seat e, in the phase whose bit is given, could capture a
+// piece of type victim_type on site, as the attack tables tell (every rule kind
+// but capture chains, and before the script's hooks).
+bool table_attacked(const Position& pos, SiteId site, TypeId victim_type, SeatId e,
+                    uint32_t phase) {
+  const Ruleset& r = pos.rules();
+  // Where pins are simple there are no screens, and the look along each
+  // direction stops at the first piece.
+  if (r.fast.pins_simple) {
+    for (int d = 0; d < kNumDirs; ++d)
+      if (slide_attacked_along(pos, site, victim_type, e, phase, d)) return true;
+  } else {
+    for (int d = 0; d < kNumDirs; ++d)
+      if (line_attacked_along(pos, site, victim_type, e, phase, d)) return true;
+  }
+  for (auto [t, ri] : r.table_attacks[e]) {
+    const MoveRule& rule = r.rules[ri];
+    if (!r.may_capture(t, victim_type) || !in_phase(rule.phases, phase)) continue;
+    PieceCode code = make_piece(t, e);
+    for (SiteId o : rule.rev_table[e][site])
+      if (pos.at(o) == code && !(pos.flags(o) & rule.requires_clear)) return true;
+  }
+  if (!r.walk_attacks[e].empty() && walk_attacked(pos, site, victim_type, e, phase)) return true;
   if (!r.anywhere_attacks[e].empty() && anywhere_attacked(pos, site, e, victim_type, phase))
     return true;
-  if (r.any_screen_attacks && screen_attacked(pos, site, e, victim_type, phase)) return true;
   return site == pos.ep_victim() && pos.ep() != kNoSite && !r.ep_attacks[e].empty() &&
          ep_attacked(pos, e, victim_type, phase);
 }
@@ -470,6 +498,30 @@ bool is_attacked(const Position& pos, SiteId site, SeatId defender, TypeId victi
   return false;
 }
 
+namespace {
+
+// Whether the piece on site s, k sites from seat me's royal on site royal, is an
+// enemy that could capture it along direction d from there: a slide that
+// reaches that far, or a screen move, whatever stands between.
+bool attacks_along(const Position& pos, SeatId me, SiteId s, SiteId royal, int d, int k) {
+  const Ruleset& r = pos.rules();
+  const PieceCode c = pos.at(s);
+  const SeatId e = piece_seat(c);
+  if (r.allies(e, me) || pos.is_inert(e)) return false;
+  const TypeId t = piece_type(c);
+  for (const auto& a : r.slide_attacks[e][d])
+    if (a.type == t && (a.max_range == 0 || k <= a.max_range) &&
+        rule_allows(r, pos, e, s, royal, a.requires_clear, a.from_region, a.to_region))
+      return true;
+  for (const auto& a : r.screen_attacks[e][d])
+    if (a.type == t &&
+        rule_allows(r, pos, e, s, royal, a.requires_clear, a.from_region, a.to_region))
+      return true;
+  return false;
+}
+
+}  // namespace
+
 bool check_lines(const Position& pos, SeatId me, SiteSet& out) {
   const Ruleset& r = pos.rules();
   const SiteId royal = pos.royal_site(me);
@@ -477,23 +529,9 @@ bool check_lines(const Position& pos, SeatId me, SiteSet& out) {
   // A generate hook's moves may attack from anywhere.
   if (r.hooks && r.hooks->has_generate()) return false;
   const Topology& topo = r.topology;
-  // Per direction of the ray from the royal: how far an attack along it reaches
-  // (-1: none, 0: any distance).
-  std::array<int, kNumDirs> reach;
-  reach.fill(-1);
-  auto widen = [&](int d, int range) {
-    if (reach[d] == 0) return;
-    reach[d] = range == 0 ? 0 : std::max(reach[d], range);
-  };
   for (SeatId e = 0; e < r.num_seats(); ++e) {
     if (r.allies(e, me) || pos.is_inert(e)) continue;
     if (!r.other_attackers[e].empty()) return false;
-    for (int d = 0; d < kNumDirs; ++d) {
-      // Attacks moving along d reach the royal from the ray opposite to d.
-      const int ray = Topology::opposite(static_cast<DirId>(d));
-      for (const auto& a : r.slide_attacks[e][d]) widen(ray, a.max_range);
-      if (!r.screen_attacks[e][d].empty()) widen(ray, 0);
-    }
     for (auto [t, ri] : r.walk_attacks[e]) {
       const MoveRule& rule = r.rules[ri];
       const PieceCode code = make_piece(t, e);
@@ -506,35 +544,113 @@ bool check_lines(const Position& pos, SeatId me, SiteSet& out) {
       }
     }
   }
-  for (DirId d : r.types[piece_type(pos.at(royal))].facing) widen(d, 0);
-  for (int d = 0; d < kNumDirs; ++d) {
-    if (reach[d] < 0) continue;
-    const SiteId* nb = topo.neighbors_of(static_cast<DirId>(d));
-    const int max = reach[d] ? reach[d] : pos.num_sites();
+  const auto& facing = r.types[piece_type(pos.at(royal))].facing;
+  for (int ray = 0; ray < kNumDirs; ++ray) {
+    // Only the pieces that stand on a ray can attack along it (the mover's own
+    // pieces attack nothing): the ray matters up to the farthest enemy that
+    // slides or shoots over a screen along it and reaches the royal from there.
+    // A royal that may not face an enemy royal watches the whole ray.
+    const bool faces = std::find(facing.begin(), facing.end(), ray) != facing.end();
+    const int d = Topology::opposite(static_cast<DirId>(ray));
+    const SiteId* nb = topo.neighbors_of(static_cast<DirId>(ray));
+    int far = 0;
+    int k = 0;
+    for (SiteId s = nb[royal]; s != kNoSite; s = nb[s]) {
+      ++k;
+      const PieceCode c = pos.at(s);
+      if (faces || (c && attacks_along(pos, me, s, royal, d, k))) far = k;
+    }
     SiteId s = royal;
-    for (int k = 0; k < max && (s = nb[s]) != kNoSite; ++k) out.set(s);
+    for (int i = 0; i < far; ++i) out.set(s = nb[s]);
   }
   return true;
 }
 
-bool check_after(Position& pos, const Move& m, SeatId me) {
-  const PieceCode code = pos.at(m.from);
-  const PieceCode there = pos.at(m.to);
-  std::array<PieceCode, kMaxCaptures> taken;
-  for (int i = 0; i < m.ncap; ++i) {
-    taken[i] = pos.at(m.cap[i]);
-    pos.probe_site(m.cap[i], kEmpty);
+namespace {
+
+// The board as an ordinary move leaves it, edited in place for a probe and put
+// back when the probe ends: the captured sites and the origin emptied, the
+// arriving piece on the destination.
+class ProbedMove {
+ public:
+  ProbedMove(Position& pos, const Move& m, SeatId me)
+      : pos_(pos), m_(m), code_(pos.at(m.from)), there_(pos.at(m.to)) {
+    for (int i = 0; i < m.ncap; ++i) {
+      taken_[i] = pos.at(m.cap[i]);
+      pos.probe_site(m.cap[i], kEmpty);
+    }
+    pos.probe_site(m.from, kEmpty);
+    arriving_ = m.promote >= 0 ? make_piece(m.promote, me) : code_;
+    pos.probe_site(m.to, arriving_);
   }
-  pos.probe_site(m.from, kEmpty);
-  const PieceCode arriving = m.promote >= 0 ? make_piece(m.promote, me) : code;
-  pos.probe_site(m.to, arriving);
-  const TypeId t = piece_type(arriving);
+  ~ProbedMove() {
+    pos_.probe_site(m_.to, there_);
+    pos_.probe_site(m_.from, code_);
+    for (int i = m_.ncap - 1; i >= 0; --i) pos_.probe_site(m_.cap[i], taken_[i]);
+  }
+  ProbedMove(const ProbedMove&) = delete;
+  ProbedMove& operator=(const ProbedMove&) = delete;
+  PieceCode arriving() const { return arriving_; }
+
+ private:
+  Position& pos_;
+  const Move& m_;
+  PieceCode code_, there_, arriving_;
+  std::array<PieceCode, kMaxCaptures> taken_;
+};
+
+// The direction of the ray from site a that passes through site b, or -1 when
+// b is on none of a's eight rays (FastPaths::check_by_rays: the neighbours of
+// the board follow its coordinates).
+int ray_towards(const Topology& topo, SiteId a, SiteId b) {
+  static const std::array<std::array<int8_t, 3>, 3> by_unit = [] {
+    std::array<std::array<int8_t, 3>, 3> t{};
+    for (auto& row : t) row.fill(-1);
+    for (int d = 0; d < kNumDirs; ++d) {
+      const Offset o = Topology::dir_offset(static_cast<DirId>(d));
+      t[o.dx + 1][o.dy + 1] = static_cast<int8_t>(d);
+    }
+    return t;
+  }();
+  const int dx = topo.x(b) - topo.x(a);
+  const int dy = topo.y(b) - topo.y(a);
+  if (dx != 0 && dy != 0 && dx != dy && dx != -dy) return -1;
+  return by_unit[(dx > 0) - (dx < 0) + 1][(dy > 0) - (dy < 0) + 1];
+}
+
+}  // namespace
+
+bool check_after(Position& pos, const Move& m, SeatId me) {
+  ProbedMove probe(pos, m, me);
+  const TypeId t = piece_type(probe.arriving());
   const SiteId royal = pos.rules().types[t].royal ? m.to : pos.royal_site(me);
-  const bool checked = royal_in_check(pos, royal, me, piece_type(pos.at(royal)));
-  pos.probe_site(m.to, there);
-  pos.probe_site(m.from, code);
-  for (int i = m.ncap - 1; i >= 0; --i) pos.probe_site(m.cap[i], taken[i]);
-  return checked;
+  return royal_in_check(pos, royal, me, piece_type(pos.at(royal)));
+}
+
+bool check_after_unchecked(Position& pos, const Move& m, SeatId me) {
+  const Ruleset& r = pos.rules();
+  ProbedMove probe(pos, m, me);
+  const bool royal_moved = r.types[piece_type(probe.arriving())].royal;
+  const SiteId royal = royal_moved ? m.to : pos.royal_site(me);
+  const TypeId type = piece_type(pos.at(royal));
+  if (royal_moved) return royal_in_check(pos, royal, me, type);
+  // The rays from the royal through the sites the move changed: an attack along
+  // no such ray, or by a leap, was there before the move.
+  uint32_t rays = 0;
+  auto mark = [&](SiteId c) {
+    const int d = ray_towards(r.topology, royal, c);
+    if (d >= 0) rays |= 1u << Topology::opposite(static_cast<DirId>(d));
+  };
+  mark(m.from);
+  mark(m.to);
+  for (int i = 0; i < m.ncap; ++i) mark(m.cap[i]);
+  for (SeatId e = 0; e < r.num_seats(); ++e) {
+    if (r.allies(e, me) || pos.is_inert(e)) continue;
+    for (int d = 0; d < kNumDirs; ++d)
+      if ((rays >> d & 1) && line_attacked_along(pos, royal, type, e, ~0u, d)) return true;
+    if (!r.walk_attacks[e].empty() && walk_attacked(pos, royal, type, e, ~0u)) return true;
+  }
+  return r.any_facing && faces_royal(pos, royal, me, type);
 }
 
 bool ep_capture_possible(Position& pos, SiteId ep, SiteId victim) {

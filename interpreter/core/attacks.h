@@ -61,6 +61,12 @@ bool check_lines(const Position& pos, SeatId me, SiteSet& out);
 // says when that is exact; no en passant may be pending).
 bool check_after(Position& pos, const Move& m, SeatId me);
 
+// check_after for a seat me that is not in check before m: only the rays from
+// its royal through the sites m changes, and the lame leaps, are looked at,
+// since any other attack would have been there before the move. Exact where
+// FastPaths::check_by_rays holds.
+bool check_after_unchecked(Position& pos, const Move& m, SeatId me);
+
 // Whether a piece of an enemy of the piece on victim could take it en passant on
 // ep, the empty site it passed over (the position just after its move, no en
 // passant pending): what decides whether the move leaves ep capturable, and so

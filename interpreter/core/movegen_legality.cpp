@@ -102,7 +102,8 @@ Legality choose_legality(const Position& pos) {
   if (one_royal && r.fast.pins_simple && !checked) {
     l.strategy = Strategy::kPins;
     l.sites = pinned_pieces(pos, me);
-  } else if (one_royal && !checked && !r.move_effects && check_lines(pos, me, l.sites)) {
+  } else if (one_royal && !checked && !r.move_effects && r.fast.on &&
+             check_lines(pos, me, l.sites)) {
     l.strategy = Strategy::kLines;
   }
   return l;
@@ -168,8 +169,12 @@ inline Verdict judge(Legality& l, Position& pos, const Move& m) {
       return l.strategy == Strategy::kAttackMap ? judge_by_map(l, pos, m, mover) : Verdict::kTry;
   }
   // The probe sees the board the move leaves, not a piece gated onto it.
-  if (l.probe && m.kind == MoveKind::kNormal && m.ep_set == kNoSite && m.gate < 0)
-    return check_after(pos, m, l.me) ? Verdict::kIllegal : Verdict::kLegal;
+  if (l.probe && m.kind == MoveKind::kNormal && m.ep_set == kNoSite && m.gate < 0) {
+    const bool checked = l.checked == 0 && r.fast.check_by_rays
+                             ? check_after_unchecked(pos, m, l.me)
+                             : check_after(pos, m, l.me);
+    return checked ? Verdict::kIllegal : Verdict::kLegal;
+  }
   return Verdict::kTry;
 }
 

@@ -286,7 +286,6 @@ void Ruleset::attack_tables() {
     other_attackers[s].clear();
     for (auto& d : screen_attacks[s]) d.clear();
   }
-  any_screen_attacks = false;
   phased_attacks = false;
   any_facing = false;
   for (const PieceType& t : types) any_facing |= t.royal && !t.facing.empty();
@@ -327,7 +326,6 @@ void Ruleset::attack_tables() {
                   {t, rule.requires_clear, static_cast<int16_t>(rule.from_region),
                    static_cast<int16_t>(rule.to_region), rule.screen_before, rule.screen_after,
                    rule.phases, rule.screen_not_over});
-            any_screen_attacks = true;
             break;
           case RuleKind::kHop:
           case RuleKind::kLineCapture:
@@ -356,6 +354,9 @@ void Ruleset::derive_fast_paths() {
     fast.probe_check =
         fast.probe_check && anywhere_attacks[s].empty() && other_attackers[s].empty();
   }
+  // Where pins are simple the whole probe is as cheap as finding the rays.
+  fast.check_by_rays = fast.probe_check && !fast.pins_simple && !phased_attacks &&
+                       topology.neighbours_follow_coordinates();
   plain_step_rules();
   // Restricted sites are read by the general slide only.
   if (!restricted.empty()) fast.plain_steps.assign(fast.plain_steps.size(), -1);

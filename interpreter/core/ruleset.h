@@ -623,6 +623,13 @@ struct FastPaths {
   // A royal's safety after an ordinary move can be judged on the board alone
   // (check_after): no attack of any seat reads piece counts or generated moves.
   bool probe_check = false;
+  // With probe_check, a seat out of check is judged after a move along the rays
+  // through the sites the move changed only (check_after_unchecked): no attack
+  // depends on phases, and the board's neighbours follow its coordinates, so a
+  // site's ray from the royal is known from the two sites' coordinates. Only
+  // where pins are not simple (screens, lame leaps): elsewhere the whole probe
+  // costs no more than finding the rays.
+  bool check_by_rays = false;
   // No stages, triggers or several dice: after a move the next seat plays, and
   // a turn is one decision.
   bool simple_flow = false;
@@ -776,7 +783,6 @@ struct Ruleset {
     uint32_t not_over = 0;  // MoveRule::screen_not_over of its rule
   };
   std::array<std::array<std::vector<ScreenAttack>, kNumDirs>, kMaxSeats> screen_attacks;
-  bool any_screen_attacks = false;
   // Some capturing rule applies in some phases only: attack detection reads the
   // attacker's phase (MoveRule::phases), as move generation does.
   bool phased_attacks = false;

@@ -156,6 +156,15 @@ SiteId Topology::find(const std::string& name) const {
   return it == by_name_.end() ? kNoSite : it->second;
 }
 
+bool Topology::neighbours_follow_coordinates() const {
+  for (SiteId s = 0; s < size(); ++s)
+    for (int d = 0; d < kNumDirs; ++d) {
+      const Offset o = dir_offset(static_cast<DirId>(d));
+      if (neighbor(s, static_cast<DirId>(d)) != at(x(s) + o.dx, y(s) + o.dy)) return false;
+    }
+  return true;
+}
+
 SiteId Topology::at(int x, int y) const {
   x -= min_x_;
   y -= min_y_;

@@ -51,6 +51,11 @@ class Topology {
   const SiteId* neighbors_of(DirId dir) const { return &neighbor_[dir * size()]; }
 
   static Offset dir_offset(DirId dir);
+  // Whether every site's neighbour along each direction is the site at its
+  // coordinates plus the direction's offset (or none where there is none):
+  // then which ray of one site passes through another follows from the two
+  // sites' coordinates.
+  bool neighbours_follow_coordinates() const;
   static DirId opposite(DirId dir) { return static_cast<DirId>((dir + 4) % 8); }
   static DirId direction_named(const std::string& name);  // "n", "ne", ... or -1
   static const char* direction_name(DirId dir);
