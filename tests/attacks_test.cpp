@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/attacks.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/perft.h"
@@ -284,6 +285,33 @@ TEST(CheckShortcuts, AStoneOnTheFileAttacksNothing) {
                                        "b3-b2", "b3-b4", "b3-c3"};
   EXPECT_EQ(listed(pos), legal);
   EXPECT_EQ(listed_by_reference(r), legal);
+}
+
+TEST(CheckShortcuts, ARoyalStillInHandIsOnlyJudgedWhereItLands) {
+  // White's king and a stone are in hand; black's rook on a3 sees the a-file
+  // and the third rank, and black's king on c3 guards b2 and c2. The king may
+  // be dropped on b1 and c1 only; the stone anywhere, since no white royal
+  // stands on the board.
+  auto r = load("royal_in_hand", R"(return game {
+  title = "a royal still in hand",
+  board = grid { width = 3, height = 3 },
+  pieces = {
+    piece { name = "king", symbol = "K", royal = true, drop = true, moves = { step { dirs = "all" } } },
+    piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } },
+    piece { name = "stone", symbol = "S", drop = true },
+  },
+  setup = { black = { rook = "a3", king = "c3" } },
+  hand = { white = { king = 1, stone = 1 } },
+  ends = { check = true },
+}
+)");
+  ASSERT_TRUE(r);
+  Position pos(r);
+  const std::vector<std::string> legal{"king@b1",  "king@c1",  "stone@a1", "stone@a2", "stone@b1",
+                                       "stone@b2", "stone@b3", "stone@c1", "stone@c2"};
+  EXPECT_EQ(listed(pos), legal);
+  EXPECT_EQ(listed_by_reference(r), legal);
+  EXPECT_FALSE(in_check(pos, 0));
 }
 
 }  // namespace

@@ -687,9 +687,14 @@ bool ep_capture_possible(Position& pos, SiteId ep, SiteId victim) {
 bool in_check(const Position& pos, SeatId seat) {
   const Ruleset& r = pos.rules();
   if (r.royals[seat].empty()) return false;
-  if (r.royals[seat].size() == 1 && pos.count(make_piece(r.royals[seat][0], seat)) == 1) {
-    SiteId k = pos.royal_site(seat);
-    return k != kNoSite && royal_in_check(pos, k, seat, r.royals[seat][0]);
+  if (r.royals[seat].size() == 1) {
+    // None on the board (a royal still in hand) is never in check.
+    const int on_board = pos.count(make_piece(r.royals[seat][0], seat));
+    if (on_board == 0) return false;
+    if (on_board == 1) {
+      SiteId k = pos.royal_site(seat);
+      return k != kNoSite && royal_in_check(pos, k, seat, r.royals[seat][0]);
+    }
   }
   for (SiteId s = 0; s < pos.num_sites(); ++s) {
     PieceCode c = pos.at(s);

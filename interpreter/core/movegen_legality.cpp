@@ -50,6 +50,9 @@ enum class Strategy {
   // Check, but neither shortcut holds (in check, several royals, hooks):
   // every move is probed or tried.
   kCheckEach,
+  // Check, but the mover has no royal on the board (it is still in hand):
+  // only a move that brings one onto the board is tried.
+  kNoRoyal,
   // No check, pieces that fear attack: a quiet move of such a piece is judged
   // by an attack map made once per origin (with the piece lifted off it).
   kAttackMap,
@@ -75,6 +78,13 @@ struct Legality {
 // What judging one move without making it found.
 enum class Verdict { kLegal, kIllegal, kTry };
 
+// Whether some royal piece of seat me stands on the board.
+bool royal_on_board(const Position& pos, SeatId me) {
+  for (TypeId t : pos.rules().royals[me])
+    if (pos.count(make_piece(t, me)) > 0) return true;
+  return false;
+}
+
 Legality choose_legality(const Position& pos) {
   const Ruleset& r = pos.rules();
   const SeatId me = pos.to_move();
@@ -90,8 +100,13 @@ Legality choose_legality(const Position& pos) {
     return l;
   }
   // An after hook may change more than the move (take a piece that blocked a line).
-  const bool one_royal = !hook_filter && !r.any_fears_attack &&
-                         !(r.hooks && r.hooks->has_after()) && r.royals[me].size() == 1 &&
+  const bool after_hook = r.hooks && r.hooks->has_after();
+  if (r.fast.on && !hook_filter && !r.any_fears_attack && !after_hook && !royal_on_board(pos, me)) {
+    l.strategy = Strategy::kNoRoyal;
+    return l;
+  }
+  const bool one_royal = !hook_filter && !r.any_fears_attack && !after_hook &&
+                         r.royals[me].size() == 1 &&
                          pos.count(make_piece(r.royals[me][0], me)) == 1;
   const bool checked = one_royal && in_check(pos, me);
   if (one_royal) l.checked = checked;
@@ -161,6 +176,13 @@ inline Verdict judge(Legality& l, Position& pos, const Move& m) {
       break;
     case Strategy::kCheckEach:
       break;
+    case Strategy::kNoRoyal: {
+      // The type that arrives: a drop's, a promotion's, the mover's; a gated
+      // piece arrives too.
+      const TypeId arriving = m.promote >= 0 ? m.promote : mover;
+      return m.gate < 0 && arriving >= 0 && !r.types[arriving].royal ? Verdict::kLegal
+                                                                     : Verdict::kTry;
+    }
     case Strategy::kAttackMap:
     case Strategy::kFearTry:
       // A promotion is judged: the piece that arrives may fear attack or not.
