@@ -361,6 +361,45 @@ std::vector<std::string> play_words(const Ruleset& r) {
   return out;
 }
 
+// The clauses of end_words that end a game drawn (or, under ends.points,
+// decide a drawn game on points): counts of plies, repetitions, passes,
+// material, facing royals.
+void draw_words(const Ruleset& r, std::vector<std::string>& out) {
+  const EndRules& e = r.end;
+  if (e.move_rule)
+    out.push_back(std::to_string(e.move_rule) + " plies in a row (" +
+                  std::to_string(e.move_rule / 2) +
+                  " moves each) without a capture or a move of a piece that restarts the count: "
+                  "the game is drawn" +
+                  (e.move_rule_mate_first ? ", unless the last of them gave checkmate" : ""));
+  if (e.repetition)
+    out.push_back("the same position " + std::to_string(e.repetition) +
+                  " times, the same side to move: " +
+                  (e.repetition_loser >= 0
+                       ? r.seats[e.repetition_loser].name + " lose, whichever side repeated"
+                       : std::string("the game is drawn")));
+  if (e.passes_draw)
+    out.push_back(std::to_string(e.passes_draw) + " passes in a row: the game is drawn");
+  if (e.material_max)
+    out.push_back("every side at most " + std::to_string(e.material_max) +
+                  " pieces of equal total value, and no result within " +
+                  std::to_string(e.material_plies) + " plies: the game is drawn");
+  if (e.facing_draws)
+    out.push_back(
+        "a pass made while the royal pieces face each other accepts the offer: the "
+        "game is drawn");
+  if (e.points_decide) {
+    std::string bonus;
+    for (SeatId s = 0; s < r.num_seats(); ++s)
+      if (const int h = e.points_bonus_halves[s])
+        bonus += ", " + r.seats[s].name + " adding " + std::to_string(h / 2) + (h % 2 ? ".5" : "");
+    out.push_back(
+        "a game the rules draw is decided on points: each side's pieces on the board at "
+        "their values" +
+        bonus + "; the higher total wins, equal totals draw");
+  }
+}
+
 std::vector<std::string> end_words(const Ruleset& r) {
   std::vector<std::string> out;
   const EndRules& e = r.end;
@@ -394,38 +433,7 @@ std::vector<std::string> end_words(const Ruleset& r) {
                   (e.bare_back ? ", unless with its next move it leaves the other side bare too, "
                                  "which draws"
                                : "; both bare at once: a draw"));
-  if (e.move_rule)
-    out.push_back(std::to_string(e.move_rule) + " plies in a row (" +
-                  std::to_string(e.move_rule / 2) +
-                  " moves each) without a capture or a move of a piece that restarts the count: "
-                  "the game is drawn" +
-                  (e.move_rule_mate_first ? ", unless the last of them gave checkmate" : ""));
-  if (e.repetition)
-    out.push_back("the same position " + std::to_string(e.repetition) +
-                  " times, the same side to move: " +
-                  (e.repetition_loser >= 0
-                       ? r.seats[e.repetition_loser].name + " lose, whichever side repeated"
-                       : std::string("the game is drawn")));
-  if (e.passes_draw)
-    out.push_back(std::to_string(e.passes_draw) + " passes in a row: the game is drawn");
-  if (e.material_max)
-    out.push_back("every side at most " + std::to_string(e.material_max) +
-                  " pieces of equal total value, and no result within " +
-                  std::to_string(e.material_plies) + " plies: the game is drawn");
-  if (e.facing_draws)
-    out.push_back(
-        "a pass made while the royal pieces face each other accepts the offer: the "
-        "game is drawn");
-  if (e.points_decide) {
-    std::string bonus;
-    for (SeatId s = 0; s < r.num_seats(); ++s)
-      if (const int h = e.points_bonus_halves[s])
-        bonus += ", " + r.seats[s].name + " adding " + std::to_string(h / 2) + (h % 2 ? ".5" : "");
-    out.push_back(
-        "a game the rules draw is decided on points: each side's pieces on the board at "
-        "their values" +
-        bonus + "; the higher total wins, equal totals draw");
-  }
+  draw_words(r, out);
   if (e.encircled >= 0)
     out.push_back(r.seats[e.encircled].name +
                   " lose when none of their pieces can reach the board's edge, moving along rows "
