@@ -166,7 +166,7 @@ TEST(HandsSeirawan, GatingMoveTexts) {
     EXPECT_TRUE(by_text->same(*by_uci)) << text;
     EXPECT_EQ(move_text(*pos, *by_text), text);
     EXPECT_EQ(move_san(*pos, *by_text), san);
-    EXPECT_EQ(gating_uci_text(*rules, *by_text), uci);
+    EXPECT_EQ(gating_uci_text(*pos, *by_text), uci);
   }
 }
 

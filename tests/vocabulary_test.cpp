@@ -511,6 +511,43 @@ TEST(VocabGating, CastlingFalseAndAnyTypeByDefault) {
     EXPECT_TRUE(m.rfind("b1-d1+", 0) != 0 || m == "b1-d1+e1-c1") << m;
 }
 
+// A move that gates and promotes at once keeps both in every text: UCI writes
+// the promotion's letter, then the gated piece's (a1a2qh), and reads it back.
+TEST(VocabGating, AMoveThatGatesAndPromotesKeepsBothInItsTexts) {
+  auto rules = load("gating_promotion", R"(return game {
+  title = "gating and promotion at once",
+  board = grid { width = 2, height = 3 },
+  regions = { home = { rank = 1 }, far = { rank = 2 } },
+  pieces = {
+    piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } } },
+    piece { name = "runner", symbol = "R", moves = { step { dirs = "forward" } },
+            promotion = { zone = "far", to = { "queen" } } },
+    piece { name = "queen", symbol = "Q", moves = { slide { dirs = "all" } } },
+    piece { name = "hawk", symbol = "H", moves = { step { dirs = "diagonal" } } },
+  },
+  setup = { white = { runner = "a1", king = "b1" }, black = { king = "b3" } },
+  hand = { white = { hawk = 1 } },
+  gating = { from = "home", pieces = { "hawk" } },
+  ends = { no_moves = "draw" },
+})");
+  ASSERT_TRUE(rules);
+  Position pos(rules);
+  EXPECT_EQ(legal_from(pos, "a1"), (Moves{"a1-a2=queen", "a1-a2=queen/hawk@a1"}));
+  MoveList moves;
+  legal_moves(pos, moves);
+  std::vector<std::string> ucis;
+  for (const Move& m : moves)
+    if (m.from == rules->topology.find("a1")) ucis.push_back(uci::uci_line(pos, {m}).at(0));
+  std::sort(ucis.begin(), ucis.end());
+  EXPECT_EQ(ucis, (std::vector<std::string>{"a1a2q", "a1a2qh"}));
+  for (const std::string text : {"a1a2q", "a1a2qh"}) {
+    auto turn = uci::parse_uci(pos, text);
+    ASSERT_TRUE(turn) << text << ": " << turn.error().text();
+    ASSERT_EQ(turn->steps.size(), 1u);
+    EXPECT_EQ(uci::uci_line(pos, turn->steps).at(0), text);
+  }
+}
+
 TEST(VocabGating, BadValuesAreLoadErrors) {
   struct Case {
     const char* gating;

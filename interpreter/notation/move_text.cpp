@@ -127,14 +127,24 @@ std::array<std::string, kEffectKinds> effects(const Position& pos, const Move& m
 
 }  // namespace
 
-std::string gating_uci_text(const Ruleset& r, const Move& m) {
+std::string uci_promotion_letter(const Position& pos, const Move& m) {
+  const Ruleset& r = pos.rules();
+  // A promotion to the piece's own type (a choice not to promote) is no
+  // promotion to UCI.
+  if (m.promote < 0 ||
+      (m.from != kNoSite && pos.at(m.from) != kEmpty && piece_type(pos.at(m.from)) == m.promote))
+    return "";
+  const std::string& mark = presentation_of(r).uci_promotion;
+  return mark.empty() ? lower(r.types[m.promote].letter) : mark;
+}
+
+std::string gating_uci_text(const Position& pos, const Move& m) {
+  const Ruleset& r = pos.rules();
   const Topology& topo = r.topology;
   std::string out = m.gate_at == m.from2 && m.from2 != kNoSite
                         ? topo.name(m.from2) + topo.name(m.from)
                         : topo.name(m.from) + topo.name(m.to);
-  for (char c : r.types[m.gate].letter)
-    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
+  return out + uci_promotion_letter(pos, m) + lower(r.types[m.gate].letter);
 }
 
 std::vector<std::string> move_texts(const Position& pos, const MoveList& legal) {
@@ -628,8 +638,8 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
       return longs[i] == text || sans[i] == text || longs[i] == stripped || san == stripped;
     });
   if (hits.empty())
-    hits =
-        collect([&](int i) { return legal[i].gate >= 0 && gating_uci_text(r, legal[i]) == text; });
+    hits = collect(
+        [&](int i) { return legal[i].gate >= 0 && gating_uci_text(pos, legal[i]) == text; });
   if (hits.empty()) {
     std::string l = loose_text(text);
     hits = collect([&](int i) { return loose_text(longs[i]) == l; });
@@ -659,7 +669,7 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
     // A gating move's UCI text (b1c3h) ends in a letter too.
     const bool exact = std::any_of(hits.begin(), hits.end(), [&](int i) {
       return longs[i] == text || sans[i] == text ||
-             (legal[i].gate >= 0 && gating_uci_text(r, legal[i]) == text);
+             (legal[i].gate >= 0 && gating_uci_text(pos, legal[i]) == text);
     });
     if (!exact) {
       // The moves that make it, whatever the matching above found.

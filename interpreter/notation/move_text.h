@@ -42,10 +42,15 @@ std::vector<std::string> move_sans(Position& pos, const MoveList& legal,
 // Scripts with PDN notation (Ruleset::pdn) also take squares by number, 9-13,
 // and a capture by its ends alone, 10x28, when one capture fits.
 Expected<Move> parse_move(Position& pos, const std::string& text);
-// A gating move (Move::gate) as UCI writes it, the gated type's letter in lower
-// case after the sites: b1c3h, and from the partner's square to the royal's
-// when castling gates there (h1e1h), as Fairy-Stockfish writes them.
-std::string gating_uci_text(const Ruleset& rules, const Move& m);
+// The letter UCI adds after the sites of m, played in pos, for its promotion
+// (e7e8q, or the script's uci_promotion mark); empty for none, or for a choice
+// not to promote.
+std::string uci_promotion_letter(const Position& pos, const Move& m);
+// A gating move (Move::gate), played in pos, as UCI writes it, the gated type's
+// letter in lower case after the sites: b1c3h, and from the partner's square to
+// the royal's when castling gates there (h1e1h), as Fairy-Stockfish writes them.
+// A move that also promotes has the promotion's letter first (a1a2qh).
+std::string gating_uci_text(const Position& pos, const Move& m);
 // The squares a move names in order, typed the PDN way ("9-13", "10x19x28",
 // "10x28", "c3:e5") or with the sites' own names ("h3xf5", "h3f5", "e2e4").
 // sites stays empty when the text is not a list of squares; bad says why a

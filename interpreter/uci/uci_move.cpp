@@ -44,15 +44,8 @@ std::string decision_text(const Position& pos, const Move& m) {
   switch (m.kind) {
     case MoveKind::kNormal:
     case MoveKind::kCastle: {
-      if (m.gate >= 0) return gating_uci_text(r, m);
-      std::string out = topo.name(m.from) + topo.name(m.to);
-      // A promotion to the piece's own type (a choice not to promote) is no
-      // promotion to UCI.
-      if (m.promote >= 0 && (m.from == kNoSite || pos.at(m.from) == kEmpty ||
-                             piece_type(pos.at(m.from)) != m.promote))
-        out += presentation_of(r).uci_promotion.empty() ? lower(r.types[m.promote].letter)
-                                                        : presentation_of(r).uci_promotion;
-      return out;
+      if (m.gate >= 0) return gating_uci_text(pos, m);
+      return topo.name(m.from) + topo.name(m.to) + uci_promotion_letter(pos, m);
     }
     case MoveKind::kDrop:
       return upper(r.types[m.drop_type].letter) + "@" + topo.name(m.to);
