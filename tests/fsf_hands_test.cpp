@@ -170,6 +170,35 @@ TEST(HandsSeirawan, GatingMoveTexts) {
   }
 }
 
+// A gating letter that cannot be honoured is refused, and the error says why:
+// the hand holds none, or the piece has no right to gate.
+TEST(HandsSeirawan, GatingWhatCannotBeGatedIsRefusedWithTheReason) {
+  auto rules = bundled("chess/seirawan");
+  Position pos(rules);
+  auto play = [&pos](const std::string& text) {
+    auto m = parse_move(pos, text);
+    if (!m) return false;
+    Undo u;
+    pos.make(*m, u);
+    return true;
+  };
+  for (const std::string text : {"e2e3", "e7e6", "g1f3e", "e6e5", "d2d3", "e5e4"})
+    ASSERT_TRUE(play(text)) << text;
+  auto gated = parse_move(pos, "c1d2e");
+  ASSERT_FALSE(gated);
+  EXPECT_EQ(gated.error().text(),
+            "move: no legal move c1d2e: 'e' asks for elephant, and c1d2 cannot promote here; nor "
+            "can it gate one: white holds none");
+  ASSERT_TRUE(play("d3d4"));
+  ASSERT_TRUE(play("d7d5"));
+  auto moved = parse_move(pos, "f3d2h");
+  ASSERT_FALSE(moved);
+  EXPECT_EQ(moved.error().text(),
+            "move: no legal move f3d2h: 'h' asks for hawk, and f3d2 cannot promote here; nor can "
+            "it gate one: the piece on f3 has no right to gate (it has moved, or came in by "
+            "gating)");
+}
+
 // A pinned piece may leave its square when the gated piece takes its place on
 // the line: after the move the king is not in check. Fairy-Stockfish 11.1
 // does not list those moves (its legality test does not see the gated piece;

@@ -428,6 +428,21 @@ bool honours(const Position& pos, const Move& m, const PromotionSuffix& p) {
 }
 
 // Why no legal move honours the suffix, naming the move and what it may do.
+// Where the letter of a refused promotion names a type that gating brings in
+// (b1c3h in S-chess), why that gating move is not there either.
+std::string gating_refusal(const Position& pos, const PromotionSuffix& p) {
+  const Ruleset& r = pos.rules();
+  if (!r.gating.on() || p.any || !r.gating.gates(p.type)) return "";
+  const SeatId me = pos.to_move();
+  const std::string& name = r.types[p.type].name;
+  if (pos.hand(me, p.type) == 0)
+    return "; nor can it gate one: " + r.seats[me].name + " holds none";
+  if (!(pos.flags(p.from) & kFlagGate))
+    return "; nor can it gate one: the piece on " + r.topology.name(p.from) +
+           " has no right to gate (it has moved, or came in by gating)";
+  return "; nor is gating " + name + " in with it legal here";
+}
+
 std::string refusal(const Position& pos, const MoveList& legal, const PromotionSuffix& p) {
   const Ruleset& r = pos.rules();
   const std::string move = r.topology.name(p.from) + r.topology.name(p.to);
@@ -448,8 +463,9 @@ std::string refusal(const Position& pos, const MoveList& legal, const PromotionS
     to.pop_back();
     return asked + ", and " + move + " may promote only to" + to;
   }
-  if (plain) return asked + ", and " + move + " cannot promote here";
-  return asked + ", and there is no legal move " + move;
+  std::string why = plain ? asked + ", and " + move + " cannot promote here"
+                          : asked + ", and there is no legal move " + move;
+  return why + gating_refusal(pos, p);
 }
 
 }  // namespace
