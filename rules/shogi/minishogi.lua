@@ -19,11 +19,10 @@
 --    there may promote, a pawn arriving on it must (Wikipedia, "Minishogi",
 --    Promotion).
 --  * Checkmate wins, a side with no move loses (as shogi/shogi). A fourfold
---    repetition (sennichite) is a loss for sente in Fairy-Stockfish
---    (minishogi_variant: nFoldValue = -VALUE_MATE, nFoldValueAbsolute) and in
---    the rules Wikipedia's "Minishogi" gives; here it draws, as in
---    shogi/shogi: the ends of the rule language have no repetition result
---    that names a seat. Perft does not see it.
+--    repetition (sennichite) is a loss for sente, the side that moves first
+--    (white here), whoever repeated (Wikipedia, "Minishogi": "repetition ...
+--    is a loss for sente"; Fairy-Stockfish's minishogi_variant: nFoldValue =
+--    -VALUE_MATE, nFoldValueAbsolute). Perft does not see it.
 --  * Positions and moves as Fairy-Stockfish writes them for its "minishogi"
 --    variant (src/variant.cpp, minishogi_variant: start FEN
 --    rbsgk/4p/5/P4/KGSBR[-] w 0 1, hands in [...], a promotion as b2b5+).
@@ -53,4 +52,7 @@ minishogi.setup = {
   white = { king = "a1", gold = "b1", silver = "c1", bishop = "d1", rook = "e1", pawn = "a2" },
   black = { king = "e5", gold = "d5", silver = "c5", bishop = "b5", rook = "a5", pawn = "e4" },
 }
+-- Sennichite loses for sente (white) instead of drawing as in shogi/shogi.
+minishogi.ends = { check = true, checkmate = "loss", stalemate = "loss",
+                   repetition = { count = 4, loser = "white" } }
 return minishogi
