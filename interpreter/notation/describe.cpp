@@ -317,6 +317,57 @@ std::string in_place_words(const Ruleset& r, const Promotion& p) {
   return line;
 }
 
+// One promotion clause of a piece in words.
+std::string promotion_words(const Ruleset& r, const PieceType& pt, const Promotion& p) {
+  std::vector<std::string> to;
+  for (TypeId t : p.to) to.push_back(r.types[t].name);
+  if (p.to_start) to.push_back("the type that started on the square it reaches");
+  std::string line =
+      std::string(p.mandatory ? "promotes" : "may promote") + " to " + join_words(to, " or ");
+  if (p.in_place) {
+    line += in_place_words(r, p);
+  } else if (p.region >= 0) {
+    const uint8_t on = p.on;
+    line += on == (Promotion::kEnter | Promotion::kWithin) ? " on ending a move in "
+            : on == Promotion::kEnter                      ? " on entering "
+            : on == Promotion::kLeave                      ? " on leaving "
+            : on == Promotion::kWithin                     ? " on moving within "
+                                                           : " on a move that starts or ends in ";
+    line += region_name(r, p.region);
+  }
+  if (p.forced_stuck) line += ", and must where it could never move again";
+  if (p.forced_region >= 0) line += ", and must in " + region_name(r, p.forced_region);
+  if (p.only_lost) line += ", only to a type its side has fewer of than at the start";
+  if (p.none_lost_illegal)
+    line += ", and may not make a move that must promote while there is none";
+  if (!p.when.text.empty()) line += ", when " + p.when.text;
+  if (p.in_chain == Promotion::InChain::kContinue)
+    line += "; reached in the middle of a capture, at once, and goes on capturing as one";
+  else if (p.in_chain == Promotion::InChain::kStop)
+    line += "; reached in the middle of a capture, at once, and the capture ends there";
+  if (pt.promo_ask) line += "; the choice is a decision of its own after the move";
+  return line;
+}
+
+// How a piece is captured by being closed in (tafl), in words.
+void enclosure_words(const PieceType& pt, std::vector<std::string>& out) {
+  if (pt.captured == PieceType::Enclosure::kCustodial)
+    out.push_back(
+        "captured when an enemy's move closes it in along a row or column, between the "
+        "arriving enemy and an armed enemy or a square hostile to it");
+  if (pt.captured == PieceType::Enclosure::kSurround)
+    out.push_back(
+        "captured when an enemy's move closes it in on all four sides, by armed enemies or "
+        "squares hostile to it (never on the board's edge)");
+  if (pt.shieldwall)
+    out.push_back(
+        "captured also in a row of two or more enemy pieces along the board's edge, when an "
+        "enemy's move onto the edge brackets the whole row, the far end held by an armed enemy "
+        "or a square hostile to it, and an armed enemy faces each piece of the row from the "
+        "inner side (shieldwall; pieces of the row without this rule stay)");
+  if (!pt.armed) out.push_back("unarmed: takes no part in capturing enemies by closing them in");
+}
+
 }  // namespace
 
 std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
@@ -406,36 +457,7 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
     const uint32_t cannot = all & ~pt.captures;
     out.push_back(cannot == all ? "never captures" : "may not capture: " + type_names(r, cannot));
   }
-  for (const Promotion& p : pt.promotions) {
-    std::vector<std::string> to;
-    for (TypeId t : p.to) to.push_back(r.types[t].name);
-    if (p.to_start) to.push_back("the type that started on the square it reaches");
-    std::string line =
-        std::string(p.mandatory ? "promotes" : "may promote") + " to " + join_words(to, " or ");
-    if (p.in_place) {
-      line += in_place_words(r, p);
-    } else if (p.region >= 0) {
-      const uint8_t on = p.on;
-      line += on == (Promotion::kEnter | Promotion::kWithin) ? " on ending a move in "
-              : on == Promotion::kEnter                      ? " on entering "
-              : on == Promotion::kLeave                      ? " on leaving "
-              : on == Promotion::kWithin                     ? " on moving within "
-                                                             : " on a move that starts or ends in ";
-      line += region_name(r, p.region);
-    }
-    if (p.forced_stuck) line += ", and must where it could never move again";
-    if (p.forced_region >= 0) line += ", and must in " + region_name(r, p.forced_region);
-    if (p.only_lost) line += ", only to a type its side has fewer of than at the start";
-    if (p.none_lost_illegal)
-      line += ", and may not make a move that must promote while there is none";
-    if (!p.when.text.empty()) line += ", when " + p.when.text;
-    if (p.in_chain == Promotion::InChain::kContinue)
-      line += "; reached in the middle of a capture, at once, and goes on capturing as one";
-    else if (p.in_chain == Promotion::InChain::kStop)
-      line += "; reached in the middle of a capture, at once, and the capture ends there";
-    if (pt.promo_ask) line += "; the choice is a decision of its own after the move";
-    out.push_back(line);
-  }
+  for (const Promotion& p : pt.promotions) out.push_back(promotion_words(r, pt, p));
   if (r.captures_to_hand) {
     const TypeId as = pt.hand_as >= 0 ? pt.hand_as : type;
     if (as != type) out.push_back("captured, goes to the capturer's hand as a " + r.types[as].name);
@@ -465,21 +487,7 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
                   (pt.square_takes ? "takes over the allied ones" : "leaves the allied ones"));
   if (pt.reset_counter && r.end.move_rule)
     out.push_back("its moves start the move-count draw again");
-  if (pt.captured == PieceType::Enclosure::kCustodial)
-    out.push_back(
-        "captured when an enemy's move closes it in along a row or column, between the "
-        "arriving enemy and an armed enemy or a square hostile to it");
-  if (pt.captured == PieceType::Enclosure::kSurround)
-    out.push_back(
-        "captured when an enemy's move closes it in on all four sides, by armed enemies or "
-        "squares hostile to it (never on the board's edge)");
-  if (pt.shieldwall)
-    out.push_back(
-        "captured also in a row of two or more enemy pieces along the board's edge, when an "
-        "enemy's move onto the edge brackets the whole row, the far end held by an armed enemy "
-        "or a square hostile to it, and an armed enemy faces each piece of the row from the "
-        "inner side (shieldwall; pieces of the row without this rule stay)");
-  if (!pt.armed) out.push_back("unarmed: takes no part in capturing enemies by closing them in");
+  enclosure_words(pt, out);
   // A piece with no move of its own, such as an arrow a stage places.
   if (out.empty()) out.push_back("never moves");
   for (const Stage& st : r.stages)
