@@ -157,7 +157,7 @@ struct Gen {
   inline void castle(SiteId from, TypeId t, int ri, const MoveRule& rule);
   inline void promote_in_place(SiteId from, TypeId t, int ri, const MoveRule& rule);
   inline void steps(SiteId from, TypeId t, const PieceType& pt, int ri, const MoveRule& rule);
-  inline void drop_on(SiteId s, int ri, const MoveRule& rule);
+  inline void drop_on(const Move& proto, SiteId s);
   inline bool may_hop(SiteId from, const MoveRule& rule);
   inline void keep_distinct(int first);
   inline void simple_piece(SiteId from);

@@ -193,15 +193,21 @@ void Gen::castle(SiteId from, TypeId t, int ri, const MoveRule& rule) {
   m.to2 = passed;
 }
 
-void Gen::drop_on(SiteId s, int ri, const MoveRule& rule) {
-  Move& m = start(kNoSite, s, ri, rule);
-  m.kind = MoveKind::kDrop;
-  m.drop_type = rule.drop_type;
+// Drops are the most numerous moves of placement games: each is the rule's
+// prototype with its site, copied without the capture and path arrays.
+void Gen::drop_on(const Move& proto, SiteId s) {
+  Move& m = out.add();
+  std::memcpy(static_cast<void*>(&m), &proto, offsetof(Move, cap));
+  m.to = s;
 }
 
 void Gen::drop(int ri, const MoveRule& rule) {
   if (pos.hand(me, rule.drop_type) <= 0) return;
   const uint8_t* ok = rule.drop_sites[me].data();
+  Move proto;
+  header(proto, kNoSite, kNoSite, ri, rule);
+  proto.kind = MoveKind::kDrop;
+  proto.drop_type = rule.drop_type;
   // Files that hold an own piece of the type the rule names: closed to it.
   std::array<uint8_t, kMaxSites> closed_file;
   const bool by_file = rule.drop_file_type >= 0 &&
@@ -215,12 +221,12 @@ void Gen::drop(int ri, const MoveRule& rule) {
   if (pos.has_occupancy()) {
     for (uint64_t empty = ~occupied_all() & site_mask(); empty; empty &= empty - 1) {
       const auto s = static_cast<SiteId>(__builtin_ctzll(empty));
-      if (ok[s] && !(by_file && closed_file[topo.x(s)])) drop_on(s, ri, rule);
+      if (ok[s] && !(by_file && closed_file[topo.x(s)])) drop_on(proto, s);
     }
     return;
   }
   for (SiteId s = 0; s < n; ++s)
-    if (pos.at(s) == kEmpty && ok[s] && !(by_file && closed_file[topo.x(s)])) drop_on(s, ri, rule);
+    if (pos.at(s) == kEmpty && ok[s] && !(by_file && closed_file[topo.x(s)])) drop_on(proto, s);
 }
 
 // Whether a short hop from `from` has an enemy next to it with an empty site
