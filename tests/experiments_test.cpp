@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <thread>
 
@@ -186,6 +187,25 @@ TEST(StatsMath, MeanIntervalIsStudentsT) {
   IntSample one;
   one.add(7);
   EXPECT_DOUBLE_EQ(mean_interval(one).low, 7);
+  // Stakes near 2^63: the sum of squares passes 127 bits at the third value
+  // (signed overflow before); the variance falls back to long double.
+  constexpr int64_t kBig = std::numeric_limits<int64_t>::max();
+  const double big = static_cast<double>(kBig);
+  IntSample huge;
+  for (int k = 0; k < 3; ++k) huge.add(kBig);
+  EXPECT_DOUBLE_EQ(huge.mean(), big);
+  EXPECT_NEAR(huge.variance() / (big * big), 0, 1e-15);
+  // M, M, 0: mean 2M/3, sample variance M^2/3.
+  IntSample mixed;
+  mixed.add(kBig);
+  mixed.add(kBig);
+  mixed.add(0);
+  EXPECT_DOUBLE_EQ(mixed.mean(), 2 * big / 3);
+  EXPECT_NEAR(mixed.variance() / (big * big), 1.0 / 3, 1e-15);
+  IntSample both;
+  both.add(huge);
+  both.add(one);
+  EXPECT_NEAR(both.mean() / big, 0.75, 1e-15);
 }
 
 TEST(StatsMath, RatioIntervalByTheDeltaMethod) {

@@ -92,7 +92,16 @@ double IntSample::variance() const {
   // n * sum_sq - sum^2 is exact while it fits 127 bits; the sums of a run of
   // 10^8 games of 10^8 plies do.
   const __int128 nn = static_cast<__int128>(n);
-  const long double num = static_cast<long double>(nn * sum_sq - sum * sum);
+  __int128 n_sq = 0, sum2 = 0, diff = 0;
+  long double num;
+  if (!squares_overflowed && !__builtin_mul_overflow(nn, sum_sq, &n_sq) &&
+      !__builtin_mul_overflow(sum, sum, &sum2) && !__builtin_sub_overflow(n_sq, sum2, &diff)) {
+    num = static_cast<long double>(diff);
+  } else {
+    const long double s = static_cast<long double>(sum);
+    // Rounding may leave a tiny negative where the values are all equal.
+    num = std::max(0.0L, static_cast<long double>(n) * sum_sq_approx - s * s);
+  }
   return static_cast<double>(num / (static_cast<long double>(n) * static_cast<long double>(n - 1)));
 }
 

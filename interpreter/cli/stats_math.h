@@ -24,21 +24,29 @@ double t_cdf(double t, double df);
 // The t with t_cdf(t, df) = p (0 < p < 1).
 double t_quantile(double p, double df);
 
-// A sample of whole numbers, its sums exact.
+// A sample of whole numbers, its sums exact while the sum of squares fits 127
+// bits (values near 2^63 can pass it in three steps); past that, the variance
+// is computed from the sums in long double.
 struct IntSample {
   uint64_t n = 0;
   __int128 sum = 0;
   __int128 sum_sq = 0;
+  bool squares_overflowed = false;
+  long double sum_sq_approx = 0;
 
   void add(int64_t x) {
     ++n;
     sum += x;
-    sum_sq += static_cast<__int128>(x) * x;
+    const __int128 sq = static_cast<__int128>(x) * x;
+    sum_sq_approx += static_cast<long double>(sq);
+    if (__builtin_add_overflow(sum_sq, sq, &sum_sq)) squares_overflowed = true;
   }
   void add(const IntSample& o) {
     n += o.n;
     sum += o.sum;
-    sum_sq += o.sum_sq;
+    sum_sq_approx += o.sum_sq_approx;
+    squares_overflowed |= o.squares_overflowed;
+    if (__builtin_add_overflow(sum_sq, o.sum_sq, &sum_sq)) squares_overflowed = true;
   }
   double mean() const;
   // The sample variance (n - 1 in the denominator); 0 below two values.
