@@ -14,6 +14,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <random>
 #include <set>
 #include <sstream>
@@ -221,6 +222,15 @@ TEST(UciServer, ClockMillisSharesTheClock) {
   EXPECT_EQ(uci::clock_millis(100, 0, 1), 50);
   EXPECT_EQ(uci::clock_millis(10, 0, -1), 1);
   EXPECT_EQ(uci::clock_millis(-500, 100, -1), 1);
+  // The extremes of a 64-bit clock: no sum overflows (the sanitizers abort on
+  // one), a flagged clock answers at once, a huge one as at the budget's bound.
+  constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  EXPECT_EQ(uci::clock_millis(kMin, kMin, -1), 1);
+  EXPECT_EQ(uci::clock_millis(kMin, kMax, 1), 1);
+  // At the bound, less the margin of a twentieth.
+  EXPECT_EQ(uci::clock_millis(kMax, kMax, 1), ai::kMaxBudgetMillis - ai::kMaxBudgetMillis / 20);
+  EXPECT_EQ(uci::clock_millis(kMax, 0, kMax), ai::kMaxBudgetMillis / uci::kClockMoves);
 }
 
 TEST(UciServer, GoArgumentsBecomeTheBudget) {

@@ -35,8 +35,12 @@ constexpr int64_t kMaxMillis = ai::kMaxBudgetMillis;
 }  // namespace
 
 int64_t clock_millis(int64_t remaining, int64_t increment, int64_t movestogo) {
+  // A clock past the budget's bound answers as at the bound (and one below
+  // zero, flagged, at once), so that no sum below can overflow.
+  remaining = std::clamp<int64_t>(remaining, 0, kMaxMillis);
+  increment = std::clamp<int64_t>(increment, 0, kMaxMillis);
   const int64_t moves = movestogo > 0 ? std::min<int64_t>(movestogo, kClockMoves) : kClockMoves;
-  int64_t t = std::max<int64_t>(remaining, 0) / moves + std::max<int64_t>(increment, 0) / 2;
+  int64_t t = remaining / moves + increment / 2;
   // Room for the answer to travel and the clock to be read: a twentieth of
   // the clock, at least 50 ms.
   const int64_t margin = std::max<int64_t>(50, remaining / 20);
