@@ -202,6 +202,19 @@ TEST(Cli, PlayEndsCleanlyOnEndOfInput) {
   EXPECT_NE(r.out.find("black: "), std::string::npos) << r.out;
 }
 
+// A line without end at the prompt is refused naming the limit, and play
+// goes on (held whole, it grew without bound and the game ended without a word).
+TEST(Cli, PlayRefusesALineWithoutEnd) {
+  CliRun r =
+      run("play chess/orthodox --seat black=random --seed 5", std::string(2 << 20, 'x') + "\ne4\n");
+  EXPECT_EQ(r.code, 0) << r.out.substr(0, 400);
+  EXPECT_NE(r.out.find("a line longer than 1 MiB (kMaxInputLine) was ignored; type a move or "
+                       "'help'\n"),
+            std::string::npos)
+      << r.out.substr(0, 400);
+  EXPECT_NE(r.out.find("black: "), std::string::npos) << r.out.substr(0, 400);
+}
+
 // Seats are named by the script: Jetan's are black and orange, not white.
 TEST(Cli, PlaySeatsAreTheScriptsOwn) {
   CliRun jetan = run("play jetan/burroughs --seat black=random --seat orange=random --seed 3");

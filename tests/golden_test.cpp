@@ -116,6 +116,22 @@ TEST(GoldenTests, BadDirectivesAreFailuresWithTheirLine) {
                        ":7: play without a position (no position line before it, or it failed)\n"),
             std::string::npos)
       << r.out;
+  // A line past kMaxInputLine, and a play line past kMaxRecordMoves: each
+  // refused by its line (a 3 MB play line once took 1.1 GB).
+  {
+    std::ofstream f(dir / "orthodox.tests");
+    f << "position startpos\nlegal " << std::string(2 << 20, 'x') << "\nplay";
+    for (int i = 0; i < 5001; ++i) f << " g1f3 g8f6 f3g1 f6g8";
+    f << "\n";
+  }
+  CliRun limits = run("test " + (dir / "orthodox.lua").string());
+  EXPECT_EQ(limits.code, 1) << limits.out;
+  EXPECT_NE(limits.out.find(tests + ":2: a line longer than 1 MiB (kMaxInputLine)\n"),
+            std::string::npos)
+      << limits.out;
+  EXPECT_NE(limits.out.find(tests + ":3: play: more than 20000 moves (kMaxRecordMoves)\n"),
+            std::string::npos)
+      << limits.out;
   // A script with no .tests beside it is a failure too.
   fs::remove(dir / "orthodox.tests");
   CliRun none = run("test " + (dir / "orthodox.lua").string());

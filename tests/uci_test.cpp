@@ -28,6 +28,7 @@
 #include "core/movegen.h"
 #include "core/rule_error.h"
 #include "formats/presentation.h"
+#include "notation/input_limits.h"
 #include "notation/position_string.h"
 #include "script_support.h"
 #include "uci/engine_player.h"
@@ -146,6 +147,35 @@ TEST(UciVariant, ExtendsDoesNotInheritIt) {
 }
 
 // ---------------------------------------------------------------- the server
+
+TEST(UciServer, ALineWithoutEndIsIgnoredWithinItsLimit) {
+  // 2 MiB without a newline, then commands: the line is refused naming the
+  // limit (held whole it grew without bound), and the session goes on; at the
+  // end of input a line that never ended is refused the same way.
+  auto r = bundled("chess/orthodox");
+  const std::string flood(2 << 20, 'x');
+  const std::string out = session(r, flood + "\nisready\n" + flood);
+  EXPECT_EQ(out,
+            "info string error: a line longer than 1 MiB (kMaxInputLine) was ignored\n"
+            "readyok\n"
+            "info string error: a line longer than 1 MiB (kMaxInputLine) was ignored\n");
+}
+
+TEST(InputLines, ReadWithinTheirLimit) {
+  std::istringstream in("one\r\ntwo\n\nlong line\nlast");
+  std::string line;
+  EXPECT_EQ(read_input_line(in, line, 8), LineRead::kLine);
+  EXPECT_EQ(line, "one");
+  EXPECT_EQ(read_input_line(in, line, 8), LineRead::kLine);
+  EXPECT_EQ(line, "two");
+  EXPECT_EQ(read_input_line(in, line, 8), LineRead::kLine);
+  EXPECT_EQ(line, "");
+  EXPECT_EQ(read_input_line(in, line, 8), LineRead::kTooLong);
+  EXPECT_EQ(line, "");
+  EXPECT_EQ(read_input_line(in, line, 8), LineRead::kLine);
+  EXPECT_EQ(line, "last");
+  EXPECT_EQ(read_input_line(in, line, 8), LineRead::kEnd);
+}
 
 TEST(UciServer, HandshakeListsTheVariantAndTheOptions) {
   auto r = bundled("chess/orthodox");
@@ -738,6 +768,24 @@ TEST(UciEngine, HandshakeErrorsNameWhatIsWrong) {
   ASSERT_FALSE(died);
   EXPECT_TRUE(has(died.error().what, "the engine exited with status 4 before uciok"))
       << died.error().what;
+  // An engine that floods its handshake: a line without end, or options
+  // without end, is an error naming the limit, not memory filled.
+  const std::string long_line =
+      fake_engine("long_line", "true", "head -c 2000000 /dev/zero | tr '\\0' x; echo; echo uciok");
+  auto flooded = uci::make_any_player("uci:" + long_line, chess, 1);
+  ASSERT_FALSE(flooded);
+  EXPECT_TRUE(
+      has(flooded.error().what, "the engine sent a line longer than 1 MiB (kMaxLine) before uciok"))
+      << flooded.error().what;
+  const std::string many = fake_engine(
+      "many_options", "true",
+      "i=0; while [ $i -lt 5000 ]; do echo \"option name o$i type check default false\"; "
+      "i=$((i+1)); done; echo uciok");
+  auto listed = uci::make_any_player("uci:" + many, chess, 1);
+  ASSERT_FALSE(listed);
+  EXPECT_TRUE(
+      has(listed.error().what, "the engine lists more than 4096 options (kMaxEngineOptions)"))
+      << listed.error().what;
   // A program that is no UCI engine: cat echoes, and never says uciok.
   uci::EngineTimeouts quick;
   quick.handshake_ms = 300;

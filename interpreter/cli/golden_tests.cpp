@@ -9,6 +9,7 @@
 #include "core/perft.h"
 #include "core/rule_error.h"
 #include "core/turns.h"
+#include "notation/input_limits.h"
 #include "notation/move_text.h"
 #include "notation/position_moves.h"
 #include "notation/turn_text.h"
@@ -125,10 +126,18 @@ class Runner {
     } else if (word == "play") {
       cur_.play = move_words(*rules_, w, false);
       cur_.play_line = n;
+      if (cur_.play.size() > static_cast<size_t>(kMaxRecordMoves)) {
+        cur_.play.clear();
+        return fail(
+            n, "play: more than " + std::to_string(kMaxRecordMoves) + " moves (kMaxRecordMoves)");
+      }
     } else {
       result_line(n, w);
     }
   }
+
+  // A line past kMaxInputLine, read to its end and dropped.
+  void too_long(int n) { fail(n, "a line longer than 1 MiB (kMaxInputLine)"); }
 
   GoldenReport finish() {
     finish_legal();
@@ -227,7 +236,14 @@ Expected<GoldenReport> run_golden_tests(const std::string& path,
   if (!in) return Error{path, "cannot read the tests"};
   Runner runner(path, rules);
   std::string text;
-  for (int n = 1; std::getline(in, text); ++n) runner.line(n, text);
+  for (int n = 1;; ++n) {
+    const LineRead r = read_input_line(in, text);
+    if (r == LineRead::kEnd) break;
+    if (r == LineRead::kTooLong)
+      runner.too_long(n);
+    else
+      runner.line(n, text);
+  }
   return runner.finish();
 }
 

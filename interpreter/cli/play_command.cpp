@@ -15,6 +15,7 @@
 #include "cli/record_files.h"
 #include "formats/pdn.h"
 #include "formats/presentation.h"
+#include "notation/input_limits.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
 #include "notation/text.h"
@@ -39,9 +40,14 @@ struct PlayArgs {
 
 // A line typed at the prompt, trimmed; false at the end of input.
 bool read_line(std::string& line) {
-  if (!std::getline(std::cin, line)) {
-    out("\n");
-    return false;
+  for (;;) {
+    const LineRead r = read_input_line(std::cin, line);
+    if (r == LineRead::kEnd) {
+      out("\n");
+      return false;
+    }
+    if (r == LineRead::kLine) break;
+    out("a line longer than 1 MiB (kMaxInputLine) was ignored; type a move or 'help'\n");
   }
   line = trim(line);
   return true;

@@ -42,9 +42,15 @@ std::string listed(const std::vector<std::string>& items) {
   return out.empty() ? "none" : out;
 }
 
-// A line the engine sends that has no newline in this many bytes is cut
-// there: it is garbage, and must not fill the memory.
+// A line the engine sends that has no newline in this many bytes is an
+// error: it is garbage, and must not fill the memory.
 constexpr size_t kMaxLine = size_t{1} << 20;
+// The options (and the UCI_Variant names) an engine may list in its
+// handshake: Fairy-Stockfish lists about 30 options and 100 variants.
+constexpr size_t kMaxEngineOptions = 4096;
+
+// What is said when the engine's line passes kMaxLine.
+const std::string kTooLongLine = "the engine sent a line longer than 1 MiB (kMaxLine)";
 
 // Writes all of text, without the process dying of SIGPIPE when the engine
 // has gone: the signal is blocked for this thread while writing, and one it
@@ -205,6 +211,10 @@ Status EnginePlayer::start() {
   for (std::string line;;) {
     const Read r = read_line(line, deadline);
     if (r == Read::kEnd) return fail("the engine " + end_child(false) + " before uciok");
+    if (r == Read::kTooLong) {
+      end_child(false);
+      return fail(kTooLongLine + " before uciok");
+    }
     if (r == Read::kTimeout) {
       end_child(false);
       return fail("no uciok within " + std::to_string(timeouts_.handshake_ms) +
@@ -218,11 +228,16 @@ Status EnginePlayer::start() {
       size_t type = 2;
       while (type < w.size() && w[type] != "type") ++type;
       const std::string name = join(w, 2, type);
+      if (options.size() >= kMaxEngineOptions) {
+        end_child(false);
+        return fail("the engine lists more than " + std::to_string(kMaxEngineOptions) +
+                    " options (kMaxEngineOptions) before uciok");
+      }
       options.push_back(name);
       if (lower(name) == "uci_variant") {
         lists_variants = true;
         for (size_t i = type; i + 1 < w.size(); ++i)
-          if (w[i] == "var") variants.push_back(w[i + 1]);
+          if (w[i] == "var" && variants.size() < kMaxEngineOptions) variants.push_back(w[i + 1]);
       }
     }
   }
@@ -271,10 +286,13 @@ EnginePlayer::Read EnginePlayer::read_line(std::string& line, int64_t deadline,
                                            const std::atomic<bool>* stop) {
   while (true) {
     const size_t nl = buffer_.find('\n');
-    if (nl != std::string::npos || buffer_.size() >= kMaxLine) {
-      const size_t cut = nl != std::string::npos ? nl : kMaxLine;
-      line = buffer_.substr(0, cut);
-      buffer_.erase(0, nl != std::string::npos ? cut + 1 : cut);
+    if (nl == std::string::npos ? buffer_.size() >= kMaxLine : nl > kMaxLine) {
+      buffer_.clear();
+      return Read::kTooLong;
+    }
+    if (nl != std::string::npos) {
+      line = buffer_.substr(0, nl);
+      buffer_.erase(0, nl + 1);
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return Read::kLine;
     }
@@ -300,6 +318,10 @@ Status EnginePlayer::wait_for(const std::string& word, int64_t timeout_ms) {
   for (std::string line;;) {
     const Read r = read_line(line, deadline);
     if (r == Read::kEnd) return fail("the engine " + end_child(false) + " before " + word);
+    if (r == Read::kTooLong) {
+      end_child(false);
+      return fail(kTooLongLine + " before " + word);
+    }
     if (r == Read::kTimeout) {
       end_child(false);
       return fail("no " + word + " within " + std::to_string(timeout_ms) + " ms");
@@ -418,6 +440,10 @@ Turn EnginePlayer::choose(Position& pos, const std::atomic<bool>* stop) {
     }
     if (r == Read::kEnd)
       throw_error("the engine " + end_child(false) + " before answering '" + go + "'");
+    if (r == Read::kTooLong) {
+      end_child(false);
+      throw_error(kTooLongLine + " in answer to '" + go + "'; the engine was stopped");
+    }
     const std::vector<std::string> w = split(line);
     if (w.empty()) continue;
     if (w[0] == "info") {

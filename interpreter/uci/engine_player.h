@@ -90,7 +90,7 @@ class EnginePlayer : public ai::Player {
   std::string go_command() const;
 
  private:
-  enum class Read { kLine, kEnd, kTimeout, kStopped };
+  enum class Read { kLine, kEnd, kTimeout, kStopped, kTooLong };
   Error fail(const std::string& what) const { return Error{spec_, what}; }
   [[noreturn]] void throw_error(const std::string& what);
   Status send(const std::string& line);

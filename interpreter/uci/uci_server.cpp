@@ -11,6 +11,7 @@
 #include "core/game_end.h"
 #include "core/rule_error.h"
 #include "formats/presentation.h"
+#include "notation/input_limits.h"
 #include "notation/position_string.h"
 #include "uci/uci_move.h"
 #include "uci/words.h"
@@ -99,8 +100,16 @@ ai::Player& Server::player() {
 }
 
 void Server::run(std::istream& in) {
-  for (std::string line; std::getline(in, line);)
+  for (std::string line;;) {
+    const LineRead r = read_input_line(in, line);
+    if (r == LineRead::kEnd) break;
+    if (r == LineRead::kTooLong) {
+      // A GUI never sends such a line; it is ignored whole, as an unknown command is.
+      error("a line longer than 1 MiB (kMaxInputLine) was ignored");
+      continue;
+    }
     if (!handle(line)) return;
+  }
   // The input ended: the answer of a search still comes, as after a wait.
   finish_search();
 }
