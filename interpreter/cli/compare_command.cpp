@@ -156,40 +156,37 @@ struct Walk {
 bool Walk::record(int& rc) {
   script::SearchPath search;
   for (const std::string& dir : args.rules_path) search.add(dir);
-  auto loaded = read_record_games(args.record, search, readings.a->name);
-  if (!loaded) {
-    rc = fail(loaded.error());
-    return false;
+  bool ok = true;
+  const Status st = for_each_record_game(
+      args.record, search, readings.a->name, [&](Game&& game, size_t, size_t) -> Status {
+        if (!shard.owns(static_cast<uint64_t>(games))) {
+          ++games;
+          return std::nullopt;
+        }
+        auto start = same_position(game.start(), readings.a);
+        if (!start) return start.error();
+        Position pos = *start;
+        int ply = 0;
+        bool go = look(pos, games, ply);
+        for (const Game::Played& p : game.history()) {
+          if (!go) break;
+          auto m = parse_move(pos, p.text);
+          if (!m)
+            return Error{args.record, "game " + std::to_string(games + 1) + ", move " +
+                                          std::to_string(ply + 1) + " '" + p.text + "' under " +
+                                          readings.name_a + ": " + m.error().what};
+          Undo u;
+          pos.make(*m, u);
+          go = look(pos, games, ++ply);
+        }
+        ++games;
+        return std::nullopt;
+      });
+  if (st) {
+    rc = fail(*st);
+    ok = false;
   }
-  for (const Game& game : *loaded) {
-    if (!shard.owns(static_cast<uint64_t>(games))) {
-      ++games;
-      continue;
-    }
-    auto start = same_position(game.start(), readings.a);
-    if (!start) {
-      rc = fail(start.error());
-      return false;
-    }
-    Position pos = *start;
-    int ply = 0;
-    bool go = look(pos, games, ply);
-    for (const Game::Played& p : game.history()) {
-      if (!go) break;
-      auto m = parse_move(pos, p.text);
-      if (!m) {
-        rc = fail(Error{args.record, "game " + std::to_string(games + 1) + ", move " +
-                                         std::to_string(ply + 1) + " '" + p.text + "' under " +
-                                         readings.name_a + ": " + m.error().what});
-        return false;
-      }
-      Undo u;
-      pos.make(*m, u);
-      go = look(pos, games, ++ply);
-    }
-    ++games;
-  }
-  return true;
+  return ok;
 }
 
 bool Walk::play(int& rc) {

@@ -149,17 +149,20 @@ std::optional<Game> new_or_loaded(const PlayArgs& args, int& rc) {
   script::SearchPath search;
   for (auto& dir : args.rules.rules_path) search.add(dir);
   // RULES, when given with --load, replays a record without a [Rules] tag.
-  auto games = read_record_games(args.load, search, args.rules.spec);
-  if (!games) {
-    rc = fail(games.error());
+  std::optional<Game> loaded;
+  const Status st = for_each_record_game(
+      args.load, search, args.rules.spec, [&](Game&& game, size_t, size_t count) -> Status {
+        if (count != 1)
+          return Error{args.load, "holds " + std::to_string(count) +
+                                      " games; --load goes on from a record of one"};
+        loaded = std::move(game);
+        return std::nullopt;
+      });
+  if (st) {
+    rc = fail(*st);
     return std::nullopt;
   }
-  if (games->size() != 1) {
-    rc = fail(Error{args.load, "holds " + std::to_string(games->size()) +
-                                   " games; --load goes on from a record of one"});
-    return std::nullopt;
-  }
-  return std::move(games->front());
+  return loaded;
 }
 
 // A game being played at the terminal: who plays each seat, the computer

@@ -45,17 +45,17 @@ Error in_file(Error e, const std::string& path) {
   return e;
 }
 
-Expected<std::vector<Game>> read_record_games(const std::string& path,
-                                              const script::SearchPath& search,
-                                              const std::string& fallback_rules) {
+Status for_each_record_game(const std::string& path, const script::SearchPath& search,
+                            const std::string& fallback_rules,
+                            const std::function<Status(Game&&, size_t, size_t)>& each) {
   auto text = read_record_file(path);
   if (!text) return text.error();
   std::string fallback = fallback_rules;
   if (fallback.empty() && text->find("[Rules ") == std::string::npos)
     fallback = pdn_rules_for(*text, script::bundled_script_names(), script::named_rules_loader());
-  auto games = read_records(*text, script::named_rules_loader(search), fallback);
-  if (!games) return in_file(games.error(), path);
-  return games;
+  if (auto e = for_each_record(*text, script::cached_rules_loader(search), fallback, each))
+    return in_file(*e, path);
+  return std::nullopt;
 }
 
 Status check_writable(const std::string& path) {

@@ -3,8 +3,8 @@
 // one, and testing before a game starts that a record can be written where the
 // user asked, so that a long game is not lost at its end to a bad path.
 
+#include <functional>
 #include <string>
-#include <vector>
 
 #include "core/expected.h"
 #include "script/search_path.h"
@@ -20,12 +20,13 @@ Expected<std::string> read_record_file(const std::string& path);
 // name in their place ("games.pgn:12"); standard input ("-") keeps "record".
 Error in_file(Error e, const std::string& path);
 
-// The games of a record file, replayed (errors name the file and line). A game
-// without [Rules] is replayed with fallback_rules, or with the bundled script
-// its PDN [GameType] names.
-Expected<std::vector<Game>> read_record_games(const std::string& path,
-                                              const script::SearchPath& search,
-                                              const std::string& fallback_rules = "");
+// The games of a record file, replayed one at a time (for_each_record: a file
+// of many games is read in the memory of one, its scripts compiled once);
+// errors name the file and line. A game without [Rules] is replayed with
+// fallback_rules, or with the bundled script its PDN [GameType] names.
+Status for_each_record_game(const std::string& path, const script::SearchPath& search,
+                            const std::string& fallback_rules,
+                            const std::function<Status(Game&&, size_t, size_t)>& each);
 
 // Whether a file can be written at path, without leaving one behind that was
 // not there: an error naming the path and the system's reason when not.

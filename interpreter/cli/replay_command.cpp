@@ -8,6 +8,7 @@
 #include "cli/record_files.h"
 #include "formats/presentation.h"
 #include "notation/position_string.h"
+#include "script/lua_hooks.h"
 #include "session/game_record.h"
 
 namespace regula::cli {
@@ -29,25 +30,21 @@ void add_replay(CLI::App& app, int& rc) {
   cmd->callback([&rc, path, dirs, rules] {
     script::SearchPath search;
     for (auto& dir : *dirs) search.add(dir);
-    auto games = read_record_games(*path, search, *rules);
-    if (!games) {
-      rc = fail(games.error());
-      return;
-    }
-    for (size_t i = 0; i < games->size(); ++i) {
-      const Game& game = (*games)[i];
-      const Ruleset& r = game.rules();
-      if (games->size() > 1) out("%sgame %zu\n", i ? "\n" : "", i + 1);
-      out("%s\n", presentation_of(r).title);
-      out("moves: %zu\n", game.turns().size());
-      out("%s", board_text(game.position()));
-      out("position: %s\n", write_position(game.position()));
-      const Result& res = game.result();
-      const std::string score = record_result(game);
-      out("result: %s\n", res.over ? score + " (" + res.reason + ")" : std::string("*"));
-      rc = hook_status(r);
-      if (rc) return;
-    }
+    const Status st = for_each_record_game(
+        *path, search, *rules, [&](Game&& game, size_t i, size_t count) -> Status {
+          const Ruleset& r = game.rules();
+          if (count > 1) out("%sgame %zu\n", i ? "\n" : "", i + 1);
+          out("%s\n", presentation_of(r).title);
+          out("moves: %zu\n", game.turns().size());
+          out("%s", board_text(game.position()));
+          out("position: %s\n", write_position(game.position()));
+          const Result& res = game.result();
+          const std::string score = record_result(game);
+          out("result: %s\n", res.over ? score + " (" + res.reason + ")" : std::string("*"));
+          // A hook that failed stops the replay with its error.
+          return script::hook_error(r);
+        });
+    if (st) rc = fail(*st);
   });
 }
 

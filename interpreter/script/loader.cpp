@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <map>
+#include <memory>
 
 #include "core/edit_distance.h"
 #include "formats/presentation.h"
@@ -89,6 +91,18 @@ Expected<std::shared_ptr<const Ruleset>> load_named_rules(const std::string& nam
 NamedRulesLoader named_rules_loader(SearchPath path) {
   return [path = std::move(path)](const std::string& name, const OptionList& options) {
     return load_named_rules(name, options, path);
+  };
+}
+
+NamedRulesLoader cached_rules_loader(SearchPath path) {
+  using Loaded = Expected<std::shared_ptr<const Ruleset>>;
+  auto cache = std::make_shared<std::map<std::pair<std::string, OptionList>, Loaded>>();
+  return [path = std::move(path), cache](const std::string& name, const OptionList& options) {
+    auto key = std::make_pair(name, options);
+    auto it = cache->find(key);
+    if (it == cache->end())
+      it = cache->emplace(std::move(key), load_named_rules(name, options, path)).first;
+    return it->second;
   };
 }
 

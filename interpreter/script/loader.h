@@ -35,6 +35,9 @@ Expected<std::shared_ptr<const Ruleset>> load_named_rules(const std::string& nam
 using NamedRulesLoader = std::function<Expected<std::shared_ptr<const Ruleset>>(
     const std::string& name, const OptionList& options)>;
 NamedRulesLoader named_rules_loader(SearchPath path = {});
+// The same, loading each name and option list once (errors too): a file of
+// many records is replayed under rules compiled once, not once per game.
+NamedRulesLoader cached_rules_loader(SearchPath path = {});
 
 struct ScriptInfo {
   std::string name;  // "chess/orthodox"

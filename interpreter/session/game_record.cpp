@@ -495,20 +495,31 @@ Expected<Game> read_record(const std::string& text, const RulesLoader& load) {
   }
 }
 
-Expected<std::vector<Game>> read_records(const std::string& text, const RulesLoader& load,
-                                         const std::string& fallback_rules) {
+Status for_each_record(const std::string& text, const RulesLoader& load,
+                       const std::string& fallback_rules,
+                       const std::function<Status(Game&&, size_t, size_t)>& each) {
   auto scanned = scan_records(text);
   if (!scanned) return scanned.error();
-  std::vector<Game> out;
-  for (const RecordText& one : *scanned) {
+  for (size_t i = 0; i < scanned->size(); ++i) {
     try {
-      auto game = replay_record(one, load, fallback_rules);
+      auto game = replay_record((*scanned)[i], load, fallback_rules);
       if (!game) return game.error();
-      out.push_back(std::move(*game));
+      if (auto e = each(std::move(*game), i, scanned->size())) return e;
     } catch (const RuleError& e) {
       return e.error();
     }
   }
+  return std::nullopt;
+}
+
+Expected<std::vector<Game>> read_records(const std::string& text, const RulesLoader& load,
+                                         const std::string& fallback_rules) {
+  std::vector<Game> out;
+  if (auto e = for_each_record(text, load, fallback_rules, [&](Game&& g, size_t, size_t) -> Status {
+        out.push_back(std::move(g));
+        return std::nullopt;
+      }))
+    return *e;
   return out;
 }
 

@@ -46,6 +46,12 @@ Expected<Game> read_record(const std::string& text, const RulesLoader& load);
 // files from other programs are, is replayed with fallback_rules when given.
 Expected<std::vector<Game>> read_records(const std::string& text, const RulesLoader& load,
                                          const std::string& fallback_rules = "");
+// The same, one game at a time: each is replayed and handed to `each` (with
+// its index from 0 and the number of games) before the next is read, so that a file of many games
+// is read in the memory of one. The first error, of a game or of `each`, stops it.
+Status for_each_record(const std::string& text, const RulesLoader& load,
+                       const std::string& fallback_rules,
+                       const std::function<Status(Game&&, size_t, size_t)>& each);
 
 // The script among names (loaded by load, without options) that a PDN file's
 // first [GameType] tag names, for a file from another program, which has no
