@@ -1,11 +1,14 @@
 #include "gui/board_view.h"
 #include "formats/presentation.h"
 
+#include <QFile>
 #include <QFontMetricsF>
+#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QSvgRenderer>
+#include <QToolTip>
 #include <QVariantAnimation>
 #include <algorithm>
 #include <array>
@@ -62,6 +65,26 @@ bool draw_figure(QPainter& p, QPointF at, const std::string& glyph, QColor fill,
   p.setPen(QPen(ink_on(fill), std::clamp(size * 0.012, 0.7, 1.6)));
   p.drawPath(figure);
   return true;
+}
+
+// The file an SVG glyph names: a drawing of the program's own set
+// (":pieces/chess/king.svg") is the Qt resource it is compiled into.
+QString svg_file(const std::string& glyph) {
+  const QString name = QString::fromStdString(glyph);
+  return glyph.rfind(":pieces/", 0) == 0 ? ":/" + name.mid(1) : name;
+}
+
+// An SVG drawing in a seat's colours: `currentColor` becomes the seat's colour and
+// #000000 the ink, black or white, whichever reads on it; so one drawing serves
+// every seat of every script. Empty when the file cannot be read.
+QByteArray recoloured_svg(const QString& file, QColor fill) {
+  QFile f(file);
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  QByteArray text = f.readAll();
+  // The ink first: a seat's colour may itself be #000000.
+  text.replace("#000000", ink_on(fill).name().toLatin1());
+  text.replace("currentColor", fill.name().toLatin1());
+  return text;
 }
 
 }  // namespace
@@ -188,8 +211,8 @@ void BoardView::draw_piece(QPainter& p, QPointF at, PieceCode code, double size)
   const double rad = size * 0.4;
   const std::string& glyph = presentation_of(r).glyph(piece_type(code), seat);
   if (glyph.size() > 4 && glyph.compare(glyph.size() - 4, 4, ".svg") == 0) {
-    auto& svg = svgs_[glyph];
-    if (!svg) svg = std::make_unique<QSvgRenderer>(QString::fromStdString(glyph));
+    auto& svg = svgs_[glyph + ' ' + fill.name().toStdString()];
+    if (!svg) svg = std::make_unique<QSvgRenderer>(recoloured_svg(svg_file(glyph), fill));
     if (svg->isValid()) {
       svg->render(&p, QRectF(at.x() - rad * 1.1, at.y() - rad * 1.1, rad * 2.2, rad * 2.2));
       return;
@@ -212,6 +235,38 @@ void BoardView::draw_piece(QPainter& p, QPointF at, PieceCode code, double size)
   p.setFont(f);
   p.setPen(ink_on(fill));
   p.drawText(QRectF(at.x() - rad, at.y() - rad, 2 * rad, 2 * rad), Qt::AlignCenter, label);
+}
+
+QImage BoardView::piece_picture(PieceCode code, int size) const {
+  QImage image(size, size, QImage::Format_ARGB32_Premultiplied);
+  image.fill(Qt::transparent);
+  if (!pos_) return image;
+  QPainter p(&image);
+  p.setRenderHint(QPainter::Antialiasing);
+  draw_piece(p, QPointF(size / 2.0, size / 2.0), code, size);
+  return image;
+}
+
+QString BoardView::piece_name_at(QPointF at) const {
+  const SiteId s = site_at(at);
+  if (s == kNoSite || !pos_->at(s)) return {};
+  const Ruleset& r = pos_->rules();
+  const PieceCode code = pos_->at(s);
+  return QString::fromStdString(r.seats[piece_seat(code)].name + " " +
+                                r.types[piece_type(code)].name);
+}
+
+bool BoardView::event(QEvent* e) {
+  if (e->type() != QEvent::ToolTip) return QWidget::event(e);
+  auto* help = static_cast<QHelpEvent*>(e);
+  const QString name = piece_name_at(help->pos());
+  if (name.isEmpty()) {
+    QToolTip::hideText();
+    e->ignore();
+  } else {
+    QToolTip::showText(help->globalPos(), name, this);
+  }
+  return true;
 }
 
 void BoardView::paintEvent(QPaintEvent*) {

@@ -1,11 +1,13 @@
 #pragma once
 // The board, drawn from the script's topology alone: a grid of squares with its
-// coordinates, or points joined by their links (a mill board); pieces as tokens
-// in their seat's colour with the piece's letter. Takes clicks and drags and
+// coordinates, or points joined by their links (a mill board); pieces as the
+// script's glyphs (the program's own drawings, in their seat's colour) or as
+// tokens with the piece's letter, each named by its tooltip. Takes clicks and drags and
 // shows what the window asks it to: the selected piece, the sites a click may
 // go on to, and the last move.
 
 #include <QColor>
+#include <QImage>
 #include <QPointF>
 #include <QRectF>
 #include <QWidget>
@@ -54,6 +56,12 @@ class BoardView : public QWidget {
 
   QSize sizeHint() const override { return {560, 560}; }
 
+  // One piece as the board draws it, on a transparent square of `size` pixels.
+  QImage piece_picture(PieceCode code, int size) const;
+  // What a piece's tooltip says: its seat and type ("white knight"), or ""
+  // where no piece is.
+  QString piece_name_at(QPointF at) const;
+
  signals:
   // A click on a site, or a drag from one site released on another.
   void site_clicked(SiteId site);
@@ -61,6 +69,7 @@ class BoardView : public QWidget {
 
  protected:
   void paintEvent(QPaintEvent*) override;
+  bool event(QEvent* e) override;  // the tooltip naming the piece under the pointer
   void mousePressEvent(QMouseEvent* e) override;
   void mouseMoveEvent(QMouseEvent* e) override;
   void mouseReleaseEvent(QMouseEvent* e) override;
@@ -75,7 +84,7 @@ class BoardView : public QWidget {
   // where a click may go on.
   void draw_rings(QPainter& p, double c) const;
 
-  // SVG glyphs, loaded once per file.
+  // SVG glyphs, loaded once per file and seat colour.
   mutable std::map<std::string, std::unique_ptr<QSvgRenderer>> svgs_;
   const Position* pos_ = nullptr;
   int rotation_ = 0;

@@ -93,6 +93,23 @@ TEST(Presentation, AnSvgGlyphIsAFileBesideTheScript) {
   EXPECT_NE(empty.what.find("1 to 256 bytes"), std::string::npos) << empty.what;
 }
 
+// A drawing bundled with the front end is named by its set and name; the
+// compiler keeps the name as it is and checks its form.
+TEST(Presentation, ABundledGlyphIsNamedBySetAndName) {
+  auto r = load("glyph_bundled", game("", ", glyph = \":pieces/chess/king.svg\""));
+  ASSERT_TRUE(r);
+  EXPECT_EQ(presentation_of(*r).glyph(0, 0), ":pieces/chess/king.svg");
+  EXPECT_EQ(presentation_of(*r).glyph(0, 1), ":pieces/chess/king.svg");
+  for (const char* bad : {":pieces/king.svg", ":pieces/chess/King.svg", ":pieces//king.svg",
+                          ":pieces/chess/", ":pieces/chess/king.png", ":pieces/../x/king.svg"}) {
+    Error e = load_error("glyph_bundled_bad", game("", std::string(", glyph = \"") + bad + "\""));
+    EXPECT_EQ(e.what, std::string("glyph '") + bad +
+                          "' must name a bundled drawing as :pieces/<set>/<name>.svg "
+                          "(lower-case letters, digits and hyphens)")
+        << bad;
+  }
+}
+
 TEST(Presentation, OptionsCarryTheirOneLineDescription) {
   auto r = load("described", game("", "",
                                   "local k = option(\"kings\", { \"one\", \"two\" }, \"one\", "

@@ -31,8 +31,34 @@ void Compiler::grid_presentation(const Value& b) {
   view_->checkered = bool_or(b, "checkered", true);
 }
 
-// glyph = "text" | "file.svg" for every seat, or { seat = ..., ... }. An SVG
-// file is named relative to the script's folder and must lie inside it.
+namespace {
+
+// Whether text names a drawing that front ends bundle, ":pieces/<set>/<name>.svg"
+// with lower-case letters, digits and hyphens: no file beside the script, so
+// the form is all the compiler can check.
+bool bundled_glyph(const std::string& text) {
+  static const std::string kPrefix = ":pieces/", kSuffix = ".svg";
+  if (text.size() <= kPrefix.size() + kSuffix.size() || text.rfind(kPrefix, 0) != 0 ||
+      text.compare(text.size() - kSuffix.size(), kSuffix.size(), kSuffix) != 0)
+    return false;
+  const std::string middle =
+      text.substr(kPrefix.size(), text.size() - kPrefix.size() - kSuffix.size());
+  const size_t slash = middle.find('/');
+  if (slash == 0 || slash == std::string::npos || slash + 1 == middle.size()) return false;
+  for (size_t i = 0; i < middle.size(); ++i) {
+    const char c = middle[i];
+    if (i == slash) continue;
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+// glyph = "text" | "file.svg" | ":pieces/set/name.svg" for every seat, or
+// { seat = ..., ... }. An SVG file is named relative to the script's folder
+// and must lie inside it; one beginning ":pieces/" is a drawing bundled with
+// the front end.
 void Compiler::glyphs(const Value& p, TypeId type) {
   const Value* g = p.get("glyph");
   if (!g) return;
@@ -40,7 +66,12 @@ void Compiler::glyphs(const Value& p, TypeId type) {
     std::string text = string(v, "a glyph");
     if (text.empty() || text.size() > 256)
       fail(p.where, "a glyph is a short text or an .svg file name, 1 to 256 bytes");
-    if (text.size() > 4 && text.compare(text.size() - 4, 4, ".svg") == 0) {
+    if (text.rfind(":pieces/", 0) == 0) {
+      if (!bundled_glyph(text))
+        fail(p.where, "glyph '" + text +
+                          "' must name a bundled drawing as :pieces/<set>/<name>.svg "
+                          "(lower-case letters, digits and hyphens)");
+    } else if (text.size() > 4 && text.compare(text.size() - 4, 4, ".svg") == 0) {
       const std::string file = p.where.substr(0, p.where.rfind(':'));
       const std::filesystem::path dir = std::filesystem::path(file).parent_path();
       const std::filesystem::path rel(text);

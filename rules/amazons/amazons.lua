@@ -32,9 +32,9 @@ return game {
   seats = { { name = "white", facing = "north" }, { name = "black", facing = "south" } },
   notation = { joiner = "-", drops = "site" },
   pieces = {
-    piece { name = "amazon", symbol = "Q", glyph = "♛", value = 10,
+    piece { name = "amazon", symbol = "Q", glyph = ":pieces/chess/queen.svg", value = 10,
             moves = slide { dirs = "all", mode = "move" } },
-    piece { name = "arrow", symbol = "X", glyph = "●", value = 0 },
+    piece { name = "arrow", symbol = "X", glyph = ":pieces/amazons/arrow.svg", value = 0 },
   },
   setup = {
     white = { amazon = "a4 d1 g1 j4" },

@@ -23,9 +23,9 @@ return extends("chess/orthodox", {
   board = grid { width = 10, height = 8 },
   uci_variant = "capablanca",
   pieces = {
-    piece { name = "archbishop", symbol = "A", value = 7,
+    piece { name = "archbishop", symbol = "A", glyph = ":pieces/chess/archbishop.svg", value = 7,
       moves = { slide { dirs = diag }, leap { offsets = { { 1, 2 } } } } },
-    piece { name = "chancellor", symbol = "C", value = 9,
+    piece { name = "chancellor", symbol = "C", glyph = ":pieces/chess/chancellor.svg", value = 9,
       moves = { slide { dirs = orth }, leap { offsets = { { 1, 2 } } } } },
     piece { name = "pawn",
       promotion = { zone = "last_rank",

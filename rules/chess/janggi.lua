@@ -48,6 +48,11 @@
 -- end loses), which needs the history of a cycle of moves that the rule
 -- vocabulary does not describe; Fairy-Stockfish's perft ignores it too.
 local orth = "orthogonal"
+-- The pieces' drawings, bundled with the GUI: Cho's characters for white, Han's for black.
+local function drawn(white, black)
+  return { white = ":pieces/janggi/" .. white .. ".svg",
+           black = ":pieces/janggi/" .. (black or white) .. ".svg" }
+end
 
 local bikjang = option("bikjang", { "on", "off" }, "on",
   "on: generals facing on an open file are an offer of a draw decided on points, which a "
@@ -106,30 +111,30 @@ return game {
   },
   pieces = {
     -- The general and the guards step along the lines of their own palace.
-    piece { name = "general", symbol = "K", glyph = "楚", royal = true,
+    piece { name = "general", symbol = "K", glyph = drawn("general-cho", "general-han"), royal = true,
       moves = { step { dirs = orth, to = "palace" },
                 step { dirs = "diagonal", from = "palace_lines", to = "palace" } } },
-    piece { name = "guard", symbol = "A", glyph = "士", value = 3,
+    piece { name = "guard", symbol = "A", glyph = drawn("guard"), value = 3,
       moves = { step { dirs = orth, to = "palace" },
                 step { dirs = "diagonal", from = "palace_lines", to = "palace" } } },
     -- One point orthogonally, then two diagonally outwards, each point on the
     -- way empty.
-    piece { name = "elephant", symbol = "B", glyph = "象", value = 3,
+    piece { name = "elephant", symbol = "B", glyph = drawn("elephant"), value = 3,
       moves = { leap { offsets = { { 2, 3 } }, lame = true } } },
-    piece { name = "horse", symbol = "N", glyph = "馬", value = 5,
+    piece { name = "horse", symbol = "N", glyph = drawn("horse"), value = 5,
       moves = { leap { offsets = { { 1, 2 } }, lame = true } } },
-    piece { name = "chariot", symbol = "R", glyph = "車", value = 13,
+    piece { name = "chariot", symbol = "R", glyph = drawn("chariot"), value = 13,
       moves = { slide { dirs = orth },
                 slide { dirs = "diagonal", from = "palace_lines", to = "palaces" } } },
     -- Every move of the cannon jumps one piece that is not a cannon.
-    piece { name = "cannon", symbol = "C", glyph = "包", value = 7,
+    piece { name = "cannon", symbol = "C", glyph = drawn("cannon"), value = 7,
       captures = { "general", "guard", "elephant", "horse", "chariot", "soldier" },
       moves = { screen { dirs = orth, not_over = "cannon" },
                 screen { dirs = "diagonal", from = "palace_lines", to = "palaces",
                          not_over = "cannon" } } },
     -- The soldier steps forward or sideways; in the enemy palace also forward
     -- along a diagonal.
-    piece { name = "soldier", symbol = "P", glyph = "卒", value = 2,
+    piece { name = "soldier", symbol = "P", glyph = drawn("soldier-cho", "soldier-han"), value = 2,
       moves = { step { dirs = "forward sideways" },
                 step { dirs = "forward-diagonal", from = "palace_lines", to = "enemy_palace" } } },
   },

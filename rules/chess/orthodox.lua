@@ -16,7 +16,7 @@ return game {
     pawn_start = { rank = 2 },
   },
   pieces = {
-    piece { name = "pawn", symbol = "P", glyph = "♟", value = 1, resets_move_rule = true, san = "no-letter",
+    piece { name = "pawn", symbol = "P", glyph = ":pieces/chess/pawn.svg", value = 1, resets_move_rule = true, san = "no-letter",
       moves = {
         step { dirs = "forward", mode = "move" },
         slide { dirs = "forward", min = 2, max = 2, mode = "move", from = "pawn_start", ep = "set" },
@@ -24,12 +24,12 @@ return game {
       },
       promotion = { zone = "last_rank", to = { "queen", "rook", "bishop", "knight" } },
     },
-    piece { name = "knight", symbol = "N", glyph = "♞", value = 3, moves = { leap { offsets = { { 1, 2 } } } } },
-    piece { name = "bishop", symbol = "B", glyph = "♝", value = 3, moves = { slide { dirs = diag } } },
-    piece { name = "rook", symbol = "R", glyph = "♜", value = 5, track_moved = true,
+    piece { name = "knight", symbol = "N", glyph = ":pieces/chess/knight.svg", value = 3, moves = { leap { offsets = { { 1, 2 } } } } },
+    piece { name = "bishop", symbol = "B", glyph = ":pieces/chess/bishop.svg", value = 3, moves = { slide { dirs = diag } } },
+    piece { name = "rook", symbol = "R", glyph = ":pieces/chess/rook.svg", value = 5, track_moved = true,
       moves = { slide { dirs = orth } } },
-    piece { name = "queen", symbol = "Q", glyph = "♛", value = 9, moves = { slide { dirs = all } } },
-    piece { name = "king", symbol = "K", glyph = "♚", royal = true, track_moved = true,
+    piece { name = "queen", symbol = "Q", glyph = ":pieces/chess/queen.svg", value = 9, moves = { slide { dirs = all } } },
+    piece { name = "king", symbol = "K", glyph = ":pieces/chess/king.svg", royal = true, track_moved = true,
       moves = {
         step { dirs = all },
         castle { dir = "e", steps = 2, with = "rook" },

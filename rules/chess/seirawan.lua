@@ -35,9 +35,9 @@ return extends("chess/orthodox", {
   uci_variant = "seirawan",
   regions = { first_rank = { rank = 1 } },
   pieces = {
-    piece { name = "hawk", symbol = "H", value = 7,
+    piece { name = "hawk", symbol = "H", glyph = ":pieces/chess/archbishop.svg", value = 7,
       moves = { slide { dirs = diag }, leap { offsets = { { 1, 2 } } } } },
-    piece { name = "elephant", symbol = "E", value = 8,
+    piece { name = "elephant", symbol = "E", glyph = ":pieces/chess/chancellor.svg", value = 8,
       moves = { slide { dirs = orth }, leap { offsets = { { 1, 2 } } } } },
     piece { name = "pawn",
       promotion = { zone = "last_rank",

@@ -99,7 +99,7 @@ return game {
     board = ranks(1, 8),
   },
   pieces = {
-    piece { name = "ne", symbol = "P", value = 1, san = "no-letter", betza = "fmWfcF",
+    piece { name = "ne", symbol = "P", glyph = ":pieces/chaturanga/soldier.svg", value = 1, san = "no-letter", betza = "fmWfcF",
       resets_move_rule = true,
       promotion = {
         -- A pawn among others promotes on the diagonals of the enemy half...
@@ -109,11 +109,11 @@ return game {
         { zone = "board", to = { "sitke" }, in_place = true, step = "diagonal",
           check = false, attack = false, when = "pieces:sitke == 0 and pieces:ne == 1" },
       } },
-    piece { name = "myin", symbol = "N", value = 3, betza = "N", drop = "camp" },
-    piece { name = "sin", symbol = "S", value = 3, betza = "FfW", drop = "camp" },
-    piece { name = "yahhta", symbol = "R", value = 5, betza = "R", drop = "back_rank" },
-    piece { name = "sitke", symbol = "F", value = 2, betza = "F", drop = "camp" },
-    piece { name = "mingyi", symbol = "K", royal = true, betza = "K", drop = "camp" },
+    piece { name = "myin", symbol = "N", glyph = ":pieces/chaturanga/horse.svg", value = 3, betza = "N", drop = "camp" },
+    piece { name = "sin", symbol = "S", glyph = ":pieces/chaturanga/elephant.svg", value = 3, betza = "FfW", drop = "camp" },
+    piece { name = "yahhta", symbol = "R", glyph = ":pieces/chaturanga/chariot.svg", value = 5, betza = "R", drop = "back_rank" },
+    piece { name = "sitke", symbol = "F", glyph = ":pieces/chaturanga/counsellor.svg", value = 2, betza = "F", drop = "camp" },
+    piece { name = "mingyi", symbol = "K", glyph = ":pieces/chaturanga/rajah.svg", royal = true, betza = "K", drop = "camp" },
   },
   setup = {
     white = { ne = "a3 b3 c3 d3 e4 f4 g4 h4" },

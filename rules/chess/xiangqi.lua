@@ -16,6 +16,11 @@
 -- vocabulary does not describe, and Fairy-Stockfish's perft ignores them too.
 -- Here a threefold repetition is a draw, the plain fallback of those rules.
 local orth = "orthogonal"
+-- The pieces' drawings, bundled with the GUI: red's characters for white, black's for black.
+local function drawn(white, black)
+  return { white = ":pieces/xiangqi/" .. white .. ".svg",
+           black = ":pieces/xiangqi/" .. (black or white) .. ".svg" }
+end
 
 return game {
   title = "Xiangqi",
@@ -40,26 +45,26 @@ return game {
   pieces = {
     -- The general steps orthogonally within the palace, and may not face the
     -- enemy general on an open file (the flying general rule).
-    piece { name = "general", symbol = "K", glyph = "帥", royal = true, facing = orth,
+    piece { name = "general", symbol = "K", glyph = drawn("general", "general-black"), royal = true, facing = orth,
       moves = { step { dirs = orth, to = "palace" } } },
-    piece { name = "advisor", symbol = "A", glyph = "仕", value = 2,
+    piece { name = "advisor", symbol = "A", glyph = drawn("advisor", "advisor-black"), value = 2,
       moves = { step { dirs = "diagonal", to = "palace" } } },
     -- The elephant goes two points diagonally, blocked by a piece on the point
     -- between (its "eye"), and stays on its own side of the river.
-    piece { name = "elephant", symbol = "B", glyph = "相", value = 2,
+    piece { name = "elephant", symbol = "B", glyph = drawn("elephant", "elephant-black"), value = 2,
       moves = { leap { offsets = { { 2, 2 } }, lame = true, to = "home" } } },
     -- The horse goes one point orthogonally then one diagonally outwards,
     -- blocked by a piece on the first point (its "leg").
-    piece { name = "horse", symbol = "N", glyph = "傌", value = 4,
+    piece { name = "horse", symbol = "N", glyph = drawn("horse"), value = 4,
       moves = { leap { offsets = { { 1, 2 } }, lame = true } } },
-    piece { name = "chariot", symbol = "R", glyph = "俥", value = 9,
+    piece { name = "chariot", symbol = "R", glyph = drawn("chariot"), value = 9,
       moves = { slide { dirs = orth } } },
     -- The cannon moves as the chariot, and captures by jumping over exactly one
     -- piece (its screen) of either side along the line.
-    piece { name = "cannon", symbol = "C", glyph = "炮", value = 5,
+    piece { name = "cannon", symbol = "C", glyph = drawn("cannon", "cannon-black"), value = 5,
       moves = { slide { dirs = orth, mode = "move" }, screen { dirs = orth, mode = "capture" } } },
     -- The soldier steps forward; across the river it may also step sideways.
-    piece { name = "soldier", symbol = "P", glyph = "兵", value = 1,
+    piece { name = "soldier", symbol = "P", glyph = drawn("soldier", "soldier-black"), value = 1,
       moves = { step { dirs = "forward" }, step { dirs = "sideways", from = "across" } } },
   },
   setup = {

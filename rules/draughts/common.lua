@@ -76,7 +76,7 @@ function M.game(given)
     regions = regions,
     capture = p.capture,
     pieces = {
-      piece { name = "man", symbol = "M", glyph = "⛂", value = 1, resets_move_rule = true,
+      piece { name = "man", symbol = "M", glyph = ":pieces/draughts/man.svg", value = 1, resets_move_rule = true,
         cannot_capture = p.men_take_kings == false and { "king" } or nil,
         moves = {
           step { dirs = "forward-diagonal", mode = "move" },
@@ -84,7 +84,7 @@ function M.game(given)
         },
         promotion = { zone = "crown", to = { "king" }, in_capture = p.crowned_in_capture },
       },
-      piece { name = "king", symbol = "K", glyph = "⛃", value = 2, moves = king_moves },
+      piece { name = "king", symbol = "K", glyph = ":pieces/draughts/king.svg", value = 2, moves = king_moves },
     },
     setup = p.setup,
     ends = p.ends,

@@ -52,14 +52,14 @@ return game {
   regions = { crown = { rank = 8 } },
   capture = "max",
   pieces = {
-    piece { name = "man", symbol = "M", glyph = "⛂", value = 1,
+    piece { name = "man", symbol = "M", glyph = ":pieces/draughts/man.svg", value = 1,
       moves = {
         step { dirs = "forward sideways", mode = "move" },
         hop { dirs = "forward sideways", removal = "immediate", no_reverse = true },
       },
       promotion = { zone = "crown", to = { "king" } },
     },
-    piece { name = "king", symbol = "K", glyph = "⛃", value = 5,
+    piece { name = "king", symbol = "K", glyph = ":pieces/draughts/king.svg", value = 5,
       moves = {
         slide { dirs = "orthogonal", mode = "move" },
         hop { dirs = "orthogonal", flying = true, removal = "immediate", no_reverse = true },

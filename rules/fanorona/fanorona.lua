@@ -118,7 +118,7 @@ return game {
   notation = { joiner = "-" },
   phases = phases,
   pieces = {
-    piece { name = "stone", symbol = "S", glyph = "●", value = 1, moves = moves },
+    piece { name = "stone", symbol = "S", glyph = ":pieces/stones/stone.svg", value = 1, moves = moves },
   },
   setup = {
     white = { stone = "a1 b1 c1 d1 e1 f1 g1 h1 i1 a2 b2 c2 d2 e2 f2 g2 h2 i2 b3 d3 g3 i3" },

@@ -66,7 +66,7 @@ function M.game(given)
     thoat_move = walk { legs = { "orthogonal", "diagonal" } }
   end
 
-  local princess = piece { name = "princess", symbol = "P", value = 0,
+  local princess = piece { name = "princess", symbol = "P", glyph = ":pieces/jetan/princess.svg", value = 0,
     moves = {
       walk { steps = 3, dirs = "all", jump = true, exact = exact },
       anywhere { once = "escape" },
@@ -110,20 +110,20 @@ function M.game(given)
     -- end that way.
     ai = { contempt = 300 },
     pieces = {
-      piece { name = "chief", symbol = "C", value = 10,
+      piece { name = "chief", symbol = "C", glyph = ":pieces/jetan/chief.svg", value = 10,
         moves = { walk { steps = 3, dirs = "all", exact = exact } } },
       princess,
-      piece { name = "flier", symbol = "F", value = 4,
+      piece { name = "flier", symbol = "F", glyph = ":pieces/jetan/flier.svg", value = 4,
         moves = { walk { steps = 3, dirs = "diagonal", exact = exact,
                          jump = p.flier_jumps } } },
-      piece { name = "dwar", symbol = "D", value = 3,
+      piece { name = "dwar", symbol = "D", glyph = ":pieces/jetan/dwar.svg", value = 3,
         moves = { walk { steps = 3, dirs = "orthogonal", exact = exact } } },
-      piece { name = "padwar", symbol = "A", value = 2,
+      piece { name = "padwar", symbol = "A", glyph = ":pieces/jetan/padwar.svg", value = 2,
         moves = { walk { steps = 2, dirs = "diagonal", exact = exact } } },
-      piece { name = "warrior", symbol = "W", value = 2,
+      piece { name = "warrior", symbol = "W", glyph = ":pieces/jetan/warrior.svg", value = 2,
         moves = { walk { steps = 2, dirs = "orthogonal", exact = exact } } },
-      piece { name = "thoat", symbol = "T", value = 3, moves = { thoat_move } },
-      piece { name = "panthan", symbol = "N", value = 1,
+      piece { name = "thoat", symbol = "T", glyph = ":pieces/jetan/thoat.svg", value = 3, moves = { thoat_move } },
+      piece { name = "panthan", symbol = "N", glyph = ":pieces/jetan/panthan.svg", value = 1,
         moves = { step { dirs = p.panthan == 7 and "not-straight-back" or "not-backward" } } },
     },
     setup = { black = back, orange = orange },

@@ -88,7 +88,7 @@ function M.game(given)
       phase { name = "move" },
     },
     pieces = {
-      piece { name = p.piece.name, symbol = p.piece.symbol, value = 1,
+      piece { name = p.piece.name, symbol = p.piece.symbol, glyph = ":pieces/stones/token.svg", value = 1,
               moves = { step { dirs = "all", mode = "move", phase = "move" },
                         anywhere { mode = "move", phase = "fly" } },
               drop = { phase = "place" } },

@@ -26,8 +26,14 @@
 local forwards = "forwards"
 local gold_steps = { step { dirs = "orthogonal" }, step { dirs = "forward-diagonal" } }
 
+-- The pieces' drawings, bundled with the GUI (promoted_lance is promoted-lance.svg).
+local function drawn(name)
+  return ":pieces/shogi/" .. name:gsub("_", "-") .. ".svg"
+end
+
 local function promoted(name, symbol, base, value)
-  return piece { name = name, symbol = symbol, value = value, demotes_to = base, moves = gold_steps }
+  return piece { name = name, symbol = symbol, glyph = drawn(name), value = value, demotes_to = base,
+                 moves = gold_steps }
 end
 
 local promotes = function(to)
@@ -49,30 +55,31 @@ return game {
   captures_to_hand = true,
   regions = { zone = { ranks = { 7, 8, 9 } } },
   pieces = {
-    piece { name = "pawn", symbol = "P", value = 1, moves = { step { dirs = "forward" } },
+    piece { name = "pawn", symbol = "P", glyph = drawn("pawn"), value = 1, moves = { step { dirs = "forward" } },
       promotion = promotes("tokin"),
       drop = { stuck = false, file_free_of = "pawn", mate = false } },
-    piece { name = "lance", symbol = "L", value = 3, moves = { slide { dirs = "forward" } },
+    piece { name = "lance", symbol = "L", glyph = drawn("lance"), value = 3, moves = { slide { dirs = "forward" } },
       promotion = promotes("promoted_lance"), drop = { stuck = false } },
-    piece { name = "knight", symbol = "N", value = 4,
+    piece { name = "knight", symbol = "N", glyph = drawn("knight"), value = 4,
       moves = { leap { offsets = { { 1, 2 }, { -1, 2 } }, symmetric = false } },
       promotion = promotes("promoted_knight"), drop = { stuck = false } },
-    piece { name = "silver", symbol = "S", value = 5,
+    piece { name = "silver", symbol = "S", glyph = drawn("silver"), value = 5,
       moves = { step { dirs = forwards }, step { dirs = "backward-diagonal" } },
       promotion = promotes("promoted_silver"), drop = true },
-    piece { name = "gold", symbol = "G", value = 6, moves = gold_steps, drop = true },
-    piece { name = "bishop", symbol = "B", value = 8, moves = { slide { dirs = "diagonal" } },
+    piece { name = "gold", symbol = "G", glyph = drawn("gold"), value = 6, moves = gold_steps, drop = true },
+    piece { name = "bishop", symbol = "B", glyph = drawn("bishop"), value = 8, moves = { slide { dirs = "diagonal" } },
       promotion = promotes("horse"), drop = true },
-    piece { name = "rook", symbol = "R", value = 10, moves = { slide { dirs = "orthogonal" } },
+    piece { name = "rook", symbol = "R", glyph = drawn("rook"), value = 10, moves = { slide { dirs = "orthogonal" } },
       promotion = promotes("dragon"), drop = true },
-    piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } } },
+    piece { name = "king", symbol = "K", glyph = { white = drawn("king"), black = drawn("king-jade") },
+      royal = true, moves = { step { dirs = "all" } } },
     promoted("tokin", "+P", "pawn", 7),
     promoted("promoted_lance", "+L", "lance", 6),
     promoted("promoted_knight", "+N", "knight", 6),
     promoted("promoted_silver", "+S", "silver", 6),
-    piece { name = "horse", symbol = "+B", value = 10, demotes_to = "bishop",
+    piece { name = "horse", symbol = "+B", glyph = drawn("horse"), value = 10, demotes_to = "bishop",
       moves = { slide { dirs = "diagonal" }, step { dirs = "orthogonal" } } },
-    piece { name = "dragon", symbol = "+R", value = 12, demotes_to = "rook",
+    piece { name = "dragon", symbol = "+R", glyph = drawn("dragon"), value = 12, demotes_to = "rook",
       moves = { slide { dirs = "orthogonal" }, step { dirs = "diagonal" } } },
   },
   setup = {

@@ -70,13 +70,13 @@ return game {
   notation = { joiner = "-" },
   regions = { corners = "a1 k1 a11 k11", throne = "f6" },
   pieces = {
-    piece { name = "attacker", symbol = "A", glyph = "●", value = 1, captured = "custodial",
+    piece { name = "attacker", symbol = "A", glyph = ":pieces/tafl/attacker.svg", value = 1, captured = "custodial",
             shieldwall = true,
             moves = slide { dirs = "orthogonal", mode = "move" } },
-    piece { name = "defender", symbol = "D", glyph = "○", value = 2, captured = "custodial",
+    piece { name = "defender", symbol = "D", glyph = ":pieces/tafl/defender.svg", value = 2, captured = "custodial",
             shieldwall = true,
             moves = slide { dirs = "orthogonal", mode = "move" } },
-    piece { name = "king", symbol = "K", glyph = "♔", value = 10, captured = "surround",
+    piece { name = "king", symbol = "K", glyph = ":pieces/tafl/king.svg", value = 10, captured = "surround",
             moves = slide { dirs = "orthogonal", mode = "move" } },
   },
   restricted = {

@@ -11,11 +11,13 @@
 #include <QMenu>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QtTest/QtTest>
+#include <array>
 #include <cmath>
 #include <fstream>
 #include <map>
@@ -176,9 +178,9 @@ double luminance(QRgb c) {
   return 0.299 * qRed(c) + 0.587 * qGreen(c) + 0.114 * qBlue(c);
 }
 
-// How light each piece of a position looks: the mean luminance of the pixels
-// drawn for it, found by comparing the board drawn with the pieces and drawn empty.
-std::map<SiteId, double> piece_luminance(const Position& pos) {
+// How each piece of a position looks: the mean colour of the pixels drawn for
+// it, found by comparing the board drawn with the pieces and drawn empty.
+std::map<SiteId, QColor> piece_colours(const Position& pos) {
   gui::BoardView view;
   view.resize(560, 560);
   view.set_position(&pos);
@@ -193,10 +195,10 @@ std::map<SiteId, double> piece_luminance(const Position& pos) {
       const QPointF d = view.centre(a) - view.centre(b);
       gap = std::min(gap, std::hypot(d.x(), d.y()));
     }
-  std::map<SiteId, double> out;
+  std::map<SiteId, QColor> out;
   for (SiteId s = 0; s < pos.num_sites(); ++s) {
     if (!pos.at(s)) continue;
-    double sum = 0;
+    double red = 0, green = 0, blue = 0;
     int n = 0;
     const QPointF c = view.centre(s);
     for (int y = static_cast<int>(c.y() - gap / 2); y < c.y() + gap / 2; ++y)
@@ -205,14 +207,36 @@ std::map<SiteId, double> piece_luminance(const Position& pos) {
         if (std::abs(qRed(a) - qRed(b)) + std::abs(qGreen(a) - qGreen(b)) +
                 std::abs(qBlue(a) - qBlue(b)) >
             60)
-          sum += luminance(a), ++n;
+          red += qRed(a), green += qGreen(a), blue += qBlue(a), ++n;
       }
-    if (n > 0) out[s] = sum / n;
+    if (n > 0) out[s] = QColor(qRound(red / n), qRound(green / n), qRound(blue / n));
   }
   return out;
 }
 
 }  // namespace
+
+// Every two seats' pieces differ in their mean colour: one side is darker than
+// the other, or of another hue, whatever the seats' colours.
+void expect_seats_told_apart(const std::string& script, const Position& pos,
+                             const std::map<SiteId, QColor>& colours) {
+  std::map<SeatId, std::array<double, 4>> sums;  // red, green, blue, pieces
+  for (const auto& [s, c] : colours) {
+    auto& sum = sums[piece_seat(pos.at(s))];
+    sum[0] += c.red(), sum[1] += c.green(), sum[2] += c.blue(), sum[3] += 1;
+  }
+  for (const auto& [a, x] : sums)
+    for (const auto& [b, y] : sums) {
+      if (a >= b) continue;
+      double d = 0;
+      for (int k = 0; k < 3; ++k) d += std::pow(x[k] / x[3] - y[k] / y[3], 2);
+      QVERIFY2(std::sqrt(d) > 40, qPrintable(QString("%1: the pieces of %2 and of %3 differ by %4")
+                                                 .arg(script.c_str())
+                                                 .arg(pos.rules().seats[a].name.c_str())
+                                                 .arg(pos.rules().seats[b].name.c_str())
+                                                 .arg(std::sqrt(d))));
+    }
+}
 
 class GuiTest : public QObject {
   Q_OBJECT
@@ -256,6 +280,9 @@ class GuiTest : public QObject {
   void pickerDescribesEveryScript();
   void mistypedScriptNameIsAnsweredWithTheNearest();
   void badRecordAndBadPositionSayWhatIsWrong();
+  void everyPieceTypeOfAScriptHasAPictureOfItsOwn();
+  void everyBundledDrawingAScriptNamesIsThere();
+  void aPiecesTooltipNamesIt();
 };
 
 void GuiTest::everyScriptPlaysALegalMoveByClicks() {
@@ -948,7 +975,11 @@ void GuiTest::piecesAreFilledInTheirSeatsColour() {
     const Ruleset& r = **rules;
     Game game(*rules);
     const Position& pos = game.position();
-    const std::map<SiteId, double> lum = piece_luminance(pos);
+    const std::map<SiteId, QColor> colours = piece_colours(pos);
+    std::map<SiteId, double> lum;
+    for (const auto& [s, c] : colours) lum[s] = luminance(c.rgb());
+    expect_seats_told_apart(info.name, pos, colours);
+    if (QTest::currentTestFailed()) return;
     // Each type's mean luminance for each seat.
     std::map<std::pair<TypeId, SeatId>, std::pair<double, int>> mean;
     for (const auto& [s, l] : lum) {
@@ -1133,6 +1164,68 @@ void GuiTest::badRecordAndBadPositionSayWhatIsWrong() {
   QVERIFY2(w->errors().contains("Ke3"), qPrintable(w->errors()));
   QVERIFY(!w->set_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1"));
   QCOMPARE(w->status(), QString("position: unknown piece 'Z'"));
+}
+
+void GuiTest::everyPieceTypeOfAScriptHasAPictureOfItsOwn() {
+  // Drawn in one seat's colour, any two types of a script differ in more than a
+  // few pixels: a piece is known by its shape.
+  constexpr int kSize = 48;
+  for (const auto& info : script::bundled_scripts()) {
+    auto rules = script::load_rules(info.name);
+    QVERIFY2(rules, info.name.c_str());
+    const Ruleset& r = **rules;
+    const Position empty = Position::empty(*rules);
+    gui::BoardView view;
+    view.set_position(&empty);
+    std::vector<QImage> pictures;
+    for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
+      pictures.push_back(view.piece_picture(make_piece(t, 0), kSize));
+    for (size_t a = 0; a < pictures.size(); ++a)
+      for (size_t b = a + 1; b < pictures.size(); ++b) {
+        int differ = 0;
+        for (int y = 0; y < kSize; ++y)
+          for (int x = 0; x < kSize; ++x) {
+            const QRgb p = pictures[a].pixel(x, y), q = pictures[b].pixel(x, y);
+            if (std::abs(qAlpha(p) - qAlpha(q)) + std::abs(qRed(p) - qRed(q)) +
+                    std::abs(qGreen(p) - qGreen(q)) + std::abs(qBlue(p) - qBlue(q)) >
+                96)
+              ++differ;
+          }
+        QVERIFY2(differ > kSize * kSize / 40,
+                 qPrintable(QString("%1: %2 and %3 differ in %4 pixels")
+                                .arg(info.name.c_str())
+                                .arg(r.types[a].name.c_str())
+                                .arg(r.types[b].name.c_str())
+                                .arg(differ)));
+      }
+  }
+}
+
+void GuiTest::everyBundledDrawingAScriptNamesIsThere() {
+  // Every piece of every bundled script is one of the program's drawings, one
+  // it carries, a valid SVG.
+  for (const auto& info : script::bundled_scripts()) {
+    auto rules = script::load_rules(info.name);
+    QVERIFY2(rules, info.name.c_str());
+    const Ruleset& r = **rules;
+    for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
+      for (SeatId seat = 0; seat < r.num_seats(); ++seat) {
+        const QString glyph = QString::fromStdString(presentation_of(r).glyph(t, seat));
+        const QString where =
+            QString("%1: %2: '%3'").arg(info.name.c_str()).arg(r.types[t].name.c_str()).arg(glyph);
+        QVERIFY2(glyph.startsWith(":pieces/"), qPrintable(where));
+        QVERIFY2(QSvgRenderer(":/" + glyph.mid(1)).isValid(), qPrintable(where));
+      }
+  }
+}
+
+void GuiTest::aPiecesTooltipNamesIt() {
+  auto w = window("jetan/burroughs");
+  QVERIFY(w);
+  gui::BoardView* board = w->board();
+  QCOMPARE(board->piece_name_at(board->centre(site(*w, "e1"))), QString("black chief"));
+  QCOMPARE(board->piece_name_at(board->centre(site(*w, "e10"))), QString("orange princess"));
+  QCOMPARE(board->piece_name_at(board->centre(site(*w, "e5"))), QString());
 }
 
 QTEST_MAIN(GuiTest)
