@@ -272,7 +272,7 @@ bool BoardView::event(QEvent* e) {
 void BoardView::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.setRenderHint(QPainter::Antialiasing);
-  p.fillRect(rect(), QColor(90, 70, 50));
+  p.fillRect(rect(), theme_.surround);
   if (!pos_) return;
   const Ruleset& r = pos_->rules();
   const Topology& t = r.topology;
@@ -289,13 +289,13 @@ void BoardView::paintEvent(QPaintEvent*) {
   if (t.is_grid()) {
     for (SiteId s = 0; s < t.size(); ++s) {
       const bool dark = (t.x(s) + t.y(s)) % 2 == 0;
-      const QColor col = !presentation_of(r).checkered ? QColor(222, 196, 150)
-                         : dark                        ? QColor(181, 136, 99)
-                                                       : QColor(240, 217, 181);
+      const QColor col = !presentation_of(r).checkered ? theme_.plain
+                         : dark                        ? theme_.dark
+                                                       : theme_.light;
       p.fillRect(QRectF(centre(s) - QPointF(c / 2, c / 2), QSizeF(c, c)), col);
     }
     if (!presentation_of(r).checkered) {
-      p.setPen(QPen(QColor(120, 90, 60), 1));
+      p.setPen(QPen(theme_.edge, 1));
       for (SiteId s = 0; s < t.size(); ++s)
         p.drawRect(QRectF(centre(s) - QPointF(c / 2, c / 2), QSizeF(c, c)));
     }
@@ -303,7 +303,7 @@ void BoardView::paintEvent(QPaintEvent*) {
     QFont f = font();
     f.setPixelSize(std::max(8, static_cast<int>(c * 0.25)));
     p.setFont(f);
-    p.setPen(QColor(240, 230, 210));
+    p.setPen(theme_.coordinate);
     for (SiteId s = 0; s < t.size(); ++s) {
       const QString name = QString::fromStdString(t.name(s));
       QString letters, digits;
@@ -319,20 +319,21 @@ void BoardView::paintEvent(QPaintEvent*) {
     }
   } else {
     // Points and the links between them.
-    p.fillRect(area().adjusted(-c, -c, c, c), QColor(222, 196, 150));
-    p.setPen(QPen(QColor(60, 40, 20), std::max(1.5, c * 0.06)));
+    p.fillRect(area().adjusted(-c, -c, c, c), theme_.plain);
+    p.setPen(QPen(theme_.line, std::max(1.5, c * 0.06)));
     for (SiteId a = 0; a < t.size(); ++a)
       for (DirId d = 0; d < kNumDirs; ++d) {
         const SiteId b = t.neighbor(a, d);
         if (b != kNoSite && b > a) p.drawLine(centre(a), centre(b));
       }
-    p.setBrush(QColor(60, 40, 20));
+    p.setBrush(theme_.line);
     for (SiteId s = 0; s < t.size(); ++s) p.drawEllipse(centre(s), c * 0.12, c * 0.12);
   }
   for (SiteId s : last_)
     if (s != kNoSite) mark(s, QColor(205, 210, 60, 110));
   if (selected_ != kNoSite) mark(selected_, QColor(90, 160, 240, 140));
   if (checked_ != kNoSite) mark(checked_, QColor(230, 40, 40, 150));
+  draw_end_mark(p, c);
   for (SiteId s = 0; s < t.size(); ++s) {
     const PieceCode code = pos_->at(s);
     if (!code || (dragging_ && s == press_)) continue;
@@ -343,9 +344,11 @@ void BoardView::paintEvent(QPaintEvent*) {
     }
     draw_piece(p, centre(s), code, c);
   }
+  draw_square_names(p, c);
   draw_rings(p, c);
   if (dragging_ && press_ != kNoSite && pos_->at(press_))
     draw_piece(p, drag_at_, pos_->at(press_), c);
+  draw_banner(p, c);
 }
 
 void BoardView::draw_rings(QPainter& p, double c) const {

@@ -16,6 +16,7 @@
 #include <set>
 
 #include "core/position.h"
+#include "gui/themes.h"
 
 class QSvgRenderer;
 class QVariantAnimation;
@@ -61,6 +62,24 @@ class BoardView : public QWidget {
   // What a piece's tooltip says: its seat and type ("white knight"), or ""
   // where no piece is.
   QString piece_name_at(QPointF at) const;
+  // The view options (board_view_options.cpp). The colours the board is drawn in.
+  void set_theme(const BoardTheme& theme) { theme_ = theme, update(); }
+  const BoardTheme& theme() const { return theme_; }
+  // Whether each site carries its name, small in a corner of its square or
+  // beside its point: the name the script's notation writes it by.
+  void set_square_names(bool on) { square_names_ = on, update(); }
+  bool square_names() const { return square_names_; }
+  // Each site's name as the moves write it (a draughts square's PDN number, a
+  // mill point's name, a grid square's coordinates); none for a square the
+  // notation does not name (a draughts square that is never played on).
+  std::map<SiteId, QString> square_labels() const;
+  // How the game ended, marked on the board: the royal piece that was mated, or
+  // the one of the seat stalemated; and a banner saying how any game ended.
+  enum class EndMark { kNone, kMate, kStalemate };
+  void set_end(SiteId site, EndMark mark, QString banner);
+  SiteId end_site() const { return end_site_; }
+  EndMark end_mark() const { return end_mark_; }
+  const QString& banner() const { return banner_; }
 
  signals:
   // A click on a site, or a drag from one site released on another.
@@ -83,6 +102,10 @@ class BoardView : public QWidget {
   // The rings and dots over the pieces: the pieces a decision is about, and
   // where a click may go on.
   void draw_rings(QPainter& p, double c) const;
+  // The view options' parts of a drawing (board_view_options.cpp).
+  void draw_square_names(QPainter& p, double c) const;
+  void draw_end_mark(QPainter& p, double c) const;
+  void draw_banner(QPainter& p, double c) const;
 
   // SVG glyphs, loaded once per file and seat colour.
   mutable std::map<std::string, std::unique_ptr<QSvgRenderer>> svgs_;
@@ -100,6 +123,11 @@ class BoardView : public QWidget {
   SiteId press_ = kNoSite;  // where the mouse went down
   QPointF drag_at_;
   bool dragging_ = false;
+  BoardTheme theme_ = board_themes().front();
+  bool square_names_ = false;
+  SiteId end_site_ = kNoSite;
+  EndMark end_mark_ = EndMark::kNone;
+  QString banner_;
 };
 
 }  // namespace regula::gui

@@ -49,6 +49,9 @@ int main(int argc, char** argv) {
   cli.process(app);
 
   regula::gui::MainWindow window;
+  // The window's size, view options and last game are kept between runs; a
+  // screenshot shows the defaults.
+  if (!cli.isSet(shot)) window.remember_settings();
   const QStringList args = cli.positionalArguments();
   if (args.size() > 1) return fail("one script at a time: " + args.join(' '));
   regula::script::OptionList options;
@@ -59,6 +62,13 @@ int main(int argc, char** argv) {
   }
   std::string spec = args.isEmpty() ? "" : args[0].toStdString();
   std::vector<std::string> players;
+  // Without a script, the game last played, unless it no longer loads.
+  if (spec.empty() && options.empty() && !cli.isSet(shot) &&
+      regula::gui::MainWindow::last_game(spec, options) &&
+      !regula::script::load_rules(spec, options)) {
+    spec.clear();
+    options.clear();
+  }
   if (spec.empty() && !cli.isSet(shot)) {
     regula::gui::GamePicker picker(nullptr, "jetan/burroughs");
     if (picker.exec() != QDialog::Accepted) return 0;

@@ -31,8 +31,10 @@
 
 #include "formats/presentation.h"
 #include "gui/board_view.h"
+#include "gui/dice_view.h"
 #include "gui/game_picker.h"
 #include "gui/main_window_internal.h"
+#include "gui/sounds.h"
 #include "notation/position_string.h"
 #include "script/loader.h"
 
@@ -58,7 +60,14 @@ void MainWindow::build_board_column() {
   turn_label_->setFont(big);
   column->addWidget(turn_label_);
   board_ = new BoardView;
-  column->addWidget(board_, 1);
+  // The dice beside the board, of a fixed width, shown for the whole of a game
+  // with dice so that the board keeps its size as they are thrown.
+  auto* board_row = new QHBoxLayout;
+  board_row->addWidget(board_, 1);
+  dice_view_ = new DiceView;
+  dice_view_->hide();
+  board_row->addWidget(dice_view_);
+  column->addLayout(board_row, 1);
   // The pieces in hand and the buttons for decisions without a site share one
   // strip of fixed height, so that the board keeps its size as they come and go.
   auto* strip = new QWidget;
@@ -152,6 +161,7 @@ MainWindow::~MainWindow() {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
   invalidate();
+  save_settings();
   QMainWindow::closeEvent(event);
 }
 
@@ -210,6 +220,7 @@ void MainWindow::build_menus() {
                   [this] { board_->set_rotation(board_->rotation() + 2); });
   view->addAction("&Rotate a quarter turn", QKeySequence(Qt::Key_R), this,
                   [this] { board_->set_rotation(board_->rotation() + 1); });
+  build_view_options(view);
 }
 
 bool MainWindow::open(const std::string& spec, const script::OptionList& options) {
@@ -222,6 +233,7 @@ bool MainWindow::open(const std::string& spec, const script::OptionList& options
   rules_ = *rules;
   spec_ = spec;
   options_ = options;
+  save_settings();
   players_.assign(rules_->num_seats(), SeatPlayer{});
   watch_script();
   rebuild_seats();

@@ -34,10 +34,13 @@ class QHBoxLayout;
 class QVBoxLayout;
 class QComboBox;
 class QDockWidget;
+class QMenu;
 
 namespace regula::gui {
 
 class BoardView;
+class DiceView;
+class Sounds;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -111,6 +114,24 @@ class MainWindow : public QMainWindow {
   QString rules_text() const;
   // Reloads the open script from disk and replays the game under it.
   void reload();
+
+  // The view options and the settings kept between runs (main_window_options.cpp):
+  // the board's colours by theme name (View > Theme), the sites' names on the
+  // board (View > Square names), and sound on a move, a capture and the end
+  // (View > Sound).
+  void set_theme(const QString& name);
+  QString theme() const;
+  void set_square_names(bool on);
+  void set_sound(bool on);
+  bool sound() const;
+  Sounds& sounds() { return *sounds_; }
+  // The dice beside the board (shown for scripts that throw dice).
+  DiceView* dice() const { return dice_view_; }
+  // Takes the window's size, the view options and the last game from the user's
+  // settings (QSettings, INI format), and keeps them there from now on.
+  void remember_settings();
+  // The game the settings remember (script and options), or false when none.
+  static bool last_game(std::string& spec, script::OptionList& options);
 
  signals:
   // After every change of the game shown.
@@ -190,6 +211,14 @@ class MainWindow : public QMainWindow {
   void edit_site(SiteId site);
   QString ledger() const;
   void show_throw();
+  // The view options' parts (main_window_options.cpp): the View menu's options,
+  // writing the settings, the end of the game on the board, the dice and the
+  // sounds of the change just shown.
+  void build_view_options(QMenu* view);
+  void save_settings() const;
+  void show_end();
+  void show_dice();
+  void play_sounds();
 
   std::shared_ptr<const Ruleset> rules_;
   std::string spec_;
@@ -239,6 +268,15 @@ class MainWindow : public QMainWindow {
   bool editing_ = false;
   std::optional<Position> edit_pos_;
   QAction* edit_action_ = nullptr;
+  DiceView* dice_view_ = nullptr;
+  std::unique_ptr<Sounds> sounds_;
+  bool remember_ = false;   // whether the settings are written
+  size_t heard_turns_ = 0;  // the decisions played when a sound was last considered
+  bool heard_end_ = false;
+  int heard_pieces_ = 0;  // the pieces on the board then
+  QAction* names_action_ = nullptr;
+  QAction* sound_action_ = nullptr;
+  std::vector<QAction*> theme_actions_;
 };
 
 }  // namespace regula::gui

@@ -17,6 +17,7 @@
 
 #include "core/attacks.h"
 #include "gui/board_view.h"
+#include "gui/dice_view.h"
 #include "gui/main_window.h"
 #include "gui/main_window_internal.h"
 #include "notation/move_text.h"
@@ -28,6 +29,8 @@ void MainWindow::refresh() {
   board_->set_position(&game_->position());
   input_ = game_->over() ? MoveInput() : MoveInput(game_->legal_moves());
   show_board_marks();
+  show_end();
+  show_dice();
   show_prompts();
   show_turn();
   const QString info = game_info();
@@ -37,6 +40,7 @@ void MainWindow::refresh() {
   show_buttons();
   show_move_list();
   show_result(info);
+  play_sounds();
   emit changed();
   computer_move();
 }
@@ -262,12 +266,14 @@ void MainWindow::show_throw() {
     const Ruleset& r = *rules;
     if (--*left <= 0 || r.dice.outcomes.empty()) {
       statusBar()->showMessage("Thrown: " + qs(roll_text(r, thrown)));
+      if (game_) dice_view_->show_throw(*rules_, game_->position().roll());
       tick->deleteLater();
       return;
     }
     const int face = r.dice.outcomes[std::uniform_int_distribution<size_t>(
         0, r.dice.outcomes.size() - 1)(tumble_)];
     statusBar()->showMessage("Throwing... " + qs(roll_text(r, face)));
+    dice_view_->show_faces(roll_faces(r, face));
   });
   statusBar()->showMessage("Throwing...");
   tick->start(50);
