@@ -34,6 +34,7 @@ class QHBoxLayout;
 class QVBoxLayout;
 class QComboBox;
 class QDockWidget;
+class QLineEdit;
 
 namespace regula::gui {
 
@@ -92,6 +93,11 @@ class MainWindow : public QMainWindow {
   // The buttons for decisions without a site (pass, answers, throw), by text.
   QStringList button_texts() const;
   bool press_button(const QString& text);
+  // Plays a move typed as text (SAN, long form, PDN numbers, the script's own
+  // text); false, with the reason in the status bar, when it names none.
+  bool enter_move(const QString& text);
+  // Where a move is typed: opened by a character typed while the board has focus.
+  QLineEdit* move_entry() const { return move_entry_; }
 
   void undo();
   void redo();
@@ -167,6 +173,13 @@ class MainWindow : public QMainWindow {
   void show_hand();
   void show_buttons();
   void show_move_list();
+  // Each turn of the whole game as the move list shows it (main_window_line.cpp).
+  QStringList move_list_texts() const;
+  // Opens the move entry with the character typed (main_window_typing.cpp).
+  void open_move_entry(const QString& typed);
+  void close_move_entry();
+  // Asks where to save the game, in its family's format (main_window_records.cpp).
+  void save_record_dialog();
   void show_result(const QString& info);
   void play(Move m);
   void play_turn(const Turn& t);
@@ -239,6 +252,7 @@ class MainWindow : public QMainWindow {
   bool editing_ = false;
   std::optional<Position> edit_pos_;
   QAction* edit_action_ = nullptr;
+  QLineEdit* move_entry_ = nullptr;
 };
 
 }  // namespace regula::gui
