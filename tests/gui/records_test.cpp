@@ -73,6 +73,12 @@ void round_trip(MainWindow& w, const QString& file) {
   QCOMPARE(list_texts(*v), list_texts(w));
 }
 
+void write_text(const QString& file, const char* text) {
+  QFile f(file);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(text);
+}
+
 // pgn-extract's reading of a PGN file: its games again, each move in long
 // algebraic notation and the position after the last as a FEN comment.
 QString pgn_extract(const QString& file, QString& errors) {
@@ -91,6 +97,7 @@ class RecordsTest : public QObject {
   void moveListIsInEachFamilysNotation();
   void pgnRoundTripAndPgnExtract();
   void pgnFromASetUpPositionIsReadByPgnExtract();
+  void pgnFromAnotherProgramFindsItsScriptByItsVariant();
   void pdnRoundTrip();
   void recordRoundTrip();
   void typedMoveIsPlayedAndABadOneRefusedWithTheReason();
@@ -167,6 +174,35 @@ void RecordsTest::pgnFromASetUpPositionIsReadByPgnExtract() {
   QVERIFY2(
       out.contains("30... g8f8 31. h2h3 a2a1+ { \"5k2/5ppp/8/8/8/7P/5PP1/r5K1 w - - 1 32\" } *"),
       qPrintable(out));
+}
+
+void RecordsTest::pgnFromAnotherProgramFindsItsScriptByItsVariant() {
+  auto w = open_window("mill/nine-mens-morris");
+  QVERIFY(w);
+  QTemporaryDir dir;
+  // No [Rules]: no [Variant] is orthodox chess, and a result the moves do not
+  // reach is the players' word.
+  const QString chess = dir.filePath("chess.pgn");
+  write_text(chess,
+             "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White "
+             "\"?\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 1-0\n");
+  QVERIFY2(w->load_record(chess), qPrintable(w->errors()));
+  QCOMPARE(QString::fromStdString(w->game()->rules().name), QString("chess/orthodox"));
+  QCOMPARE(list_texts(*w),
+           QStringList({"1. e4", "1... e5", "2. Qh5", "2... Nc6", "3. Bc4", "3... Nf6"}));
+  QCOMPARE(QString::fromStdString(w->game()->result().reason), QString("black resigns"));
+  // [Variant] names another game by its UCI name.
+  const QString shatranj = dir.filePath("shatranj.pgn");
+  write_text(shatranj, "[Variant \"shatranj\"]\n[Result \"*\"]\n\n1. e3 e6 *\n");
+  QVERIFY2(w->load_record(shatranj), qPrintable(w->errors()));
+  QCOMPARE(QString::fromStdString(w->game()->rules().name), QString("chess/shatranj"));
+  // A result the moves contradict is refused.
+  const QString wrong = dir.filePath("wrong.pgn");
+  write_text(wrong, "[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n");
+  QVERIFY(!w->load_record(wrong));
+  QCOMPARE(w->errors(), wrong +
+                            ": record: the record's result is 1-0, but its moves end the "
+                            "game 0-1 (checkmate)");
 }
 
 void RecordsTest::pdnRoundTrip() {
