@@ -13,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "formats/pdn.h"
 #include "formats/presentation.h"
 #include "gui/main_window.h"
 #include "gui/main_window_internal.h"
@@ -44,19 +45,21 @@ void MainWindow::save_record_dialog() {
 
 bool MainWindow::save_record(const QString& file) {
   const Game& whole = *line();
-  std::string text;
-  if (writes_pgn(*rules_) && QFileInfo(file).suffix().toLower() != "rgr") {
-    // The players as the seats' boxes name them: the computer by its specification.
-    RecordTags tags = {{"Event", "regula game"},
-                       {"Site", "regula-gui"},
-                       {"Date", QDate::currentDate().toString("yyyy.MM.dd").toStdString()}};
-    const char* sides[] = {"White", "Black"};
-    for (SeatId s = 0; s < 2; ++s)
-      if (is_computer(s)) tags.push_back({sides[s], "regula " + players_[s].spec});
-    text = write_pgn(whole, tags);
-  } else {
-    text = write_record(whole);
+  const bool pgn = writes_pgn(*rules_) && QFileInfo(file).suffix().toLower() != "rgr";
+  const Pdn* pdn = presentation_of(*rules_).pdn.get();
+  // The tags of PGN's and PDN's roster that the window knows: a casual game
+  // (no round) played today, the players as the seats' boxes name them (the
+  // computer by its specification).
+  RecordTags tags = {{"Event", "regula game"},
+                     {"Site", "regula-gui"},
+                     {"Date", QDate::currentDate().toString("yyyy.MM.dd").toStdString()},
+                     {"Round", "-"}};
+  const char* sides[] = {"White", "Black"};
+  for (int side = 0; (pgn || pdn) && side < 2; ++side) {
+    const SeatId seat = pdn ? pdn->colour_seat[side] : static_cast<SeatId>(side);
+    tags.push_back({sides[side], is_computer(seat) ? "regula " + players_[seat].spec : "?"});
   }
+  const std::string text = pgn ? write_pgn(whole, tags) : write_record(whole, tags);
   std::ofstream out(file.toStdString(), std::ios::binary);
   out << text;
   out.close();

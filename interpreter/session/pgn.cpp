@@ -12,15 +12,6 @@ namespace {
 
 constexpr const char* kRoster[] = {"Event", "Site", "Date", "Round", "White", "Black"};
 
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
 // The value of the first tag of that name in a text, or "".
 std::string first_tag(const std::string& text, const std::string& name) {
   const std::string open = "[" + name + " \"";
@@ -129,29 +120,19 @@ std::string write_pgn(const Game& game, const RecordTags& extra) {
     for (const auto& [k, v] : r.options) opts += (opts.empty() ? "" : ", ") + k + "=" + v;
     tags.push_back({"Options", opts});
   }
-  std::string out;
-  for (const auto& [k, v] : tags) out += "[" + k + " " + quoted(v) + "]\n";
-  out += "\n";
-  // Export format: tokens kept whole, no line longer than 79 characters.
-  std::string line;
-  auto emit = [&](const std::string& word) {
-    if (!line.empty() && line.size() + 1 + word.size() > 79) {
-      out += line + "\n";
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + word;
-  };
+  std::vector<std::string> words;
   const auto turns = numbered_turns(game);
   for (size_t i = 0; i < turns.size(); ++i) {
-    if (turns[i].opens_round) emit(std::to_string(turns[i].round) + ".");
-    if (i == 0 && !turns[i].opens_round) emit(std::to_string(turns[i].round) + "...");
-    emit(turns[i].text);
+    if (turns[i].opens_round) words.push_back(std::to_string(turns[i].round) + ".");
+    if (i == 0 && !turns[i].opens_round) words.push_back(std::to_string(turns[i].round) + "...");
+    words.push_back(turns[i].text);
   }
   // How it ended, in words, as a comment (PGN's [Termination] has a fixed
   // vocabulary): a result the moves do not reach reads back as the players' word.
-  if (res.over && res.reason.find('}') == std::string::npos) emit("{" + res.reason + "}");
-  emit(result);
-  return out + line + "\n";
+  if (res.over && res.reason.find('}') == std::string::npos)
+    words.push_back("{" + res.reason + "}");
+  words.push_back(result);
+  return layout_record(tags, words);
 }
 
 std::string pgn_rules_for(const std::string& text, const std::vector<std::string>& names,

@@ -214,7 +214,12 @@ void RecordsTest::pdnRoundTrip() {
   const QString file = dir.filePath("game.pdn");
   round_trip(*w, file);
   const QString text = read_text(file);
-  QVERIFY2(text.contains("[GameType \"20,W,10,10,N2,0\"]\n"), qPrintable(text));
+  // The roster's tags first, as PDN has them from PGN.
+  QVERIFY2(text.startsWith("[Event \"regula game\"]\n[Site \"regula-gui\"]\n[Date \""),
+           qPrintable(text));
+  QVERIFY2(text.contains("\"]\n[Round \"-\"]\n[White \"?\"]\n[Black \"?\"]\n[Rules "
+                         "\"draughts/international\"]\n[GameType \"20,W,10,10,N2,0\"]\n"),
+           qPrintable(text));
   QVERIFY2(text.contains("[Result \"2-0\"]\n"), qPrintable(text));
   QVERIFY2(text.endsWith("\n\n1. 32-28 19-23 2. 28x19 14x23 3. 33-29 2-0\n"), qPrintable(text));
 }
@@ -276,6 +281,12 @@ void RecordsTest::typedMoveIsPlayedAndABadOneRefusedWithTheReason() {
   QTest::keyClick(w->board(), Qt::Key_End);
   QCOMPARE(w->shown_turns(), 2);
   QVERIFY(!entry->isVisible());
+  // Typed at an earlier move, a move cuts the game there (the test agrees to it).
+  QTest::keyClick(w->board(), Qt::Key_Left);
+  QTest::keyClicks(w->board(), "e");
+  QTest::keyClicks(entry, "6");
+  QTest::keyClick(entry, Qt::Key_Return);
+  QCOMPARE(list_texts(*w), QStringList({"1. Nf3", "1... e6"}));
 }
 
 QTEST_MAIN(RecordsTest)
