@@ -4,7 +4,8 @@
 // played from an earlier position cuts the line only when the person agrees.
 // The list writes each turn as its players do: SAN for chess and its relatives,
 // PDN numbers for draughts, the script's own move text elsewhere, numbered by
-// rounds ("1. e4", "1... e5") in a game of two seats, else with the seat's name.
+// rounds ("1. e4", "1... e5") in a game of two seats without dice, else with the
+// seat's name.
 // Its own file because it decides which game the rest of the window shows.
 
 #include <QEvent>
@@ -66,7 +67,8 @@ void MainWindow::go_to(int turns) {
 QStringList MainWindow::move_list_texts() const {
   QStringList out;
   if (!line()) return out;
-  const bool two = rules_->num_seats() == 2;
+  // With dice a seat throws, then moves: two turns in a row, told apart by its name.
+  const bool two = rules_->num_seats() == 2 && rules_->dice.faces.empty();
   for (const NumberedTurn& t : numbered_turns(*line())) {
     const QString n = QString::number(t.round) + (t.opens_round ? "." : "...");
     out << (two ? n + " " + qs(t.text)

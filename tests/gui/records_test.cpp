@@ -117,6 +117,20 @@ void RecordsTest::moveListIsInEachFamilysNotation() {
   QVERIFY(mill);
   QVERIFY(type_moves(*mill, {"E1", "A1", "E2", "A2"}));
   QCOMPARE(list_texts(*mill), QStringList({"1. E1", "1... A1", "2. E2", "2... A2"}));
+  // With dice a seat throws, then moves: each turn names its seat.
+  QTemporaryDir dir;
+  const QString file = dir.filePath("dice.lua");
+  write_text(file,
+             "return game {\n  title = \"Dice\",\n  board = grid { width = 3, height = 3 },\n"
+             "  seats = { \"white\", \"black\" },\n  dice = { 1 },\n"
+             "  pieces = { piece { name = \"king\", symbol = \"K\", moves = { step { dirs = "
+             "\"all\" } } } },\n"
+             "  setup = { white = { king = \"a1\" }, black = { king = \"c3\" } },\n}\n");
+  auto dice = open_window(file.toStdString());
+  QVERIFY2(dice, qPrintable(file));
+  QVERIFY(dice->press_button("Roll"));
+  QVERIFY(type_moves(*dice, {"a1a2"}));
+  QCOMPARE(list_texts(*dice), QStringList({"1. white: roll 1", "2. white: a1a2"}));
 }
 
 void RecordsTest::pgnRoundTripAndPgnExtract() {
