@@ -182,14 +182,10 @@ void MainWindow::build_menus() {
   game->addSeparator();
   game->addAction("&Load record...", this, [this] {
     const QString f = QFileDialog::getOpenFileName(
-        this, "Load record", "", "Game records (*.rgr *.pgn *.txt);;All files (*)");
+        this, "Load record", "", "Game records (*.rgr *.pgn *.pdn *.txt);;All files (*)");
     if (!f.isEmpty()) load_record(f);
   });
-  game->addAction("&Save record...", QKeySequence::Save, this, [this] {
-    const QString f =
-        QFileDialog::getSaveFileName(this, "Save record", "game.rgr", "Game records (*.rgr)");
-    if (!f.isEmpty()) save_record(f);
-  });
+  game->addAction("&Save record...", QKeySequence::Save, this, &MainWindow::save_record_dialog);
   game->addAction("Copy &position", this, [this] {
     QApplication::clipboard()->setText(qs(write_position(game_->position())));
     statusBar()->showMessage("Position copied");
@@ -216,9 +212,9 @@ void MainWindow::build_menus() {
   edit->addAction("&Move now", QKeySequence(Qt::CTRL | Qt::Key_M), this, &MainWindow::move_now)
       ->setObjectName("move_now");
   QMenu* view = menuBar()->addMenu("&View");
-  view->addAction("&Flip board", QKeySequence(Qt::Key_F), this,
+  view->addAction("&Flip board", QKeySequence(Qt::CTRL | Qt::Key_F), this,
                   [this] { board_->set_rotation(board_->rotation() + 2); });
-  view->addAction("&Rotate a quarter turn", QKeySequence(Qt::Key_R), this,
+  view->addAction("&Rotate a quarter turn", QKeySequence(Qt::CTRL | Qt::Key_R), this,
                   [this] { board_->set_rotation(board_->rotation() + 1); });
   build_view_options(view);
 }

@@ -35,6 +35,7 @@ class QVBoxLayout;
 class QComboBox;
 class QDockWidget;
 class QMenu;
+class QLineEdit;
 
 namespace regula::gui {
 
@@ -95,6 +96,11 @@ class MainWindow : public QMainWindow {
   // The buttons for decisions without a site (pass, answers, throw), by text.
   QStringList button_texts() const;
   bool press_button(const QString& text);
+  // Plays a move typed as text (SAN, long form, PDN numbers, the script's own
+  // text); false, with the reason in the status bar, when it names none.
+  bool enter_move(const QString& text);
+  // Where a move is typed: opened by a character typed while the board has focus.
+  QLineEdit* move_entry() const { return move_entry_; }
 
   void undo();
   void redo();
@@ -188,6 +194,13 @@ class MainWindow : public QMainWindow {
   void show_hand();
   void show_buttons();
   void show_move_list();
+  // Each turn of the whole game as the move list shows it (main_window_line.cpp).
+  QStringList move_list_texts() const;
+  // Opens the move entry with the character typed (main_window_typing.cpp).
+  void open_move_entry(const QString& typed);
+  void close_move_entry();
+  // Asks where to save the game, in its family's format (main_window_records.cpp).
+  void save_record_dialog();
   void show_result(const QString& info);
   void play(Move m);
   void play_turn(const Turn& t);
@@ -277,6 +290,7 @@ class MainWindow : public QMainWindow {
   QAction* names_action_ = nullptr;
   QAction* sound_action_ = nullptr;
   std::vector<QAction*> theme_actions_;
+  QLineEdit* move_entry_ = nullptr;
 };
 
 }  // namespace regula::gui

@@ -1,23 +1,67 @@
-// Game records on disk: saving the game shown, and loading a record (the
-// regula format or PDN from another program, whose GameType finds the script)
-// as the game shown. Separate from opening a script because a record brings
-// its own rules and may name them in several ways.
+// Game records on disk: saving the whole game, and loading a record as the
+// game shown. A game is saved in the format other programs read for its
+// family: PGN for the scripts that write SAN (chess and its relatives), PDN for
+// draughts, regula's record elsewhere (or wherever the file is named .rgr).
+// Loaded, a record names its script in [Rules]; a file from another program
+// has none, and its [GameType] (PDN) or [Variant] (PGN) finds the script.
+// Separate from opening a script because a record brings its own rules and may
+// name them in several ways.
+#include <QDate>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QStatusBar>
 #include <fstream>
 #include <sstream>
 
+#include "formats/pdn.h"
+#include "formats/presentation.h"
 #include "gui/main_window.h"
 #include "gui/main_window_internal.h"
 #include "script/loader.h"
 #include "script/search_path.h"
 #include "session/game_record.h"
+#include "session/pgn.h"
 
 namespace regula::gui {
 
+namespace {
+
+// The file name ending of the format a game of these rules is saved in.
+QString record_suffix(const Ruleset& rules) {
+  if (writes_pgn(rules)) return "pgn";
+  return presentation_of(rules).pdn ? "pdn" : "rgr";
+}
+
+}  // namespace
+
+void MainWindow::save_record_dialog() {
+  if (!rules_) return;
+  const QString suffix = record_suffix(*rules_);
+  const QString f =
+      QFileDialog::getSaveFileName(this, "Save record", "game." + suffix,
+                                   "Game records (*." + suffix + ");;regula records (*.rgr)");
+  if (!f.isEmpty()) save_record(f);
+}
+
 bool MainWindow::save_record(const QString& file) {
+  const Game& whole = *line();
+  const bool pgn = writes_pgn(*rules_) && QFileInfo(file).suffix().toLower() != "rgr";
+  const Pdn* pdn = presentation_of(*rules_).pdn.get();
+  // The tags of PGN's and PDN's roster that the window knows: a casual game
+  // (no round) played today, the players as the seats' boxes name them (the
+  // computer by its specification).
+  RecordTags tags = {{"Event", "regula game"},
+                     {"Site", "regula-gui"},
+                     {"Date", QDate::currentDate().toString("yyyy.MM.dd").toStdString()},
+                     {"Round", "-"}};
+  const char* sides[] = {"White", "Black"};
+  for (int side = 0; (pgn || pdn) && side < 2; ++side) {
+    const SeatId seat = pdn ? pdn->colour_seat[side] : static_cast<SeatId>(side);
+    tags.push_back({sides[side], is_computer(seat) ? "regula " + players_[seat].spec : "?"});
+  }
+  const std::string text = pgn ? write_pgn(whole, tags) : write_record(whole, tags);
   std::ofstream out(file.toStdString(), std::ios::binary);
-  out << write_record(*line());
+  out << text;
   out.close();
   if (!out) {
     show_error("could not write " + file);
@@ -37,13 +81,17 @@ bool MainWindow::load_record(const QString& file) {
   text << in.rdbuf();
   script::SearchPath path;
   path.add(QFileInfo(file).absolutePath().toStdString());
-  // A PDN file from another program names no script: its GameType finds one,
-  // and of several games the first is loaded.
-  const std::string fallback =
-      text.str().find("[Rules ") == std::string::npos
-          ? pdn_rules_for(text.str(), script::bundled_script_names(), script::named_rules_loader())
-          : "";
-  auto games = read_records(text.str(), script::named_rules_loader(path), fallback);
+  // A PDN or PGN file from another program names no script: its GameType or
+  // Variant finds one, and of several games the first is loaded.
+  std::string fallback;
+  if (text.str().find("[Rules ") == std::string::npos) {
+    const auto names = script::bundled_script_names();
+    const auto load = script::named_rules_loader();
+    fallback = text.str().find("[GameType ") != std::string::npos
+                   ? pdn_rules_for(text.str(), names, load)
+                   : pgn_rules_for(text.str(), names, load);
+  }
+  auto games = read_pgn(text.str(), script::named_rules_loader(path), fallback);
   if (!games) {
     show_error(file + ": " + qs(games.error().text()));
     return false;

@@ -208,9 +208,9 @@ void MainWindow::show_move_list() {
   moves_->clear();
   const int shown = shown_turns();
   int number = 0;
-  for (const Game::TurnRecord& t : line()->turns()) {
-    auto* item = new QListWidgetItem(
-        QString("%1. %2: %3").arg(++number).arg(qs(rules_->seats[t.seat].name)).arg(qs(t.text)));
+  for (const QString& text : move_list_texts()) {
+    auto* item = new QListWidgetItem(text);
+    ++number;
     if (number > shown) item->setForeground(palette().brush(QPalette::Disabled, QPalette::Text));
     moves_->addItem(item);
   }

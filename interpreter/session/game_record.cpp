@@ -272,35 +272,39 @@ std::string write_record(const Game& game, const RecordTags& extra) {
           (s ? ", " : "") + r.seats[s].name + " " + std::to_string(settled_counter(pos, res, s, k));
     tags.push_back({counter_tag(r, k), v});
   }
-  std::string out;
-  for (auto& [k, v] : tags) out += "[" + k + " " + quote(v) + "]\n";
-  out += "\n";
-  std::string line;
-  auto emit = [&](const std::string& word) {
-    if (!line.empty() && line.size() + 1 + word.size() > 79) {
-      out += line + "\n";
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + word;
-  };
+  std::vector<std::string> words;
   const auto turns = game.turns();
   int round = (game.start().global(kPly)) / std::max(1, r.num_seats()) + 1;
   for (size_t i = 0; i < turns.size(); ++i) {
     bool first_seat = turns[i].seat == r.first;
     bool new_round = first_seat && (i == 0 || turns[i - 1].seat != r.first);
     if (i == 0 && !first_seat) {
-      emit(std::to_string(round) + "...");
+      words.push_back(std::to_string(round) + "...");
     } else if (new_round) {
       if (i > 0) ++round;
-      emit(std::to_string(round) + ".");
+      words.push_back(std::to_string(round) + ".");
     }
-    emit(turns[i].text);
+    words.push_back(turns[i].text);
   }
-  emit(presentation_of(r).pdn            ? pdn_result(r, res)
-       : r.num_seats() == 2 || !res.over ? res.score()
-                                         : "*");
-  out += line + "\n";
-  return out;
+  words.push_back(presentation_of(r).pdn            ? pdn_result(r, res)
+                  : r.num_seats() == 2 || !res.over ? res.score()
+                                                    : "*");
+  return layout_record(tags, words);
+}
+
+std::string layout_record(const RecordTags& tags, const std::vector<std::string>& words) {
+  std::string out;
+  for (auto& [k, v] : tags) out += "[" + k + " " + quote(v) + "]\n";
+  out += "\n";
+  std::string line;
+  for (const std::string& word : words) {
+    if (!line.empty() && line.size() + 1 + word.size() > 79) {
+      out += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  return out + line + "\n";
 }
 
 std::string pdn_rules_for(const std::string& text, const std::vector<std::string>& names,

@@ -29,6 +29,11 @@ using RecordTags = std::vector<std::pair<std::string, std::string>>;
 // extra tags (Event, White, Black, ...) come first, in the order given.
 std::string write_record(const Game& game, const RecordTags& extra = {});
 
+// The layout every record shares (this one, PGN's, PDN's): the tags, a blank
+// line, then the words of the move text joined by spaces, whole, in lines of
+// at most 79 characters.
+std::string layout_record(const RecordTags& tags, const std::vector<std::string>& words);
+
 // Finds the rules a record names: given the [Rules] name and the [Options], the
 // compiled rules or an Error. The caller provides it (script::named_rules_loader
 // looks the name up on a search path; a reader of many records may keep loaded

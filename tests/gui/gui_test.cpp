@@ -874,7 +874,7 @@ void GuiTest::moveListShowsAnEarlierPositionAndKeepsEveryMove() {
   QCOMPARE(w->shown_turns(), 2);
   QCOMPARE(w->move_list()->count(), 4);
   QCOMPARE(w->line()->turns().size(), size_t{4});
-  QVERIFY(w->move_list()->item(3)->text().contains("b8c6"));
+  QVERIFY(w->move_list()->item(3)->text().contains("Nc6"));
   QVERIFY(w->status().contains("move 2 of 4"));
   // The keys walk the list: Right twice is the end again, Home the start, End the end.
   QTest::keyClick(w->board(), Qt::Key_Right);
