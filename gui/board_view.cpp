@@ -291,6 +291,7 @@ void BoardView::paintEvent(QPaintEvent*) {
   draw_rings(p, c);
   if (dragging_ && press_ != kNoSite && pos_->at(press_))
     draw_piece(p, drag_at_, pos_->at(press_), c);
+  draw_overlay(p, c);
 }
 
 void BoardView::draw_rings(QPainter& p, double c) const {
@@ -315,6 +316,7 @@ void BoardView::draw_rings(QPainter& p, double c) const {
 }
 
 void BoardView::mousePressEvent(QMouseEvent* e) {
+  if (overlay_press(e)) return;
   if (e->button() != Qt::LeftButton) return;
   press_ = site_at(e->position());
   dragging_ = false;
@@ -331,6 +333,7 @@ void BoardView::mouseMoveEvent(QMouseEvent* e) {
 }
 
 void BoardView::mouseReleaseEvent(QMouseEvent* e) {
+  if (overlay_release(e)) return;
   if (e->button() != Qt::LeftButton) return;
   const SiteId at = site_at(e->position());
   const SiteId from = press_;
