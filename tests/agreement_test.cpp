@@ -46,6 +46,20 @@ TEST(Agreement, TimeRunningOutLosesOrDrawsAndUndoTakesItBack) {
   EXPECT_EQ(g.result().reason, "black's time is up, but no other side can win");
 }
 
+TEST(Agreement, RecordsKeepAnEndOnTime) {
+  for (const bool drawn : {false, true}) {
+    Game g(bundled("chess/orthodox"));
+    ASSERT_TRUE(g.play_text("e2e4"));
+    ASSERT_FALSE(g.time_out(1, drawn));
+    const std::string text = write_record(g);
+    auto back = read_record(text, script::named_rules_loader());
+    ASSERT_TRUE(back) << back.error().text();
+    EXPECT_TRUE(back->over()) << text;
+    EXPECT_EQ(back->result().reason, g.result().reason);
+    EXPECT_EQ(back->result().outcome[0], drawn ? Outcome::kDraw : Outcome::kWin);
+  }
+}
+
 TEST(Agreement, FourSeatsResignAsATeam) {
   Game g(bundled("chaturanga/four-handed"));
   ASSERT_FALSE(g.resign(1));
