@@ -57,6 +57,7 @@ void MainWindow::build_board_column() {
   big.setBold(true);
   turn_label_->setFont(big);
   column->addWidget(turn_label_);
+  build_clock_bar(column);
   board_ = new BoardView;
   column->addWidget(board_, 1);
   // The pieces in hand and the buttons for decisions without a site share one
@@ -135,6 +136,7 @@ void MainWindow::connect_signals() {
   board_->setFocusPolicy(Qt::StrongFocus);
   board_->installEventFilter(this);
   moves_->installEventFilter(this);
+  connect_tools();
   connect(&files_, &QFileSystemWatcher::fileChanged, this, [this] {
     // Editors often replace the file: wait for it to settle, then watch it again.
     QTimer::singleShot(200, this, [this] {
@@ -210,6 +212,7 @@ void MainWindow::build_menus() {
                   [this] { board_->set_rotation(board_->rotation() + 2); });
   view->addAction("&Rotate a quarter turn", QKeySequence(Qt::Key_R), this,
                   [this] { board_->set_rotation(board_->rotation() + 1); });
+  build_tools_menu(game);
 }
 
 bool MainWindow::open(const std::string& spec, const script::OptionList& options) {
@@ -262,6 +265,7 @@ void MainWindow::start(std::unique_ptr<Game> game) {
   board_->set_rotation(rules_->seats[0].facing == 0 ? 0 : -rules_->seats[0].facing);
   fill_rules_panel();
   if (editing_) set_editing(false);
+  restart_clocks();
   refresh();
 }
 
@@ -331,6 +335,7 @@ void MainWindow::new_game_dialog() {
   if (picker.exec() != QDialog::Accepted) return;
   const GameChoice c = picker.choice();
   if (c.spec.empty() || !open(c.spec, c.options)) return;
+  set_time_control(c.time_control);
   for (size_t s = 0; s < c.players.size(); ++s)
     if (Status err = set_player(static_cast<SeatId>(s), c.players[s])) show_error(qs(err->text()));
 }
