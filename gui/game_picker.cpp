@@ -196,6 +196,10 @@ GameChoice GamePicker::choice() const {
   return c;
 }
 
+void GamePicker::set_time_control(const TimeControl& control) {
+  time_control_->setEditText(QString::fromStdString(time_control_text(control)));
+}
+
 void GamePicker::accept_if_valid() {
   auto control = parse_time_control(time_control_->currentText().toStdString());
   time_error_->setVisible(!control);

@@ -47,6 +47,8 @@ class GamePicker : public QDialog {
   QLabel* time_control_error() const { return time_error_; }
   // Accepts the dialog when the time control reads; else says why not.
   void accept_if_valid();
+  // Offers this control first (the one in play), rather than untimed.
+  void set_time_control(const TimeControl& control);
 
  private:
   void show_script(const std::string& name);

@@ -332,6 +332,7 @@ void MainWindow::reload() {
 void MainWindow::new_game_dialog() {
   if (!may_replace_game()) return;
   GamePicker picker(this, spec_);
+  picker.set_time_control(time_control_);
   if (picker.exec() != QDialog::Accepted) return;
   const GameChoice c = picker.choice();
   if (c.spec.empty() || !open(c.spec, c.options)) return;

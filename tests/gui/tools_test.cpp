@@ -331,6 +331,11 @@ void ToolsTest::newGameDialogChoosesTheTimeControl() {
   QCOMPARE(gui::time_control_text(picker.choice().time_control), std::string("40/90+30, 30+30"));
   picker.accept_if_valid();
   QCOMPARE(picker.result(), int(QDialog::Accepted));
+  // The control in play is offered again.
+  gui::GamePicker again(nullptr, "chess/orthodox");
+  again.set_time_control(*gui::parse_time_control("3+2"));
+  QCOMPARE(again.time_control_box()->currentText(), QString("3+2"));
+  QCOMPARE(gui::time_control_text(again.choice().time_control), std::string("3+2"));
 }
 
 void ToolsTest::hintDrawsAnArrowAndPlaysNothing() {
