@@ -89,6 +89,7 @@ class ToolsTest : public QObject {
   void flagFallLosesTheGame();
   void flagFallDrawsWhenTheOtherSideCannotWin();
   void computerLosesOnTimeWhileThinking();
+  void computerThinksForWhatItsClockAllows();
   void fourSeatsHaveFourClocks();
   void untimedShowsNoClocks();
   void computerBudgetComesFromItsClock();
@@ -262,6 +263,18 @@ void ToolsTest::computerLosesOnTimeWhileThinking() {
   // Its search is stopped and its answer dropped.
   QTRY_VERIFY_WITH_TIMEOUT(!w->thinking(), 20000);
   QCOMPARE(w->game()->history().size(), size_t{0});
+}
+
+void ToolsTest::computerThinksForWhatItsClockAllows() {
+  auto time = std::make_shared<FakeTime>();
+  // Three seconds for the game: a search to depth 60 gets a thirtieth of it
+  // (uci::clock_millis), so it answers; untimed, it would think on.
+  auto w = timed("chess/orthodox", "0.05", time);
+  QVERIFY(w);
+  QVERIFY(!w->set_player(0, "alphabeta:depth=60"));
+  QTRY_COMPARE_WITH_TIMEOUT(w->game()->history().size(), size_t{1}, 20000);
+  QVERIFY(!w->game()->over());
+  QVERIFY(w->clock_highlighted(1));
 }
 
 void ToolsTest::fourSeatsHaveFourClocks() {
