@@ -348,6 +348,7 @@ void BoardView::paintEvent(QPaintEvent*) {
   draw_rings(p, c);
   if (dragging_ && press_ != kNoSite && pos_->at(press_))
     draw_piece(p, drag_at_, pos_->at(press_), c);
+  draw_overlay(p, c);
   draw_banner(p, c);
 }
 
@@ -373,6 +374,7 @@ void BoardView::draw_rings(QPainter& p, double c) const {
 }
 
 void BoardView::mousePressEvent(QMouseEvent* e) {
+  if (overlay_press(e)) return;
   if (e->button() != Qt::LeftButton) return;
   press_ = site_at(e->position());
   dragging_ = false;
@@ -389,6 +391,7 @@ void BoardView::mouseMoveEvent(QMouseEvent* e) {
 }
 
 void BoardView::mouseReleaseEvent(QMouseEvent* e) {
+  if (overlay_release(e)) return;
   if (e->button() != Qt::LeftButton) return;
   const SiteId at = site_at(e->position());
   const SiteId from = press_;

@@ -13,11 +13,15 @@
 #include <QWidget>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
+#include <vector>
 
 #include "core/position.h"
 #include "gui/themes.h"
 
+class QMouseEvent;
+class QPainter;
 class QSvgRenderer;
 class QVariantAnimation;
 
@@ -80,6 +84,24 @@ class BoardView : public QWidget {
   SiteId end_site() const { return end_site_; }
   EndMark end_mark() const { return end_mark_; }
   const QString& banner() const { return banner_; }
+  // The overlay (board_overlay.cpp): arrows and rings drawn over the pieces.
+  // A person draws them with the right button (a drag: an arrow; a click: a
+  // ring round a site, again: none) and a left click clears them; the hint
+  // is the computer's move, an arrow of its own colour (a ring for a drop).
+  struct Arrow {
+    SiteId from = kNoSite;  // none: a drop, drawn as a ring on `to`
+    SiteId to = kNoSite;
+    bool hint = false;
+    bool operator==(const Arrow&) const = default;
+  };
+  // Every arrow shown: the person's in the order drawn, then the hint.
+  std::vector<Arrow> arrows() const;
+  const std::set<SiteId>& marks() const { return marks_; }
+  void set_hint(SiteId from, SiteId to);
+  void clear_hint();
+  // Clears the person's arrows and rings.
+  void clear_drawings();
+  static QColor arrow_colour(bool hint);
 
  signals:
   // A click on a site, or a drag from one site released on another.
@@ -107,6 +129,13 @@ class BoardView : public QWidget {
   void draw_end_mark(QPainter& p, double c) const;
   void draw_banner(QPainter& p, double c) const;
 
+  // The overlay's part of the mouse: true when the event was the overlay's
+  // (the right button); a left press clears the drawings and goes on.
+  bool overlay_press(QMouseEvent* e);
+  bool overlay_release(QMouseEvent* e);
+  void draw_overlay(QPainter& p, double c) const;
+  void draw_arrow(QPainter& p, const Arrow& a, double c) const;
+
   // SVG glyphs, loaded once per file and seat colour.
   mutable std::map<std::string, std::unique_ptr<QSvgRenderer>> svgs_;
   const Position* pos_ = nullptr;
@@ -128,6 +157,10 @@ class BoardView : public QWidget {
   SiteId end_site_ = kNoSite;
   EndMark end_mark_ = EndMark::kNone;
   QString banner_;
+  std::vector<Arrow> drawn_;  // the person's arrows
+  std::set<SiteId> marks_;    // the person's rings
+  std::optional<Arrow> hint_;
+  SiteId right_press_ = kNoSite;  // where the right button went down
 };
 
 }  // namespace regula::gui

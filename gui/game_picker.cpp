@@ -88,9 +88,10 @@ GamePicker::GamePicker(QWidget* parent, const std::string& current) : QDialog(pa
   auto* seats = new QGroupBox("Players");
   seats_form_ = new QFormLayout(seats);
   right->addWidget(seats);
+  right->addWidget(build_time_control());
   right->addStretch();
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
-  connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::accepted, this, &GamePicker::accept_if_valid);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   right->addWidget(buttons);
   layout->addLayout(right);
@@ -101,6 +102,25 @@ GamePicker::GamePicker(QWidget* parent, const std::string& current) : QDialog(pa
       show_script(item->data(0, Qt::UserRole).toString().toStdString());
   });
   if (select) tree_->setCurrentItem(select);
+}
+
+QGroupBox* GamePicker::build_time_control() {
+  auto* clock = new QGroupBox("Time control");
+  auto* clock_form = new QFormLayout(clock);
+  time_control_ = new QComboBox;
+  time_control_->setObjectName("time_control");
+  time_control_->setEditable(true);
+  for (const std::string& t : time_control_presets())
+    time_control_->addItem(QString::fromStdString(t));
+  time_control_->setToolTip(
+      "[MOVES/]MINUTES[+SECONDS] per period, periods separated by commas: 5 (sudden death), "
+      "3+2 (2 seconds a move), 40/90+30, 30+30 (40 moves in 90 minutes, then 30 for the rest)");
+  clock_form->addRow("Clock", time_control_);
+  time_error_ = wrapped_label();
+  time_error_->setStyleSheet("color:#c00000");
+  time_error_->hide();
+  clock_form->addRow("", time_error_);
+  return clock;
 }
 
 void GamePicker::show_script(const std::string& name) {
@@ -171,7 +191,20 @@ GameChoice GamePicker::choice() const {
   for (const auto& [option, box] : option_boxes_)
     c.options.push_back({option, box->currentText().toStdString()});
   for (QComboBox* box : seat_boxes_) c.players.push_back(seat_box_spec(box));
+  if (auto control = parse_time_control(time_control_->currentText().toStdString()))
+    c.time_control = *control;
   return c;
+}
+
+void GamePicker::set_time_control(const TimeControl& control) {
+  time_control_->setEditText(QString::fromStdString(time_control_text(control)));
+}
+
+void GamePicker::accept_if_valid() {
+  auto control = parse_time_control(time_control_->currentText().toStdString());
+  time_error_->setVisible(!control);
+  if (!control) return time_error_->setText(QString::fromStdString(control.error().text()));
+  accept();
 }
 
 }  // namespace regula::gui

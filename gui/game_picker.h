@@ -11,10 +11,12 @@
 #include <vector>
 
 #include "core/ruleset.h"
+#include "gui/time_control.h"
 #include "script/loader.h"
 
 class QComboBox;
 class QFormLayout;
+class QGroupBox;
 class QLabel;
 class QTreeWidget;
 
@@ -24,6 +26,7 @@ struct GameChoice {
   std::string spec;  // bundled name or path
   script::OptionList options;
   std::vector<std::string> players;  // per seat: "human" or a computer player's specification
+  TimeControl time_control;          // untimed unless chosen
 };
 
 class GamePicker : public QDialog {
@@ -39,9 +42,18 @@ class GamePicker : public QDialog {
   QLabel* title_label() const { return title_; }
   QLabel* description_label() const { return description_; }
   const std::vector<QLabel*>& option_labels() const { return option_labels_; }
+  // The time control, as text (time_control.h), and what is wrong with it.
+  QComboBox* time_control_box() const { return time_control_; }
+  QLabel* time_control_error() const { return time_error_; }
+  // Accepts the dialog when the time control reads; else says why not.
+  void accept_if_valid();
+  // Offers this control first (the one in play), rather than untimed.
+  void set_time_control(const TimeControl& control);
 
  private:
   void show_script(const std::string& name);
+  // The time control's box, with a line below it saying what is wrong.
+  QGroupBox* build_time_control();
   // A row per declared option: its values, and its description below it.
   void add_options(const Ruleset& r);
 
@@ -55,6 +67,8 @@ class GamePicker : public QDialog {
   std::vector<std::pair<std::string, QComboBox*>> option_boxes_;
   std::vector<QComboBox*> seat_boxes_;
   std::vector<QLabel*> option_labels_;
+  QComboBox* time_control_;
+  QLabel* time_error_;
 };
 
 }  // namespace regula::gui

@@ -59,6 +59,7 @@ void MainWindow::build_board_column() {
   big.setBold(true);
   turn_label_->setFont(big);
   column->addWidget(turn_label_);
+  build_clock_bar(column);
   board_ = new BoardView;
   // The dice beside the board, of a fixed width, shown for the whole of a game
   // with dice so that the board keeps its size as they are thrown.
@@ -144,6 +145,7 @@ void MainWindow::connect_signals() {
   board_->setFocusPolicy(Qt::StrongFocus);
   board_->installEventFilter(this);
   moves_->installEventFilter(this);
+  connect_tools();
   connect(&files_, &QFileSystemWatcher::fileChanged, this, [this] {
     // Editors often replace the file: wait for it to settle, then watch it again.
     QTimer::singleShot(200, this, [this] {
@@ -217,6 +219,7 @@ void MainWindow::build_menus() {
   view->addAction("&Rotate a quarter turn", QKeySequence(Qt::CTRL | Qt::Key_R), this,
                   [this] { board_->set_rotation(board_->rotation() + 1); });
   build_view_options(view);
+  build_tools_menu(game);
 }
 
 bool MainWindow::open(const std::string& spec, const script::OptionList& options) {
@@ -270,6 +273,7 @@ void MainWindow::start(std::unique_ptr<Game> game) {
   board_->set_rotation(rules_->seats[0].facing == 0 ? 0 : -rules_->seats[0].facing);
   fill_rules_panel();
   if (editing_) set_editing(false);
+  restart_clocks();
   refresh();
 }
 
@@ -336,9 +340,11 @@ void MainWindow::reload() {
 void MainWindow::new_game_dialog() {
   if (!may_replace_game()) return;
   GamePicker picker(this, spec_);
+  picker.set_time_control(time_control_);
   if (picker.exec() != QDialog::Accepted) return;
   const GameChoice c = picker.choice();
   if (c.spec.empty() || !open(c.spec, c.options)) return;
+  set_time_control(c.time_control);
   for (size_t s = 0; s < c.players.size(); ++s)
     if (Status err = set_player(static_cast<SeatId>(s), c.players[s])) show_error(qs(err->text()));
 }

@@ -21,6 +21,8 @@
 
 #include "ai/player.h"
 #include "core/turns.h"
+#include "gui/clock.h"
+#include "gui/time_control.h"
 #include "script/loader.h"
 #include "session/game.h"
 #include "session/move_input.h"
@@ -36,6 +38,7 @@ class QComboBox;
 class QDockWidget;
 class QMenu;
 class QLineEdit;
+class QTimer;
 
 namespace regula::gui {
 
@@ -138,6 +141,30 @@ class MainWindow : public QMainWindow {
   void remember_settings();
   // The game the settings remember (script and options), or false when none.
   static bool last_game(std::string& spec, script::OptionList& options);
+  // The players' tools (main_window_tools.cpp). The clocks read the time from
+  // this source (the machine's monotonic clock unless replaced: tests set it).
+  void set_time_source(std::shared_ptr<const TimeSource> time);
+  // Starts every seat's clock afresh under a control (untimed: no clocks);
+  // the text form is parse_time_control's, false with the error shown when bad.
+  void set_time_control(const TimeControl& control);
+  bool set_time_control(const std::string& text);
+  const GameClock& clock() const { return clock_; }
+  // A seat's clock as shown beside the board ("2:58"), and whether it is the
+  // one highlighted as running.
+  QString clock_text(SeatId seat) const;
+  bool clock_highlighted(SeatId seat) const;
+  // Reads the clocks now: shows them, and ends the game when the running
+  // seat's time is up (done ten times a second; tests call it).
+  void tick_clocks();
+  // The computer's best move for the side to move, drawn as an arrow (not played).
+  void hint();
+  // Analysis: while on, the engine's line, score and depth for the position
+  // shown, updated as the search deepens and started afresh when it changes.
+  void set_analysing(bool on);
+  bool analysing() const { return analysing_; }
+  QString analysis_text() const { return analysis_text_; }
+  // Whether a hint or an analysis is being searched.
+  bool helper_busy() const { return helper_.watcher.isRunning(); }
 
  signals:
   // After every change of the game shown.
@@ -171,6 +198,13 @@ class MainWindow : public QMainWindow {
   // Makes every computer seat's player afresh (new rules, a new seed).
   void remake_players();
   void show_search(int generation);
+  // A player's reports kept in `report` as it searches, and `show` called on
+  // the window's thread at most ten times a second.
+  void post_reports(ai::Player& player, const std::shared_ptr<SearchReport>& report,
+                    std::function<void()> show);
+  // The player's turn from pos, searched on a worker thread (its error, if any, in the answer).
+  static QFuture<Answer> search_in_worker(const Position& pos, std::shared_ptr<ai::Player> player,
+                                          std::shared_ptr<std::atomic<bool>> stop);
   // The window's parts (main_window.cpp).
   void build_board_column();
   void build_docks();
@@ -291,6 +325,53 @@ class MainWindow : public QMainWindow {
   QAction* sound_action_ = nullptr;
   std::vector<QAction*> theme_actions_;
   QLineEdit* move_entry_ = nullptr;
+
+  // The players' tools (main_window_tools.cpp): clocks, hints and analysis.
+  // The search behind a hint or an analysis, on a worker of its own; stopped
+  // and waited for when the window goes.
+  struct HelperSearch {
+    QFutureWatcher<Answer> watcher;
+    std::shared_ptr<std::atomic<bool>> stop;
+    std::shared_ptr<SearchReport> report;
+    int generation = -1;  // the helper generation it searches for
+    bool hint = false;    // a hint, else an analysis
+    ~HelperSearch() {
+      if (stop) stop->store(true);
+      watcher.waitForFinished();
+    }
+  };
+  void build_clock_bar(QVBoxLayout* column);
+  void build_tools_menu(QMenu* game);
+  void connect_tools();
+  void restart_clocks();
+  void follow_clocks();
+  void show_clocks();
+  void flag_fall(SeatId seat);
+  void time_control_dialog();
+  void budget_from_clock(ai::Player& player, SeatId seat);
+  void shown_changed();
+  void run_helper();
+  void helper_done();
+  void show_analysis(int generation);
+  std::shared_ptr<ai::Player> helper_player(bool hint);
+
+  std::shared_ptr<const TimeSource> time_source_;
+  TimeControl time_control_;
+  GameClock clock_;
+  int clock_turns_ = 0;  // whole turns of the game the clocks have counted
+  QTimer* clock_timer_ = nullptr;
+  QWidget* clock_bar_ = nullptr;
+  QHBoxLayout* clock_layout_ = nullptr;
+  std::vector<QLabel*> clock_labels_;
+  QAction* analyse_action_ = nullptr;
+  bool analysing_ = false;
+  bool want_hint_ = false;
+  int helper_generation_ = 0;  // bumped on every change of the position shown
+  int analysed_for_ = -1;      // the generation whose analysis has ended
+  QString analysis_text_;
+  std::shared_ptr<ai::Player> hint_player_, analysis_player_;
+  const Ruleset* helper_rules_ = nullptr;  // the rules the helper players were made for
+  HelperSearch helper_;
 };
 
 }  // namespace regula::gui

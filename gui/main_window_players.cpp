@@ -154,25 +154,36 @@ void MainWindow::computer_move() {
   busy_ = player.get();
   stop_ = std::make_shared<std::atomic<bool>>(false);
   report_ = std::make_shared<SearchReport>();
+  post_reports(*player, report_, [this, gen] { show_search(gen); });
+  budget_from_clock(*player, pos.decider());
+  statusBar()->showMessage(qs(rules_->seats[pos.decider()].name) + " is thinking...");
+  watcher_.setFuture(search_in_worker(pos, player, stop_));
+}
+
+void MainWindow::post_reports(ai::Player& player, const std::shared_ptr<SearchReport>& report,
+                              std::function<void()> show) {
   // On the worker thread: keep the latest report, and let the window know at
   // most ten times a second (the last one is read when the answer comes).
-  player->on_info([this, report = report_, gen](const ai::SearchInfo& info) {
+  player.on_info([this, report, show = std::move(show)](const ai::SearchInfo& info) {
     const std::lock_guard<std::mutex> lock(report->mutex);
     report->latest = info;
     const auto now = std::chrono::steady_clock::now();
     if (now - report->posted < std::chrono::milliseconds(100)) return;
     report->posted = now;
-    QMetaObject::invokeMethod(
-        this, [this, gen] { show_search(gen); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(this, show, Qt::QueuedConnection);
   });
-  statusBar()->showMessage(qs(rules_->seats[pos.decider()].name) + " is thinking...");
-  watcher_.setFuture(QtConcurrent::run([here = pos, player, stop = stop_]() mutable -> Answer {
+}
+
+QFuture<MainWindow::Answer> MainWindow::search_in_worker(const Position& pos,
+                                                         std::shared_ptr<ai::Player> player,
+                                                         std::shared_ptr<std::atomic<bool>> stop) {
+  return QtConcurrent::run([here = pos, player, stop]() mutable -> Answer {
     try {
       return {player->choose(here, stop.get()), ""};
     } catch (const std::exception& e) {
       return {Turn{}, e.what()};
     }
-  }));
+  });
 }
 
 void MainWindow::show_search(int generation) {

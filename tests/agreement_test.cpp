@@ -28,6 +28,38 @@ TEST(Agreement, AResignationLosesForTheTeamAndUndoTakesItBack) {
   ASSERT_TRUE(g.play_text("e7e5"));
 }
 
+TEST(Agreement, TimeRunningOutLosesOrDrawsAndUndoTakesItBack) {
+  auto rules = bundled("chess/orthodox");
+  Game g(rules);
+  ASSERT_TRUE(g.play_text("e2e4"));
+  ASSERT_FALSE(g.time_out(1, false));
+  ASSERT_TRUE(g.over());
+  EXPECT_EQ(g.result().reason, "black loses on time");
+  EXPECT_EQ(g.result().outcome[0], Outcome::kWin);
+  EXPECT_EQ(g.result().outcome[1], Outcome::kLoss);
+  EXPECT_TRUE(g.time_out(0, false));  // already over
+  ASSERT_TRUE(g.undo());
+  EXPECT_FALSE(g.over());
+  EXPECT_EQ(g.history().size(), 1u);
+  ASSERT_FALSE(g.time_out(1, true));
+  EXPECT_TRUE(g.result().is_draw());
+  EXPECT_EQ(g.result().reason, "black's time is up, but no other side can win");
+}
+
+TEST(Agreement, RecordsKeepAnEndOnTime) {
+  for (const bool drawn : {false, true}) {
+    Game g(bundled("chess/orthodox"));
+    ASSERT_TRUE(g.play_text("e2e4"));
+    ASSERT_FALSE(g.time_out(1, drawn));
+    const std::string text = write_record(g);
+    auto back = read_record(text, script::named_rules_loader());
+    ASSERT_TRUE(back) << back.error().text();
+    EXPECT_TRUE(back->over()) << text;
+    EXPECT_EQ(back->result().reason, g.result().reason);
+    EXPECT_EQ(back->result().outcome[0], drawn ? Outcome::kDraw : Outcome::kWin);
+  }
+}
+
 TEST(Agreement, FourSeatsResignAsATeam) {
   Game g(bundled("chaturanga/four-handed"));
   ASSERT_FALSE(g.resign(1));

@@ -176,6 +176,23 @@ Status Game::resign(SeatId seat) {
   return std::nullopt;
 }
 
+Status Game::time_out(SeatId seat, bool drawn) {
+  if (result_.over) return Error{"time", "the game is over (" + result_.reason + ")"};
+  if (seat < 0 || seat >= rules_->num_seats()) return Error{"time", "no such seat"};
+  const std::string& name = rules_->seats[seat].name;
+  if (drawn) {
+    agreed_ = Result::draw(rules_->num_seats(), name + "'s time is up, but no other side can win");
+    rank_seats(*agreed_, pos_);
+  } else {
+    if (Status err = resign(seat)) return err;
+    agreed_->reason = name + " loses on time";
+  }
+  offer_.reset();
+  redo_.clear();
+  refresh();
+  return std::nullopt;
+}
+
 Status Game::agree_draw() {
   if (result_.over) return Error{"draw", "the game is over (" + result_.reason + ")"};
   agreed_ = Result::draw(rules_->num_seats(), "draw agreed");

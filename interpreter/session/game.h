@@ -105,6 +105,10 @@ class Game {
   Status offer_draw(SeatId seat);
   Status accept_draw(SeatId seat);
   std::optional<SeatId> draw_offer() const { return offer_; }
+  // Ends the game on time: the seat's time is up, so its team loses (every
+  // other seat wins), or, when `drawn` (no other side can win), the game is
+  // drawn. Undo takes it back, as it does a resignation.
+  Status time_out(SeatId seat, bool drawn);
   bool ended_by_agreement() const { return agreed_.has_value(); }
 
   bool can_undo() const { return !played_.empty() || agreed_.has_value() || offer_.has_value(); }

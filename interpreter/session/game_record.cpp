@@ -456,12 +456,16 @@ Expected<Game> replay_record(const RecordText& scanned_text, const RulesLoader& 
       return at_line(
           line, "move " + std::to_string(ply) + " (" + excerpt(m) + "): " + played.error().what);
   }
-  // An end by the players' word: a resignation or an agreed draw.
+  // An end by the players' word (a resignation or an agreed draw) or on time.
   for (const auto& [k, v] : scanned->tags) {
     if (k != "Termination" || game.over()) continue;
     if (v == "draw agreed") game.agree_draw();
-    for (SeatId s = 0; s < r.num_seats(); ++s)
+    for (SeatId s = 0; s < r.num_seats(); ++s) {
       if (v == r.seats[s].name + " resigns") game.resign(s);
+      // An end on time, in Game::time_out's words.
+      if (v == r.seats[s].name + " loses on time") game.time_out(s, false);
+      if (v == r.seats[s].name + "'s time is up, but no other side can win") game.time_out(s, true);
+    }
   }
   if (presentation_of(r).pdn) {
     // A PDN game from elsewhere ends where the players stopped: its result is

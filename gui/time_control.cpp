@@ -1,0 +1,128 @@
+#include "gui/time_control.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+
+#include "ai/player_spec.h"
+#include "uci/uci_server.h"
+
+namespace regula::gui {
+
+namespace {
+
+constexpr double kMaxMinutes = 10000;  // about a week: more is no clock
+constexpr double kMaxIncrementSeconds = 3600;
+constexpr int kMaxMoves = 1000;
+
+std::string trimmed(const std::string& s) {
+  const size_t a = s.find_first_not_of(" \t");
+  if (a == std::string::npos) return "";
+  return s.substr(a, s.find_last_not_of(" \t") + 1 - a);
+}
+
+// A number written with digits and at most one point; none otherwise.
+std::optional<double> decimal(const std::string& s) {
+  if (s.empty() || s.find_first_not_of("0123456789.") != std::string::npos ||
+      std::count(s.begin(), s.end(), '.') > 1 || s == ".")
+    return std::nullopt;
+  return std::strtod(s.c_str(), nullptr);
+}
+
+Expected<TimePeriod> parse_period(const std::string& text, const std::string& where) {
+  const std::string form = " (say [MOVES/]MINUTES[+SECONDS], as 5, 3+2 or 40/90+30)";
+  TimePeriod p;
+  std::string rest = text;
+  if (const size_t slash = rest.find('/'); slash != std::string::npos) {
+    const std::string moves = trimmed(rest.substr(0, slash));
+    if (moves.empty() || moves.find_first_not_of("0123456789") != std::string::npos ||
+        moves.size() > 4 || std::stoi(moves) < 1 || std::stoi(moves) > kMaxMoves)
+      return Error{where, "'" + moves + "' is not a number of moves from 1 to " +
+                              std::to_string(kMaxMoves) + form};
+    p.moves = std::stoi(moves);
+    rest = rest.substr(slash + 1);
+  }
+  std::string inc;
+  const bool has_increment = rest.find('+') != std::string::npos;
+  if (const size_t plus = rest.find('+'); plus != std::string::npos) {
+    inc = trimmed(rest.substr(plus + 1));
+    rest = rest.substr(0, plus);
+  }
+  const std::string minutes = trimmed(rest);
+  const auto m = decimal(minutes);
+  if (!m || *m <= 0 || *m > kMaxMinutes)
+    return Error{where, "'" + minutes + "' is not a number of minutes above 0 and at most " +
+                            std::to_string(static_cast<int>(kMaxMinutes)) + form};
+  p.millis = std::llround(*m * 60000);
+  if (has_increment) {
+    const auto s = decimal(inc);
+    if (!s || *s > kMaxIncrementSeconds)
+      return Error{where, "'" + inc + "' is not a number of seconds from 0 to " +
+                              std::to_string(static_cast<int>(kMaxIncrementSeconds)) + form};
+    p.increment = std::llround(*s * 1000);
+  }
+  return p;
+}
+
+// Milliseconds as a number of `unit` milliseconds: whole, or with the fraction it needs.
+std::string in_units(int64_t millis, int64_t unit) {
+  if (millis % unit == 0) return std::to_string(millis / unit);
+  std::string s = std::to_string(static_cast<double>(millis) / static_cast<double>(unit));
+  s.erase(s.find_last_not_of('0') + 1);
+  if (!s.empty() && s.back() == '.') s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+Expected<TimeControl> parse_time_control(const std::string& text) {
+  TimeControl c;
+  const std::string all = trimmed(text);
+  if (all.empty() || all == "untimed") return c;
+  size_t start = 0;
+  for (int n = 1;; ++n) {
+    const size_t comma = all.find(',', start);
+    const std::string piece = all.substr(start, comma == std::string::npos ? comma : comma - start);
+    if (!c.periods.empty() && c.periods.back().moves == 0)
+      return Error{"time control", "period " + std::to_string(n - 1) +
+                                       " has no number of moves, so it lasts the rest of the "
+                                       "game: no period can follow it"};
+    auto p = parse_period(piece, "time control, period " + std::to_string(n));
+    if (!p) return p.error();
+    c.periods.push_back(*p);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return c;
+}
+
+std::string time_control_text(const TimeControl& control) {
+  if (!control.timed()) return "untimed";
+  std::string out;
+  for (const TimePeriod& p : control.periods) {
+    if (!out.empty()) out += ", ";
+    if (p.moves) out += std::to_string(p.moves) + "/";
+    out += in_units(p.millis, 60000);
+    if (p.increment) out += "+" + in_units(p.increment, 1000);
+  }
+  return out;
+}
+
+std::vector<std::string> time_control_presets() {
+  return {
+      "untimed",          "2+1", "3+2", "5", "10+5", "15+10", "30+20", "90+30", "40/90+30, 30+30",
+      "40/120, 20/60, 30"};
+}
+
+ai::Budget clock_budget(const Ruleset& rules, const std::string& spec, int64_t remaining,
+                        int64_t increment, int moves_to_go) {
+  ai::Budget b;
+  if (spec.size() == 4 && spec.compare(0, 3, "ai:") == 0 && std::isdigit(spec[3]))
+    b = ai::level_budget(rules, spec[3] - '0');
+  b.millis = uci::clock_millis(remaining, increment, moves_to_go);
+  return b;
+}
+
+}  // namespace regula::gui
