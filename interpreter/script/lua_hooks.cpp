@@ -439,9 +439,12 @@ void read_move(lua_State* L, const PosContext& c, int mt, MoveName which, const 
   read_fields(L, c, mt, caps, which, f, bad);
   if (!bad.empty()) return;
   m.rule = 0xFFFF;
-  m.drop_type = type_field(L, c, f[kDrop], "drop", which, r, bad);
-  m.promote = type_field(L, c, f[kPromote], "promote", which, r, bad);
-  if (const char* label = string_field(L, f[kLabel], "label", which, bad)) {
+  // (Most moves have neither drop, promote nor label.)
+  if (f[kDrop].type != LUA_TNIL) m.drop_type = type_field(L, c, f[kDrop], "drop", which, r, bad);
+  if (f[kPromote].type != LUA_TNIL)
+    m.promote = type_field(L, c, f[kPromote], "promote", which, r, bad);
+  if (const char* label =
+          f[kLabel].type == LUA_TNIL ? nullptr : string_field(L, f[kLabel], "label", which, bad)) {
     for (size_t i = 0; i < r.rules.size() && m.rule == 0xFFFF; ++i)
       if (r.rules[i].kind == RuleKind::kGenerated && r.rules[i].label == label)
         m.rule = static_cast<uint16_t>(i);
@@ -477,21 +480,27 @@ void read_move(lua_State* L, const PosContext& c, int mt, MoveName which, const 
 // captures than a Move has room for, a field it does not know) is an error,
 // never a move quietly changed. Raw reads only, which neither run Lua (a
 // metatable on a returned table has no say) nor raise a Lua error, so that
-// the list is read outside any protected call. Returns why the value is
-// unusable, or "" when it is fine.
-std::string read_moves(lua_State* L, const PosContext& c, int idx, const Position& pos,
-                       MoveList& moves) {
-  if (lua_isnil(L, idx)) return "";
-  if (!lua_istable(L, idx))
-    return std::string("returned a ") + luaL_typename(L, idx) + ", not a list of moves";
+// the list is read outside any protected call. Sets why the value is
+// unusable in bad, left empty when it is fine.
+void read_moves(lua_State* L, const PosContext& c, int idx, const Position& pos, MoveList& moves,
+                std::string& bad) {
+  if (lua_isnil(L, idx)) return;
+  if (!lua_istable(L, idx)) {
+    bad = std::string("returned a ") + luaL_typename(L, idx) + ", not a list of moves";
+    return;
+  }
   // A move read needs its table, its captures, a key and a value, and two more.
-  if (!lua_checkstack(L, 8)) return "out of Lua stack space";
-  std::string bad;
+  if (!lua_checkstack(L, 8)) {
+    bad = "out of Lua stack space";
+    return;
+  }
   const int top = lua_gettop(L);
   lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, idx));
-  if (n > static_cast<lua_Integer>(kMaxListItems))
-    return "returned " + std::to_string(n) + " moves; at most " + std::to_string(kMaxListItems) +
-           " (kMaxListItems)";
+  if (n > static_cast<lua_Integer>(kMaxListItems)) {
+    bad = "returned " + std::to_string(n) + " moves; at most " + std::to_string(kMaxListItems) +
+          " (kMaxListItems)";
+    return;
+  }
   for (lua_Integer i = 1; i <= n && bad.empty(); ++i) {
     const MoveName which{i};
     if (lua_rawgeti(L, idx, i) != LUA_TTABLE) {
@@ -505,7 +514,6 @@ std::string read_moves(lua_State* L, const PosContext& c, int idx, const Positio
     lua_settop(L, top);
   }
   lua_settop(L, top);
-  return bad;
 }
 
 // What a move handle holds: a copy of the move, with what its fields need
@@ -1107,7 +1115,7 @@ void LuaHooks::generate(const Position& pos, MoveList& moves) {
     // be raised and nothing allocated in Lua, so no protected call is needed.
     std::string why;
     try {
-      why = read_moves(L, *h.ctx, result, pos, moves);
+      read_moves(L, *h.ctx, result, pos, moves, why);
     } catch (const std::exception& e) {
       why = e.what();
     }
