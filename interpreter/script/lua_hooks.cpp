@@ -311,6 +311,7 @@ struct FieldValue {
   size_t size = 0;
 };
 
+// The value at idx, read without converting it (a number stays a number).
 FieldValue value_at(lua_State* L, int idx) {
   FieldValue v;
   v.type = lua_type(L, idx);
