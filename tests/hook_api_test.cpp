@@ -221,6 +221,71 @@ TEST(HookGenerate, LabelledMovesShowTheLabelAndHooksReadIt) {
       << lerr.what;
 }
 
+// Several moves using every field, sites named by strings made as the hook
+// runs: the exact list, what a move with captures takes, and perft (the same
+// counts as when each name was looked up by its text).
+TEST(HookGenerate, ReadsEveryFieldOfSeveralMoves) {
+  auto r = load("hook_fields", hand_game(R"(  labels = { "dash" },
+  generate = function(pos)
+    if pos:to_move() ~= "white" or not pos:at("a1") or pos:hand("white", "wazir") == 0 then
+      return {}
+    end
+    local far = "c" .. 1
+    return {
+      { from = "a1", to = far, label = "dash" },
+      { from = "a1", to = "b2", promote = "ferz" },
+      { drop = "wazir", to = "a3" },
+      { from = "a1", to = "b3", captures = { "c3" } },
+    }
+  end,)"));
+  ASSERT_TRUE(r);
+  Position pos(r);
+  std::vector<Turn> turns;
+  legal_turns(pos, turns);
+  std::vector<std::string> readable;
+  for (const Turn& t : turns) readable.push_back(turn_text(pos, t));
+  std::sort(readable.begin(), readable.end());
+  EXPECT_EQ(readable,
+            (std::vector<std::string>{"W@a3", "a1a2", "a1b1", "a1b2=F", "a1b3", "a1c1 dash"}));
+  const Position taken = after_move(pos, "a1b3");
+  EXPECT_EQ(taken.at(r->topology.find("c3")), kEmpty);
+  EXPECT_EQ(taken.at(r->topology.find("b3")), make_piece(r->type_index("wazir"), 0));
+  EXPECT_EQ(perft(pos, 1), 6u);
+  EXPECT_EQ(perft(pos, 2), 10u);
+  EXPECT_EQ(perft(pos, 3), 32u);
+  EXPECT_EQ(perft(pos, 4), 90u);
+}
+
+// Lua keeps one copy of a short string, so a name the hook writes is found by
+// its address; a name longer than 40 bytes is a copy of its own, found by its
+// text.
+TEST(HookGenerate, NamesLongerThanLuaKeepsOnceAreFoundByTheirText) {
+  const std::string name = "wazir_whose_name_is_longer_than_forty_bytes";
+  std::string text = R"(return game {
+  board = grid { width = 3, height = 3 },
+  pieces = { piece { name = "NAME", symbol = "W", moves = { step { dirs = "orthogonal" } } } },
+  setup = { white = { NAME = "a1" }, black = { NAME = "c3" } },
+  hand = { white = { NAME = 1 }, black = { NAME = 1 } },
+  generate = function(pos)
+    if pos:to_move() == "white" then return { { drop = "NAME", to = "b2" } } end
+    return { { drop = "NAME_", to = "a1" } }
+  end,
+})";
+  for (size_t at = text.find("NAME"); at != std::string::npos; at = text.find("NAME", at))
+    text.replace(at, 4, name);
+  auto r = load("hook_long_name", text);
+  ASSERT_TRUE(r);
+  Position pos(r);
+  EXPECT_EQ(texts(pos), (std::vector<std::string>{"W@b2", "a1a2", "a1b1"}));
+  Position moved = after_move(pos, "a1a2");
+  auto err = rule_error([&] {
+    MoveList ml;
+    legal_moves(moved, ml);
+  });
+  ASSERT_TRUE(err);
+  EXPECT_EQ(err->what, "generate hook: move 1 drop: no piece named '" + name + "_'");
+}
+
 TEST(HookAttacked, SeesTheMovesOfTheGenerateHook) {
   // White's piece on a1 may also leap to c2 (a hook move); Black's filter
   // forbids moving where White could capture.

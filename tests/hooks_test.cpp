@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "cli_support.h"
+#include "core/filter_each.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/perft.h"
@@ -151,6 +152,23 @@ TEST(HooksBudget, PcallStillCatchesOrdinaryErrors) {
   EXPECT_FALSE(script::hook_error(*r));
 }
 
+// The filter judges a position's moves in one call into Lua, each move as in a
+// call of its own: 6 million instructions for each of the wazir's two moves
+// fit the budget of one call (10 million), twelve million would not.
+TEST(HooksBudget, EachMoveTheFilterJudgesHasABudgetOfItsOwn) {
+  auto r = load("budget_each", wazir_game(R"(  filter = function(pos, move)
+    for i = 1, 6000000 do end
+    return move.to ~= "b1"
+  end,)"));
+  ASSERT_TRUE(r);
+  Position pos(r);
+  MoveList ml;
+  legal_moves(pos, ml);
+  ASSERT_EQ(ml.size(), 1);
+  EXPECT_EQ(r->topology.name(ml[0].to), "a2");
+  EXPECT_FALSE(script::hook_error(*r));
+}
+
 // Lua runs finalizers with hooks off: an endless one would hang outside the budget.
 TEST(HooksBudget, FinalizersAreRefused) {
   const std::string text = wazir_game(R"(  filter = function(pos, move)
@@ -165,6 +183,74 @@ TEST(HooksBudget, FinalizersAreRefused) {
   ASSERT_TRUE(err);
   EXPECT_EQ(err->where, where("finalizer", text, "setmetatable")) << err->text();
   expect_contains(err->what, "__gc");
+}
+
+// ---- the filter judges a position's moves together ----------------------------------
+
+// Hooks with a filter that records how the engine asks it: each list it is
+// given in one call, and the moves asked about one at a time. It forbids the
+// moves onto b1.
+class RecordingFilter : public Hooks, public FilterEach {
+ public:
+  bool has_filter() const override { return true; }
+  bool has_after() const override { return false; }
+  bool has_generate() const override { return false; }
+  bool has_end() const override { return false; }
+  bool filter(const Position& pos, const Move& m) override {
+    ++single;
+    return pos.rules().topology.name(m.to) != "b1";
+  }
+  void after(Position&, const Move&, Undo&) override {}
+  void generate(const Position&, MoveList&) override {}
+  std::optional<Result> end(const Position&) override { return std::nullopt; }
+  void filter_each(const Position& pos, MoveList& moves) override {
+    const Topology& t = pos.rules().topology;
+    std::vector<std::string> list;
+    int kept = 0;
+    for (int i = 0; i < moves.size(); ++i) {
+      list.push_back(t.name(moves[i].from) + t.name(moves[i].to));
+      if (t.name(moves[i].to) != "b1") moves[kept++] = moves[i];
+    }
+    moves.resize(kept);
+    lists.push_back(list);
+  }
+
+  std::vector<std::vector<std::string>> lists;
+  int single = 0;
+};
+
+TEST(HooksFilter, APositionsMovesAreJudgedInOneCall) {
+  auto loaded = load("one_call", wazir_game("  filter = function(pos, move) return true end,"));
+  ASSERT_TRUE(loaded);
+  auto rules = std::make_shared<Ruleset>(*loaded);
+  auto hooks = std::make_shared<RecordingFilter>();
+  rules->hooks = hooks;
+  Position pos(rules);
+  MoveList ml;
+  legal_moves(pos, ml);
+  ASSERT_EQ(ml.size(), 1);
+  EXPECT_EQ(rules->topology.name(ml[0].to), "a2");
+  EXPECT_EQ(hooks->lists, (std::vector<std::vector<std::string>>{{"a1a2", "a1b1"}}));
+  EXPECT_EQ(hooks->single, 0);
+}
+
+// The script's filter, judging the same lists: the same moves and perft as a
+// filter asked one move at a time would give (wazirs that may not step onto b1
+// or b3: White's a1a2 and Black's c3c2 alone, then the three steps of each).
+TEST(HooksFilter, ScriptFilterGivesTheSameMovesAndPerft) {
+  auto r = load("filter_perft",
+                wazir_game("  filter = function(pos, move) return move.to ~= \"b1\" and move.to "
+                           "~= \"b3\" end,"));
+  ASSERT_TRUE(r);
+  Position pos(r);
+  MoveList ml;
+  legal_moves(pos, ml);
+  ASSERT_EQ(ml.size(), 1);
+  EXPECT_EQ(r->topology.name(ml[0].to), "a2");
+  EXPECT_EQ(perft(pos, 1), 1u);
+  EXPECT_EQ(perft(pos, 2), 1u);
+  EXPECT_EQ(perft(pos, 3), 3u);
+  EXPECT_EQ(perft(pos, 4), 9u);
 }
 
 // ---- a failing hook stops the game -------------------------------------------------

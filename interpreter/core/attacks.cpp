@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/filter_each.h"
 #include "core/movegen.h"
 
 namespace regula {
@@ -179,9 +180,14 @@ bool generated_attack(const Position& pos, SiteId site, SeatId defender, TypeId 
   }
   Hooks& hooks = *r.hooks;
   if (hooks.has_filter_moves() && !ml.empty()) hooks.filter_moves(copy, ml);
-  return std::any_of(ml.begin(), ml.end(), [&](const Move& m) {
-    return takes(m, site) && (!hooks.has_filter() || hooks.filter(copy, m));
-  });
+  if (!hooks.has_filter()) return takes(ml, site);
+  // The filter judges the moves that take it, in one go.
+  int takers = 0;
+  for (int i = 0; i < ml.size(); ++i)
+    if (takes(ml[i], site)) ml[takers++] = ml[i];
+  ml.resize(takers);
+  filter_each(hooks, copy, ml);
+  return !ml.empty();
 }
 
 // The moves a generate hook adds for seat e, on a copy with the piece in

@@ -7,6 +7,7 @@
 // before its moves are judged, so this file is about choosing it and applying it.
 
 #include "core/attacks.h"
+#include "core/filter_each.h"
 #include "core/movegen.h"
 #include "core/movegen_internal.h"
 
@@ -65,7 +66,7 @@ enum class Strategy {
 struct Legality {
   Strategy strategy = Strategy::kCheckEach;
   SeatId me = 0;
-  bool hook_filter = false;  // the script's filter hook has the first word on a move tried
+  bool hook_filter = false;  // the script's filter hook judges every move first
   bool probe = false;        // with check: an ordinary move left open is judged by check_after
   SiteSet sites;             // kPins: the pinned pieces; kLines: the lines to the royal
   // kAttackMap: the map of the latest origin, and whether it covers every enemy rule.
@@ -200,10 +201,9 @@ inline Verdict judge(Legality& l, Position& pos, const Move& m) {
   return Verdict::kTry;
 }
 
-// The reference path: the filter hook first, where there is one, then the move
-// is made, the position tested and the move unmade.
+// The reference path (after the filter hook, where there is one): the move is
+// made, the position tested and the move unmade.
 bool legal_when_tried(const Legality& l, Position& pos, const Move& m, Undo& u) {
-  if (l.hook_filter && !pos.rules().hooks->filter(pos, m)) return false;
   ScopedMove made(pos, m, u);
   return move_was_safe(pos, l.me, m);
 }
@@ -214,6 +214,9 @@ namespace detail {
 
 int keep_legal(Position& pos, MoveList& moves) {
   Legality l = choose_legality(pos);
+  // The filter hook judges every move of the position (no shortcut stands
+  // where there is one), all in one go.
+  if (l.hook_filter) filter_each(*pos.rules().hooks, pos, moves);
   int kept = 0;
   Undo u;
   for (int i = 0; i < moves.size(); ++i) {

@@ -299,67 +299,84 @@ std::string operator+(MoveName which, const char* text) {
   return "move " + std::to_string(which.index) + text;
 }
 
-// The site named by the value at idx, or kNoSite with why in bad (which and
-// field name the value, and are joined only for an error). site_ids: the stack
-// index of the table of site ids (Made::kSiteIds).
-SiteId site_value(lua_State* L, int idx, int site_ids, MoveName which, const char* field,
-                  std::string& bad) {
-  if (lua_type(L, idx) != LUA_TSTRING) {
-    bad = which + " " + field + " is a " + luaL_typename(L, idx) + ", not a site name";
-    return kNoSite;
-  }
-  lua_pushvalue(L, idx);
-  lua_rawget(L, site_ids);
-  const SiteId s = lua_isinteger(L, -1) ? static_cast<SiteId>(lua_tointeger(L, -1)) : kNoSite;
-  lua_pop(L, 1);
-  if (s == kNoSite) bad = which + " " + field + ": no site named '" + lua_tostring(L, idx) + "'";
-  return s;
-}
-
-// The fields a generated move may have, in the order of the slots read_move
-// reads them into.
+// The fields a generated move may have, in the order of PosContext::move_keys.
 enum MoveField { kFrom, kTo, kCaptures, kDrop, kPromote, kLabel, kMoveFields };
 const char* const kMoveFieldNames[] = {"from", "to", "captures", "drop", "promote", "label"};
 
-// The string value at idx (the field key of a move), or null when it is nil;
-// a value that is not a string sets bad. The string lives as long as the table.
-const char* string_field(lua_State* L, int idx, const char* key, MoveName which, std::string& bad) {
-  const int type = lua_type(L, idx);
-  if (type != LUA_TNIL && type != LUA_TSTRING && bad.empty())
-    bad = which + " " + key + " is a " + lua_typename(L, type) + ", not a name";
-  return type == LUA_TSTRING ? lua_tostring(L, idx) : nullptr;
+// A value as read from a move table: its Lua type and, for a string, its
+// bytes, which live as long as the table does (raw reads leave it unchanged).
+struct FieldValue {
+  int type = LUA_TNIL;
+  const char* bytes = nullptr;
+  size_t size = 0;
+};
+
+// The value at idx, read without converting it (a number stays a number).
+FieldValue value_at(lua_State* L, int idx) {
+  FieldValue v;
+  v.type = lua_type(L, idx);
+  if (v.type == LUA_TSTRING) v.bytes = lua_tolstring(L, idx, &v.size);
+  return v;
 }
 
-// The piece type named by the field at idx, -1 when absent (or bad set).
-TypeId type_field(lua_State* L, int idx, const char* key, MoveName which, const Ruleset& r,
-                  std::string& bad) {
-  const char* name = string_field(L, idx, key, which, bad);
+// The site a value names, or kNoSite with why in bad (which and field name
+// the value, and are joined only for an error): by the address of its bytes
+// (every site name a script writes short enough for Lua to intern), else by
+// its text.
+SiteId site_value(lua_State* L, const PosContext& c, const Topology& t, const FieldValue& v,
+                  MoveName which, const char* field, std::string& bad) {
+  if (v.type != LUA_TSTRING) {
+    bad = which + " " + field + " is a " + lua_typename(L, v.type) + ", not a site name";
+    return kNoSite;
+  }
+  SiteId s = static_cast<SiteId>(c.sites_by_address.find(v.bytes));
+  if (s < 0) s = t.find(std::string(v.bytes, v.size));
+  if (s == kNoSite) bad = which + " " + field + ": no site named '" + v.bytes + "'";
+  return s;
+}
+
+// The bytes of a name field, or null when it is nil; a value that is not a
+// string sets bad.
+const char* string_field(lua_State* L, const FieldValue& v, const char* key, MoveName which,
+                         std::string& bad) {
+  if (v.type != LUA_TNIL && v.type != LUA_TSTRING && bad.empty())
+    bad = which + " " + key + " is a " + lua_typename(L, v.type) + ", not a name";
+  return v.type == LUA_TSTRING ? v.bytes : nullptr;
+}
+
+// The piece type a name field names, -1 when absent (or bad set).
+TypeId type_field(lua_State* L, const PosContext& c, const FieldValue& v, const char* key,
+                  MoveName which, const Ruleset& r, std::string& bad) {
+  const char* name = string_field(L, v, key, which, bad);
   if (!name) return -1;
-  const TypeId t = r.type_index(name);
+  TypeId t = static_cast<TypeId>(c.types_by_address.find(name));
+  if (t < 0) t = r.type_index(std::string(name, v.size));
   if (t < 0 && bad.empty()) bad = which + " " + key + ": no piece named '" + name + "'";
   return t;
 }
 
-// Reads the fields of the move table at mt into the kMoveFields slots above
-// it, in one pass. Returns why the table is unusable (a field a generated
-// move has not), or "".
-std::string read_fields(lua_State* L, int mt, MoveName which) {
-  lua_settop(L, mt + kMoveFields);
-  std::string bad;
+// The field the string key at idx names, or -1: by address first (a key a
+// script writes is the interned name), then by text.
+int field_of(lua_State* L, const PosContext& c, int idx) {
+  size_t n = 0;
+  const char* key = lua_tolstring(L, idx, &n);
+  for (int i = 0; i < kMoveFields; ++i)
+    if (key == c.move_keys[i]) return i;
+  for (int i = 0; i < kMoveFields; ++i)
+    if (std::strlen(kMoveFieldNames[i]) == n && std::memcmp(kMoveFieldNames[i], key, n) == 0)
+      return i;
+  return -1;
+}
+
+// Reads the fields of the move table at mt into f, in one pass, and copies
+// the value of captures into the stack slot caps. Sets bad when the table has
+// a field a generated move has not.
+void read_fields(lua_State* L, const PosContext& c, int mt, int caps, MoveName which,
+                 FieldValue (&f)[kMoveFields], std::string& bad) {
   lua_pushnil(L);
-  while (bad.empty() && lua_next(L, mt)) {
-    int field = -1;
-    if (lua_type(L, -2) == LUA_TSTRING) {
-      size_t n = 0;
-      const char* key = lua_tolstring(L, -2, &n);
-      for (int i = 0; i < kMoveFields && field < 0; ++i)
-        if (std::strlen(kMoveFieldNames[i]) == n && std::memcmp(kMoveFieldNames[i], key, n) == 0)
-          field = i;
-    }
-    if (field >= 0) {
-      lua_pushvalue(L, -1);
-      lua_replace(L, mt + 1 + field);
-    } else {
+  while (lua_next(L, mt)) {
+    const int field = lua_type(L, -2) == LUA_TSTRING ? field_of(L, c, -2) : -1;
+    if (field < 0) {
       std::string key = luaL_typename(L, -2);
       if (lua_type(L, -2) == LUA_TSTRING)
         key = lua_tostring(L, -2);
@@ -367,22 +384,29 @@ std::string read_fields(lua_State* L, int mt, MoveName which) {
         key = std::to_string(lua_tointeger(L, -2));
       bad = which + " has an unknown field '" + key +
             "' (a generated move has from, to, captures, drop, promote and label)";
+      lua_pop(L, 2);
+      return;
     }
+    f[field] = value_at(L, -1);
+    if (field == kCaptures) lua_copy(L, -1, caps);
     lua_pop(L, 1);
   }
-  lua_settop(L, mt + kMoveFields);
-  return bad;
 }
 
-// Reads the captures list at caps into m. Returns why it is unusable, or "".
-std::string read_captures(lua_State* L, int caps, int site_ids, MoveName which, Move& m) {
-  if (lua_isnil(L, caps)) return "";
-  if (!lua_istable(L, caps))
-    return which + " captures is a " + luaL_typename(L, caps) + ", not a list of sites";
+// Reads the captures list at caps into m. Sets why it is unusable in bad.
+void read_captures(lua_State* L, const PosContext& c, const Topology& t, int caps, MoveName which,
+                   Move& m, std::string& bad) {
+  if (lua_isnil(L, caps)) return;
+  if (!lua_istable(L, caps)) {
+    bad = which + " captures is a " + luaL_typename(L, caps) + ", not a list of sites";
+    return;
+  }
   const auto k = static_cast<lua_Integer>(lua_rawlen(L, caps));
-  if (k > kMaxCaptures)
-    return which + " captures " + std::to_string(k) + " sites; the engine holds at most " +
-           std::to_string(kMaxCaptures) + " captures in one move (kMaxCaptures)";
+  if (k > kMaxCaptures) {
+    bad = which + " captures " + std::to_string(k) + " sites; the engine holds at most " +
+          std::to_string(kMaxCaptures) + " captures in one move (kMaxCaptures)";
+    return;
+  }
   // Counted no further than one past the list, however large the table.
   const int top = lua_gettop(L);
   lua_Integer entries = 0;
@@ -392,31 +416,36 @@ std::string read_captures(lua_State* L, int caps, int site_ids, MoveName which, 
     lua_pop(L, 1);
   }
   lua_settop(L, top);
-  if (entries != k) return which + " captures has fields besides its list of sites";
-  std::string bad;
+  if (entries != k) {
+    bad = which + " captures has fields besides its list of sites";
+    return;
+  }
   for (lua_Integer j = 1; j <= k && bad.empty(); ++j) {
     lua_rawgeti(L, caps, j);
-    SiteId s = site_value(L, -1, site_ids, which, "capture", bad);
+    SiteId s = site_value(L, c, t, value_at(L, -1), which, "capture", bad);
     if (bad.empty()) m.cap[m.ncap++] = s;
     lua_pop(L, 1);
   }
-  return bad;
 }
 
 // Reads one generated move, the table at mt, into m: a drop when it has
-// `drop`, otherwise a move of the piece on `from`. site_ids: as for
-// site_value. Returns why it is unusable, or "".
-std::string read_move(lua_State* L, int mt, int site_ids, MoveName which, const Position& pos,
-                      Move& m) {
+// `drop`, otherwise a move of the piece on `from`. The slot above mt holds
+// its captures while it is read. Sets why it is unusable in bad.
+void read_move(lua_State* L, const PosContext& c, int mt, MoveName which, const Position& pos,
+               Move& m, std::string& bad) {
   const Ruleset& r = pos.rules();
   const Topology& t = r.topology;
-  std::string bad = read_fields(L, mt, which);
-  if (!bad.empty()) return bad;
-  auto slot = [mt](MoveField f) { return mt + 1 + f; };
+  const int caps = mt + 1;
+  FieldValue f[kMoveFields];
+  read_fields(L, c, mt, caps, which, f, bad);
+  if (!bad.empty()) return;
   m.rule = 0xFFFF;
-  m.drop_type = type_field(L, slot(kDrop), "drop", which, r, bad);
-  m.promote = type_field(L, slot(kPromote), "promote", which, r, bad);
-  if (const char* label = string_field(L, slot(kLabel), "label", which, bad)) {
+  // (Most moves have neither drop, promote nor label.)
+  if (f[kDrop].type != LUA_TNIL) m.drop_type = type_field(L, c, f[kDrop], "drop", which, r, bad);
+  if (f[kPromote].type != LUA_TNIL)
+    m.promote = type_field(L, c, f[kPromote], "promote", which, r, bad);
+  if (const char* label =
+          f[kLabel].type == LUA_TNIL ? nullptr : string_field(L, f[kLabel], "label", which, bad)) {
     for (size_t i = 0; i < r.rules.size() && m.rule == 0xFFFF; ++i)
       if (r.rules[i].kind == RuleKind::kGenerated && r.rules[i].label == label)
         m.rule = static_cast<uint16_t>(i);
@@ -424,25 +453,27 @@ std::string read_move(lua_State* L, int mt, int site_ids, MoveName which, const 
       bad = which + " has the label '" + label +
             "', which no move rule of the script has and the game's labels do not list";
   }
-  if (!bad.empty()) return bad;
+  if (!bad.empty()) return;
   if (m.drop_type >= 0) {
     m.kind = MoveKind::kDrop;
-    if (!lua_isnil(L, slot(kFrom)))
-      return which + " drops a piece and also moves one from a site (give drop or from)";
-    if (pos.hand(pos.to_move(), m.drop_type) <= 0)
-      return which + " drops a " + r.types[m.drop_type].name +
-             ", and the side to move has none in hand";
+    if (f[kFrom].type != LUA_TNIL) {
+      bad = which + " drops a piece and also moves one from a site (give drop or from)";
+      return;
+    }
+    if (pos.hand(pos.to_move(), m.drop_type) <= 0) {
+      bad = which + " drops a " + r.types[m.drop_type].name +
+            ", and the side to move has none in hand";
+      return;
+    }
   } else {
-    m.from = site_value(L, slot(kFrom), site_ids, which, "from", bad);
+    m.from = site_value(L, c, t, f[kFrom], which, "from", bad);
     if (bad.empty() && !(pos.at(m.from) && piece_seat(pos.at(m.from)) == pos.to_move()))
       bad = which + " moves from " + t.name(m.from) + ", which holds no piece of the side to move";
   }
-  if (bad.empty()) m.to = site_value(L, slot(kTo), site_ids, which, "to", bad);
+  if (bad.empty()) m.to = site_value(L, c, t, f[kTo], which, "to", bad);
   if (bad.empty() && m.drop_type >= 0 && pos.at(m.to))
     bad = which + " drops on " + t.name(m.to) + ", which is not empty";
-  if (bad.empty()) bad = read_captures(L, slot(kCaptures), site_ids, which, m);
-  lua_settop(L, mt);
-  return bad;
+  if (bad.empty()) read_captures(L, c, t, caps, which, m, bad);
 }
 
 // Reads the list of moves a generate hook returned (at idx) into moves, all or
@@ -450,35 +481,40 @@ std::string read_move(lua_State* L, int mt, int site_ids, MoveName which, const 
 // captures than a Move has room for, a field it does not know) is an error,
 // never a move quietly changed. Raw reads only, which neither run Lua (a
 // metatable on a returned table has no say) nor raise a Lua error, so that
-// the list is read outside any protected call. Returns why the value is
-// unusable, or "" when it is fine. site_ids: as for site_value.
-std::string read_moves(lua_State* L, int idx, int site_ids, const Position& pos, MoveList& moves) {
-  if (lua_isnil(L, idx)) return "";
-  if (!lua_istable(L, idx))
-    return std::string("returned a ") + luaL_typename(L, idx) + ", not a list of moves";
-  // A move read needs its table, a slot per field, a key and a value, and two more.
-  if (!lua_checkstack(L, kMoveFields + 8)) return "out of Lua stack space";
-  std::string bad;
+// the list is read outside any protected call. Sets why the value is
+// unusable in bad, left empty when it is fine.
+void read_moves(lua_State* L, const PosContext& c, int idx, const Position& pos, MoveList& moves,
+                std::string& bad) {
+  if (lua_isnil(L, idx)) return;
+  if (!lua_istable(L, idx)) {
+    bad = std::string("returned a ") + luaL_typename(L, idx) + ", not a list of moves";
+    return;
+  }
+  // A move read needs its table, its captures, a key and a value, and two more.
+  if (!lua_checkstack(L, 8)) {
+    bad = "out of Lua stack space";
+    return;
+  }
   const int top = lua_gettop(L);
   lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, idx));
-  if (n > static_cast<lua_Integer>(kMaxListItems))
-    return "returned " + std::to_string(n) + " moves; at most " + std::to_string(kMaxListItems) +
-           " (kMaxListItems)";
+  if (n > static_cast<lua_Integer>(kMaxListItems)) {
+    bad = "returned " + std::to_string(n) + " moves; at most " + std::to_string(kMaxListItems) +
+          " (kMaxListItems)";
+    return;
+  }
   for (lua_Integer i = 1; i <= n && bad.empty(); ++i) {
     const MoveName which{i};
-    lua_rawgeti(L, idx, i);
-    int mt = lua_gettop(L);
-    if (!lua_istable(L, mt)) {
-      bad = which + " is a " + luaL_typename(L, mt) + ", not a table";
+    if (lua_rawgeti(L, idx, i) != LUA_TTABLE) {
+      bad = which + " is a " + luaL_typename(L, -1) + ", not a table";
       break;
     }
+    lua_pushnil(L);  // the captures' slot
     Move m;
-    bad = read_move(L, mt, site_ids, which, pos, m);
+    read_move(L, c, top + 1, which, pos, m, bad);
     if (bad.empty()) moves.push(m);
     lua_settop(L, top);
   }
   lua_settop(L, top);
-  return bad;
 }
 
 // What a move handle holds: a copy of the move, with what its fields need
@@ -642,6 +678,29 @@ void set_pos_methods(lua_State* L, int base) {
   lua_setfield(L, base + kPosMetaTable, "__index");
 }
 
+// Fills c's tables by address (see InternedIds) from the names tables at
+// base + kSiteNames and base + kTypeNames, and pushes a table of the move
+// field names whose addresses c.move_keys holds, which keeps them alive.
+void index_by_address(lua_State* L, PosContext& c, int base) {
+  auto index = [&](Made names, InternedIds& ids) {
+    const int n = static_cast<int>(lua_rawlen(L, base + names));
+    ids.reset(n);
+    for (int i = 0; i < n; ++i) {
+      lua_rawgeti(L, base + names, i + 1);
+      ids.add(lua_tostring(L, -1), i);
+      lua_pop(L, 1);
+    }
+  };
+  index(kSiteNames, c.sites_by_address);
+  index(kTypeNames, c.types_by_address);
+  lua_createtable(L, kMoveFields, 0);
+  for (int i = 0; i < kMoveFields; ++i) {
+    lua_pushstring(L, kMoveFieldNames[i]);
+    c.move_keys[i] = lua_tostring(L, -1);
+    lua_rawseti(L, -2, i + 1);
+  }
+}
+
 // Makes what a state's first hook call makes for all its calls (see Made),
 // and sets PosContext::made and PosContext::result.
 void make_once(lua_State* L, PosContext& c, const Ruleset& r) {
@@ -659,14 +718,14 @@ void make_once(lua_State* L, PosContext& c, const Ruleset& r) {
   push_upvalues(L, base);
   lua_pushcclosure(L, guarded<l_move_index>, kMadeCount);
   lua_setfield(L, base + kMoveMetaTable, "__index");
-  lua_createtable(L, kMadeCount, 0);
+  lua_createtable(L, kMadeCount + 1, 0);
   for (int k = 1; k <= kMadeCount; ++k) {
     lua_pushvalue(L, base + k);
     lua_rawseti(L, -2, k);
   }
+  index_by_address(L, c, base);
+  lua_rawseti(L, -2, kMadeCount + 1);
   c.made = luaL_ref(L, LUA_REGISTRYINDEX);
-  lua_pushvalue(L, base + kSiteIds);
-  c.site_ids = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_pushvalue(L, base + kSeatNames);
   c.seat_names = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_pushvalue(L, base + kMoveMetaTable);
@@ -923,7 +982,7 @@ void LuaHooks::throw_if_failed() const {
   if (failed_.load(std::memory_order_acquire)) throw RuleError(*error_);
 }
 
-void LuaHooks::finish(const Status& st) {
+void LuaHooks::record_and_throw(const Status& st) {
   if (st) {
     std::lock_guard<std::mutex> lock(error_mutex_);
     if (!error_) {
@@ -948,6 +1007,37 @@ bool LuaHooks::filter(const Position& pos, const Move& move) {
   });
   finish(st);
   return keep;
+}
+
+void LuaHooks::filter_each(const Position& pos, MoveList& moves) {
+  throw_if_failed();
+  if (moves.empty()) return;
+  HookState& h = state();
+  h.calls[static_cast<int>(HookKind::kFilter)] += static_cast<uint64_t>(moves.size());
+  const Running running(t_filtering);
+  int kept = 0;
+  Status st = with_position(h, h.filter, pos, nullptr, nullptr, [&](lua_State* L) {
+    PosContext& c = *h.ctx;
+    const int fn = lua_gettop(L) - 1;  // the hook, then pos
+    const int stage = pos.stage();
+    for (int i = 0; i < moves.size(); ++i) {
+      // Each move is judged as in a call of its own: a budget, and a pos
+      // that a later move's judgement cannot use.
+      if (i > 0) {
+        h.lua->renew_budget();
+        c.call = ++c.last_call;
+      }
+      lua_pushvalue(L, fn);
+      push_position(L, c);
+      push_move(L, c, pos, moves[i], stage);
+      lua_call(L, 2, 1);
+      const bool keep = lua_toboolean(L, -1) || lua_isnil(L, -1);
+      lua_pop(L, 1);
+      if (keep) moves[kept++] = moves[i];
+    }
+  });
+  finish(st);
+  moves.resize(kept);
 }
 
 void LuaHooks::filter_moves(const Position& pos, MoveList& moves) {
@@ -1020,14 +1110,13 @@ void LuaHooks::generate(const Position& pos, MoveList& moves) {
   const Running running(t_generating);
   Status st = call_direct(h, h.generate, pos, -1, [&](lua_State* L, int result) -> Status {
     // nil and an empty list need no reading.
-    if (lua_isnil(L, result) || (lua_istable(L, result) && lua_rawlen(L, result) == 0))
-      return std::nullopt;
+    const int type = lua_type(L, result);
+    if (type == LUA_TNIL || (type == LUA_TTABLE && lua_rawlen(L, result) == 0)) return std::nullopt;
     // Raw reads of the tables and strings the script made: no Lua error can
     // be raised and nothing allocated in Lua, so no protected call is needed.
-    lua_rawgeti(L, LUA_REGISTRYINDEX, h.ctx->site_ids);
     std::string why;
     try {
-      why = read_moves(L, result, result + 1, pos, moves);
+      read_moves(L, *h.ctx, result, pos, moves, why);
     } catch (const std::exception& e) {
       why = e.what();
     }

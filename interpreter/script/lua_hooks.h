@@ -26,8 +26,10 @@
 #include <utility>
 #include <vector>
 
+#include "core/filter_each.h"
 #include "core/position.h"
 #include "core/ruleset.h"
+#include "script/interned_ids.h"
 #include "script/lua_state.h"
 #include "script/value.h"
 
@@ -50,12 +52,17 @@ struct PosContext {
   // Registry reference of the slot a hook's result is kept in while a
   // protected call reads it, or -1 before the first call.
   int result = -1;
-  // Registry references of three of what was made, read outside pos methods
-  // in calls: the ids of site names (generate), the names of seats
-  // (evaluate) and the move handles' metatable (filter, filter_moves, after).
-  int site_ids = -1;
+  // Registry references of two of what was made, read outside pos methods
+  // in calls: the names of seats (evaluate) and the move handles' metatable
+  // (filter, filter_moves, after).
   int seat_names = -1;
   int move_meta = -1;
+  // The ids of the site and piece names of what was made, and the bytes of the
+  // field names a generated move may have (from, to, captures, drop, promote,
+  // label), by the address of their interned strings: reading a generated move
+  // compares addresses (see InternedIds).
+  InternedIds sites_by_address, types_by_address;
+  std::array<const char*, 6> move_keys{};
 };
 
 // The hooks by kind, as HookState::calls counts them.
@@ -88,7 +95,7 @@ struct ScriptSource {
   std::shared_ptr<const LoadedSources> sources;
 };
 
-class LuaHooks : public Hooks {
+class LuaHooks : public Hooks, public FilterEach {
  public:
   // loaded is the state the script was loaded in, by the calling thread.
   LuaHooks(HookState loaded, ScriptSource source);
@@ -102,6 +109,9 @@ class LuaHooks : public Hooks {
   bool has_filter_moves() const override { return main_.filter_moves >= 0; }
   void filter_moves(const Position& pos, MoveList& moves) override;
   bool filter(const Position& pos, const Move& move) override;
+  // One protected call for the whole list, the filter running once per move
+  // inside it (each with a budget of its own, as a call of its own had).
+  void filter_each(const Position& pos, MoveList& moves) override;
   void after(Position& pos, const Move& move, Undo& undo) override;
   void generate(const Position& pos, MoveList& moves) override;
   std::optional<Result> end(const Position& pos) override;
@@ -121,7 +131,11 @@ class LuaHooks : public Hooks {
   // Throws the first error if any hook has failed, in any thread or call.
   void throw_if_failed() const;
   // Records st as the first error if it is one, then throws_if_failed().
-  void finish(const Status& st);
+  // Inline, since every call ends with it: only a failure costs a call.
+  void finish(const Status& st) {
+    if (st || failed_.load(std::memory_order_acquire)) record_and_throw(st);
+  }
+  void record_and_throw(const Status& st);
 
   // Unique per instance, so a thread's cache of an instance that is gone never
   // matches a new one that happens to live at the same address.

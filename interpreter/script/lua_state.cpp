@@ -3,6 +3,7 @@
 #include <lua.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -20,9 +21,60 @@ namespace regula::script {
 
 namespace {
 
+// What a state allocates with: the bytes in use (against kLuaMemoryLimit),
+// and lists of freed small blocks by size. A hook call makes and drops small
+// objects by the thousand (a list of moves, a move handle), and a block taken
+// off a list costs far less than malloc and free; the blocks go back to the
+// system when the state closes, which frees every object into the lists.
 struct Alloc {
+  static constexpr size_t kStep = 16;     // the sizes of small blocks: 16, 32, ...
+  static constexpr size_t kClasses = 16;  // ... up to 256 bytes
+  static constexpr size_t kSmall = kStep * kClasses;
   size_t used = 0;
   LuaState* owner = nullptr;
+  std::array<void*, kClasses> free_blocks{};
+
+  Alloc() = default;
+  Alloc(const Alloc&) = delete;
+  Alloc& operator=(const Alloc&) = delete;
+  ~Alloc() {
+    for (void*& head : free_blocks)
+      while (head) {
+        void* next = *static_cast<void**>(head);
+        std::free(head);
+        head = next;
+      }
+  }
+  static size_t size_class(size_t n) { return (n - 1) / kStep; }
+  void* take(size_t n) {
+    if (n > kSmall) return std::malloc(n);
+    void*& head = free_blocks[size_class(n)];
+    if (!head) return std::malloc((size_class(n) + 1) * kStep);
+    void* p = head;
+    head = *static_cast<void**>(p);
+    return p;
+  }
+  void give(void* p, size_t n) {
+    if (!p) return;
+    if (n > kSmall) {
+      std::free(p);
+      return;
+    }
+    void*& head = free_blocks[size_class(n)];
+    *static_cast<void**>(p) = head;
+    head = p;
+  }
+  // realloc for a block of old bytes (p null and old 0 for none).
+  void* resize(void* p, size_t old, size_t n) {
+    if (!p) return take(n);
+    if (old > kSmall && n > kSmall) return std::realloc(p, n);
+    if (old <= kSmall && n <= kSmall && size_class(old) == size_class(n)) return p;
+    void* q = take(n);
+    if (!q) return nullptr;
+    std::memcpy(q, p, std::min(old, n));
+    give(p, old);
+    return q;
+  }
 };
 
 // Splits "file:line: message" into where and what. A message that only quotes
@@ -165,13 +217,13 @@ void* LuaState::allocate(void* ud, void* ptr, size_t osize, size_t nsize) {
   auto* a = static_cast<Alloc*>(ud);
   if (nsize == 0) {
     if (ptr) a->used -= osize;
-    std::free(ptr);
+    a->give(ptr, osize);
     return nullptr;
   }
   const size_t old = ptr ? osize : 0;
   LuaState* s = a->owner;
   if (s && nsize > old && !s->may_allocate(nsize - old)) return nullptr;
-  void* p = a->used - old + nsize > kLuaMemoryLimit ? nullptr : std::realloc(ptr, nsize);
+  void* p = a->used - old + nsize > kLuaMemoryLimit ? nullptr : a->resize(ptr, old, nsize);
   if (!p) {
     // Lua collects garbage and asks again before it raises a memory error;
     // the place of the last refusal is that error's.
@@ -220,7 +272,8 @@ void LuaState::raise_stop(lua_State* L) {
 
 void count_hook(lua_State* L, lua_Debug*) {
   LuaState* s = LuaState::self(L);
-  s->remaining_ -= 1000;
+  if (s->depth_ == 0) return;
+  s->remaining_ -= LuaState::kCountStep;
   if (s->remaining_ >= 0 && s->stop_ == LuaState::Stop::kNone) return;
   s->stop(LuaState::Stop::kBudget);
   s->raise_stop(L);
@@ -369,7 +422,6 @@ Status LuaState::run(void (*body)(void*, lua_State*), void* data) {
   ++depth_;
   int rc = lua_pcall(L_, 1, 0, top + 1);
   --depth_;
-  if (outermost) lua_sethook(L_, nullptr, 0, 0);
   Status st;
   if (rc != LUA_OK) st = error_of(rc);
   lua_settop(L_, top);
@@ -381,7 +433,12 @@ void LuaState::start_budget() {
   alloc_bytes_ = 0;
   stop_ = Stop::kNone;
   stop_where_[0] = error_where_[0] = memory_where_[0] = '\0';
-  lua_sethook(L_, count_hook, LUA_MASKCOUNT, 1000);
+  // Set once and left set: Lua runs only inside calls, and count_hook charges
+  // nothing outside them (the count a call leaves over goes to the next one).
+  if (!counting_) {
+    lua_sethook(L_, count_hook, LUA_MASKCOUNT, kCountStep);
+    counting_ = true;
+  }
 }
 
 Status LuaState::begin_call(int& base) {
@@ -398,7 +455,6 @@ Status LuaState::end_call(int base, int nargs, int nresults) {
   ++depth_;
   const int rc = lua_pcall(L_, nargs, nresults, base + 1);
   --depth_;
-  if (outermost) lua_sethook(L_, nullptr, 0, 0);
   if (rc == LUA_OK) return std::nullopt;
   Status st = error_of(rc);
   lua_settop(L_, base);

@@ -110,6 +110,12 @@ class LuaState {
 
   // Instruction budget for one load or one outermost hook call.
   void set_budget(long instructions) { budget_ = instructions; }
+  // Inside the outermost run(): a whole budget again, as a call of its own
+  // would have, for a call that runs a hook once for each of several moves.
+  // Nested inside another call, that call's budget goes on being spent.
+  void renew_budget() {
+    if (depth_ == 1 && stop_ == Stop::kNone) remaining_ = budget_;
+  }
 
   // Charges units of work a library function does in C to the running call's
   // budget; once it is spent, raises the budget's error at the calling line.
@@ -172,6 +178,9 @@ class LuaState {
   long remaining_ = 0;
   size_t alloc_bytes_ = 0;
   int depth_ = 0;
+  // Whether count_hook is set; it charges kCountStep instructions at a time.
+  bool counting_ = false;
+  static constexpr int kCountStep = 1000;
   // Why and where the outermost call must stop, the script line the last
   // error was raised at, and where memory first ran out; fixed buffers, since
   // the allocator writes them and must not allocate. Running out of memory
