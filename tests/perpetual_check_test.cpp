@@ -22,7 +22,8 @@ std::string repetition_game(const std::string& repetition) {
   return grid_game(5, 5, R"(
     piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } } },
     piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } },)",
-                   "  ends = { check = true, repetition = " + repetition + " },");
+                   "  ends = { check = true, repetition = " + repetition + " },",
+                   "{ white = { king = \"a1\" }, black = { king = \"e5\" } }");
 }
 
 // Plays the moves in order, the game going on before each.
