@@ -469,10 +469,11 @@ TEST(TaflEnds, BadValuesAreLocatedErrors) {
   const std::vector<Case> cases = {
       {"  edge_fort = \"queen\",", "no piece named 'queen'"},
       {"  repetition = { count = 3 },",
-       "repetition = { count = N, loser = \"seat\" } (or a number: a draw)"},
+       "repetition = { count = N, loser = \"seat\", perpetual_check = \"loses\" } (or a number: "
+       "a draw)"},
       {"  repetition = { count = 3, loser = \"red\" },", "no seat named 'red'"},
       {"  repetition = { count = 3, loser = \"black\", wide = 1 },",
-       "unknown field 'wide' in repetition (allowed: count, loser)"},
+       "unknown field 'wide' in repetition (allowed: count, loser, perpetual_check)"},
       {"  repetition = { count = 1, loser = \"black\" },", "count"},
   };
   for (size_t i = 0; i < cases.size(); ++i) {

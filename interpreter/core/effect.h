@@ -63,6 +63,7 @@ struct EffectContext {
   int taken = 0;       // pieces captured so far in this decision
   int gained = 0;      // their total value
   bool reset = false;  // the decision cannot be taken back by repeating (move clocks)
+  bool took_pawn = false;  // it took a pawn of the counting rules (effects/counting.cpp)
   // Takes the piece on site off the board as a capture by a piece of type by
   // (-1: by no piece), raising kCapture first; made by Position.
   void (*capture_fn)(EffectContext&, SiteId, TypeId) = nullptr;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/attacks.h"
+#include "core/counting.h"
 #include "core/movegen.h"
 
 namespace regula {
@@ -97,6 +98,34 @@ std::optional<Result> teams_left(const Position& pos) {
       pos.left_at(last) ? left_reason(r, pos.left_reason(last)) : "no pieces left";
   if (live_teams == 0) return Result::draw(r.num_seats(), reason);
   if (live_teams == 1) return win_for(r, live, reason);
+  return std::nullopt;
+}
+
+// The decisions back to the earliest of the last n occurrences of pos's
+// position, or 0 when it has not occurred n times.
+int repetition_span(const Position& pos, int n) {
+  const auto& h = pos.history();
+  int span = std::min<int>(pos.global(kSinceReset), static_cast<int>(h.size()));
+  int count = 1;
+  for (int i = 1; i <= span; ++i)
+    if (h[h.size() - i] == pos.hash() && ++count == n) return i;
+  return 0;
+}
+
+// EndRules::perpetual_check_loses: the repetition of n occurrences, when one
+// seat of two gave check with every one of its moves since the earliest of
+// them, loses for it; when both did, it is drawn.
+std::optional<Result> perpetual_check(const Position& pos, int n, const std::string& why) {
+  const Ruleset& r = pos.rules();
+  const int moves = repetition_span(pos, n) / 2;
+  if (moves == 0) return std::nullopt;
+  const SeatId us = pos.to_move(), them = static_cast<SeatId>(1 - us);
+  const bool we_checked = pos.global(kChecksInARow + us) >= moves;
+  const bool they_checked = pos.global(kChecksInARow + them) >= moves;
+  if (we_checked && they_checked)
+    return Result::draw(r.num_seats(), why + ", both sides checking throughout");
+  if (we_checked || they_checked)
+    return loss_for(r, we_checked ? us : them, why + " by perpetual check");
   return std::nullopt;
 }
 
@@ -223,9 +252,13 @@ std::optional<Result> clock_result(const Position& pos) {
   if (e.repetition > 0 && pos.global(kHalfmove) >= 4 && pos.between_turns() &&
       repetitions(pos) >= e.repetition) {
     const std::string why = std::to_string(e.repetition) + "-fold repetition";
+    if (e.perpetual_check_loses)
+      if (auto res = perpetual_check(pos, e.repetition, why)) return res;
     if (e.repetition_loser >= 0) return loss_for(r, e.repetition_loser, why);
     return Result::draw(r.num_seats(), why);
   }
+  if (pos.global(kCountLimit))
+    if (auto res = counting_result(pos)) return res;
   if (e.material_max > 0 && e.material_plies > 0 && pos.global(kMaterialPlies) > e.material_plies)
     return Result::draw(r.num_seats(), "at most " + std::to_string(e.material_max) +
                                            " pieces of equal value each and no win in " +

@@ -716,7 +716,9 @@ bool Position::operator==(const Position& o) const {
   // The decisions since the last reset belong with the history, which is not compared.
   auto same_vars = [&] {
     for (int i = 0; i < kNumVars; ++i)
-      if (i != kGlobalBase + kSinceReset && vars_[i] != o.vars_[i]) return false;
+      if (i != kGlobalBase + kSinceReset && i != kGlobalBase + kChecksInARow &&
+          i != kGlobalBase + kChecksInARow + 1 && vars_[i] != o.vars_[i])
+        return false;
     return true;
   };
   return board_ == o.board_ && flags_ == o.flags_ && same_vars() && hash_ == o.hash_ &&

@@ -36,9 +36,17 @@ enum GlobalCounter : int {
   kSinceReset = 6,
   // The moves each seat has made in a row while an end condition that waits
   // (ConditionEnd::moves) held for it: kMaxSeats counters per such condition.
-  kConditionMoves = 7
+  kConditionMoves = 7,
+  // EndRules::counting: the limit of the count running, in plies (0: none),
+  // and the plies counted so far.
+  kCountLimit = kConditionMoves + kMaxCountedConditions * kMaxSeats,
+  kCountPly = kCountLimit + 1,
+  // EndRules::perpetual_check_loses: the moves in a row each seat (of two) has
+  // made that gave check. Like kSinceReset, read only over the history since a
+  // position string, so position strings leave it out.
+  kChecksInARow = kCountPly + 1
 };
-static_assert(kConditionMoves + kMaxCountedConditions * kMaxSeats <= kMaxGlobalCounters);
+static_assert(kChecksInARow + 2 <= kMaxGlobalCounters);
 
 // Everything make() needs to put back. The fixed arrays hold any move of the
 // bundled games (a long draughts capture chain with its removals); an after hook

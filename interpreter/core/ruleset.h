@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/move.h"
@@ -498,6 +499,33 @@ struct ConditionEnd {
 // End conditions that wait for a number of moves: at most this many per script.
 constexpr int kMaxCountedConditions = 2;
 
+// The counting rules of Thai and Burmese chess, in the form Fairy-Stockfish
+// gives them (its MAKRUK_COUNTING and ASEAN_COUNTING): once no pawn stands on
+// the board, the side to move starts a count of moves whose limit its material
+// and the other side's choose; when the count passes its limit the game is
+// drawn, unless the side to move is checkmated. A count, once started, runs to
+// its end, and starts again only when a capture or a promotion leaves the side
+// to move bare (a single piece on the board). The count lives in the
+// position, in plies (the global counters kCountLimit and kCountPly), so that
+// one may be set up from a position string. Two seats only.
+struct CountingRule {
+  // A limit of the count of a bare side: the other side has at least the
+  // given number of pieces of each listed type.
+  struct BareLimit {
+    std::vector<std::pair<TypeId, int>> against;
+    int moves = 0;
+  };
+  uint32_t pawns = 0;  // bit per type: no count starts while one stands on the board
+  // The limit when the side to move has more than one piece (0: no count then);
+  // never while the other side is bare.
+  int board_moves = 0;
+  std::vector<BareLimit> bare;  // the side to move bare: the first limit that holds
+  // A bare side's count starts from the number of pieces on the board (the
+  // pieces' honour); a bare side that takes the last pawn counts from that move.
+  bool bare_from_pieces = false;
+  bool on() const { return board_moves > 0 || !bare.empty(); }
+};
+
 struct EndRules {
   bool check = false;  // moves may not leave one's own royal piece attacked
   NoMoveEffect checkmate = NoMoveEffect::kLoss;
@@ -515,6 +543,9 @@ struct EndRules {
   int move_rule = 0;                // plies without capture or reset move: draw (0: off)
   int repetition = 0;               // n-fold repetition: draw (0: off)
   SeatId repetition_loser = -1;     // ...or a loss for this seat, whoever repeats
+  // A repetition in whose cycle one side gave check with every move loses for
+  // that side (both sides: the repetition's own result); two seats only.
+  bool perpetual_check_loses = false;
   int passes_draw = 0;              // this many passes in a row: draw (0: off)
   int material_max = 0;             // both sides at most this many pieces of equal value...
   int material_plies = 0;           // ...and no result within this many plies: draw
@@ -541,6 +572,8 @@ struct EndRules {
   // on the board's edge, may move, and is closed in by allies the enemy can
   // neither pass nor capture (core/edge_fort.cpp); -1: off.
   TypeId edge_fort = -1;
+  // The counting rules of Thai and Burmese chess (CountingRule); off unless on().
+  CountingRule counting;
 };
 
 // Dice thrown at the start of each turn. Faces are distinct values with integer

@@ -16,7 +16,7 @@ constexpr SiteId kNoSite = -1;
 constexpr int kMaxSeats = 8;
 constexpr int kMaxTypes = 32;
 constexpr int kMaxSeatCounters = 8;
-constexpr int kMaxGlobalCounters = 24;
+constexpr int kMaxGlobalCounters = 28;
 constexpr int kMaxSites = 1024;
 
 // A piece on the board is one 16-bit code: 0 is an empty site; otherwise the

@@ -361,6 +361,35 @@ std::vector<std::string> play_words(const Ruleset& r) {
   return out;
 }
 
+// The clause of draw_words for the counting rules (EndRules::counting).
+std::string counting_words(const Ruleset& r) {
+  const CountingRule& c = r.end.counting;
+  std::vector<std::string> pawns, bare;
+  for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
+    if ((c.pawns >> t) & 1u) pawns.push_back(r.types[t].name);
+  for (const CountingRule::BareLimit& b : c.bare) {
+    std::vector<std::string> against;
+    for (const auto& [type, n] : b.against)
+      against.push_back(std::to_string(n) + " " + r.types[type].name);
+    bare.push_back((against.empty() ? std::string("otherwise")
+                                    : "against at least " + join_words(against, " and ")) +
+                   " " + std::to_string(b.moves));
+  }
+  std::string limits;
+  if (c.board_moves)
+    limits = std::to_string(c.board_moves) + " moves while it has more than one piece";
+  if (!bare.empty())
+    limits += (limits.empty() ? "" : "; ") + std::string("with a single piece, ") +
+              join_words(bare, ", ") + " moves" +
+              (c.bare_from_pieces ? ", counted from the number of pieces on the board" : "");
+  return (pawns.empty() ? std::string("at every turn")
+                        : "once no " + join_words(pawns, " or ") + " stands on the board") +
+         ", the side to move starts a count of its moves (" + limits +
+         "; never while the other side has a single piece), started again when a capture or a "
+         "promotion leaves the side to move with a single piece: when the count passes its limit "
+         "the game is drawn, unless the side to move is checkmated";
+}
+
 // The clauses of end_words that end a game drawn (or, under ends.points,
 // decide a drawn game on points): counts of plies, repetitions, passes,
 // material, facing royals.
@@ -378,8 +407,13 @@ void draw_words(const Ruleset& r, std::vector<std::string>& out) {
                   (e.repetition_loser >= 0
                        ? r.seats[e.repetition_loser].name + " lose, whichever side repeated"
                        : std::string("the game is drawn")));
+  if (e.perpetual_check_loses)
+    out.push_back(
+        "such a repetition in whose cycle one side gave check with every move: that side loses "
+        "(when both did, the game is drawn)");
   if (e.passes_draw)
     out.push_back(std::to_string(e.passes_draw) + " passes in a row: the game is drawn");
+  if (e.counting.on()) out.push_back(counting_words(r));
   if (e.material_max)
     out.push_back("every side at most " + std::to_string(e.material_max) +
                   " pieces of equal total value, and no result within " +

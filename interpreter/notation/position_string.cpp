@@ -107,9 +107,19 @@ std::string global_name(const Ruleset& r, int k) {
       (k - kConditionMoves) % kMaxSeats < r.num_seats())
     return "condition" + std::to_string((k - kConditionMoves) / kMaxSeats + 1) + "_moves." +
            r.seats[(k - kConditionMoves) % kMaxSeats].name;
+  if (k == kCountLimit) return "count_limit";
+  if (k == kCountPly) return "count_ply";
   std::string out = "global";
   out += std::to_string(k);
   return out;
+}
+
+// Whether FEN carries the running count of the counting rules in its en
+// passant and halfmove fields, as Fairy-Stockfish writes it ("... w - 32 6 1":
+// a limit of 32 plies, 6 counted); an en passant square keeps its field, and
+// the count then follows as key=value fields.
+bool fen_count_fields(const Position& pos) {
+  return pos.rules().end.counting.on() && pos.global(kCountLimit) && pos.ep() == kNoSite;
 }
 
 std::string flag_name(const Ruleset& r, int bit) {
@@ -597,8 +607,13 @@ void write_extras(const Position& pos, bool fen, std::vector<std::string>& out) 
   }
   for (int k = 0; k < kMaxGlobalCounters; ++k) {
     if ((fen && (k == kHalfmove || k == kPly)) || k == kSinceReset) continue;
+    if (k == kChecksInARow || k == kChecksInARow + 1) continue;
+    if (fen && fen_count_fields(pos) && (k == kCountLimit || k == kCountPly)) continue;
     if (pos.global(k)) out.push_back(global_name(r, k) + "=" + std::to_string(pos.global(k)));
   }
+  // The halfmove field holds the count.
+  if (fen && fen_count_fields(pos) && pos.global(kHalfmove))
+    out.push_back("halfmove=" + std::to_string(pos.global(kHalfmove)));
   if (!fen && pos.ep() != kNoSite)
     out.push_back("ep=" + r.topology.name(pos.ep()) + ":" +
                   (pos.ep_victim() == kNoSite ? "-" : r.topology.name(pos.ep_victim())));
@@ -670,11 +685,14 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
     return std::nullopt;
   }
   for (int k = 0; k < kMaxGlobalCounters; ++k) {
-    if (k == kSinceReset || global_name(r, k) != key) continue;
+    if (k == kSinceReset || k == kChecksInARow || k == kChecksInARow + 1 ||
+        global_name(r, k) != key)
+      continue;
     // The engine's own counters only count up; a script's may go below zero.
     const int lo =
         k < static_cast<int>(std::size(kGlobalNames)) ||
-                (k >= kConditionMoves && k < kConditionMoves + kMaxCountedConditions * kMaxSeats)
+                (k >= kConditionMoves && k < kConditionMoves + kMaxCountedConditions * kMaxSeats) ||
+                k == kCountLimit || k == kCountPly
             ? 0
             : -kMaxCounterValue;
     return bounded_int(val, key, lo, kMaxCounterValue, st.vars[Position::kGlobalBase + k]);
@@ -908,7 +926,13 @@ Status read_fen_fields(const Ruleset& r, const std::vector<std::string>& f, Stat
   if (auto e = apply_castling(r, castling_letters(r, castling), st)) return e;
   if (r.gating.on())
     if (auto e = apply_gates(r, castling, st)) return e;
-  if (f.size() > 3 && f[3] != "-") {
+  // The counting rules' limit in place of the en passant square
+  // (Fairy-Stockfish's FEN); the halfmove field then holds the plies counted.
+  int count_limit = 0;
+  if (r.end.counting.on() && f.size() > 3 && !f[3].empty() &&
+      f[3].find_first_not_of("0123456789") == std::string::npos) {
+    if (auto e = bounded_int(f[3], "the count's limit", 0, kMaxCounterValue, count_limit)) return e;
+  } else if (f.size() > 3 && f[3] != "-") {
     st.ep = r.topology.find(f[3]);
     if (st.ep == kNoSite) return bad("unknown en passant square " + q(f[3]));
     st.ep_victim = fen_ep_victim(r, st, st.ep);
@@ -923,7 +947,9 @@ Status read_fen_fields(const Ruleset& r, const std::vector<std::string>& f, Stat
     if (auto e = bounded_int(f[5], "the fullmove number", 1, kMaxCounterValue / cycle_length(r) + 1,
                              fullmove))
       return e;
-  st.vars[Position::kGlobalBase + kHalfmove] = halfmove;
+  st.vars[Position::kGlobalBase + kCountLimit] = count_limit;
+  st.vars[Position::kGlobalBase + kCountPly] = count_limit ? halfmove : 0;
+  st.vars[Position::kGlobalBase + kHalfmove] = count_limit ? 0 : halfmove;
   st.vars[Position::kGlobalBase + kPly] =
       (fullmove - 1) * cycle_length(r) + seat_index(r, st.to_move);
   return std::nullopt;
@@ -959,6 +985,10 @@ std::string write_fen(const Position& pos) {
                                 pos.ep() == kNoSite ? "-" : r.topology.name(pos.ep()),
                                 std::to_string(pos.global(kHalfmove)),
                                 std::to_string(fullmove)};
+  if (fen_count_fields(pos)) {
+    f[3] = std::to_string(pos.global(kCountLimit));
+    f[4] = std::to_string(pos.global(kCountPly));
+  }
   // What a reader makes of those fields; anything that differs follows as key=value.
   State implied;
   std::vector<std::string> extras;

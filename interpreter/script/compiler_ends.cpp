@@ -29,9 +29,10 @@ void Compiler::ends() {
   if (!e) return;
   const std::string w = where_of(*e);
   static const std::vector<std::string> kAllowed = {
-      "check",      "checkmate", "stalemate",  "no_moves", "captures", "extinction",
-      "bare_king",  "move_rule", "repetition", "passes",   "material", "capture_target",
-      "conditions", "last_team", "leave",      "facing",   "points",   "encircled", "edge_fort"};
+      "check",      "checkmate",      "stalemate",  "no_moves",   "captures",
+      "extinction", "bare_king",      "move_rule",  "repetition", "passes",
+      "material",   "capture_target", "conditions", "last_team",  "leave",
+      "facing",     "points",         "encircled",  "edge_fort",  "counting"};
   for (auto& [k, _] : e->fields)
     if (std::find(kAllowed.begin(), kAllowed.end(), k) == kAllowed.end())
       fail(w, "unknown field '" + k + "' in ends (allowed: " + join(kAllowed) + ")");
@@ -56,6 +57,7 @@ void Compiler::ends() {
   end_facing_and_points(*e, end, w);
   if (auto* cs = e->get("conditions")) end_conditions(*cs, end, w);
   if (auto* cs = e->get("captures")) end_captures(*cs, end, w);
+  if (auto* c = e->get("counting")) end_counting(*c, end, w);
   if (auto* en = e->get("encircled")) {
     end.encircled = seat_named(string(*en, "ends.encircled"), w);
     if (!r_->topology.is_grid())
@@ -100,22 +102,41 @@ void Compiler::end_counts(const Value& e, EndRules& end, const std::string& w) {
     end.move_rule = int_or(e, "move_rule", 0, 0, kMaxCount);
   }
 
-  if (const Value* rp = e.get("repetition"); rp && rp->is_table()) {
-    for (auto& [k, _] : rp->fields)
-      if (k != "count" && k != "loser")
-        fail(w, "unknown field '" + k + "' in repetition (allowed: count, loser)");
-    if (!rp->get("count") || !rp->get("loser"))
-      fail(w, "repetition = { count = N, loser = \"seat\" } (or a number: a draw)");
-    end.repetition = int_or(*rp, "count", 0, 2, kMaxCount);
-    end.repetition_loser = seat_named(string(*rp->get("loser"), "repetition.loser"), w);
-  } else {
-    end.repetition = int_or(e, "repetition", 0, 0, kMaxCount);
-  }
+  end_repetition(e, end, w);
   end.passes_draw = int_or(e, "passes", 0, 0, kMaxCount);
   end.capture_target = int_or(e, "capture_target", 0, 0, kMaxCount);
   if (auto* m = e.get("material")) {
     end.material_max = int_or(*m, "pieces", 0, 0, kMaxCount);
     end.material_plies = int_or(*m, "plies", 0, 0, kMaxCount);
+  }
+}
+
+// repetition = N or { count = N, loser = "seat", perpetual_check = "loses" }.
+void Compiler::end_repetition(const Value& e, EndRules& end, const std::string& w) {
+  if (const Value* rp = e.get("repetition"); rp && rp->is_table()) {
+    for (auto& [k, _] : rp->fields)
+      if (k != "count" && k != "loser" && k != "perpetual_check")
+        fail(w, "unknown field '" + k + "' in repetition (allowed: count, loser, perpetual_check)");
+    if (!rp->get("count") || (!rp->get("loser") && !rp->get("perpetual_check")))
+      fail(w,
+           "repetition = { count = N, loser = \"seat\", perpetual_check = \"loses\" } (or a "
+           "number: a draw)");
+    end.repetition = int_or(*rp, "count", 0, 2, kMaxCount);
+    if (auto* l = rp->get("loser"))
+      end.repetition_loser = seat_named(string(*l, "repetition.loser"), w);
+    if (auto* pc = rp->get("perpetual_check")) {
+      const std::string v = string(*pc, "repetition.perpetual_check");
+      if (v != "loses")
+        fail(w,
+             "repetition.perpetual_check must be \"loses\" (the side that gave check with "
+             "every move of the cycle loses), not '" +
+                 v + "'");
+      if (r_->num_seats() != 2) fail(w, "repetition.perpetual_check needs a game of two seats");
+      if (!end.check) fail(w, "repetition.perpetual_check needs check = true");
+      end.perpetual_check_loses = true;
+    }
+  } else {
+    end.repetition = int_or(e, "repetition", 0, 0, kMaxCount);
   }
 }
 
@@ -193,6 +214,60 @@ void Compiler::end_conditions(const Value& cs, EndRules& end, const std::string&
     }
     end.on_condition.push_back(ce);
   }
+}
+
+// One limit of ends.counting.bare: { against = { piece = n, ... }, moves = N }.
+CountingRule::BareLimit Compiler::counting_bare_limit(const Value& entry, const std::string& w) {
+  if (!entry.is_table()) fail(w, "ends.counting.bare: each limit is { against = ..., moves = N }");
+  for (auto& [k, _] : entry.fields)
+    if (k != "against" && k != "moves")
+      fail(w,
+           "unknown field '" + k + "' in a limit of ends.counting.bare (allowed: against, moves)");
+  if (!entry.get("moves")) fail(w, "a limit of ends.counting.bare needs moves = N");
+  CountingRule::BareLimit limit;
+  // The count runs in plies, twice the moves, and position strings carry it.
+  limit.moves = int_or(entry, "moves", 0, 1, kMaxCount / 2);
+  if (auto* a = entry.get("against")) {
+    if (!a->is_table() || !a->items.empty())
+      fail(w, "ends.counting.bare: against is a table of piece = least number, e.g. { rook = 2 }");
+    for (auto& [name, n] : a->fields)
+      limit.against.emplace_back(type_named(name, w),
+                                 integer(n, "ends.counting.bare against." + name, 1, kMaxCount));
+  }
+  return limit;
+}
+
+// counting = { pawns = "...", board = N, bare = { { against = { piece = n }, moves = N }, ... },
+//              bare_start = "zero" | "pieces" }: the counting rules of Thai and Burmese chess.
+void Compiler::end_counting(const Value& c, EndRules& end, const std::string& w) {
+  const std::string form =
+      "counting = { pawns = \"piece ...\", board = N, bare = { { against = { piece = n }, "
+      "moves = N }, ... }, bare_start = \"zero\" | \"pieces\" }";
+  if (!c.is_table() || !c.items.empty()) fail(w, "ends." + form);
+  for (auto& [k, _] : c.fields)
+    if (k != "pawns" && k != "board" && k != "bare" && k != "bare_start")
+      fail(w,
+           "unknown field '" + k + "' in ends.counting (allowed: pawns, board, bare, bare_start)");
+  if (r_->num_seats() != 2) fail(w, "ends.counting needs a game of two seats");
+  CountingRule& rule = end.counting;
+  // The count runs in plies, twice the moves, and position strings carry it.
+  const int most = kMaxCount / 2;
+  if (auto* p = c.get("pawns"))
+    for (const std::string& name : strings(*p, "ends.counting.pawns"))
+      rule.pawns |= 1u << type_named(name, w);
+  rule.board_moves = int_or(c, "board", 0, 1, most);
+  if (auto* b = c.get("bare")) {
+    if (!b->is_table() || !b->fields.empty() || b->items.empty())
+      fail(w,
+           "ends.counting.bare is a list of { against = { piece = n }, moves = N }, the first "
+           "that holds applies");
+    for (const Value& entry : b->items) rule.bare.push_back(counting_bare_limit(entry, w));
+  }
+  if (!rule.on()) fail(w, "ends.counting needs board = N or bare = { ... }: a count with no limit");
+  const std::string start = str_or(c, "bare_start", "zero");
+  if (start != "zero" && start != "pieces")
+    fail(w, "ends.counting.bare_start must be \"zero\" or \"pieces\", not '" + start + "'");
+  rule.bare_from_pieces = start == "pieces";
 }
 
 // captures = { { captured = "piece", by = "piece", result = ..., reason = ... }, ... }:

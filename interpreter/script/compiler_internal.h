@@ -172,6 +172,9 @@ class Compiler : private FieldReader {
   void end_counts(const Value& e, EndRules& end, const std::string& w);
   void end_facing_and_points(const Value& e, EndRules& end, const std::string& w);
   void end_conditions(const Value& cs, EndRules& end, const std::string& w);
+  void end_counting(const Value& c, EndRules& end, const std::string& w);
+  CountingRule::BareLimit counting_bare_limit(const Value& entry, const std::string& w);
+  void end_repetition(const Value& e, EndRules& end, const std::string& w);
   void end_captures(const Value& cs, EndRules& end, const std::string& w);
   void ledgers();
   void money(const Value& v);

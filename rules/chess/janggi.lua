@@ -148,7 +148,9 @@ return game {
     check = true,
     checkmate = "loss",
     stalemate = "loss",
-    repetition = 3,
+    -- Perpetual check loses for the checking side [F] (janggi_variant:
+    -- perpetualCheckIllegal); any other repetition draws.
+    repetition = { count = 3, perpetual_check = "loses" },
     move_rule = 100,
     passes = 2,
     facing = bikjang == "on" and orth or nil,

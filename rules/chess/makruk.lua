@@ -16,19 +16,30 @@
 -- No castling, no 50-move rule (Fairy-Stockfish: nMoveRule = 0); threefold
 -- repetition draws, as Fairy-Stockfish scores it.
 --
--- Left out: the counting rules (Sak Mak and Sak Kradan: once a side has no
--- Bia left, or is left with its Khun alone, the weaker side counts moves and
--- the game is drawn when the count runs out, at a limit that depends on the
--- stronger side's pieces). They need a count that starts and stops with the
--- material on the board and limits chosen by it, which the end conditions of
--- the rule language (at most two conditions, each with one fixed number of
--- moves) cannot say. They change no move: Fairy-Stockfish's perft ignores them
--- too (counting is an optional end there, not a rule of move generation), so
--- only the end of some long endgames differs.
+-- Counting (Fairy-Stockfish: countingRule = MAKRUK_COUNTING, position.cpp
+-- count_limit), the rules of Sak Mak and Sak Kradan as the Thai game has them:
+--  * Board's honour: once no unpromoted Bia stands on the board, the side to
+--    move, if it has more than its Khun, counts 64 moves.
+--  * Pieces' honour: a side left with its Khun alone counts against the
+--    other side's strongest material: two Rua 8 moves, one Rua 16, two Khon
+--    22, two Ma 32, one Khon 44, anything else 64; its count starts from the
+--    number of pieces on the board (so a Khun alone against Khun and Rua,
+--    three pieces, counts 4, 5, ... 16). A capture or a promotion that leaves
+--    the side to move with its Khun alone starts the pieces' honour count
+--    afresh; a lone Khun that takes the last Bia counts from that move.
+--  * No count while the other side has its Khun alone; a count, once
+--    started, runs to its end (Fairy-Stockfish never stops one).
+--  * When the count passes its limit the game is drawn, unless the side to
+--    move is checkmated (Fairy-Stockfish: counting_ply > counting_limit). The
+--    count, in plies, takes the place of the en passant and halfmove fields of
+--    the FEN, as Fairy-Stockfish writes it ("4k3/8/8/8/8/8/R7/4K3 b - 32 6 1":
+--    a limit of 32 plies, 6 counted).
+-- Perft is unchanged: no count changes a move.
 return game {
   title = "Makruk (Thai chess)",
   sources = {
     "Fairy-Stockfish, src/variant.cpp, makruk_variant (start position, promotion, counting)",
+    "Fairy-Stockfish, src/position.cpp, count_limit and do_move (MAKRUK_COUNTING)",
     "Wikipedia, Makruk (https://en.wikipedia.org/wiki/Makruk)",
   },
   board = grid { width = 8, height = 8 },
@@ -57,5 +68,18 @@ return game {
     checkmate = "loss",
     stalemate = "draw",
     repetition = 3,
+    counting = {
+      pawns = "bia",
+      board = 64,
+      bare = {
+        { against = { rua = 2 }, moves = 8 },
+        { against = { rua = 1 }, moves = 16 },
+        { against = { khon = 2 }, moves = 22 },
+        { against = { ma = 2 }, moves = 32 },
+        { against = { khon = 1 }, moves = 44 },
+        { moves = 64 },
+      },
+      bare_start = "pieces",
+    },
   },
 }

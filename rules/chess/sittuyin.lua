@@ -50,15 +50,19 @@
 --    a draw). Threefold repetition draws [F]. 50 moves (100 plies) without a capture or a pawn move draw, unless
 --    the last of them mates [F] (nMoveRule 50; placements do not reset the
 --    count).
+--  * Counting [F] (ASEAN_COUNTING, the rules of the ASEAN chess championships,
+--    position.cpp count_limit): once no pawn stands on the board, a side left
+--    with its king alone counts its moves from zero, and the game is drawn
+--    when the count passes 16 moves against a chariot, 44 against an elephant
+--    (and no chariot), 64 against a horse (and neither), unless the side to
+--    move is checkmated; against a general alone there is no count. A capture
+--    or a promotion that leaves the side to move with its king alone starts
+--    the count afresh; otherwise a count runs to its end. The count, in plies,
+--    takes the place of the en passant and halfmove fields of the FEN, as
+--    Fairy-Stockfish writes it ("8/8/8/8/8/8/R7/4K2k[] b - 32 0 1").
 --
--- Left out (no move depends on them, and Fairy-Stockfish's perft ignores them,
+-- Left out (no move depends on it, and Fairy-Stockfish's perft ignores it,
 -- so only the end of some long endgames differs):
---  * The counting rule [F] (ASEAN_COUNTING, the rules of the ASEAN chess
---    championships): a side left with its king alone draws unless mated within
---    16 moves against a chariot, 44 against an elephant and a general, 64
---    against a horse and a general. It needs three counted conditions, one
---    more than the end conditions of the rule language hold, and a count that
---    keeps its limit once started, as Fairy-Stockfish's does.
 --  * The draw of the Myanmar rules 3.9 c.7 [F]: a side left with its king and
 --    one pawn, not in check, whose only legal moves are promotions, is
 --    stalemated. No end condition of the rule language looks at the kinds of
@@ -129,5 +133,13 @@ return game {
     stalemate = "draw",
     repetition = 3,
     move_rule = { plies = 100, mate_first = true },
+    counting = {
+      pawns = "ne",
+      bare = {
+        { against = { yahhta = 1 }, moves = 16 },
+        { against = { sin = 1 }, moves = 44 },
+        { against = { myin = 1 }, moves = 64 },
+      },
+    },
   },
 }

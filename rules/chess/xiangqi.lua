@@ -10,11 +10,14 @@
 --   Fairy-Stockfish, variant "xiangqi" (src/variant.cpp): the FEN, the move text
 --   (e.g. h3e3, a1a2, a10a9) and the perft counts this script is tested against.
 --
--- Left out: the rules against perpetual check and perpetual chase (WXF rules,
--- chapter 2), which make the side that checks or chases without end lose. They
--- need the history of who attacked what over a cycle of moves, which the rule
--- vocabulary does not describe, and Fairy-Stockfish's perft ignores them too.
--- Here a threefold repetition is a draw, the plain fallback of those rules.
+-- Repetition: a threefold repetition is a draw, unless one side gave check
+-- with every move of the cycle (perpetual check, WXF rules, chapter 2): that
+-- side loses (Fairy-Stockfish: perpetualCheckIllegal, set for minixiangqi and
+-- inherited by xiangqi; both sides checking: a draw).
+-- Left out: the rule against perpetual chase (WXF rules, chapter 2;
+-- Fairy-Stockfish's chasingRule = AXF_CHASING), which needs the history of
+-- which piece attacked which over a cycle of moves, which the rule vocabulary
+-- does not describe; Fairy-Stockfish's perft ignores it too.
 local orth = "orthogonal"
 -- The pieces' drawings, bundled with the GUI: red's characters for white, black's for black.
 local function drawn(white, black)
@@ -77,6 +80,6 @@ return game {
     check = true,
     checkmate = "loss",
     stalemate = "loss",  -- a side with no legal move loses, in check or not (WXF 1.3)
-    repetition = 3,
+    repetition = { count = 3, perpetual_check = "loses" },
   },
 }

@@ -22,7 +22,10 @@
 --    repetition (sennichite) is a loss for sente, the side that moves first
 --    (white here), whoever repeated (Wikipedia, "Minishogi": "repetition ...
 --    is a loss for sente"; Fairy-Stockfish's minishogi_variant: nFoldValue =
---    -VALUE_MATE, nFoldValueAbsolute). Perft does not see it.
+--    -VALUE_MATE, nFoldValueAbsolute). Perft does not see it. But a
+--    repetition in whose cycle one side gave check with every move (perpetual
+--    check, oute-sennichite) loses for the checking side, sente or gote (JSA
+--    rules; Fairy-Stockfish's minishogi_variant_base: perpetualCheckIllegal).
 --  * Positions and moves as Fairy-Stockfish writes them for its "minishogi"
 --    variant (src/variant.cpp, minishogi_variant: start FEN
 --    rbsgk/4p/5/P4/KGSBR[-] w 0 1, hands in [...], a promotion as b2b5+).
@@ -52,7 +55,8 @@ minishogi.setup = {
   white = { king = "a1", gold = "b1", silver = "c1", bishop = "d1", rook = "e1", pawn = "a2" },
   black = { king = "e5", gold = "d5", silver = "c5", bishop = "b5", rook = "a5", pawn = "e4" },
 }
--- Sennichite loses for sente (white) instead of drawing as in shogi/shogi.
+-- Sennichite loses for sente (white) instead of drawing as in shogi/shogi;
+-- perpetual check loses for the side that checks.
 minishogi.ends = { check = true, checkmate = "loss", stalemate = "loss",
-                   repetition = { count = 4, loser = "white" } }
+                   repetition = { count = 4, loser = "white", perpetual_check = "loses" } }
 return minishogi

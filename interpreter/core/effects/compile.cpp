@@ -22,6 +22,8 @@ std::shared_ptr<const EffectLists> compile_effects(const Ruleset& r) {
   effects::add_leaving_play(r, *out);
   effects::add_material_clock(r, *out);
   effects::add_counted_conditions(r, *out);
+  effects::add_counting(r, *out);
+  effects::add_checks_in_a_row(r, *out);
   effects::add_gating(r, *out);
   effects::add_enclosure(r, *out);
   return out;

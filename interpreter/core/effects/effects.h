@@ -29,6 +29,8 @@ void add_stakes(const Ruleset& r, EffectLists& out);
 void add_leaving_play(const Ruleset& r, EffectLists& out);
 void add_material_clock(const Ruleset& r, EffectLists& out);
 void add_counted_conditions(const Ruleset& r, EffectLists& out);
+void add_counting(const Ruleset& r, EffectLists& out);
+void add_checks_in_a_row(const Ruleset& r, EffectLists& out);
 void add_gating(const Ruleset& r, EffectLists& out);
 void add_enclosure(const Ruleset& r, EffectLists& out);
 
