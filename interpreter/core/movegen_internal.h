@@ -9,7 +9,9 @@
 // points below.
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "core/move.h"
@@ -83,11 +85,24 @@ struct Gen {
     return m;
   }
 
+  // Starts a move as a copy of a prototype (header() written once for a rule
+  // and origin) with its destination: cheaper than start() where one rule
+  // makes several moves.
+  Move& start_as(const Move& proto, SiteId to) {
+    Move& m = out.add();
+    std::memcpy(static_cast<void*>(&m), &proto, offsetof(Move, cap));
+    m.to = to;
+    return m;
+  }
+
   // Expands the last move of the list into one move per promotion choice where
-  // the piece of type t promotes on arrival.
-  void promote_last(TypeId t) {
+  // the piece of type t promotes on arrival. Called after nearly every move, so
+  // the test that most pieces never promote is kept inline.
+  [[gnu::always_inline]] void promote_last(TypeId t) {
+    if (!r.types[t].promotions.empty()) expand_promotion(t);
+  }
+  void expand_promotion(TypeId t) {
     const PieceType& pt = r.types[t];
-    if (pt.promotions.empty()) return;
     Move& last = out[out.size() - 1];
     const Promotion* pr = promotion_at(pos, t, me, last.from, last.to);
     if (!pr) return;
@@ -119,18 +134,28 @@ struct Gen {
     return rule.to_region < 0 || r.regions[rule.to_region].contains(me, to);
   }
 
+  // The restricted sites a piece of type t may not stand on (PieceType::barred),
+  // or null where there are none: read once per rule, not per site.
+  const uint8_t* barred_sites(TypeId t) const {
+    const std::vector<uint8_t>& b = r.types[t].barred[me];
+    return b.empty() ? nullptr : b.data();
+  }
   // May a piece of type t stand on s (not a restricted site closed to it)?
   bool stands(TypeId t, SiteId s) const {
-    const std::vector<uint8_t>& b = r.types[t].barred[me];
-    return b.empty() || !b[s];
+    const uint8_t* barred = barred_sites(t);
+    return !barred || !barred[s];
   }
 
   // May a piece of type t end a move of this rule on s (empty or capturable)?
-  bool lands(const MoveRule& rule, TypeId t, SiteId s) const {
+  // `barred` is barred_sites(t).
+  bool lands(const MoveRule& rule, TypeId t, SiteId s, const uint8_t* barred) const {
     PieceCode c = pos.at(s);
     bool ok = c ? has_mode(rule.mode, Mode::kCapture) && can_take(t, c)
                 : has_mode(rule.mode, Mode::kMove);
-    return ok && to_ok(rule, s) && stands(t, s);
+    return ok && to_ok(rule, s) && !(barred && barred[s]);
+  }
+  bool lands(const MoveRule& rule, TypeId t, SiteId s) const {
+    return lands(rule, t, s, barred_sites(t));
   }
 
   // The occupied sites (boards with bit sets); generation leaves them as they are.
@@ -157,7 +182,6 @@ struct Gen {
   inline void castle(SiteId from, TypeId t, int ri, const MoveRule& rule);
   inline void promote_in_place(SiteId from, TypeId t, int ri, const MoveRule& rule);
   inline void steps(SiteId from, TypeId t, const PieceType& pt, int ri, const MoveRule& rule);
-  inline void drop_on(const Move& proto, SiteId s);
   inline bool may_hop(SiteId from, const MoveRule& rule);
   inline void keep_distinct(int first);
   inline void simple_piece(SiteId from);

@@ -20,7 +20,9 @@ namespace detail {
 
 void Gen::slide(SiteId from, TypeId t, int ri, const MoveRule& rule) {
   const int max = rule.max_range ? rule.max_range : n;
-  const uint8_t* barred = r.types[t].barred[me].empty() ? nullptr : r.types[t].barred[me].data();
+  const uint8_t* barred = barred_sites(t);
+  Move proto;
+  header(proto, from, kNoSite, ri, rule);
   for (DirId d : rule.dirs[me]) {
     const SiteId* nb = topo.neighbors_of(d);
     SiteId s = from;
@@ -37,13 +39,13 @@ void Gen::slide(SiteId from, TypeId t, int ri, const MoveRule& rule) {
       }
       if (!c) {
         if (k >= rule.min_range && has_mode(rule.mode, Mode::kMove) && to_ok(rule, s)) {
-          Move& m = start(from, s, ri, rule);
+          Move& m = start_as(proto, s);
           if (rule.sets_ep && k >= 2) m.ep_set = prev;
           promote_last(t);
         } else if (rule.takes_ep && s == pos.ep() && k >= rule.min_range &&
                    enemy(pos.at(pos.ep_victim())) &&
                    r.may_capture(t, piece_type(pos.at(pos.ep_victim())))) {
-          Move& m = start(from, s, ri, rule);
+          Move& m = start_as(proto, s);
           m.cap[0] = pos.ep_victim();
           m.ncap = 1;
           promote_last(t);
@@ -52,7 +54,7 @@ void Gen::slide(SiteId from, TypeId t, int ri, const MoveRule& rule) {
       }
       if (k >= rule.min_range && has_mode(rule.mode, Mode::kCapture) && can_take(t, c) &&
           to_ok(rule, s)) {
-        start(from, s, ri, rule);
+        start_as(proto, s);
         promote_last(t);
       }
       break;
@@ -89,9 +91,12 @@ void Gen::screen(SiteId from, TypeId t, int ri, const MoveRule& rule) {
 
 void Gen::table(SiteId from, TypeId t, int ri, const MoveRule& rule,
                 const std::vector<std::vector<std::vector<SiteId>>>& sites) {
+  const uint8_t* barred = barred_sites(t);
+  Move proto;
+  header(proto, from, kNoSite, ri, rule);
   for (SiteId s : sites[me][from]) {
-    if (!lands(rule, t, s)) continue;
-    start(from, s, ri, rule);
+    if (!lands(rule, t, s, barred)) continue;
+    start_as(proto, s);
     promote_last(t);
   }
 }
@@ -195,12 +200,6 @@ void Gen::castle(SiteId from, TypeId t, int ri, const MoveRule& rule) {
 
 // Drops are the most numerous moves of placement games: each is the rule's
 // prototype with its site, copied without the capture and path arrays.
-void Gen::drop_on(const Move& proto, SiteId s) {
-  Move& m = out.add();
-  std::memcpy(static_cast<void*>(&m), &proto, offsetof(Move, cap));
-  m.to = s;
-}
-
 void Gen::drop(int ri, const MoveRule& rule) {
   if (pos.hand(me, rule.drop_type) <= 0) return;
   const uint8_t* ok = rule.drop_sites[me].data();
@@ -221,12 +220,12 @@ void Gen::drop(int ri, const MoveRule& rule) {
   if (pos.has_occupancy()) {
     for (uint64_t empty = ~occupied_all() & site_mask(); empty; empty &= empty - 1) {
       const auto s = static_cast<SiteId>(__builtin_ctzll(empty));
-      if (ok[s] && !(by_file && closed_file[topo.x(s)])) drop_on(proto, s);
+      if (ok[s] && !(by_file && closed_file[topo.x(s)])) start_as(proto, s);
     }
     return;
   }
   for (SiteId s = 0; s < n; ++s)
-    if (pos.at(s) == kEmpty && ok[s] && !(by_file && closed_file[topo.x(s)])) drop_on(proto, s);
+    if (pos.at(s) == kEmpty && ok[s] && !(by_file && closed_file[topo.x(s)])) start_as(proto, s);
 }
 
 // Whether a short hop from `from` has an enemy next to it with an empty site
@@ -339,9 +338,7 @@ void Gen::steps(SiteId from, TypeId t, const PieceType& pt, int ri, const MoveRu
   header(proto, from, kNoSite, ri, rule);
   for (SiteId s : rule.steps[me][from])
     if (!((occ >> s) & 1)) {
-      Move& m = out.add();
-      std::memcpy(static_cast<void*>(&m), &proto, offsetof(Move, cap));
-      m.to = s;
+      start_as(proto, s);
       if ((promo >> s) & 1) promote_last(t);
     }
 }
