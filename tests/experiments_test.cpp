@@ -504,6 +504,32 @@ TEST(Experiments, PerftShardsAddUpToTheWholeCount) {
 #define REGULA_UNDER_ASAN 0
 #endif
 
+// Runs `regula ARGS...` with its output to out_file ("/dev/null" to drop it)
+// and gives its exit status (-1 when it did not exit) and its peak resident
+// set in kB, as wait4 reports them for that one process.
+struct Measured {
+  int status = -1;
+  long max_rss_kb = 0;
+};
+Measured run_measured(const std::vector<std::string>& args, const std::string& out_file) {
+  std::vector<char*> argv{const_cast<char*>("regula")};
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid < 0) return {};
+  if (pid == 0) {
+    const int fd = ::open(out_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    execv(REGULA_BINARY, argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  struct rusage usage {};
+  if (wait4(pid, &status, 0, &usage) != pid) return {};
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, usage.ru_maxrss};
+}
+
 // A PDN file of many games is replayed one game at a time, each under rules
 // compiled once: 3,000 games of two moves once took about 280 KB each (840
 // MB in all), and a script load per game.
@@ -514,33 +540,20 @@ TEST(Experiments, AFileOfManyGamesIsReplayedInTheMemoryOfOne) {
     for (int g = 0; g < 3000; ++g) f << "[GameType \"20\"]\n\n1. 32-28 19-23 *\n\n";
   }
   const std::string out = path_of("many.out");
-  const pid_t pid = fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    dup2(fd, 1);
-    dup2(fd, 2);
-    execl(REGULA_BINARY, "regula", "replay", file.c_str(), "--rules", "draughts/international",
-          static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  int status = 0;
-  struct rusage usage {};
-  ASSERT_EQ(wait4(pid, &status, 0, &usage), pid);
-  ASSERT_TRUE(WIFEXITED(status));
+  const Measured m = run_measured({"replay", file, "--rules", "draughts/international"}, out);
   std::ifstream in(out);
   std::stringstream text;
   text << in.rdbuf();
-  ASSERT_EQ(WEXITSTATUS(status), 0) << text.str().substr(0, 500);
+  ASSERT_EQ(m.status, 0) << text.str().substr(0, 500);
   EXPECT_NE(text.str().find("\ngame 3000\n"), std::string::npos);
   EXPECT_EQ(text.str().find("\ngame 3001\n"), std::string::npos);
   fs::remove(file);
   fs::remove(out);
 #if REGULA_UNDER_ASAN
-  GTEST_SKIP() << "peak memory is not the program's own under AddressSanitizer (" << usage.ru_maxrss
+  GTEST_SKIP() << "peak memory is not the program's own under AddressSanitizer (" << m.max_rss_kb
                << " kB); the plain build checks the bound";
 #else
-  EXPECT_LT(usage.ru_maxrss, 64 * 1024) << "peak resident set " << usage.ru_maxrss << " kB";
+  EXPECT_LT(m.max_rss_kb, 64 * 1024) << "peak resident set " << m.max_rss_kb << " kB";
 #endif
 }
 
@@ -550,22 +563,11 @@ TEST(Experiments, AFileOfManyGamesIsReplayedInTheMemoryOfOne) {
 // quarter of a million records).
 TEST(Experiments, AShardOfAHugeRunStreamsItsRecords) {
   const std::string file = path_of("huge.jsonl");
-  const pid_t pid = fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    const int null = ::open("/dev/null", O_WRONLY);
-    dup2(null, 1);
-    dup2(null, 2);
-    execl(REGULA_BINARY, "regula", "selfplay", "mill/nine-mens-morris", "-n", "100000000",
-          "--shard", "7/400", "--max-plies", "1", "--seed", "4", "--games-out", file.c_str(),
-          static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  int status = 0;
-  struct rusage usage {};
-  ASSERT_EQ(wait4(pid, &status, 0, &usage), pid);
-  ASSERT_TRUE(WIFEXITED(status));
-  ASSERT_EQ(WEXITSTATUS(status), 0);
+  const Measured m =
+      run_measured({"selfplay", "mill/nine-mens-morris", "-n", "100000000", "--shard", "7/400",
+                    "--max-plies", "1", "--seed", "4", "--games-out", file},
+                   "/dev/null");
+  ASSERT_EQ(m.status, 0);
   std::ifstream in(file);
   uint64_t n = 0;
   std::string line, last;
@@ -578,10 +580,10 @@ TEST(Experiments, AShardOfAHugeRunStreamsItsRecords) {
   // hundreds of megabytes whatever the program holds, so the bound is the
   // plain build's to check.
 #if REGULA_UNDER_ASAN
-  GTEST_SKIP() << "peak memory is not the program's own under AddressSanitizer (" << usage.ru_maxrss
+  GTEST_SKIP() << "peak memory is not the program's own under AddressSanitizer (" << m.max_rss_kb
                << " kB); the plain build checks the bound";
 #else
-  EXPECT_LT(usage.ru_maxrss, 64 * 1024) << "peak resident set " << usage.ru_maxrss << " kB";
+  EXPECT_LT(m.max_rss_kb, 64 * 1024) << "peak resident set " << m.max_rss_kb << " kB";
 #endif
 }
 

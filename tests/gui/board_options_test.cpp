@@ -16,10 +16,14 @@
 #include "gui/themes.h"
 #include "notation/position_string.h"
 #include "script/loader.h"
+#include "window_support.h"
 
 using namespace regula;
 using regula::gui::BoardView;
 using regula::gui::MainWindow;
+using regula::gui_test::only;
+using regula::gui_test::open_window;
+using regula::gui_test::Put;
 
 namespace {
 
@@ -33,33 +37,6 @@ void click(MainWindow& w, const char* name) {
 
 void play_clicks(MainWindow& w, std::initializer_list<const char*> squares) {
   for (const char* s : squares) click(w, s);
-}
-
-std::unique_ptr<MainWindow> window(const std::string& spec,
-                                   const script::OptionList& options = {}) {
-  auto w = std::make_unique<MainWindow>();
-  w->set_result_dialogs(false);
-  w->set_confirm([](const QString&) { return true; });
-  w->resize(900, 700);
-  w->show();
-  if (!w->open(spec, options)) return nullptr;
-  return w;
-}
-
-// A position of the window's script with only the given pieces, the first seat to move.
-struct Put {
-  const char* site;
-  const char* type;
-  SeatId seat;
-};
-std::string only(const MainWindow& w, std::initializer_list<Put> pieces) {
-  const Ruleset& r = w.game()->rules();
-  Position p = Position::empty(w.game()->rules_ptr());
-  for (const Put& put : pieces)
-    for (size_t t = 0; t < r.types.size(); ++t)
-      if (r.types[t].name == put.type)
-        p.set_site(r.topology.find(put.site), make_piece(static_cast<TypeId>(t), put.seat), 0);
-  return write_position(p);
 }
 
 // The size of a square of a grid (its sites 0 and 1 are neighbours).
@@ -110,7 +87,7 @@ class BoardOptionsTest : public QObject {
 };
 
 void BoardOptionsTest::draughtsSquaresCarryTheirPdnNumbers() {
-  auto w = window("draughts/english");
+  auto w = open_window("draughts/english");
   QVERIFY(w);
   const Ruleset& r = w->game()->rules();
   const Pdn& pdn = *presentation_of(r).pdn;
@@ -141,7 +118,7 @@ void BoardOptionsTest::draughtsSquaresCarryTheirPdnNumbers() {
 }
 
 void BoardOptionsTest::millPointsCarryTheNamesMovesUse() {
-  auto w = window("mill/nine-mens-morris");
+  auto w = open_window("mill/nine-mens-morris");
   QVERIFY(w);
   const Topology& t = w->game()->rules().topology;
   const std::map<SiteId, QString> labels = w->board()->square_labels();
@@ -157,7 +134,7 @@ void BoardOptionsTest::millPointsCarryTheNamesMovesUse() {
 }
 
 void BoardOptionsTest::foolsMateMarksTheMatedKingInRed() {
-  auto w = window("chess/orthodox");
+  auto w = open_window("chess/orthodox");
   QVERIFY(w);
   play_clicks(*w, {"f2", "f3", "e7", "e5", "g2", "g4", "d8", "h4"});
   QVERIFY(w->game()->over());
@@ -174,7 +151,7 @@ void BoardOptionsTest::foolsMateMarksTheMatedKingInRed() {
 }
 
 void BoardOptionsTest::stalemateHasAMarkOfItsOwn() {
-  auto w = window("chess/orthodox");
+  auto w = open_window("chess/orthodox");
   QVERIFY(w);
   QVERIFY(w->set_position(only(*w, {{"a8", "king", 1}, {"b5", "queen", 0}, {"h1", "king", 0}})));
   play_clicks(*w, {"b5", "b6"});
@@ -188,7 +165,7 @@ void BoardOptionsTest::stalemateHasAMarkOfItsOwn() {
 }
 
 void BoardOptionsTest::otherEndsHaveABannerOnly() {
-  auto w = window("chess/orthodox");
+  auto w = open_window("chess/orthodox");
   QVERIFY(w);
   const QImage playing = w->board()->grab().toImage();
   w->resign();
@@ -202,7 +179,7 @@ void BoardOptionsTest::otherEndsHaveABannerOnly() {
 }
 
 void BoardOptionsTest::diceAreDrawnAsFacesWithWhatTheThrowAllows() {
-  auto w = window("chaturanga/four-handed", {{"dice", "on"}});
+  auto w = open_window("chaturanga/four-handed", {{"dice", "on"}});
   QVERIFY(w);
   const Ruleset& r = w->game()->rules();
   QCOMPARE(gui::throw_words(r, 5), QString("5: a soldier or a rajah may move"));
@@ -248,7 +225,7 @@ void BoardOptionsTest::pipsGrowWithTheFace() {
 }
 
 void BoardOptionsTest::themeChangesTheSquareColours() {
-  auto w = window("chess/orthodox");
+  auto w = open_window("chess/orthodox");
   QVERIFY(w);
   // Two empty squares, a dark and a light.
   const SiteId dark = site(*w, "a3"), light = site(*w, "h3");
@@ -269,7 +246,7 @@ void BoardOptionsTest::themeChangesTheSquareColours() {
 }
 
 void BoardOptionsTest::soundsFollowMovesCapturesAndTheEnd() {
-  auto w = window("chess/orthodox");
+  auto w = open_window("chess/orthodox");
   QVERIFY(w);
   std::vector<gui::Sound> heard;
   w->sounds().set_player([&](gui::Sound s) { heard.push_back(s); });
@@ -327,7 +304,7 @@ void BoardOptionsTest::aWindowWithoutSettingsWritesNone() {
   QVERIFY(dir.isValid());
   QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.path());
   {
-    auto w = window("chess/orthodox");
+    auto w = open_window("chess/orthodox");
     QVERIFY(w);
     w->set_theme("Green");
     w->close();

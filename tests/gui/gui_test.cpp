@@ -33,9 +33,13 @@
 #include "script/loader.h"
 #include "session/game_record.h"
 #include "session/move_input.h"
+#include "window_support.h"
 
 using namespace regula;
 using regula::gui::MainWindow;
+using regula::gui_test::only;
+using regula::gui_test::Put;
+using regula::gui_test::window;
 
 namespace {
 
@@ -82,33 +86,6 @@ void pick_from_menu(const QString& suffix, int entries) {
       }
     QFAIL("no such choice in the menu");
   });
-}
-
-// A position of the window's script with only the given pieces: {site, type, seat}.
-struct Put {
-  const char* site;
-  const char* type;
-  SeatId seat;
-};
-std::string only(const MainWindow& w, std::initializer_list<Put> pieces) {
-  const Ruleset& r = w.game()->rules();
-  Position p = Position::empty(w.game()->rules_ptr());
-  for (const Put& put : pieces)
-    for (size_t t = 0; t < r.types.size(); ++t)
-      if (r.types[t].name == put.type)
-        p.set_site(r.topology.find(put.site), make_piece(static_cast<TypeId>(t), put.seat), 0);
-  return write_position(p);
-}
-
-std::unique_ptr<MainWindow> window(const std::string& spec, const std::string& position = "") {
-  auto w = std::make_unique<MainWindow>();
-  w->set_result_dialogs(false);
-  w->set_confirm([](const QString&) { return true; });
-  w->resize(900, 700);
-  w->show();
-  if (!w->open(spec)) return nullptr;
-  if (!position.empty() && !w->set_position(position)) return nullptr;
-  return w;
 }
 
 // Picks a seat's player in the window's Game panel, as a person would.

@@ -15,23 +15,15 @@
 #include "notation/position_string.h"
 #include "script/loader.h"
 #include "session/game.h"
+#include "window_support.h"
 
 using namespace regula;
 using regula::gui::MainWindow;
+using regula::gui_test::open_window;
 
 namespace {
 
 const char* const kPgnExtract = "/usr/games/pgn-extract";
-
-std::unique_ptr<MainWindow> open_window(const std::string& spec) {
-  auto w = std::make_unique<MainWindow>();
-  w->set_result_dialogs(false);
-  w->set_confirm([](const QString&) { return true; });
-  w->resize(900, 700);
-  w->show();
-  if (!w->open(spec)) return nullptr;
-  return w;
-}
 
 // Plays moves typed as text; false at the first the window refuses.
 bool type_moves(MainWindow& w, std::initializer_list<const char*> moves) {

@@ -16,10 +16,12 @@
 #include "gui/main_window.h"
 #include "gui/time_control.h"
 #include "script/loader.h"
+#include "window_support.h"
 
 using namespace regula;
 using regula::gui::BoardView;
 using regula::gui::MainWindow;
+using regula::gui_test::window;
 
 namespace {
 
@@ -48,17 +50,6 @@ void click(MainWindow& w, const char* name) {
 void move(MainWindow& w, const char* from, const char* to) {
   click(w, from);
   click(w, to);
-}
-
-std::unique_ptr<MainWindow> window(const std::string& spec, const std::string& position = "") {
-  auto w = std::make_unique<MainWindow>();
-  w->set_result_dialogs(false);
-  w->set_confirm([](const QString&) { return true; });
-  w->resize(900, 700);
-  w->show();
-  if (!w->open(spec)) return nullptr;
-  if (!position.empty() && !w->set_position(position)) return nullptr;
-  return w;
 }
 
 // A window on a clock the test sets.

@@ -1,0 +1,53 @@
+#pragma once
+// What the GUI's test programs share: a window opened on a script the way the
+// tests drive it (no result dialogs, every question answered yes, a fixed
+// size), and a position of the window's script with only the given pieces.
+
+#include <initializer_list>
+#include <memory>
+#include <string>
+
+#include "gui/main_window.h"
+#include "notation/position_string.h"
+#include "script/loader.h"
+
+namespace regula::gui_test {
+
+// The window on spec with its options, from position when one is given; null
+// when the script or the position does not load.
+inline std::unique_ptr<gui::MainWindow> open_window(const std::string& spec,
+                                                    const script::OptionList& options = {},
+                                                    const std::string& position = "") {
+  auto w = std::make_unique<gui::MainWindow>();
+  w->set_result_dialogs(false);
+  w->set_confirm([](const QString&) { return true; });
+  w->resize(900, 700);
+  w->show();
+  if (!w->open(spec, options)) return nullptr;
+  if (!position.empty() && !w->set_position(position)) return nullptr;
+  return w;
+}
+
+inline std::unique_ptr<gui::MainWindow> window(const std::string& spec,
+                                               const std::string& position = "") {
+  return open_window(spec, {}, position);
+}
+
+// A piece of a position: {site, type, seat}.
+struct Put {
+  const char* site;
+  const char* type;
+  SeatId seat;
+};
+// A position of the window's script with only the given pieces, the first seat to move.
+inline std::string only(const gui::MainWindow& w, std::initializer_list<Put> pieces) {
+  const Ruleset& r = w.game()->rules();
+  Position p = Position::empty(w.game()->rules_ptr());
+  for (const Put& put : pieces)
+    for (size_t t = 0; t < r.types.size(); ++t)
+      if (r.types[t].name == put.type)
+        p.set_site(r.topology.find(put.site), make_piece(static_cast<TypeId>(t), put.seat), 0);
+  return write_position(p);
+}
+
+}  // namespace regula::gui_test
