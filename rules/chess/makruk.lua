@@ -27,6 +27,8 @@
 -- only the end of some long endgames differs.
 return game {
   title = "Makruk (Thai chess)",
+  description = "Thai chess, still widely played in Thailand: the met, where chess has its queen, steps one "
+    .. "square diagonally, and the pawns start on the third rank and promote on the sixth.",
   sources = {
     "Fairy-Stockfish, src/variant.cpp, makruk_variant (start position, promotion, counting)",
     "Wikipedia, Makruk (https://en.wikipedia.org/wiki/Makruk)",
