@@ -1,5 +1,6 @@
 #pragma once
-// Choosing what to play: every bundled script by family, with its title,
+// Choosing what to play: every bundled script by family, with its title and a
+// small picture of its start, and for the chosen one a larger picture, its
 // sources and description, the options it declares, and who plays each seat.
 // Every text is shown whole: the list is as wide as the longest title, and the
 // labels beside it wrap their words rather than cut them.
@@ -16,7 +17,9 @@
 class QComboBox;
 class QFormLayout;
 class QLabel;
+class QTimer;
 class QTreeWidget;
+class QTreeWidgetItem;
 
 namespace regula::gui {
 
@@ -39,16 +42,28 @@ class GamePicker : public QDialog {
   QLabel* title_label() const { return title_; }
   QLabel* description_label() const { return description_; }
   const std::vector<QLabel*>& option_labels() const { return option_labels_; }
+  // The chosen script's start, drawn larger than in the list, for tests.
+  QLabel* preview_label() const { return preview_; }
+  // How many titles of the list still wait for their picture, for tests: they
+  // are drawn one per turn of the event loop, so that the dialog opens at once.
+  size_t pictures_pending() const { return pending_pictures_.size(); }
 
  private:
   void show_script(const std::string& name);
   // A row per declared option: its values, and its description below it.
   void add_options(const Ruleset& r);
+  // The list's pictures: a blank one where none is drawn yet, so that the
+  // rows keep their size; then the next one waiting, drawn.
+  void set_item_picture(QTreeWidgetItem* item, const QPixmap& picture);
+  void draw_next_picture();
 
   QTreeWidget* tree_;
   QLabel* title_;
   QLabel* description_;
   QLabel* sources_;
+  QLabel* preview_;
+  std::vector<QTreeWidgetItem*> pending_pictures_;
+  QTimer* pictures_timer_;
   QFormLayout* options_form_;
   QFormLayout* seats_form_;
   std::string chosen_;
