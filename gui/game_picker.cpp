@@ -69,17 +69,9 @@ GamePicker::GamePicker(QWidget* parent, const std::string& current) : QDialog(pa
     item->setData(0, Qt::UserRole, QString::fromStdString(info.name));
     item->setToolTip(0, QString::fromStdString(info.title + "\n" + info.name));
     if (info.name == current || !select) select = item;
-    const QPixmap kept = kept_script_picture(info.name, devicePixelRatioF());
-    set_item_picture(item, kept);
-    if (kept.isNull()) pending_pictures_.push_back(item);
+    show_kept_picture(item);
   }
-  // The pictures not drawn yet, one per turn of the event loop: every script is
-  // compiled to draw its start, which for all of them takes longer than a
-  // dialog should to open.
-  pictures_timer_ = new QTimer(this);
-  pictures_timer_->setInterval(0);
-  connect(pictures_timer_, &QTimer::timeout, this, &GamePicker::draw_next_picture);
-  if (!pending_pictures_.empty()) pictures_timer_->start();
+  draw_pictures_later();
   // As wide as the longest title, so that none is cut short.
   tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
   tree_->setMinimumWidth(static_cast<QAbstractItemView*>(tree_)->sizeHintForColumn(0) +
@@ -117,11 +109,10 @@ GamePicker::GamePicker(QWidget* parent, const std::string& current) : QDialog(pa
 
   connect(tree_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
     if (!item || !item->data(0, Qt::UserRole).isValid()) return;
-    const std::string name = item->data(0, Qt::UserRole).toString().toStdString();
-    show_script(name);
+    show_script(item->data(0, Qt::UserRole).toString().toStdString());
     // Its picture is drawn now: the list's may as well show it.
     if (std::erase(pending_pictures_, item))
-      set_item_picture(item, kept_script_picture(name, devicePixelRatioF()));
+      set_item_picture(item, kept_script_picture(chosen_, devicePixelRatioF()));
   });
   if (select) tree_->setCurrentItem(select);
 }
@@ -188,6 +179,20 @@ void GamePicker::add_options(const Ruleset& r) {
     }
     option_boxes_.push_back({option, box});
   }
+}
+
+void GamePicker::show_kept_picture(QTreeWidgetItem* item) {
+  const std::string name = item->data(0, Qt::UserRole).toString().toStdString();
+  const QPixmap kept = kept_script_picture(name, devicePixelRatioF());
+  set_item_picture(item, kept);
+  if (kept.isNull()) pending_pictures_.push_back(item);
+}
+
+void GamePicker::draw_pictures_later() {
+  pictures_timer_ = new QTimer(this);
+  pictures_timer_->setInterval(0);
+  connect(pictures_timer_, &QTimer::timeout, this, &GamePicker::draw_next_picture);
+  if (!pending_pictures_.empty()) pictures_timer_->start();
 }
 
 void GamePicker::set_item_picture(QTreeWidgetItem* item, const QPixmap& picture) {

@@ -52,9 +52,14 @@ class GamePicker : public QDialog {
   void show_script(const std::string& name);
   // A row per declared option: its values, and its description below it.
   void add_options(const Ruleset& r);
-  // The list's pictures: a blank one where none is drawn yet, so that the
-  // rows keep their size; then the next one waiting, drawn.
+  // The list's pictures (gui/script_picture.h): a title's kept picture, else a
+  // blank one that keeps its row's size while its picture waits to be drawn.
+  void show_kept_picture(QTreeWidgetItem* item);
   void set_item_picture(QTreeWidgetItem* item, const QPixmap& picture);
+  // The pictures waiting, drawn one per turn of the event loop once the dialog
+  // is open: compiling every script to draw its start takes longer than a
+  // dialog should to open.
+  void draw_pictures_later();
   void draw_next_picture();
 
   QTreeWidget* tree_;
