@@ -6,6 +6,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QIcon>
 #include <QLabel>
 #include <QScrollBar>
 #include <QTimer>
@@ -13,12 +14,16 @@
 #include <QVBoxLayout>
 
 #include "formats/presentation.h"
+#include "gui/script_picture.h"
 #include "gui/seat_players.h"
 #include "notation/describe.h"
 
 namespace regula::gui {
 
 namespace {
+
+// The side of a title's picture in the list, in device-independent pixels.
+constexpr int kListPictureSize = 40;
 
 QLabel* wrapped_label() {
   auto* label = new QLabel;
@@ -48,6 +53,7 @@ GamePicker::GamePicker(QWidget* parent, const std::string& current) : QDialog(pa
   tree_ = new QTreeWidget;
   tree_->setHeaderLabels({"Game"});
   tree_->setMinimumWidth(260);
+  tree_->setIconSize(QSize(kListPictureSize, kListPictureSize));
   std::map<std::string, QTreeWidgetItem*> families;
   QTreeWidgetItem* select = nullptr;
   for (const script::ScriptInfo& info : script::bundled_scripts()) {
@@ -63,7 +69,9 @@ GamePicker::GamePicker(QWidget* parent, const std::string& current) : QDialog(pa
     item->setData(0, Qt::UserRole, QString::fromStdString(info.name));
     item->setToolTip(0, QString::fromStdString(info.title + "\n" + info.name));
     if (info.name == current || !select) select = item;
+    show_kept_picture(item);
   }
+  draw_pictures_later();
   // As wide as the longest title, so that none is cut short.
   tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
   tree_->setMinimumWidth(static_cast<QAbstractItemView*>(tree_)->sizeHintForColumn(0) +
@@ -71,6 +79,9 @@ GamePicker::GamePicker(QWidget* parent, const std::string& current) : QDialog(pa
   layout->addWidget(tree_);
 
   auto* right = new QVBoxLayout;
+  preview_ = new QLabel;
+  preview_->setFixedSize(kScriptPictureSize, kScriptPictureSize);
+  right->addWidget(preview_, 0, Qt::AlignHCenter);
   title_ = wrapped_label();
   QFont big = title_->font();
   big.setBold(true);
@@ -98,8 +109,11 @@ GamePicker::GamePicker(QWidget* parent, const std::string& current) : QDialog(pa
   setLayout(layout);
 
   connect(tree_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
-    if (item && item->data(0, Qt::UserRole).isValid())
-      show_script(item->data(0, Qt::UserRole).toString().toStdString());
+    if (!item || !item->data(0, Qt::UserRole).isValid()) return;
+    show_script(item->data(0, Qt::UserRole).toString().toStdString());
+    // Its picture is drawn now: the list's may as well show it.
+    if (std::erase(pending_pictures_, item))
+      set_item_picture(item, kept_script_picture(chosen_, devicePixelRatioF()));
   });
   if (select) tree_->setCurrentItem(select);
 }
@@ -135,9 +149,11 @@ void GamePicker::show_script(const std::string& name) {
     title_->setText(QString::fromStdString(name));
     description_->setText(QString::fromStdString(rules.error().text()));
     sources_->clear();
+    preview_->clear();
     return;
   }
   const Ruleset& r = **rules;
+  preview_->setPixmap(script_picture(name, devicePixelRatioF(), *rules));
   QStringList sources;
   for (const std::string& s : presentation_of(r).sources) sources << QString::fromStdString(s);
   title_->setText(QString::fromStdString(presentation_of(r).title));
@@ -183,6 +199,46 @@ void GamePicker::add_options(const Ruleset& r) {
     }
     option_boxes_.push_back({option, box});
   }
+}
+
+void GamePicker::show_kept_picture(QTreeWidgetItem* item) {
+  const std::string name = item->data(0, Qt::UserRole).toString().toStdString();
+  const QPixmap kept = kept_script_picture(name, devicePixelRatioF());
+  set_item_picture(item, kept);
+  if (kept.isNull()) pending_pictures_.push_back(item);
+}
+
+void GamePicker::draw_pictures_later() {
+  pictures_timer_ = new QTimer(this);
+  pictures_timer_->setInterval(0);
+  connect(pictures_timer_, &QTimer::timeout, this, &GamePicker::draw_next_picture);
+  if (!pending_pictures_.empty()) pictures_timer_->start();
+}
+
+void GamePicker::set_item_picture(QTreeWidgetItem* item, const QPixmap& picture) {
+  const qreal dpr = devicePixelRatioF();
+  const QSize size = QSize(kListPictureSize, kListPictureSize) * dpr;
+  QPixmap small;
+  if (picture.isNull()) {
+    small = QPixmap(size);
+    small.fill(palette().color(QPalette::Base));
+  } else {
+    small = picture.scaled(size, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+  }
+  small.setDevicePixelRatio(dpr);
+  item->setIcon(0, QIcon(small));
+}
+
+void GamePicker::draw_next_picture() {
+  if (pending_pictures_.empty()) {
+    pictures_timer_->stop();
+    return;
+  }
+  QTreeWidgetItem* item = pending_pictures_.front();
+  pending_pictures_.erase(pending_pictures_.begin());
+  const std::string name = item->data(0, Qt::UserRole).toString().toStdString();
+  set_item_picture(item, script_picture(name, devicePixelRatioF()));
+  if (pending_pictures_.empty()) pictures_timer_->stop();
 }
 
 GameChoice GamePicker::choice() const {

@@ -1,5 +1,6 @@
 #pragma once
-// Choosing what to play: every bundled script by family, with its title,
+// Choosing what to play: every bundled script by family, with its title and a
+// small picture of its start, and for the chosen one a larger picture, its
 // sources and description, the options it declares, and who plays each seat.
 // Every text is shown whole: the list is as wide as the longest title, and the
 // labels beside it wrap their words rather than cut them.
@@ -18,7 +19,9 @@ class QComboBox;
 class QFormLayout;
 class QGroupBox;
 class QLabel;
+class QTimer;
 class QTreeWidget;
+class QTreeWidgetItem;
 
 namespace regula::gui {
 
@@ -49,6 +52,11 @@ class GamePicker : public QDialog {
   void accept_if_valid();
   // Offers this control first (the one in play), rather than untimed.
   void set_time_control(const TimeControl& control);
+  // The chosen script's start, drawn larger than in the list, for tests.
+  QLabel* preview_label() const { return preview_; }
+  // How many titles of the list still wait for their picture, for tests: they
+  // are drawn one per turn of the event loop, so that the dialog opens at once.
+  size_t pictures_pending() const { return pending_pictures_.size(); }
 
  private:
   void show_script(const std::string& name);
@@ -56,11 +64,23 @@ class GamePicker : public QDialog {
   QGroupBox* build_time_control();
   // A row per declared option: its values, and its description below it.
   void add_options(const Ruleset& r);
+  // The list's pictures (gui/script_picture.h): a title's kept picture, else a
+  // blank one that keeps its row's size while its picture waits to be drawn.
+  void show_kept_picture(QTreeWidgetItem* item);
+  void set_item_picture(QTreeWidgetItem* item, const QPixmap& picture);
+  // The pictures waiting, drawn one per turn of the event loop once the dialog
+  // is open: compiling every script to draw its start takes longer than a
+  // dialog should to open.
+  void draw_pictures_later();
+  void draw_next_picture();
 
   QTreeWidget* tree_;
   QLabel* title_;
   QLabel* description_;
   QLabel* sources_;
+  QLabel* preview_;
+  std::vector<QTreeWidgetItem*> pending_pictures_;
+  QTimer* pictures_timer_;
   QFormLayout* options_form_;
   QFormLayout* seats_form_;
   std::string chosen_;

@@ -156,7 +156,9 @@ TEST(DescribeRules, TheCommandPrintsWordsBetzaOptionsAndJson) {
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_EQ(r.out.substr(0, r.out.find("\n\n")),
             "Jetan (L. L. Smith's options)\nname: jetan/smith\nRules in words: "
-            "docs/rules/jetan.md");
+            "docs/rules/jetan.md\nJetan, the Martian chess of Burroughs' novel, with the options "
+            "L. L. Smith lists in The Game of Jetan: free steps, a seven-way Panthan, a blocked "
+            "Flier, a frightened Princess.");
   EXPECT_NE(r.out.find("  dwar (D, value 3)\n    exactly 3 orthogonal steps, turning at will, no "
                        "square twice, not over pieces; captures the same way\n"),
             std::string::npos)

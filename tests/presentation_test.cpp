@@ -154,5 +154,20 @@ TEST(Presentation, EveryBundledOptionIsDescribed) {
   EXPECT_GT(options, 10);
 }
 
+// The New game dialog shows what each bundled game is in the script's own words:
+// a sentence or two, never the fallback of the board and its ends in words.
+TEST(Presentation, EveryBundledScriptDescribesItself) {
+  const auto scripts = script::bundled_scripts();
+  EXPECT_GT(scripts.size(), 30u);
+  for (const auto& info : scripts) {
+    auto r = script::load_rules(info.name);
+    ASSERT_TRUE(r) << r.error().text();
+    const std::string& description = presentation_of(*(*r)).description;
+    EXPECT_FALSE(description.empty()) << info.name;
+    EXPECT_LE(description.size(), 240u) << info.name;
+    EXPECT_TRUE(description.ends_with('.')) << info.name << ": " << description;
+  }
+}
+
 }  // namespace
 }  // namespace regula

@@ -15,6 +15,8 @@
 --    (Fairy-Stockfish keeps chess's nMoveRule = 50).
 return game {
   title = "Antichess",
+  description = "Losing chess, as lichess plays it: captures are compulsory and the king is an ordinary piece. "
+    .. "Lose all your pieces, or be left without a move, to win.",
   sources = {
     "Fairy-Stockfish, src/variant.cpp, giveaway_variant and antichess_variant",
     "lichess.org, Antichess rules (https://lichess.org/variant/antichess)",

@@ -15,6 +15,8 @@ local orth, diag = "orthogonal", "diagonal"
 
 return extends("chess/orthodox", {
   title = "Capablanca chess",
+  description = "José Raúl Capablanca's chess on 10x8 squares (1920s): the chess army with two more pieces, "
+    .. "the archbishop (bishop and knight) and the chancellor (rook and knight).",
   sources = {
     "Wikipedia, Capablanca chess",
     "D. B. Pritchard, The Classified Encyclopedia of Chess Variants, 2007",

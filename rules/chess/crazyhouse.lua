@@ -15,6 +15,8 @@
 --    after the board, a promoted piece followed by '~' (Q~).
 return extends("chess/orthodox", {
   title = "Crazyhouse",
+  description = "The two-player bughouse of the internet chess servers: a piece you capture changes sides "
+    .. "and joins your hand, to be dropped back on an empty square as a move.",
   sources = {
     "Wikipedia, \"Crazyhouse\", section Rules",
     "Fairy-Stockfish, src/variant.cpp, crazyhouse_variant",

@@ -33,6 +33,8 @@ local promotes_to = { "queen", "chancellor", "archbishop", "rook", "bishop", "kn
 
 return extends("chess/orthodox", {
   title = "Grand chess",
+  description = "Christian Freeling's chess on 10x10 squares (1984), with the archbishop and the chancellor, "
+    .. "no castling, and pawns that promote only to a piece their side has lost.",
   sources = {
     "Christian Freeling, Grand Chess (mindsports.nl)",
     "Wikipedia, Grand chess",

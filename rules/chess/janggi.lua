@@ -89,6 +89,8 @@ local palace_black = "d8 e8 f8 d9 e9 f9 d10 e10 f10"
 
 return game {
   title = "Janggi",
+  description = "Korean chess, played on the points of a 9x10 board without a river: generals and guards keep "
+    .. "to palaces crossed by diagonals, cannons must jump a piece to move, and a player may pass.",
   sources = {
     "Wikipedia, Janggi (board, palace lines, pieces and moves)",
     "Table Heptathlon, Janggi: The Rules (passing, the count, the arrangements)",

@@ -37,6 +37,8 @@
 -- Perft is unchanged: no count changes a move.
 return game {
   title = "Makruk (Thai chess)",
+  description = "Thai chess, still widely played in Thailand: the met, where chess has its queen, steps one "
+    .. "square diagonally, and the pawns start on the third rank and promote on the sixth.",
   sources = {
     "Fairy-Stockfish, src/variant.cpp, makruk_variant (start position, promotion, counting)",
     "Fairy-Stockfish, src/position.cpp, count_limit and do_move (MAKRUK_COUNTING)",

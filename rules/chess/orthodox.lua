@@ -5,6 +5,8 @@ local orth, diag, all = "orthogonal", "diagonal", "all"
 
 return game {
   title = "Chess (FIDE)",
+  description = "The international game, as FIDE's Laws state it: castling, en passant and promotion; "
+    .. "checkmate wins, stalemate draws.",
   sources = { "FIDE Laws of Chess, 2023, articles 3 and 5 and 9" },
   board = grid { width = 8, height = 8 },
   seats = { { name = "white", facing = "north" }, { name = "black", facing = "south" } },

@@ -27,6 +27,8 @@ local orth, diag = "orthogonal", "diagonal"
 
 return extends("chess/orthodox", {
   title = "Seirawan chess",
+  description = "Yasser Seirawan and Bruce Harper's chess (2007): a hawk (bishop and knight) and an elephant "
+    .. "(rook and knight) wait off the board and enter on the square a back-rank piece first leaves.",
   sources = {
     "Y. Seirawan and B. Harper, S-Chess rules (seirawanchess.com)",
     "Wikipedia, Seirawan chess",

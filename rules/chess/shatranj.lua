@@ -24,6 +24,8 @@ local bare = option("bare_king", { "loss", "bare-back" }, "loss",
 
 return game {
   title = "Shatranj",
+  description = "The medieval Persian and Arab chess that modern chess grew from: the ferz steps one square "
+    .. "diagonally, the alfil leaps two; a bare king or a stalemate loses.",
   sources = {
     "H. J. R. Murray, A History of Chess, 1913, part I chapter 4",
     "Fairy-Stockfish, src/variant.cpp, shatranj_variant (stalemate, bare king, 70-move rule)",

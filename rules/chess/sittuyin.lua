@@ -83,6 +83,8 @@ end
 
 return game {
   title = "Sittuyin (Burmese chess)",
+  description = "Burmese chess: only the pawns start on the board, and each side first places its other "
+    .. "pieces behind them; a pawn on a long diagonal may become a general once its own is lost.",
   sources = {
     "Wikipedia, Sittuyin (https://en.wikipedia.org/wiki/Sittuyin)",
     "vchess.org, Sittuyin rules (after the Myanmar Chess Federation's How to play Myanmar Traditional Chess)",

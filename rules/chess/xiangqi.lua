@@ -27,6 +27,8 @@ end
 
 return game {
   title = "Xiangqi",
+  description = "Chinese chess, played on the points of a 9x10 board split by a river: the generals keep to "
+    .. "their palaces and may not face each other, cannons capture by jumping, and stalemate loses.",
   sources = {
     "World Xiangqi Federation, Rules of Xiangqi (Chinese Chess), 2018, chapter 1",
     "Wikipedia, Xiangqi",

@@ -30,6 +30,8 @@ local men = draughts.men(8, 3, true)
 
 return draughts.game {
   title = "Russian draughts",
+  description = "Shashki, the draughts of Russia: men capture backward too, kings fly, and a man crowned "
+    .. "during a capture goes on capturing as a king; captures are compulsory, the choice free.",
   sources = { "Russian Draughts Federation, Official rules of draughts (2004), sections 1-4",
               "R. Halbersma, DCTL (rules/russian.hpp)" },
   size = 8,

@@ -29,6 +29,8 @@ end
 
 return draughts.game {
   title = "Spanish draughts",
+  description = "Damas of Spain and Portugal: men capture forward only, kings fly, and the capture taking "
+    .. "the most pieces, then the most kings, must be played.",
   sources = { "Federação Portuguesa de Damas, Regras do Jogo de Damas Clássicas",
               "torofun.com, Spanish draughts rules", "R. Halbersma, DCTL (rules/spanish.hpp)" },
   size = 8,

@@ -12,6 +12,8 @@ local jetan = require "jetan.common"
 
 return jetan.game {
   title = "Jetan (Burroughs: Appendix only)",
+  description = "Martian chess from E. R. Burroughs' novel The Chessmen of Mars (1922), read from its "
+    .. "Appendix alone: the Thoat does not jump. Take the enemy Princess to win.",
   sources = {
     "E. R. Burroughs, The Chessmen of Mars (1922), Appendix: Jetan, or Martian Chess",
   },

@@ -13,6 +13,8 @@ local jetan = require "jetan.common"
 
 return jetan.game {
   title = "Jetan (Burroughs: Appendix and Chapter II)",
+  description = "Martian chess from E. R. Burroughs' novel The Chessmen of Mars (1922): the Appendix, its gaps "
+    .. "filled from Chapter II. Take the enemy Princess to win; a Chief taken by a lesser piece draws.",
   sources = {
     "E. R. Burroughs, The Chessmen of Mars (1922), Appendix: Jetan, or Martian Chess",
     "E. R. Burroughs, The Chessmen of Mars, Chapter II (Thoat jumps)",

@@ -6,6 +6,8 @@ local jetan = require "jetan.common"
 
 return jetan.game {
   title = "Jetan (Cazaux reconstruction, game goes on after a Chief is lost)",
+  description = "Cazaux's Jetan with his proposed cure for draws: a Chief taken by any piece but the "
+    .. "enemy Chief does not end the game.",
   sources = {
     "Wikipedia (German), article 'Jetan', after J.-L. Cazaux's reconstruction",
     "J.-L. Cazaux, Zillions submission 519; F. Duniho",

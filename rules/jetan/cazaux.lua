@@ -13,6 +13,8 @@ local jetan = require "jetan.common"
 
 return jetan.game {
   title = "Jetan (Cazaux reconstruction)",
+  description = "Jetan, the Martian chess of Burroughs' novel, as J.-L. Cazaux reconstructed it: every move "
+    .. "takes its exact steps, and the Princess may capture and go where she is threatened.",
   sources = {
     "Wikipedia (German), article 'Jetan', after J.-L. Cazaux's reconstruction",
     "J.-L. Cazaux, Zillions submission 519; F. Duniho",

@@ -87,6 +87,8 @@ end
 
 return jetan.game {
   title = "Jetan (L. L. Smith's options)",
+  description = "Jetan, the Martian chess of Burroughs' novel, with the options L. L. Smith lists in The Game "
+    .. "of Jetan: free steps, a seven-way Panthan, a blocked Flier, a frightened Princess.",
   sources = {
     "E. R. Burroughs, The Chessmen of Mars (1922), Appendix: Jetan, or Martian Chess",
     "L. L. Smith, The Game of Jetan (chessvariants.org, other.dir/jetanrules.html)",

@@ -33,6 +33,8 @@
 --    does not: tests/fsf_hands_test.cpp shows that difference.
 local minishogi = extends("shogi/shogi", {
   title = "Minishogi",
+  description = "Shigenobu Kusumoto's shogi on 5x5 squares (1970): one of each piece but lance and knight a side, "
+    .. "promotion on the far rank, and a fourfold repetition lost by the first player.",
   sources = {
     "Wikipedia, \"Minishogi\" (Rules of the game, Promotion)",
     "Japan Shogi Association, 5五将棋 (shogi.or.jp)",

@@ -42,6 +42,8 @@ end
 
 return game {
   title = "Shogi",
+  description = "Japanese chess, as the Japan Shogi Association plays it: captured pieces change sides and are "
+    .. "dropped back as moves, and most pieces promote in the last three ranks.",
   sources = {
     "Japan Shogi Association, Rules of Shogi (shogi.or.jp)",
     "Wikipedia, \"Shogi\" (Movement, Promotion, Drops, Illegal moves)",
