@@ -128,8 +128,10 @@ std::vector<OptionVariant> option_variants(const RulesArgs& args, const Ruleset&
     const auto& [name, values] = r.declared_options[i];
     for (const std::string& value : values) {
       RulesArgs other = args;
+      // Clang 14 cannot capture a structured binding: the lambda takes a plain name.
+      const std::string& option = name;
       std::erase_if(other.options,
-                    [&](const std::string& o) { return o.substr(0, o.find('=')) == name; });
+                    [&](const std::string& o) { return o.substr(0, o.find('=')) == option; });
       other.options.push_back(name + "=" + value);
       bool chosen = false;
       for (auto& [k, v] : r.options) chosen |= k == name && v == value;

@@ -260,8 +260,10 @@ Status EnginePlayer::start() {
     if (auto s = send("setoption name UCI_Variant value " + variant)) return s;
   }
   for (const auto& [key, value] : engine_.options) {
+    // Clang 14 cannot capture a structured binding: the lambda takes a plain name.
+    const std::string wanted = lower(key);
     const bool known = std::any_of(options.begin(), options.end(),
-                                   [&](const std::string& o) { return lower(o) == lower(key); });
+                                   [&](const std::string& o) { return lower(o) == wanted; });
     if (!known) {
       end_child(true);
       return fail("the engine has no option '" + key + "' (its options: " + listed(options) + ")");
