@@ -156,7 +156,6 @@ struct Walk {
 bool Walk::record(int& rc) {
   script::SearchPath search;
   for (const std::string& dir : args.rules_path) search.add(dir);
-  bool ok = true;
   const Status st = for_each_record_game(
       args.record, search, readings.a->name, [&](Game&& game, size_t, size_t) -> Status {
         if (!shard.owns(static_cast<uint64_t>(games))) {
@@ -182,11 +181,9 @@ bool Walk::record(int& rc) {
         ++games;
         return std::nullopt;
       });
-  if (st) {
-    rc = fail(*st);
-    ok = false;
-  }
-  return ok;
+  if (!st) return true;
+  rc = fail(*st);
+  return false;
 }
 
 bool Walk::play(int& rc) {
