@@ -66,8 +66,10 @@ void build_drop_tables(Ruleset& r) {
         });
     }
   r.drop_mate_rule = false;
+  r.drop_rules.clear();
   for (MoveRule& rule : r.rules) {
     if (rule.kind != RuleKind::kDrop) continue;
+    r.drop_rules.push_back(static_cast<int>(&rule - r.rules.data()));
     r.drop_mate_rule |= rule.drop_no_mate;
     for (SeatId seat = 0; seat < kMaxSeats; ++seat) {
       rule.drop_sites[seat].assign(n, 0);

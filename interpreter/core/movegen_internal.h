@@ -14,6 +14,7 @@
 #include <cstring>
 #include <vector>
 
+#include "core/attacks.h"
 #include "core/move.h"
 #include "core/position.h"
 #include "core/ruleset.h"
@@ -54,6 +55,13 @@ struct Gen {
   bool all_known = false;
   uint64_t enemies = 0;  // sites of seats not allied with me (may_hop), once known
   bool enemies_known = false;
+
+  // Whether any site is restricted (PieceType::barred), read once per pass.
+  const bool any_barred = !r.restricted.empty();
+  // The prototype move of the rule being generated (header() written once per
+  // rule and origin, see start_as): a member, so that it is constructed once
+  // per pass and not once per rule.
+  Move proto{};
 
   bool enemy(PieceCode c) const { return c && !r.allies(piece_seat(c), me); }
 
@@ -101,6 +109,13 @@ struct Gen {
   [[gnu::always_inline]] void promote_last(TypeId t) {
     if (!r.types[t].promotions.empty()) expand_promotion(t);
   }
+  // The sites where a move of a piece of type t may promote on arrival
+  // (FastPaths::promotion_sites), read once per rule.
+  uint64_t promotion_mask(TypeId t) const { return r.fast.promotion_sites[t][me]; }
+  // promote_last for a move that arrived on s, given promotion_mask(t).
+  [[gnu::always_inline]] void promote_last_on(uint64_t promo, TypeId t, SiteId s) {
+    if (s < 64 ? (promo >> s) & 1 : promo != 0) expand_promotion(t);
+  }
   void expand_promotion(TypeId t) {
     const PieceType& pt = r.types[t];
     Move& last = out[out.size() - 1];
@@ -130,6 +145,14 @@ struct Gen {
     promote_last(t);
   }
 
+  // May the piece of type t on `from` use the rule from there (its origin
+  // region, flags and attack condition)? Asked where MoveRule::origin_test.
+  bool origin_open(const MoveRule& rule, SiteId from, TypeId t) const {
+    if (rule.from_region >= 0 && !r.regions[rule.from_region].contains(me, from)) return false;
+    if (pos.flags(from) & rule.requires_clear) return false;
+    return !rule.unless_attacked || !is_attacked(pos, from, me, t);
+  }
+
   bool to_ok(const MoveRule& rule, SiteId to) const {
     return rule.to_region < 0 || r.regions[rule.to_region].contains(me, to);
   }
@@ -137,6 +160,7 @@ struct Gen {
   // The restricted sites a piece of type t may not stand on (PieceType::barred),
   // or null where there are none: read once per rule, not per site.
   const uint8_t* barred_sites(TypeId t) const {
+    if (!any_barred) return nullptr;
     const std::vector<uint8_t>& b = r.types[t].barred[me];
     return b.empty() ? nullptr : b.data();
   }
@@ -167,6 +191,15 @@ struct Gen {
     return all;
   }
   uint64_t site_mask() const { return n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1; }
+  // The sites of seats not allied with me (boards with bit sets), once known.
+  uint64_t enemy_sites() {
+    if (!enemies_known) {
+      for (SeatId s = 0; s < r.num_seats(); ++s)
+        if (!r.allies(s, me)) enemies |= pos.occupied(s);
+      enemies_known = true;
+    }
+    return enemies;
+  }
 
   // Every piece of the seat's army (me), in movegen_pieces.cpp.
   inline void army(SeatId seat);
@@ -181,7 +214,7 @@ struct Gen {
   inline void anywhere(SiteId from, TypeId t, int ri, const MoveRule& rule);
   inline void castle(SiteId from, TypeId t, int ri, const MoveRule& rule);
   inline void promote_in_place(SiteId from, TypeId t, int ri, const MoveRule& rule);
-  inline void steps(SiteId from, TypeId t, const PieceType& pt, int ri, const MoveRule& rule);
+  inline void steps(SiteId from, TypeId t, int ri, const MoveRule& rule);
   inline bool may_hop(SiteId from, const MoveRule& rule);
   inline void keep_distinct(int first);
   inline void simple_piece(SiteId from);

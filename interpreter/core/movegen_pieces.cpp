@@ -21,7 +21,7 @@ namespace detail {
 void Gen::slide(SiteId from, TypeId t, int ri, const MoveRule& rule) {
   const int max = rule.max_range ? rule.max_range : n;
   const uint8_t* barred = barred_sites(t);
-  Move proto;
+  const uint64_t promo = promotion_mask(t);
   header(proto, from, kNoSite, ri, rule);
   for (DirId d : rule.dirs[me]) {
     const SiteId* nb = topo.neighbors_of(d);
@@ -41,21 +41,21 @@ void Gen::slide(SiteId from, TypeId t, int ri, const MoveRule& rule) {
         if (k >= rule.min_range && has_mode(rule.mode, Mode::kMove) && to_ok(rule, s)) {
           Move& m = start_as(proto, s);
           if (rule.sets_ep && k >= 2) m.ep_set = prev;
-          promote_last(t);
+          promote_last_on(promo, t, s);
         } else if (rule.takes_ep && s == pos.ep() && k >= rule.min_range &&
                    enemy(pos.at(pos.ep_victim())) &&
                    r.may_capture(t, piece_type(pos.at(pos.ep_victim())))) {
           Move& m = start_as(proto, s);
           m.cap[0] = pos.ep_victim();
           m.ncap = 1;
-          promote_last(t);
+          promote_last_on(promo, t, s);
         }
         continue;
       }
       if (k >= rule.min_range && has_mode(rule.mode, Mode::kCapture) && can_take(t, c) &&
           to_ok(rule, s)) {
         start_as(proto, s);
-        promote_last(t);
+        promote_last_on(promo, t, s);
       }
       break;
     }
@@ -92,12 +92,12 @@ void Gen::screen(SiteId from, TypeId t, int ri, const MoveRule& rule) {
 void Gen::table(SiteId from, TypeId t, int ri, const MoveRule& rule,
                 const std::vector<std::vector<std::vector<SiteId>>>& sites) {
   const uint8_t* barred = barred_sites(t);
-  Move proto;
+  const uint64_t promo = promotion_mask(t);
   header(proto, from, kNoSite, ri, rule);
   for (SiteId s : sites[me][from]) {
     if (!lands(rule, t, s, barred)) continue;
     start_as(proto, s);
-    promote_last(t);
+    promote_last_on(promo, t, s);
   }
 }
 
@@ -203,7 +203,6 @@ void Gen::castle(SiteId from, TypeId t, int ri, const MoveRule& rule) {
 void Gen::drop(int ri, const MoveRule& rule) {
   if (pos.hand(me, rule.drop_type) <= 0) return;
   const uint8_t* ok = rule.drop_sites[me].data();
-  Move proto;
   header(proto, kNoSite, kNoSite, ri, rule);
   proto.kind = MoveKind::kDrop;
   proto.drop_type = rule.drop_type;
@@ -232,16 +231,12 @@ void Gen::drop(int ri, const MoveRule& rule) {
 // beyond, in some direction (small boards): most pieces have none, and then
 // no chain need be set up.
 bool Gen::may_hop(SiteId from, const MoveRule& rule) {
-  if (!enemies_known) {
-    for (SeatId s = 0; s < r.num_seats(); ++s)
-      if (!r.allies(s, me)) enemies |= pos.occupied(s);
-    enemies_known = true;
-  }
+  const uint64_t foes = enemy_sites();
   const uint64_t occ = occupied_all();
   for (DirId d : rule.dirs[me]) {
     const SiteId* nb = topo.neighbors_of(d);
     const SiteId s = nb[from];
-    if (s == kNoSite || !((enemies >> s) & 1)) continue;
+    if (s == kNoSite || !((foes >> s) & 1)) continue;
     const SiteId land = nb[s];
     if (land != kNoSite && !((occ >> land) & 1)) return true;
   }
@@ -258,7 +253,6 @@ void Gen::army(SeatId seat) {
       // Every piece steps to the empty neighbours, and does nothing else.
       const MoveRule& rule = r.rules[ri];
       const uint64_t occ = occupied_all();
-      Move proto;
       header(proto, kNoSite, kNoSite, ri, rule);
       for (uint64_t own = pos.occupied(seat); own; own &= own - 1) {
         const auto from = static_cast<SiteId>(__builtin_ctzll(own));
@@ -319,9 +313,9 @@ void Gen::simple_rules(SiteId from, TypeId t, const PieceType& pt) {
     const MoveRule& rule = r.rules[ri];
     if (rule.kind == RuleKind::kHop) {
       if (rule.hop_flying || may_hop(from, rule)) hop(from, t, ri, rule);
-    } else if (!rule.steps.empty() && rule.mode == Mode::kMove && rule.to_region < 0) {
-      steps(from, t, pt, ri, rule);
-    } else if (!rule.steps.empty()) {
+    } else if (rule.slide_way == MoveRule::SlideWay::kSteps) {
+      steps(from, t, ri, rule);
+    } else if (rule.slide_way == MoveRule::SlideWay::kStepTable) {
       table(from, t, ri, rule, rule.steps);
     } else {
       slide(from, t, ri, rule);
@@ -331,15 +325,14 @@ void Gen::simple_rules(SiteId from, TypeId t, const PieceType& pt) {
 
 // Plain steps to empty neighbours, in the table's order, and the promotions
 // where a zone may hold (small boards).
-void Gen::steps(SiteId from, TypeId t, const PieceType& pt, int ri, const MoveRule& rule) {
+void Gen::steps(SiteId from, TypeId t, int ri, const MoveRule& rule) {
   const uint64_t occ = occupied_all();
-  const uint64_t promo = pt.promotions.empty() ? 0 : r.fast.promotion_sites[t][me];
-  Move proto;
+  const uint64_t promo = promotion_mask(t);
   header(proto, from, kNoSite, ri, rule);
   for (SiteId s : rule.steps[me][from])
     if (!((occ >> s) & 1)) {
       start_as(proto, s);
-      if ((promo >> s) & 1) promote_last(t);
+      promote_last_on(promo, t, s);
     }
 }
 
@@ -361,17 +354,14 @@ void Gen::piece_rules(SiteId from, TypeId t, const PieceType& pt) {
   const std::vector<int>& rules = r.phases.empty() ? pt.rules : pt.phase_rules[phase_slot];
   for (int ri : rules) {
     const MoveRule& rule = r.rules[ri];
-    if (rule.from_region >= 0 && !r.regions[rule.from_region].contains(me, from)) continue;
-    if (pos.flags(from) & rule.requires_clear) continue;
-    if (rule.unless_attacked && is_attacked(pos, from, me, t)) continue;
+    if (rule.origin_test && !origin_open(rule, from, t)) continue;
     switch (rule.kind) {
       case RuleKind::kSlide:
-        if (!rule.steps.empty() && rule.mode == Mode::kMove && rule.to_region < 0 &&
-            pos.has_occupancy()) {
-          steps(from, t, pt, ri, rule);
-        } else if (!rule.steps.empty()) {
+        if (rule.slide_way == MoveRule::SlideWay::kSteps)
+          steps(from, t, ri, rule);
+        else if (rule.slide_way == MoveRule::SlideWay::kStepTable)
           table(from, t, ri, rule, rule.steps);
-        } else
+        else
           slide(from, t, ri, rule);
         break;
       case RuleKind::kTable:
@@ -447,9 +437,8 @@ void generate_pseudo(const Position& pos, MoveList& moves) {
           other.army(s);
         }
     }
-    for (size_t ri = 0; ri < r.rules.size(); ++ri)
-      if (r.rules[ri].kind == RuleKind::kDrop && (r.rules[ri].phases & g.phase))
-        g.drop(static_cast<int>(ri), r.rules[ri]);
+    for (int ri : r.drop_rules)
+      if (r.rules[ri].phases & g.phase) g.drop(ri, r.rules[ri]);
     if (!roll) break;
     for (int i = first; i < moves.size(); ++i) moves[i].chance = static_cast<int16_t>(g.die);
   }

@@ -20,17 +20,23 @@ namespace {
 // Whether the piece standing on the destination is taken as the destination's,
 // not already as one of the sites the move clears: a capture chain whose
 // pieces leave as they are jumped may end on a site it took a piece from.
-bool takes_on_arrival(const Position& pos, const Move& m) {
+// Inline: it is asked of every move where captures are compulsory.
+[[gnu::always_inline]] inline bool takes_on_arrival(const Position& pos, const Move& m) {
   return m.to != kNoSite && m.to != m.from && pos.at(m.to) != kEmpty &&
          std::find(m.cap.begin(), m.cap.begin() + m.ncap, m.to) == m.cap.begin() + m.ncap;
+}
+
+// capture_count, inline where moves are judged by it one after another.
+[[gnu::always_inline]] inline int captures_of(const Position& pos, const Move& m) {
+  int k = m.ncap;
+  if (m.kind != MoveKind::kDrop && m.kind != MoveKind::kCastle && takes_on_arrival(pos, m)) ++k;
+  return k;
 }
 
 }  // namespace
 
 int capture_count(const Position& pos, const Move& m) {
-  int k = m.ncap;
-  if (m.kind != MoveKind::kDrop && m.kind != MoveKind::kCastle && takes_on_arrival(pos, m)) ++k;
-  return k;
+  return captures_of(pos, m);
 }
 
 int capture_value(const Position& pos, const Move& m) {
@@ -112,13 +118,16 @@ void keep_quiet_promotions(Position& pos, MoveList& moves) {
 void keep_priority_captures(const Position& pos, MoveList& moves) {
   const Ruleset& r = pos.rules();
   int best = 0, best_value = 0;
-  for (const Move& m : moves) best = std::max(best, capture_count(pos, m));
+  for (const Move& m : moves) best = std::max(best, captures_of(pos, m));
   if (best <= 0) return;
   int kept = 0;
   for (int i = 0; i < moves.size(); ++i) {
-    int c = capture_count(pos, moves[i]);
+    int c = captures_of(pos, moves[i]);
     bool keep = r.capture_priority == CapturePriority::kCompulsory ? c > 0 : c == best;
-    if (keep) moves[kept++] = moves[i];
+    if (keep) {
+      if (kept != i) moves[kept] = moves[i];
+      ++kept;
+    }
   }
   moves.resize(kept);
   if (r.capture_priority == CapturePriority::kMaxCountThenValue) {
@@ -205,7 +214,7 @@ void keep_preferred_moves(Position& pos, MoveList& moves) {
   if (r.quiet_promotion_rule) keep_quiet_promotions(pos, moves);
   if (r.capture_priority != CapturePriority::kFree && !moves.empty())
     keep_priority_captures(pos, moves);
-  if (!r.capture_order.empty() && !moves.empty() && capture_count(pos, moves[0]) > 0)
+  if (!r.capture_order.empty() && !moves.empty() && captures_of(pos, moves[0]) > 0)
     keep_best_captures(pos, r.capture_order, moves);
   if (r.must_drop) keep_drops_if_any(moves);
 }

@@ -208,12 +208,20 @@ void Position::set_turn(int decisions, bool reset) {
 namespace {
 
 // The pieces a condition's term counts for seat, among those of seat s.
-int pieces_counted(const Condition::Term& t, const Position& pos, SeatId s) {
+[[gnu::always_inline]] inline int pieces_counted(const Condition::Term& t, const Position& pos,
+                                                 SeatId s) {
   const Ruleset& r = pos.rules();
   if (t.region >= 0) {
     // The pieces in the region, as their own seat sees it.
     const Region& reg = r.regions[t.region];
     int v = 0;
+    if (pos.has_occupancy()) {  // only the seat's own sites
+      for (uint64_t own = pos.occupied(s); own; own &= own - 1) {
+        const auto site = static_cast<SiteId>(__builtin_ctzll(own));
+        if ((!t.types || (t.types >> piece_type(pos.at(site))) & 1) && reg.contains(s, site)) ++v;
+      }
+      return v;
+    }
     for (SiteId site = 0, n = pos.num_sites(); site < n; ++site) {
       const PieceCode c = pos.at(site);
       if (c && piece_seat(c) == s && (!t.types || (t.types >> piece_type(c)) & 1) &&
@@ -230,7 +238,8 @@ int pieces_counted(const Condition::Term& t, const Position& pos, SeatId s) {
 }
 
 // The quantity a condition's term reads, for seat.
-int quantity(const Condition::Term& t, const Position& pos, SeatId seat) {
+[[gnu::always_inline]] inline int quantity(const Condition::Term& t, const Position& pos,
+                                           SeatId seat) {
   const Ruleset& r = pos.rules();
   int v = 0;
   switch (t.subject) {
@@ -259,7 +268,7 @@ int quantity(const Condition::Term& t, const Position& pos, SeatId seat) {
   return 0;
 }
 
-bool compares(Condition::Op op, int v, int value) {
+[[gnu::always_inline]] inline bool compares(Condition::Op op, int v, int value) {
   switch (op) {
     case Condition::Op::kLt:
       return v < value;

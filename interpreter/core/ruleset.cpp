@@ -102,6 +102,7 @@ void Ruleset::finalize() {
   build_drop_tables(*this);
   find_overlapping_rules(*this);
   derive_fast_paths();
+  dispatch_rules();
   effects = compile_effects(*this);
 }
 
@@ -360,15 +361,7 @@ void Ruleset::derive_fast_paths() {
   plain_step_rules();
   // Restricted sites are read by the general slide only.
   if (!restricted.empty()) fast.plain_steps.assign(fast.plain_steps.size(), -1);
-  if (topology.size() <= 64) {
-    fast.promotion_sites.assign(types.size(), {});
-    for (size_t t = 0; t < types.size(); ++t)
-      for (const Promotion& pr : types[t].promotions)
-        for (SeatId seat = 0; seat < num_seats(); ++seat)
-          for (SiteId site = 0; site < topology.size(); ++site)
-            if (regions[pr.region].contains(seat, site) || (pr.on & Promotion::kLeave))
-              fast.promotion_sites[t][seat] |= uint64_t{1} << site;
-  }
+  promotion_masks(topology.size() <= 64);
   fast.simple_army = phases.empty() && !dice.enabled() && topology.size() <= 64 && !types.empty() &&
                      restricted.empty();
   for (const PieceType& t : types)
@@ -390,6 +383,34 @@ void Ruleset::derive_fast_paths() {
         (st.then < 0 || stages[st.then].who != Stage::Who::kMover))
       fast.line_removal_stage = triggers[0].stage;
   }
+}
+
+// MoveRule::origin_test and slide_way, from each rule and the board (after
+// step_tables, and again when the reference mode drops the step tables).
+void Ruleset::dispatch_rules() {
+  for (MoveRule& rule : rules) {
+    rule.origin_test = rule.from_region >= 0 || rule.requires_clear || rule.unless_attacked;
+    rule.slide_way = MoveRule::SlideWay::kSlide;
+    if (rule.steps.empty()) continue;
+    rule.slide_way = rule.mode == Mode::kMove && rule.to_region < 0 && topology.small()
+                         ? MoveRule::SlideWay::kSteps
+                         : MoveRule::SlideWay::kStepTable;
+  }
+}
+
+// FastPaths::promotion_sites: with `zones`, the sites of each type's promotion
+// zones (every site for a clause that catches a move leaving its zone); else
+// every site for a type with promotions.
+void Ruleset::promotion_masks(bool zones) {
+  fast.promotion_sites.assign(types.size(), {});
+  for (size_t t = 0; t < types.size(); ++t)
+    for (const Promotion& pr : types[t].promotions)
+      for (SeatId seat = 0; seat < num_seats(); ++seat) {
+        uint64_t& mask = fast.promotion_sites[t][seat];
+        if (!zones || (pr.on & Promotion::kLeave)) mask = ~uint64_t{0};
+        for (SiteId site = 0; zones && site < topology.size(); ++site)
+          if (regions[pr.region].contains(seat, site)) mask |= uint64_t{1} << site;
+      }
 }
 
 // Per phase slot, the one rule of every piece when it is a plain step to an
@@ -424,11 +445,13 @@ void Ruleset::plain_step_rules() {
 void Ruleset::use_reference_paths() {
   fast = FastPaths{};
   fast.on = false;
+  promotion_masks(false);
   fast.plain_steps.assign(phases.empty() ? 1 : phases.size() + 1, -1);
   for (auto& rule : rules) rule.steps.clear();
   // Every piece's moves are kept one per effect, not only those whose rules overlap.
   for (PieceType& t : types) t.overlapping_rules = true;
   topology.disable_bit_sets();
+  dispatch_rules();
 }
 
 }  // namespace regula

@@ -107,6 +107,17 @@ struct MoveRule {
   bool sets_ep = false;          // the passed site becomes capturable en passant
   bool takes_ep = false;         // may capture en passant
   bool unless_attacked = false;  // only while the piece stands where no enemy could capture it
+  // Derived by Ruleset::finalize (dispatch_rules) from the fields above and the
+  // board, so that generation reads one field where it would test several per
+  // piece: whether the origin must be tested (from_region, requires_clear or
+  // unless_attacked), and how a kSlide is generated.
+  enum class SlideWay : uint8_t {
+    kSlide,      // the general walk along each direction
+    kSteps,      // plain steps to empty neighbours on a board with bit sets
+    kStepTable,  // one-step moves read from the neighbour table (steps)
+  };
+  bool origin_test = false;
+  SlideWay slide_way = SlideWay::kSlide;
   // kHop
   bool hop_flying = false;  // over any distance before and after the hopped piece
   bool hop_chain = true;    // continue hopping while possible
@@ -539,10 +550,10 @@ struct EndRules {
   bool last_team_wins = true;
   // A seat for which this holds after a move leaves play (out); no terms: never.
   Condition leave;
-  bool bare_royal = false;          // a seat left with only royals loses
-  int move_rule = 0;                // plies without capture or reset move: draw (0: off)
-  int repetition = 0;               // n-fold repetition: draw (0: off)
-  SeatId repetition_loser = -1;     // ...or a loss for this seat, whoever repeats
+  bool bare_royal = false;       // a seat left with only royals loses
+  int move_rule = 0;             // plies without capture or reset move: draw (0: off)
+  int repetition = 0;            // n-fold repetition: draw (0: off)
+  SeatId repetition_loser = -1;  // ...or a loss for this seat, whoever repeats
   // A repetition in whose cycle one side gave check with every move loses for
   // that side (both sides: the repetition's own result); two seats only.
   bool perpetual_check_loses = false;
@@ -675,9 +686,11 @@ struct FastPaths {
   // Per phase slot (one slot without phases): the rule index when every piece
   // type has that one rule there, a plain step to an empty neighbour; else -1.
   std::vector<int> plain_steps;
-  // Per piece type and seat, on boards of at most 64 sites: the sites where
-  // some promotion clause of the type may apply (its zones; their conditions
-  // are checked on arrival); for simple_army. Empty on larger boards.
+  // Per piece type and seat: the sites where some promotion clause of the type
+  // may apply (its zones; their conditions are checked on arrival), read by
+  // generation before it looks for a promotion. None for a type without
+  // promotions; every site on boards of more than 64 sites and in the
+  // reference mode.
   std::vector<std::array<uint64_t, kMaxSeats>> promotion_sites;
   // The stage of the first trigger when it is a removal after a completed line
   // whose choices can be counted before the move that starts it; -1 otherwise
@@ -730,6 +743,8 @@ struct Ruleset {
   uint8_t promoted_flag = 0;
   // Some drop rule may not give mate (MoveRule::drop_no_mate).
   bool drop_mate_rule = false;
+  // The indices of the drop rules, in order (derived by finalize).
+  std::vector<int> drop_rules;
   // Some in-place promotion may not check or attack (Promotion::no_check, no_attack).
   bool quiet_promotion_rule = false;
   ReturnBan return_ban = ReturnBan::kNone;
@@ -866,6 +881,8 @@ struct Ruleset {
   void attack_tables();
   void derive_fast_paths();
   void plain_step_rules();
+  void promotion_masks(bool zones);
+  void dispatch_rules();
   void restricted_tables();
 
  public:
