@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <random>
 
 #include "ai/search_support.h"
 #include "ai/settings.h"
+#include "core/command_limits.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 
@@ -403,7 +405,16 @@ Move Mcts::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo* info
     Budget budget = options_.budget;
     if (!budget.any()) budget.nodes = kDefaultIterations;
     Search search(*this, pos, budget, start);
-    search.run(stop);
+    // A hook its command stopped (core/command_limits.h) ends the search as a
+    // stop does: the position is put back, and the best decision so far stands.
+    const std::optional<Position> saved =
+        pos.rules().hooks ? std::optional<Position>(pos) : std::nullopt;
+    try {
+      search.run(stop);
+    } catch (const CommandStopped&) {
+      if (!saved) throw;
+      pos = *saved;
+    }
     best = search.best(root_moves, info);
   }
   report(info);

@@ -123,12 +123,18 @@ class LuaState {
 
   static LuaState* self(lua_State* L);
 
+  // Whether the last outermost call ended because its command was asked to
+  // stop or ran out of time (core/command_limits.h), not by the script's fault.
+  bool interrupted() const { return stop_ == Stop::kInterrupted; }
+
   // Inside run(): the script files being run, innermost last (the main
   // script, then those a require or extends is reading).
   const std::vector<ScriptFile>& loading_files() const { return loading_files_; }
 
  private:
-  enum class Stop { kNone, kBudget, kMemory };
+  // Why a call must stop: its own budget, memory, its command's stop request
+  // or deadline, its command's instruction count.
+  enum class Stop { kNone, kBudget, kMemory, kInterrupted, kCommandBudget };
 
   // Callbacks from Lua.
   static int l_require(lua_State* L);
@@ -150,10 +156,16 @@ class LuaState {
   bool may_allocate(size_t grow);
   // Records why the outermost call must stop, and where, once.
   void stop(Stop why);
+  // Spends units of the running command's instructions (core/command_limits.h)
+  // and says whether the command lets the call go on (Stop::kNone) or why not.
+  static Stop command_check(long units);
   [[noreturn]] void raise_stop(lua_State* L);
   std::string stop_message() const;
   // Starts the budget of an outermost call.
   void start_budget();
+  // At the start of an outermost call: the error that ends it at once when its
+  // command is stopped already.
+  Status refuse_if_interrupted();
   Error error_of(int rc);
 
   lua_State* L_ = nullptr;
