@@ -203,10 +203,11 @@ TEST(CommandLimits, UciStopBeforeAnyMoveIsJudged) {
   const auto best = uci.line_starting("bestmove ");
   ASSERT_TRUE(best) << "no bestmove after stop:\n" << uci.output();
   EXPECT_EQ(*best, "bestmove (none)");
-  EXPECT_NE(uci.output().find("info string go: stopped before any move was judged (stopped: "
-                              "stop requested); the answer is the first legal move, if there is "
-                              "time to find it"),
-            std::string::npos)
+  EXPECT_NE(
+      uci.output().find("info string go: stopped before any move was judged (stopped: "
+                        "the search was stopped); the answer is the first legal move, if there is "
+                        "time to find it"),
+      std::string::npos)
       << uci.output();
   uci.send("quit");
   EXPECT_EQ(uci.exit_code(), 0) << uci.output();

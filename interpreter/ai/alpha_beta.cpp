@@ -562,6 +562,9 @@ void AlphaBeta::new_game() {
 Move AlphaBeta::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo* info_out) {
   ++calls_;
   Search s(*this, pos, stop);
+  // Hooks obey the search's stop and time limit too, in the middle of a call.
+  std::optional<SearchLimits> hook_limits;
+  if (rules_->hooks) hook_limits.emplace(stop, s.budget.millis);
   MoveList root;
   legal_moves(pos, root);
   if (root.empty()) return Move::pass();

@@ -393,6 +393,9 @@ Turn Mcts::choose(Position& pos, const std::atomic<bool>* stop) {
 
 Move Mcts::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo* info_out) {
   const auto start = std::chrono::steady_clock::now();
+  // Hooks obey the search's stop and time limit too, in the middle of a call.
+  std::optional<SearchLimits> hook_limits;
+  if (pos.rules().hooks) hook_limits.emplace(stop, options_.budget.millis);
   MoveList root_moves;
   legal_moves(pos, root_moves);
   SearchInfo info;

@@ -19,8 +19,11 @@
 //
 // There is one instance per process (command_limits()): a signal handler must
 // reach it, and the threads that run hooks are made by layers (ai, cli) that
-// know nothing of the command that started them. Games without hooks never
-// look at it.
+// know nothing of the command that started them. A search adds its own stop
+// flag and time limit for the hook calls made on its thread while it runs
+// (SearchLimits), so that a search stopped or out of time (UCI stop, the GUI's
+// Move now, a player's ms=) ends a hook call as well, without stopping the
+// other threads' hooks. Games without hooks never look at either.
 
 #include <atomic>
 #include <chrono>
@@ -51,14 +54,11 @@ class CommandLimits {
   // Asks every hook call of the command to stop. Safe in a signal handler.
   void request_stop() noexcept { stop_.store(true, std::memory_order_relaxed); }
   bool stop_requested() const noexcept { return stop_.load(std::memory_order_relaxed); }
-  // Whether a hook must stop now: a stop was asked for, or the deadline passed.
-  bool interrupted() const noexcept {
-    if (stop_requested()) return true;
-    const int64_t d = deadline_.load(std::memory_order_relaxed);
-    return d != 0 && now() >= d;
-  }
-  // Why interrupted() holds, in words ("stop requested", "its time limit of
-  // 100 ms passed"); "" when it does not.
+  // Whether a hook must stop now: a stop was asked for, or the deadline
+  // passed, of the command or of the search running on the calling thread.
+  bool interrupted() const noexcept { return *interruption() != '\0'; }
+  // Why interrupted() holds, in words ("stop requested", "the search's time
+  // limit passed"); "" when it does not.
   const char* interruption() const noexcept;
 
   // Takes n instructions from the command's count; false once it is spent.
@@ -97,5 +97,21 @@ class CommandLimits {
 
 // The process's command limits.
 CommandLimits& command_limits();
+
+// A search's stop flag (may be null) and time limit in milliseconds (0 for
+// none, counted from now), which the hook calls made on this thread obey for
+// as long as this lives, besides the command's limits.
+class SearchLimits {
+ public:
+  SearchLimits(const std::atomic<bool>* stop, int64_t millis);
+  ~SearchLimits();
+  SearchLimits(const SearchLimits&) = delete;
+  SearchLimits& operator=(const SearchLimits&) = delete;
+
+ private:
+  // Those of the search this one is nested in, given back at its end.
+  const std::atomic<bool>* outer_stop_;
+  int64_t outer_deadline_;
+};
 
 }  // namespace regula

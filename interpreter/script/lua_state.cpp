@@ -286,6 +286,10 @@ LuaState::Stop LuaState::command_check(long units) {
 void LuaState::stop(Stop why) {
   if (stop_ != Stop::kNone || !L_) return;
   stop_ = why;
+  if (why == Stop::kInterrupted) {
+    interruption_ = command_limits().interruption();
+    if (!*interruption_) interruption_ = "stop requested";
+  }
   if (why == Stop::kMemory && memory_where_[0])
     std::snprintf(stop_where_, sizeof stop_where_, "%s", memory_where_);
   else
@@ -297,9 +301,7 @@ std::string LuaState::stop_message() const {
   if (stop_ == Stop::kMemory)
     return "script ran out of memory (at most " + std::to_string(limits.lua_memory() >> 20) +
            " MiB for all script states together; --lua-memory MIB changes it)";
-  if (stop_ == Stop::kInterrupted)
-    return std::string("stopped: ") +
-           (limits.stop_requested() ? "stop requested" : "the command's time limit passed");
+  if (stop_ == Stop::kInterrupted) return std::string("stopped: ") + interruption_;
   if (stop_ == Stop::kCommandBudget)
     return "the command's instruction budget is spent: more than " +
            std::to_string(limits.instructions()) +

@@ -198,6 +198,8 @@ class LuaState {
   // the allocator writes them and must not allocate. Running out of memory
   // stops the call only once Lua, having collected garbage, raises the error.
   Stop stop_ = Stop::kNone;
+  // For Stop::kInterrupted: why, as CommandLimits::interruption() said.
+  const char* interruption_ = "";
   char stop_where_[512] = "";
   char error_where_[512] = "";
   char memory_where_[512] = "";

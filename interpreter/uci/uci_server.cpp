@@ -43,7 +43,7 @@ constexpr int64_t kFirstTurnMillis = 20;
 // The first legal turn of pos in UCI text, if hooks let it be found within
 // kFirstTurnMillis; "(none)" else.
 std::string first_turn(Position pos) {
-  command_limits().begin(kFirstTurnMillis);
+  const SearchLimits limits(nullptr, kFirstTurnMillis);
   std::string out = "(none)";
   try {
     MoveList moves;
@@ -59,7 +59,6 @@ std::string first_turn(Position pos) {
   } catch (const RuleError&) {
     // Not found in time (or a hook failed, which the next search reports).
   }
-  command_limits().begin();
   return out;
 }
 
@@ -336,12 +335,6 @@ void Server::go(const std::vector<std::string>& tokens) {
     emit("bestmove (none)");
     return;
   }
-  const Result res = game_result(pos_);
-  if (res.over) {
-    emit("info string the game is over: " + res.reason);
-    emit("bestmove (none)");
-    return;
-  }
   ai::Budget b = go_budget(a, pos_.decider());
   if (!b.any()) b = ai::level_budget(*rules_, options_.level);
   ai::Player* made = nullptr;
@@ -359,18 +352,25 @@ void Server::go(const std::vector<std::string>& tokens) {
   infinite_ = a.infinite;
   stop_ = false;
   done_ = false;
-  // Script hooks the search runs obey stop and the search's time limit too,
-  // also in the middle of a call (core/command_limits.h).
-  command_limits().begin(b.millis);
   worker_ = std::thread([this, &p] {
     std::string best = "(none)";
+    bool over = false;
     try {
       Position at = root_;
-      const Turn turn = p.choose(at, &stop_);
-      // Naming the move found may run hooks: a stop that ended the search
-      // must not refuse them.
-      command_limits().begin();
-      best = uci_text(at, turn);
+      // Whether the game is over can take the hooks a while: stop reaches
+      // them here, as it does in the search.
+      Result res;
+      {
+        const SearchLimits limits(&stop_, 0);
+        res = game_result(at);
+      }
+      over = res.over;
+      if (over) {
+        emit("info string the game is over: " + res.reason);
+      } else {
+        const Turn turn = p.choose(at, &stop_);
+        best = uci_text(at, turn);
+      }
     } catch (const CommandStopped& e) {
       emit("info string go: stopped before any move was judged (" + e.error().what +
            "); the answer is the first legal move, if there is time to find it");
@@ -380,12 +380,9 @@ void Server::go(const std::vector<std::string>& tokens) {
     } catch (const std::exception& e) {
       error(std::string("go: ") + e.what());
     }
-    // The search is over: what follows (position, the next go) runs hooks
-    // under no stop and no deadline.
-    command_limits().begin();
     // UCI: the answer to go infinite waits for stop, even when the search
-    // has nothing more to find.
-    if (infinite_) {
+    // has nothing more to find (a game over has nothing to search).
+    if (infinite_ && !over) {
       std::unique_lock<std::mutex> lock(wait_mutex_);
       wait_.wait(lock, [this] { return stop_.load(); });
     }
@@ -400,10 +397,8 @@ void Server::stop_search() {
     std::lock_guard<std::mutex> lock(wait_mutex_);
     stop_ = true;
   }
-  command_limits().request_stop();
   wait_.notify_all();
   worker_.join();
-  command_limits().begin();
 }
 
 void Server::finish_search() {
