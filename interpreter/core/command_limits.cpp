@@ -25,10 +25,16 @@ void CommandLimits::set_instructions(int64_t n) noexcept {
   left_.store(count, std::memory_order_relaxed);
 }
 
-const char* CommandLimits::interruption() const noexcept {
+const char* CommandLimits::stop_reason() const noexcept {
   if (stop_requested()) return "stop requested";
   const ThreadSearch& search = t_search;
   if (search.stop && search.stop->load(std::memory_order_relaxed)) return "the search was stopped";
+  return "";
+}
+
+const char* CommandLimits::interruption() const noexcept {
+  if (const char* why = stop_reason(); *why) return why;
+  const ThreadSearch& search = t_search;
   const int64_t d = deadline_.load(std::memory_order_relaxed);
   if (d == 0 && search.deadline == 0) return "";
   const int64_t t = now();

@@ -60,6 +60,9 @@ class CommandLimits {
   // Why interrupted() holds, in words ("stop requested", "the search's time
   // limit passed"); "" when it does not.
   const char* interruption() const noexcept;
+  // interruption() without the deadlines, which cost a reading of the clock:
+  // for checks made more often than a hook call's instructions are counted.
+  const char* stop_reason() const noexcept;
 
   // Takes n instructions from the command's count; false once it is spent.
   bool spend(int64_t n) noexcept {

@@ -25,9 +25,10 @@ static_assert(kLuaMemoryLimit == CommandLimits::kDefaultLuaMemory);
 namespace {
 
 // What a state allocates with: the bytes in use, those taken from the cap all
-// states share (core/command_limits.h), and lists of freed small blocks by size. A hook call makes
-// and drops small objects by the thousand (a list of moves, a move handle), and a block taken off a
-// list costs far less than malloc and free; the blocks go back to the system when the state closes,
+// states share (core/command_limits.h), and lists of freed small blocks by
+// size. A hook call makes and drops small objects by the thousand (a list of
+// moves, a move handle), and a block taken off a list costs far less than
+// malloc and free; the blocks go back to the system when the state closes,
 // which frees every object into the lists.
 struct Alloc {
   static constexpr size_t kStep = 16;     // the sizes of small blocks: 16, 32, ...
@@ -277,9 +278,9 @@ bool LuaState::may_allocate(size_t grow) {
   return false;
 }
 
-LuaState::Stop LuaState::command_check(long units) {
+LuaState::Stop LuaState::command_check(long units, bool deadlines) {
   CommandLimits& limits = command_limits();
-  if (limits.interrupted()) return Stop::kInterrupted;
+  if (*(deadlines ? limits.interruption() : limits.stop_reason())) return Stop::kInterrupted;
   return limits.spend(units) ? Stop::kNone : Stop::kCommandBudget;
 }
 
@@ -321,7 +322,7 @@ void count_hook(lua_State* L, lua_Debug*) {
   LuaState* s = LuaState::self(L);
   if (s->depth_ == 0) return;
   s->remaining_ -= LuaState::kCountStep;
-  const LuaState::Stop command = LuaState::command_check(LuaState::kCountStep);
+  const LuaState::Stop command = LuaState::command_check(LuaState::kCountStep, true);
   if (s->remaining_ >= 0 && command == LuaState::Stop::kNone && s->stop_ == LuaState::Stop::kNone)
     return;
   s->stop(s->remaining_ < 0 ? LuaState::Stop::kBudget : command);
@@ -495,7 +496,7 @@ void LuaState::start_budget() {
 }
 
 Status LuaState::refuse_if_interrupted() {
-  if (!command_limits().interrupted()) return std::nullopt;
+  if (!*command_limits().stop_reason()) return std::nullopt;
   stop(Stop::kInterrupted);
   return Error{stop_where_[0] ? stop_where_ : main_file_ + ":1", stop_message()};
 }

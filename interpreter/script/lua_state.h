@@ -7,7 +7,10 @@
 // another is running (a hook re-entering Lua through the engine) spends the
 // outer call's budget, and once the budget or the memory is spent no pcall in
 // the script can catch that. Finalizers (__gc) are refused: Lua runs them with
-// the count hook off.
+// the count hook off. Every call also obeys the limits of the command and of
+// the search it runs for (core/command_limits.h): their stop and deadline end
+// it (interrupted()), it spends the command's instructions, and every state's
+// allocator takes its bytes from the one cap all states share.
 //
 // Every error comes back as file:line: message, naming the script line that
 // was running: a Lua error without a place (C stack overflow, an error object
@@ -157,14 +160,17 @@ class LuaState {
   // Records why the outermost call must stop, and where, once.
   void stop(Stop why);
   // Spends units of the running command's instructions (core/command_limits.h)
-  // and says whether the command lets the call go on (Stop::kNone) or why not.
-  static Stop command_check(long units);
+  // and says whether the command and the search let the call go on
+  // (Stop::kNone) or why not; their deadlines are looked at only when asked
+  // (the count hook), since reading the clock costs more than a stop flag.
+  static Stop command_check(long units, bool deadlines = false);
   [[noreturn]] void raise_stop(lua_State* L);
   std::string stop_message() const;
   // Starts the budget of an outermost call.
   void start_budget();
   // At the start of an outermost call: the error that ends it at once when its
-  // command is stopped already.
+  // command or search is stopped already (a deadline passed is found by the
+  // count hook).
   Status refuse_if_interrupted();
   Error error_of(int rc);
 
