@@ -292,6 +292,23 @@ TEST(CommandLimits, HookInstructionsOptionOfTheCommandLine) {
       << r.out;
 }
 
+// Each UCI go is a command: a search of depth 1 runs some 11,000,000
+// instructions of hooks, so two fit in 15,000,000 only if each has its own.
+TEST(CommandLimits, EachUciGoHasTheWholeInstructionCount) {
+  Child uci({"uci", script("busy_filter.lua"), "--hook-instructions", "15000000"});
+  uci.send("position startpos");
+  uci.send("go depth 1");
+  auto best = uci.line_starting("bestmove ");
+  ASSERT_TRUE(best) << uci.output();
+  EXPECT_EQ(*best, "bestmove a1a2");
+  uci.send("go depth 1");
+  // The second search's answer (the first's is a1a2).
+  EXPECT_TRUE(uci.line_starting("bestmove a1b1")) << uci.output();
+  uci.send("quit");
+  EXPECT_EQ(uci.exit_code(), 0) << uci.output();
+  EXPECT_EQ(uci.output().find("instruction budget"), std::string::npos) << uci.output();
+}
+
 // ---- strings are charged by what is made -----------------------------------------------
 
 // Each filter call makes 70,000 times three strings of over 200 bytes: 42 MB.

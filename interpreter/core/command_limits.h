@@ -70,6 +70,9 @@ class CommandLimits {
     return left_.fetch_sub(n, std::memory_order_relaxed) - n >= 0;
   }
   int64_t instructions() const noexcept { return instructions_.load(std::memory_order_relaxed); }
+  // The whole count again, for a command that begins in the same process
+  // without the rest of begin() (a UCI go: a Ctrl-C stop stays).
+  void renew_instructions() noexcept { left_.store(instructions(), std::memory_order_relaxed); }
   // Sets the count of every command from now on (0 or less: no limit), and
   // starts this one's afresh.
   void set_instructions(int64_t n) noexcept;

@@ -352,6 +352,9 @@ void Server::go(const std::vector<std::string>& tokens) {
   infinite_ = a.infinite;
   stop_ = false;
   done_ = false;
+  // Each go is a command of its own: its hooks have the whole instruction
+  // count of --hook-instructions (core/command_limits.h).
+  command_limits().renew_instructions();
   worker_ = std::thread([this, &p] {
     std::string best = "(none)";
     bool over = false;
