@@ -159,9 +159,9 @@ return {}
   EXPECT_EQ(budget.where, script_dir().string() + "/pcall_pattern.lua:3") << budget.text();
   expect_contains(budget.what, "instruction budget exhausted");
   Error memory = load_error("pcall_memory", R"(
-local kept, kb = {}, string.rep("m", 1024)
+local kept, mb = {}, string.rep("m", 1 << 20)
 for i = 1, 1000 do
-  pcall(function() for k = 1, 1e9 do kept[#kept + 1] = string.rep(kb, 1024) .. k end end)
+  pcall(function() for k = 1, 1e9 do kept[#kept + 1] = mb .. k end end)
 end
 return {}
 )");

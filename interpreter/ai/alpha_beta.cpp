@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <random>
 
 #include "ai/search_support.h"
 #include "ai/settings.h"
 #include "core/attacks.h"
+#include "core/command_limits.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 
@@ -560,6 +562,9 @@ void AlphaBeta::new_game() {
 Move AlphaBeta::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo* info_out) {
   ++calls_;
   Search s(*this, pos, stop);
+  // Hooks obey the search's stop and time limit too, in the middle of a call.
+  std::optional<SearchLimits> hook_limits;
+  if (rules_->hooks) hook_limits.emplace(stop, s.budget.millis);
   MoveList root;
   legal_moves(pos, root);
   if (root.empty()) return Move::pass();
@@ -604,58 +609,67 @@ Move AlphaBeta::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo*
   const int my_team = rules_->seats[pos.decider()].team;
   const int max_depth = s.budget.depth ? std::min(s.budget.depth, kMaxPly - 1) : kMaxPly - 1;
   std::vector<int> last(root.size(), 0);
-  for (int depth = 1; depth <= max_depth; ++depth) {
-    int best_i = -1, best_v = -kInf;
-    std::vector<Move> best_pv;
-    for (int i = 0; i < root.size(); ++i) {
-      const Move m = root[i];
-      Undo u;
-      pos.make(m, u);
-      ++s.nodes;
-      // With noise, a decision matters when its score plus its noise beats
-      // the best so far: the window is shifted by its noise.
-      int v;
-      if (i == 0) {
-        v = s.child(depth, -kInf, kInf, 0, my_team);
-      } else {
-        const int a = std::clamp(best_v - noise[i], -kInf, kInf - 1);
-        v = s.child(depth, a, a + 1, 0, my_team);
-        if (v > a && !s.stopped) v = s.child(depth, a, kInf, 0, my_team);
+  // A hook its command stopped (core/command_limits.h) ends the search as a
+  // stop does: the position is put back, and the best decision so far stands.
+  const std::optional<Position> saved = rules_->hooks ? std::optional<Position>(pos) : std::nullopt;
+  try {
+    for (int depth = 1; depth <= max_depth; ++depth) {
+      int best_i = -1, best_v = -kInf;
+      std::vector<Move> best_pv;
+      for (int i = 0; i < root.size(); ++i) {
+        const Move m = root[i];
+        Undo u;
+        pos.make(m, u);
+        ++s.nodes;
+        // With noise, a decision matters when its score plus its noise beats
+        // the best so far: the window is shifted by its noise.
+        int v;
+        if (i == 0) {
+          v = s.child(depth, -kInf, kInf, 0, my_team);
+        } else {
+          const int a = std::clamp(best_v - noise[i], -kInf, kInf - 1);
+          v = s.child(depth, a, a + 1, 0, my_team);
+          if (v > a && !s.stopped) v = s.child(depth, a, kInf, 0, my_team);
+        }
+        pos.unmake(m, u);
+        if (s.stopped) break;
+        // Noise blurs the judgement of ordinary positions, never of a decided game.
+        const int judged = std::abs(v) >= kWinScore - kMaxPly ? v : v + noise[i];
+        last[i] = judged;
+        if (judged > best_v) {
+          best_v = judged;
+          best_i = i;
+          best_pv.assign(1, m);
+          best_pv.insert(best_pv.end(), s.pv[1].begin(), s.pv[1].end());
+        }
       }
-      pos.unmake(m, u);
+      // A partial iteration counts too: each decision it judged was searched in full.
+      if (best_i >= 0) {
+        best = root[best_i];
+        info.depth = s.stopped ? depth - 1 : depth;
+        info.score = best_v;
+        info.pv = best_pv;
+      }
+      info.nodes = s.nodes;
+      info.seldepth = s.seldepth;
+      info.millis = s.millis();
       if (s.stopped) break;
-      // Noise blurs the judgement of ordinary positions, never of a decided game.
-      const int judged = std::abs(v) >= kWinScore - kMaxPly ? v : v + noise[i];
-      last[i] = judged;
-      if (judged > best_v) {
-        best_v = judged;
-        best_i = i;
-        best_pv.assign(1, m);
-        best_pv.insert(best_pv.end(), s.pv[1].begin(), s.pv[1].end());
-      }
+      report(info);
+      // Best first next time, the others by this iteration's scores.
+      std::vector<int> idx(root.size());
+      for (int i = 0; i < root.size(); ++i) idx[i] = i;
+      std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) {
+        if (a == best_i || b == best_i) return a == best_i && b != best_i;
+        return last[a] > last[b];
+      });
+      reorder(idx);
+      // A forced result found within this depth will not change deeper.
+      if (info.mate() != 0 && std::abs(info.mate()) <= depth) break;
     }
-    // A partial iteration counts too: each decision it judged was searched in full.
-    if (best_i >= 0) {
-      best = root[best_i];
-      info.depth = s.stopped ? depth - 1 : depth;
-      info.score = best_v;
-      info.pv = best_pv;
-    }
-    info.nodes = s.nodes;
-    info.seldepth = s.seldepth;
-    info.millis = s.millis();
-    if (s.stopped) break;
-    report(info);
-    // Best first next time, the others by this iteration's scores.
-    std::vector<int> idx(root.size());
-    for (int i = 0; i < root.size(); ++i) idx[i] = i;
-    std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) {
-      if (a == best_i || b == best_i) return a == best_i && b != best_i;
-      return last[a] > last[b];
-    });
-    reorder(idx);
-    // A forced result found within this depth will not change deeper.
-    if (info.mate() != 0 && std::abs(info.mate()) <= depth) break;
+  } catch (const CommandStopped&) {
+    if (!saved) throw;
+    pos = *saved;
+    s.stopped = true;
   }
   info.nodes = s.nodes;
   info.millis = s.millis();

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <random>
 
 #include "ai/search_support.h"
 #include "ai/settings.h"
+#include "core/command_limits.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 
@@ -391,6 +393,9 @@ Turn Mcts::choose(Position& pos, const std::atomic<bool>* stop) {
 
 Move Mcts::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo* info_out) {
   const auto start = std::chrono::steady_clock::now();
+  // Hooks obey the search's stop and time limit too, in the middle of a call.
+  std::optional<SearchLimits> hook_limits;
+  if (pos.rules().hooks) hook_limits.emplace(stop, options_.budget.millis);
   MoveList root_moves;
   legal_moves(pos, root_moves);
   SearchInfo info;
@@ -403,7 +408,16 @@ Move Mcts::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo* info
     Budget budget = options_.budget;
     if (!budget.any()) budget.nodes = kDefaultIterations;
     Search search(*this, pos, budget, start);
-    search.run(stop);
+    // A hook its command stopped (core/command_limits.h) ends the search as a
+    // stop does: the position is put back, and the best decision so far stands.
+    const std::optional<Position> saved =
+        pos.rules().hooks ? std::optional<Position>(pos) : std::nullopt;
+    try {
+      search.run(stop);
+    } catch (const CommandStopped&) {
+      if (!saved) throw;
+      pos = *saved;
+    }
     best = search.best(root_moves, info);
   }
   report(info);

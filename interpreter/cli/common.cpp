@@ -4,6 +4,8 @@
 #include "formats/presentation.h"
 #include "notation/move_text.h"
 
+#include <signal.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
@@ -11,6 +13,7 @@
 #include <limits>
 
 #include "cli/shard.h"
+#include "core/command_limits.h"
 #include "core/game_end.h"
 #include "formats/pdn.h"
 #include "notation/position_moves.h"
@@ -26,6 +29,35 @@ const char* const kRulesPathHelp =
     "given with --rules-path DIR (repeatable, on every command that loads a script). Paths that "
     "lead out of these directories, by '..', an absolute path or a symbolic link, are refused.";
 
+namespace {
+
+void add_limit_args(CLI::App& cmd, RulesArgs& args) {
+  cmd.add_option("--lua-memory", args.lua_memory_mib,
+                 "MiB the script's Lua states may hold, all threads together (default 512)")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 20));
+  cmd.add_option("--hook-instructions", args.hook_instructions,
+                 "Lua instructions all script hook calls of the command may run together "
+                 "(default: no limit; each call has its own budget of 10,000,000 besides)")
+      ->check(unsigned_number());
+}
+
+// Ctrl-C: script hooks stop at once (core/command_limits.h), so that the
+// command ends with a message instead of running on in a slow hook. The
+// handler is reset by its first use: a second Ctrl-C ends the program.
+extern "C" void on_interrupt(int) {
+  command_limits().request_stop();
+}
+
+void stop_hooks_on_interrupt() {
+  struct sigaction sa {};
+  sa.sa_handler = on_interrupt;
+  sa.sa_flags = SA_RESETHAND | SA_RESTART;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+}
+
+}  // namespace
+
 void add_rules_args(CLI::App& cmd, RulesArgs& args) {
   cmd.add_option("rules", args.spec, "bundled name (chess/orthodox) or path to a .lua script")
       ->required();
@@ -39,6 +71,7 @@ void add_rules_args(CLI::App& cmd, RulesArgs& args) {
   cmd.add_option("--rules-path", args.rules_path,
                  "a further directory scripts may require and extend from (repeatable)")
       ->check(CLI::ExistingDirectory);
+  add_limit_args(cmd, args);
 }
 
 void add_position_arg(CLI::App& cmd, std::string& position) {
@@ -118,7 +151,13 @@ Expected<std::shared_ptr<const Ruleset>> load(const RulesArgs& args) {
   script::SearchPath path;
   for (auto& dir : args.rules_path) path.add(dir);
   if (Status e = find_rules(args.spec, path)) return *e;
-  return script::load_rules(args.spec, options, path);
+  CommandLimits& limits = command_limits();
+  limits.set_lua_memory(static_cast<size_t>(args.lua_memory_mib) << 20);
+  limits.set_instructions(
+      static_cast<int64_t>(std::min<uint64_t>(args.hook_instructions, CommandLimits::kUnlimited)));
+  auto rules = script::load_rules(args.spec, options, path);
+  if (rules && (*rules)->hooks) stop_hooks_on_interrupt();
+  return rules;
 }
 
 Expected<Position> start_position(std::shared_ptr<const Ruleset> rules, const std::string& text) {

@@ -20,17 +20,20 @@
 namespace regula::cli {
 
 // The RULES argument, the --option values and the --rules-path directories of
-// one command.
+// one command, and what its script hooks may spend (core/command_limits.h).
 struct RulesArgs {
   std::string spec;
   std::vector<std::string> options;     // "key=value"
   std::vector<std::string> rules_path;  // further directories require/extends may read
+  uint64_t lua_memory_mib = 512;        // --lua-memory: all Lua states together
+  uint64_t hook_instructions = 0;       // --hook-instructions: all hook calls (0: no limit)
 };
 
 // What `regula --help` says about where scripts may read other scripts from.
 extern const char* const kRulesPathHelp;
 
-// Adds RULES, --option and --rules-path to a subcommand.
+// Adds RULES, --option, --rules-path, --lua-memory and --hook-instructions to a
+// subcommand.
 void add_rules_args(CLI::App& cmd, RulesArgs& args);
 // Adds --position STR.
 void add_position_arg(CLI::App& cmd, std::string& position);

@@ -10,11 +10,16 @@ namespace regula::script {
 
 // ---- the Lua state --------------------------------------------------------
 
-// Memory the Lua allocator hands out to one script's state.
+// Memory the Lua allocators hand out to all script states together (every
+// thread's), unless the user sets another cap (--lua-memory; the cap itself is
+// core/command_limits.h's, which starts at this).
 inline constexpr size_t kLuaMemoryLimit = size_t{512} << 20;
 // Lua VM instructions one load (the script and everything it requires) may run.
 inline constexpr long kLoadBudget = 200'000'000;
-// Lua VM instructions one outermost hook call (with the calls nested in it) may run.
+// Lua VM instructions one outermost hook call (with the calls nested in it) may
+// run. All the hook calls of one command may run at most --hook-instructions
+// together (no limit unless given), and none past the command's deadline
+// (core/command_limits.h).
 inline constexpr long kHookBudget = 10'000'000;
 // Work done inside C without running VM instructions is charged to the same
 // budget: every kBytesPerInstruction bytes the script allocates (string.rep,

@@ -12,6 +12,7 @@
 #include <iterator>
 #include <string>
 
+#include "core/command_limits.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/rule_error.h"
@@ -983,6 +984,9 @@ void LuaHooks::throw_if_failed() const {
 }
 
 void LuaHooks::record_and_throw(const Status& st) {
+  // A call its command stopped says nothing about the script: the hooks go
+  // on working for the next command.
+  if (st && command_limits().interrupted()) throw CommandStopped(*st);
   if (st) {
     std::lock_guard<std::mutex> lock(error_mutex_);
     if (!error_) {

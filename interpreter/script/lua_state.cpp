@@ -10,6 +10,7 @@
 #include <fstream>
 #include <optional>
 
+#include "core/command_limits.h"
 #include "script/limits.h"
 #include "script/lua_guard.h"
 #include "script/params_builtin.h"
@@ -19,18 +20,25 @@
 
 namespace regula::script {
 
+static_assert(kLuaMemoryLimit == CommandLimits::kDefaultLuaMemory);
+
 namespace {
 
-// What a state allocates with: the bytes in use (against kLuaMemoryLimit),
-// and lists of freed small blocks by size. A hook call makes and drops small
-// objects by the thousand (a list of moves, a move handle), and a block taken
-// off a list costs far less than malloc and free; the blocks go back to the
-// system when the state closes, which frees every object into the lists.
+// What a state allocates with: the bytes in use, those taken from the cap all
+// states share (core/command_limits.h), and lists of freed small blocks by
+// size. A hook call makes and drops small objects by the thousand (a list of
+// moves, a move handle), and a block taken off a list costs far less than
+// malloc and free; the blocks go back to the system when the state closes,
+// which frees every object into the lists.
 struct Alloc {
   static constexpr size_t kStep = 16;     // the sizes of small blocks: 16, 32, ...
   static constexpr size_t kClasses = 16;  // ... up to 256 bytes
   static constexpr size_t kSmall = kStep * kClasses;
+  // Bytes are taken from the shared cap a chunk at a time, so that the
+  // threads' states do not all write one counter on every allocation.
+  static constexpr size_t kChunk = size_t{1} << 20;
   size_t used = 0;
+  size_t reserved = 0;
   LuaState* owner = nullptr;
   std::array<void*, kClasses> free_blocks{};
 
@@ -38,6 +46,7 @@ struct Alloc {
   Alloc(const Alloc&) = delete;
   Alloc& operator=(const Alloc&) = delete;
   ~Alloc() {
+    command_limits().release_lua(reserved);
     for (void*& head : free_blocks)
       while (head) {
         void* next = *static_cast<void**>(head);
@@ -46,6 +55,26 @@ struct Alloc {
       }
   }
   static size_t size_class(size_t n) { return (n - 1) / kStep; }
+  // Whether total bytes in use fit in what is reserved, after taking more
+  // from the shared cap if need be: whole chunks, or the last bytes below it.
+  bool fits(size_t total) {
+    if (total <= reserved) return true;
+    const size_t need = total - reserved;
+    size_t more = (need + kChunk - 1) / kChunk * kChunk;
+    if (!command_limits().reserve_lua(more)) {
+      more = need;
+      if (!command_limits().reserve_lua(more)) return false;
+    }
+    reserved += more;
+    return true;
+  }
+  // Gives back to the shared cap what is reserved beyond a chunk to spare.
+  void trim() {
+    if (reserved <= used + 2 * kChunk) return;
+    const size_t keep = (used / kChunk + 1) * kChunk;
+    command_limits().release_lua(reserved - keep);
+    reserved = keep;
+  }
   void* take(size_t n) {
     if (n > kSmall) return std::malloc(n);
     void*& head = free_blocks[size_class(n)];
@@ -218,12 +247,13 @@ void* LuaState::allocate(void* ud, void* ptr, size_t osize, size_t nsize) {
   if (nsize == 0) {
     if (ptr) a->used -= osize;
     a->give(ptr, osize);
+    a->trim();
     return nullptr;
   }
   const size_t old = ptr ? osize : 0;
   LuaState* s = a->owner;
   if (s && nsize > old && !s->may_allocate(nsize - old)) return nullptr;
-  void* p = a->used - old + nsize > kLuaMemoryLimit ? nullptr : a->resize(ptr, old, nsize);
+  void* p = a->fits(a->used - old + nsize) ? a->resize(ptr, old, nsize) : nullptr;
   if (!p) {
     // Lua collects garbage and asks again before it raises a memory error;
     // the place of the last refusal is that error's.
@@ -231,6 +261,7 @@ void* LuaState::allocate(void* ud, void* ptr, size_t osize, size_t nsize) {
     return nullptr;
   }
   a->used = a->used - old + nsize;
+  if (nsize < old) a->trim();
   return p;
 }
 
@@ -241,14 +272,25 @@ bool LuaState::may_allocate(size_t grow) {
   const long units = static_cast<long>(alloc_bytes_ / kBytesPerInstruction);
   alloc_bytes_ %= kBytesPerInstruction;
   remaining_ -= units;
-  if (remaining_ >= 0) return true;
-  stop(Stop::kBudget);
+  const Stop command = units > 0 ? command_check(units) : Stop::kNone;
+  if (remaining_ >= 0 && command == Stop::kNone) return true;
+  stop(remaining_ < 0 ? Stop::kBudget : command);
   return false;
+}
+
+LuaState::Stop LuaState::command_check(long units, bool deadlines) {
+  CommandLimits& limits = command_limits();
+  if (*(deadlines ? limits.interruption() : limits.stop_reason())) return Stop::kInterrupted;
+  return limits.spend(units) ? Stop::kNone : Stop::kCommandBudget;
 }
 
 void LuaState::stop(Stop why) {
   if (stop_ != Stop::kNone || !L_) return;
   stop_ = why;
+  if (why == Stop::kInterrupted) {
+    interruption_ = command_limits().interruption();
+    if (!*interruption_) interruption_ = "stop requested";
+  }
   if (why == Stop::kMemory && memory_where_[0])
     std::snprintf(stop_where_, sizeof stop_where_, "%s", memory_where_);
   else
@@ -256,9 +298,15 @@ void LuaState::stop(Stop why) {
 }
 
 std::string LuaState::stop_message() const {
+  const CommandLimits& limits = command_limits();
   if (stop_ == Stop::kMemory)
-    return "script ran out of memory (at most " + std::to_string(kLuaMemoryLimit >> 20) +
-           " MiB, kLuaMemoryLimit)";
+    return "script ran out of memory (at most " + std::to_string(limits.lua_memory() >> 20) +
+           " MiB for all script states together; --lua-memory MIB changes it)";
+  if (stop_ == Stop::kInterrupted) return std::string("stopped: ") + interruption_;
+  if (stop_ == Stop::kCommandBudget)
+    return "the command's instruction budget is spent: more than " +
+           std::to_string(limits.instructions()) +
+           " instructions in all its hook calls (--hook-instructions N changes it)";
   return "instruction budget exhausted: more than " + std::to_string(budget_) + " instructions (" +
          (budget_ == kHookBudget ? "kHookBudget" : "kLoadBudget") + "; an endless loop?)";
 }
@@ -274,8 +322,10 @@ void count_hook(lua_State* L, lua_Debug*) {
   LuaState* s = LuaState::self(L);
   if (s->depth_ == 0) return;
   s->remaining_ -= LuaState::kCountStep;
-  if (s->remaining_ >= 0 && s->stop_ == LuaState::Stop::kNone) return;
-  s->stop(LuaState::Stop::kBudget);
+  const LuaState::Stop command = LuaState::command_check(LuaState::kCountStep, true);
+  if (s->remaining_ >= 0 && command == LuaState::Stop::kNone && s->stop_ == LuaState::Stop::kNone)
+    return;
+  s->stop(s->remaining_ < 0 ? LuaState::Stop::kBudget : command);
   s->raise_stop(L);
 }
 
@@ -283,8 +333,9 @@ void LuaState::charge(lua_State* L, long units) {
   LuaState* s = self(L);
   if (s->depth_ == 0 || units <= 0) return;
   s->remaining_ = units > s->remaining_ ? -1 : s->remaining_ - units;
-  if (s->remaining_ >= 0 && s->stop_ == Stop::kNone) return;
-  s->stop(Stop::kBudget);
+  const Stop command = command_check(units);
+  if (s->remaining_ >= 0 && command == Stop::kNone && s->stop_ == Stop::kNone) return;
+  s->stop(s->remaining_ < 0 ? Stop::kBudget : command);
   s->raise_stop(L);
 }
 
@@ -414,7 +465,10 @@ Status LuaState::run(void (*body)(void*, lua_State*), void* data) {
   const int top = lua_gettop(L_);
   if (!lua_checkstack(L_, 4)) return Error{main_file_ + ":1", "out of Lua stack space"};
   const bool outermost = depth_ == 0;
-  if (outermost) start_budget();
+  if (outermost) {
+    start_budget();
+    if (Status st = refuse_if_interrupted()) return st;
+  }
   lua_pushcfunction(L_, guarded<l_locate>);
   lua_pushcfunction(L_, guarded<l_run_body>);
   RunBody run{body, data};
@@ -441,6 +495,12 @@ void LuaState::start_budget() {
   }
 }
 
+Status LuaState::refuse_if_interrupted() {
+  if (!*command_limits().stop_reason()) return std::nullopt;
+  stop(Stop::kInterrupted);
+  return Error{stop_where_[0] ? stop_where_ : main_file_ + ":1", stop_message()};
+}
+
 Status LuaState::begin_call(int& base) {
   if (!prelude_error_.empty()) return Error{"prelude", prelude_error_};
   if (!lua_checkstack(L_, 8)) return Error{main_file_ + ":1", "out of Lua stack space"};
@@ -451,7 +511,13 @@ Status LuaState::begin_call(int& base) {
 
 Status LuaState::end_call(int base, int nargs, int nresults) {
   const bool outermost = depth_ == 0;
-  if (outermost) start_budget();
+  if (outermost) {
+    start_budget();
+    if (Status st = refuse_if_interrupted()) {
+      lua_settop(L_, base);
+      return st;
+    }
+  }
   ++depth_;
   const int rc = lua_pcall(L_, nargs, nresults, base + 1);
   --depth_;

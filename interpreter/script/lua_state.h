@@ -7,7 +7,10 @@
 // another is running (a hook re-entering Lua through the engine) spends the
 // outer call's budget, and once the budget or the memory is spent no pcall in
 // the script can catch that. Finalizers (__gc) are refused: Lua runs them with
-// the count hook off.
+// the count hook off. Every call also obeys the limits of the command and of
+// the search it runs for (core/command_limits.h): their stop and deadline end
+// it (interrupted()), it spends the command's instructions, and every state's
+// allocator takes its bytes from the one cap all states share.
 //
 // Every error comes back as file:line: message, naming the script line that
 // was running: a Lua error without a place (C stack overflow, an error object
@@ -123,12 +126,18 @@ class LuaState {
 
   static LuaState* self(lua_State* L);
 
+  // Whether the last outermost call ended because its command was asked to
+  // stop or ran out of time (core/command_limits.h), not by the script's fault.
+  bool interrupted() const { return stop_ == Stop::kInterrupted; }
+
   // Inside run(): the script files being run, innermost last (the main
   // script, then those a require or extends is reading).
   const std::vector<ScriptFile>& loading_files() const { return loading_files_; }
 
  private:
-  enum class Stop { kNone, kBudget, kMemory };
+  // Why a call must stop: its own budget, memory, its command's stop request
+  // or deadline, its command's instruction count.
+  enum class Stop { kNone, kBudget, kMemory, kInterrupted, kCommandBudget };
 
   // Callbacks from Lua.
   static int l_require(lua_State* L);
@@ -150,10 +159,19 @@ class LuaState {
   bool may_allocate(size_t grow);
   // Records why the outermost call must stop, and where, once.
   void stop(Stop why);
+  // Spends units of the running command's instructions (core/command_limits.h)
+  // and says whether the command and the search let the call go on
+  // (Stop::kNone) or why not; their deadlines are looked at only when asked
+  // (the count hook), since reading the clock costs more than a stop flag.
+  static Stop command_check(long units, bool deadlines = false);
   [[noreturn]] void raise_stop(lua_State* L);
   std::string stop_message() const;
   // Starts the budget of an outermost call.
   void start_budget();
+  // At the start of an outermost call: the error that ends it at once when its
+  // command or search is stopped already (a deadline passed is found by the
+  // count hook).
+  Status refuse_if_interrupted();
   Error error_of(int rc);
 
   lua_State* L_ = nullptr;
@@ -186,6 +204,8 @@ class LuaState {
   // the allocator writes them and must not allocate. Running out of memory
   // stops the call only once Lua, having collected garbage, raises the error.
   Stop stop_ = Stop::kNone;
+  // For Stop::kInterrupted: why, as CommandLimits::interruption() said.
+  const char* interruption_ = "";
   char stop_where_[512] = "";
   char error_where_[512] = "";
   char memory_where_[512] = "";

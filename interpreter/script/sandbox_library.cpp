@@ -167,6 +167,27 @@ int charged(lua_State* L) {
   return lua_tocfunction(L, lua_upvalueindex(1))(L);
 }
 
+// Charges the string a library function returned (the first of its n
+// results) by its length: formatting and copying take time in proportion to
+// what they make, also where Lua allocates nothing for it (a short string it
+// had already, a buffer on the C stack).
+int charge_made(lua_State* L, int n) {
+  if (n >= 1 && lua_type(L, -n) == LUA_TSTRING)
+    LuaState::charge(L, 1 + static_cast<long>(lua_rawlen(L, -n) / kBytesPerInstruction));
+  return n;
+}
+
+long nothing_first(lua_State*) {
+  return 0;
+}
+
+// charged<Cost>, and then the string made (charge_made).
+template <long (*Cost)(lua_State*)>
+int charged_made(lua_State* L) {
+  LuaState::charge(L, Cost(L));
+  return charge_made(L, lua_tocfunction(L, lua_upvalueindex(1))(L));
+}
+
 // The iterator utf8.codes returns: one call may skip any number of
 // continuation bytes, so it is charged for the bytes it moved over.
 int charged_codes_step(lua_State* L) {
@@ -208,7 +229,9 @@ void meter_libraries(lua_State* L) {
   wrap(L, str, "match", charged<cost_find>);
   wrap(L, str, "gmatch", charged<cost_every_match>);
   wrap(L, str, "gsub", charged<cost_every_match>);
-  wrap(L, str, "rep", charged<cost_rep>);
+  wrap(L, str, "rep", charged_made<cost_rep>);
+  for (const char* name : {"format", "lower", "upper", "reverse"})
+    wrap(L, str, name, charged_made<nothing_first>);
   wrap(L, str, "byte", charged<cost_byte>);
   for (const char* name : {"dump", "pack", "packsize", "unpack"}) drop(L, str, name);
 
@@ -216,7 +239,7 @@ void meter_libraries(lua_State* L) {
   const int tab = lua_gettop(L);
   wrap(L, tab, "insert", charged<cost_shift>);
   wrap(L, tab, "remove", charged<cost_shift>);
-  wrap(L, tab, "concat", charged<cost_concat>);
+  wrap(L, tab, "concat", charged_made<cost_concat>);
   wrap(L, tab, "unpack", charged<cost_unpack>);
   wrap(L, tab, "move", charged<cost_move>);
   wrap(L, tab, "sort", charged<cost_sort>);
@@ -230,6 +253,7 @@ void meter_libraries(lua_State* L) {
 
   lua_pushglobaltable(L);
   wrap(L, lua_gettop(L), "tonumber", charged<cost_scan>);
+  wrap(L, lua_gettop(L), "tostring", charged_made<nothing_first>);
   lua_settop(L, top);
 }
 

@@ -7,6 +7,8 @@
 // one that charges its work to the budget first (see kBytesPerInstruction in
 // limits.h): the pattern functions by the steps they take (lua_patterns.h),
 // the others by the elements, repetitions, results or bytes they will handle.
+// Those that make a string (string.format, lower, upper, reverse and rep,
+// table.concat, tostring) are charged as well, once it is made, by its length.
 // Functions scripts have no use for and that read or write binary data
 // (string.dump, string.pack, string.packsize, string.unpack) are removed.
 //
@@ -17,7 +19,8 @@ struct lua_State;
 
 namespace regula::script {
 
-// Changes the string, table and utf8 tables and the global tonumber of L.
+// Changes the string, table and utf8 tables and the globals tonumber and
+// tostring of L.
 void meter_libraries(lua_State* L);
 
 }  // namespace regula::script

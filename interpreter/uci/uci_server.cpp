@@ -8,6 +8,8 @@
 #include <sstream>
 
 #include "ai/player_spec.h"
+#include "ai/search_support.h"
+#include "core/command_limits.h"
 #include "core/game_end.h"
 #include "core/rule_error.h"
 #include "formats/presentation.h"
@@ -32,6 +34,33 @@ constexpr int kMaxHash = 4096;
 constexpr int64_t kMaxDepth = ai::kMaxBudgetDepth;
 constexpr int64_t kMaxNodes = ai::kMaxBudgetNodes;
 constexpr int64_t kMaxMillis = ai::kMaxBudgetMillis;
+
+// How long a search stopped before it judged any move (inside a hook) may
+// then take to find the first legal turn to answer with: hooks run again, but
+// only this long, so that the answer still comes at once.
+constexpr int64_t kFirstTurnMillis = 20;
+
+// The first legal turn of pos in UCI text, if hooks let it be found within
+// kFirstTurnMillis; "(none)" else.
+std::string first_turn(Position pos) {
+  const SearchLimits limits(nullptr, kFirstTurnMillis);
+  std::string out = "(none)";
+  try {
+    MoveList moves;
+    legal_moves(pos, moves);
+    if (!moves.empty()) {
+      const Turn turn = ai::choose_by_decisions(pos, nullptr, [](Position& p) {
+        MoveList m;
+        legal_moves(p, m);
+        return m.empty() ? Move::pass() : m[0];
+      });
+      out = uci_text(pos, turn);
+    }
+  } catch (const RuleError&) {
+    // Not found in time (or a hook failed, which the next search reports).
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -306,12 +335,6 @@ void Server::go(const std::vector<std::string>& tokens) {
     emit("bestmove (none)");
     return;
   }
-  const Result res = game_result(pos_);
-  if (res.over) {
-    emit("info string the game is over: " + res.reason);
-    emit("bestmove (none)");
-    return;
-  }
   ai::Budget b = go_budget(a, pos_.decider());
   if (!b.any()) b = ai::level_budget(*rules_, options_.level);
   ai::Player* made = nullptr;
@@ -329,20 +352,40 @@ void Server::go(const std::vector<std::string>& tokens) {
   infinite_ = a.infinite;
   stop_ = false;
   done_ = false;
+  // Each go is a command of its own: its hooks have the whole instruction
+  // count of --hook-instructions (core/command_limits.h).
+  command_limits().renew_instructions();
   worker_ = std::thread([this, &p] {
     std::string best = "(none)";
+    bool over = false;
     try {
       Position at = root_;
-      const Turn turn = p.choose(at, &stop_);
-      best = uci_text(at, turn);
+      // Whether the game is over can take the hooks a while: stop reaches
+      // them here, as it does in the search.
+      Result res;
+      {
+        const SearchLimits limits(&stop_, 0);
+        res = game_result(at);
+      }
+      over = res.over;
+      if (over) {
+        emit("info string the game is over: " + res.reason);
+      } else {
+        const Turn turn = p.choose(at, &stop_);
+        best = uci_text(at, turn);
+      }
+    } catch (const CommandStopped& e) {
+      emit("info string go: stopped before any move was judged (" + e.error().what +
+           "); the answer is the first legal move, if there is time to find it");
+      best = first_turn(root_);
     } catch (const RuleError& e) {
       error("go: " + e.error().text());
     } catch (const std::exception& e) {
       error(std::string("go: ") + e.what());
     }
     // UCI: the answer to go infinite waits for stop, even when the search
-    // has nothing more to find.
-    if (infinite_) {
+    // has nothing more to find (a game over has nothing to search).
+    if (infinite_ && !over) {
       std::unique_lock<std::mutex> lock(wait_mutex_);
       wait_.wait(lock, [this] { return stop_.load(); });
     }
@@ -381,7 +424,13 @@ void Server::report(const ai::SearchInfo& info) {
   line << " nodes " << info.nodes << " nps " << info.nodes * 1000 / std::max<int64_t>(ms, 1)
        << " time " << ms;
   std::string pv;
-  for (const std::string& m : uci_line(root_, info.pv)) pv += ' ' + m;
+  // Checking the pv runs hooks, which a stopped search's last report may no
+  // longer run: that report goes without its pv.
+  try {
+    for (const std::string& m : uci_line(root_, info.pv)) pv += ' ' + m;
+  } catch (const CommandStopped&) {
+    pv.clear();
+  }
   if (!pv.empty()) line << " pv" << pv;
   const std::string seen = std::to_string(info.depth) + ' ' + std::to_string(info.nodes) + pv;
   if (seen == last_info_) return;
