@@ -19,8 +19,10 @@
 #include "gui/main_window_internal.h"
 #include "script/loader.h"
 #include "script/search_path.h"
+#include "script/variants.h"
 #include "session/game_record.h"
 #include "session/pgn.h"
+#include "session/time_control_text.h"
 
 namespace regula::gui {
 
@@ -59,6 +61,8 @@ bool MainWindow::save_record(const QString& file) {
     const SeatId seat = pdn ? pdn->colour_seat[side] : static_cast<SeatId>(side);
     tags.push_back({sides[side], is_computer(seat) ? "regula " + players_[seat].spec : "?"});
   }
+  // A game played under a clock says which, in PGN's TimeControl syntax.
+  if (clock_.timed()) tags.push_back({"TimeControl", pgn_time_control_text(clock_.control())});
   const std::string text = pgn ? write_pgn(whole, tags) : write_record(whole, tags);
   std::ofstream out(file.toStdString(), std::ios::binary);
   out << text;
@@ -81,17 +85,21 @@ bool MainWindow::load_record(const QString& file) {
   text << in.rdbuf();
   script::SearchPath path;
   path.add(QFileInfo(file).absolutePath().toStdString());
+  // Each script is compiled once, to be found and for all the games of the file.
+  const auto load = script::cached_rules_loader(path);
   // A PDN or PGN file from another program names no script: its GameType or
   // Variant finds one, and of several games the first is loaded.
   std::string fallback;
   if (text.str().find("[Rules ") == std::string::npos) {
-    const auto names = script::bundled_script_names();
-    const auto load = script::named_rules_loader();
-    fallback = text.str().find("[GameType ") != std::string::npos
-                   ? pdn_rules_for(text.str(), names, load)
-                   : pgn_rules_for(text.str(), names, load);
+    // Of the scripts, only those of the file's Variant are compiled.
+    fallback =
+        text.str().find("[GameType ") != std::string::npos
+            ? pdn_rules_for(text.str(), script::bundled_script_names(),
+                            script::named_rules_loader())
+            : pgn_rules_for(text.str(),
+                            script::bundled_script_names_of_variant(pgn_variant(text.str())), load);
   }
-  auto games = read_pgn(text.str(), script::named_rules_loader(path), fallback);
+  auto games = read_pgn(text.str(), load, fallback);
   if (!games) {
     show_error(file + ": " + qs(games.error().text()));
     return false;
@@ -104,8 +112,13 @@ bool MainWindow::load_record(const QString& file) {
   if (!fallback.empty()) spec_ = fallback;
   auto tags = read_record_tags(text.str());
   if (tags)
-    for (const auto& [k, v] : *tags)
+    for (const auto& [k, v] : *tags) {
       if (k == "Rules") spec_ = v;
+      // The clocks the game was played under (the reader has checked the
+      // value); "?", not known, leaves them as they are.
+      if (k != "TimeControl") continue;
+      if (auto control = parse_pgn_time_control(v); control && *control) time_control_ = **control;
+    }
   players_.assign(rules_->num_seats(), SeatPlayer{});
   watch_script();
   rebuild_seats();

@@ -6,8 +6,7 @@
 #include <cstdlib>
 #include <optional>
 
-#include "ai/player_spec.h"
-#include "uci/uci_server.h"
+#include "uci/clock_budget.h"
 
 namespace regula::gui {
 
@@ -118,11 +117,7 @@ std::vector<std::string> time_control_presets() {
 
 ai::Budget clock_budget(const Ruleset& rules, const std::string& spec, int64_t remaining,
                         int64_t increment, int moves_to_go) {
-  ai::Budget b;
-  if (spec.size() == 4 && spec.compare(0, 3, "ai:") == 0 && std::isdigit(spec[3]))
-    b = ai::level_budget(rules, spec[3] - '0');
-  b.millis = uci::clock_millis(remaining, increment, moves_to_go);
-  return b;
+  return uci::clock_budget(rules, spec, remaining, increment, moves_to_go);
 }
 
 }  // namespace regula::gui

@@ -12,25 +12,14 @@
 #include "ai/player.h"
 #include "core/expected.h"
 #include "core/ruleset.h"
+#include "core/time_control.h"
 
 namespace regula::gui {
 
-// One period of a time control: `moves` turns (0: the rest of the game) in
-// `millis`, with `increment` added after each turn played in it (Fischer).
-struct TimePeriod {
-  int moves = 0;
-  int64_t millis = 0;
-  int64_t increment = 0;
-  bool operator==(const TimePeriod&) const = default;
-};
-
-// The periods in order; none: untimed. A last period with a number of moves
-// repeats (40 moves in 2 hours, then 40 more in 2 hours, ...).
-struct TimeControl {
-  std::vector<TimePeriod> periods;
-  bool timed() const { return !periods.empty(); }
-  bool operator==(const TimeControl&) const = default;
-};
+// The periods of a time control (session/time_control.h), shared with the
+// records that carry it and the command line.
+using TimePeriod = regula::TimePeriod;
+using TimeControl = regula::TimeControl;
 
 // Reads a time control: "untimed" (or nothing), or periods separated by
 // commas, each "[MOVES/]MINUTES[+SECONDS]": "5" (sudden death, 5 minutes),
@@ -43,12 +32,8 @@ std::string time_control_text(const TimeControl& control);
 // The controls offered in the New game dialog and the Game menu, untimed first.
 std::vector<std::string> time_control_presets();
 
-// What a computer seat may spend on one turn with `remaining` on its clock,
-// `moves_to_go` turns before its period ends (0: none) and `increment` after
-// the turn: a share of the clock as UCI's wtime/winc give it
-// (uci::clock_millis). A level ("ai:N") keeps its own limit of nodes as well,
-// so that a weak level stays weak with time to spare; other players think for
-// the clock's time alone.
+// What a computer seat may spend on one turn under the clock
+// (uci::clock_budget, which the command line's matches use too).
 ai::Budget clock_budget(const Ruleset& rules, const std::string& spec, int64_t remaining,
                         int64_t increment, int moves_to_go);
 

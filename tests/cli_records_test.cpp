@@ -74,10 +74,10 @@ TEST(CliRecords, LoadNamesTheFileAndLineOfABadRecord) {
   std::ofstream(bad) << "[Rules \"chess/orthodox\"]\n\n1. e4 e5\n2. Ke3 *\n";
   CliRun r = run("play --load " + bad);
   EXPECT_EQ(r.code, 1) << r.out;
-  EXPECT_TRUE(has(r.out, bad + ":4: move 3 (Ke3): no legal move Ke3")) << r.out;
+  EXPECT_TRUE(has(r.out, bad + ":4:4: game 1, move 3 (Ke3): no legal move Ke3")) << r.out;
   CliRun replay = run("replay " + bad);
   EXPECT_EQ(replay.code, 1) << replay.out;
-  EXPECT_TRUE(has(replay.out, bad + ":4: move 3 (Ke3): no legal move Ke3")) << replay.out;
+  EXPECT_TRUE(has(replay.out, bad + ":4:4: game 1, move 3 (Ke3): no legal move Ke3")) << replay.out;
 }
 
 TEST(CliRecords, ReplayPrintsTheBoardThePositionAndTheResult) {

@@ -256,7 +256,7 @@ TEST(HostileCli, HugeInputsEndWithAnError) {
   expect_refused(
       run({"replay", "-"}, "[Rules \"chess/orthodox\"]\n\n1. " + std::string(1 << 20, 'e') + "\n"),
       1,
-      "record:3: move 1 (" + std::string(60, 'e') +
+      "record:3:4: game 1, move 1 (" + std::string(60, 'e') +
           "... (1048576 bytes)): the text is 1048576 bytes, more than the 4096 a move "
           "may have",
       "a move of 1 MiB");
@@ -270,7 +270,7 @@ TEST(HostileCli, HugeInputsEndWithAnError) {
   std::string moves;
   for (int i = 0; i < 500; ++i) moves += "g1f3 g8f6 f3g1 f6g8 ";
   expect_refused(run({"replay", "-"}, "[Rules \"chess/orthodox\"]\n\n" + moves + "\n"), 1,
-                 "record:3: move 9 (g1f3): the game is over (3-fold repetition)",
+                 "record:3:41: game 1, move 9 (g1f3): the game is over (3-fold repetition)",
                  "moves after the end");
 }
 

@@ -323,8 +323,8 @@ std::string record_error(const std::string& moves, const std::string& tags = "")
 
 TEST(HostileRecord, CommentsAndTagsAreCheckedWithTheirLine) {
   EXPECT_EQ(record_error("1. e2e4 { a comment\nthat never\nends"),
-            "record:3: the comment opened here ('{') is never closed");
-  EXPECT_EQ(record_error("1. e2e4 } e7e5"), "record:3: '}' closes no comment");
+            "record:3:9: the comment opened here ('{') is never closed");
+  EXPECT_EQ(record_error("1. e2e4 } e7e5"), "record:3:9: '}' closes no comment");
   EXPECT_EQ(record_error("1. e2e4", "[Rules \"chess/orthodox\"]\n"),
             "record:2: tag [Rules] repeats the one on line 1");
   EXPECT_EQ(record_error("1. e2e4", "[Event]\n"),
@@ -334,7 +334,7 @@ TEST(HostileRecord, CommentsAndTagsAreCheckedWithTheirLine) {
   EXPECT_EQ(record_error("1. e2e4", "[Event \"never closed]\n"),
             "record:2: unterminated tag value");
   EXPECT_HAS(record_error("1. e2e4 e7e5\n2. g1f3\n\n3. zz9"),
-             "record:6: move 4 (zz9): no legal move zz9; legal moves: ");
+             "record:6:4: game 1, move 4 (zz9): no legal move zz9; legal moves: ");
   // Tags by the hundred thousand are read in one pass.
   std::string tags;
   for (int i = 0; i < 100000; ++i) tags += "[T" + std::to_string(i) + " \"x\"]\n";
@@ -355,7 +355,7 @@ TEST(HostileRecord, SizeAndLengthAreBounded) {
                 .text(),
             "record: the text is 16777217 bytes, more than the 16777216 a game record may have");
   EXPECT_EQ(record_error("1. " + std::string(1 << 20, 'e')),
-            "record:3: move 1 (" + std::string(kMaxQuote, 'e') +
+            "record:3:4: game 1, move 1 (" + std::string(kMaxQuote, 'e') +
                 "... (1048576 bytes)): the text is 1048576 bytes, more than the 4096 a move "
                 "may have");
   // Kings walking back and forth: a game with no end but the record's.

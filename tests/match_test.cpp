@@ -5,11 +5,16 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
 
 #include "ai/match.h"
 #include "ai/player_spec.h"
+#include "ai/seat_clocks.h"
 #include "cli_support.h"
 #include "core/movegen.h"
 #include "script_support.h"
@@ -173,6 +178,97 @@ TEST(Match, AnIllegalDecisionIsAnErrorNamingThePlayer) {
   auto bad = ai::run_match(rules, {}, o, make);
   ASSERT_FALSE(bad);
   EXPECT_NE(bad.error().what.find("not a player"), std::string::npos);
+}
+
+TEST(MatchClock, PeriodsIncrementsAndAFlagFall) {
+  // 2 moves in 10 s with 1 s a move, then 5 s for the rest.
+  ai::SeatClocks c(TimeControl{{{2, 10000, 1000}, {0, 5000, 0}}}, 2);
+  EXPECT_EQ(c.remaining(0), 10000);
+  EXPECT_EQ(c.moves_to_go(0), 2);
+  EXPECT_TRUE(c.turn_played(0, 4000));
+  EXPECT_EQ(c.remaining(0), 7000);
+  EXPECT_EQ(c.moves_to_go(0), 1);
+  EXPECT_TRUE(c.turn_played(0, 3000));  // the period is done: 5 s more
+  EXPECT_EQ(c.remaining(0), 10000);
+  EXPECT_EQ(c.moves_to_go(0), 0);
+  EXPECT_EQ(c.increment(0), 0);
+  EXPECT_EQ(c.remaining(1), 10000);  // the other seat's clock is its own
+  EXPECT_FALSE(c.turn_played(0, 10001));
+  EXPECT_EQ(c.remaining(0), 10000);  // a flag fall changes nothing
+  // A last period with a number of moves repeats.
+  ai::SeatClocks r(TimeControl{{{1, 1000, 0}}}, 1);
+  EXPECT_TRUE(r.turn_played(0, 600));
+  EXPECT_EQ(r.remaining(0), 1400);
+  EXPECT_EQ(r.moves_to_go(0), 1);
+}
+
+// A player that thinks for a while before it plays at random.
+class Slow : public ai::Player {
+ public:
+  explicit Slow(std::unique_ptr<ai::Player> inner) : inner_(std::move(inner)) {}
+  std::string name() const override { return "slow"; }
+  Turn choose(Position& pos, const std::atomic<bool>* stop) override {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    return inner_->choose(pos, stop);
+  }
+
+ private:
+  std::unique_ptr<ai::Player> inner_;
+};
+
+TEST(Match, APlayerWhoseTimeRunsOutLosesOnTime) {
+  auto rules = bundled("chess/orthodox");
+  ai::MatchOptions o;
+  o.players = {"slow", "random"};
+  o.games = 2;
+  o.keep_turns = true;
+  o.clock = TimeControl{{{0, 50, 0}}};  // 50 ms for the game
+  auto make = [](const std::string& spec, std::shared_ptr<const Ruleset> r,
+                 uint64_t seed) -> Expected<std::unique_ptr<ai::Player>> {
+    auto random = ai::make_player("random", std::move(r), seed);
+    if (spec == "slow" && random) return std::unique_ptr<ai::Player>(new Slow(std::move(*random)));
+    return random;
+  };
+  auto rep = ai::run_match(rules, {}, o, make);
+  ASSERT_TRUE(rep) << rep.error().text();
+  // Game 1: the slow player has white and loses before its first move; game 2:
+  // black, after white's first.
+  EXPECT_EQ(rep->games[0].result.reason, "white loses on time");
+  EXPECT_EQ(rep->games[0].result.score(), "0-1");
+  EXPECT_EQ(rep->games[0].timed_out, 0);
+  EXPECT_EQ(rep->games[0].turns.size(), 0u);
+  EXPECT_EQ(rep->games[1].result.reason, "black loses on time");
+  EXPECT_EQ(rep->games[1].turns.size(), 1u);
+  EXPECT_EQ(rep->players[0].losses, 2);
+}
+
+TEST(CliPlayers, MatchTakesATimeControl) {
+  CliRun bad = run("match chess/orthodox --players random,random -n 2 --tc 40/5400:5m");
+  EXPECT_EQ(bad.code, 2) << bad.out;
+  EXPECT_EQ(bad.out,
+            "--tc: period 2 (5m): '5m' is not a number of seconds above 0 and at most 600000 "
+            "(PGN's TimeControl: periods [MOVES/]SECONDS[+INCREMENT] joined by ':', as 300, "
+            "300+2 or 40/5400+30:1800+30; - for no clock, ? when not known)\n");
+  CliRun unknown = run("match chess/orthodox --players random,random -n 2 --tc ?");
+  EXPECT_EQ(unknown.code, 2) << unknown.out;
+  EXPECT_EQ(unknown.out, "--tc: '?' is no clock to play under\n");
+  // Under a clock no random player runs out of, the records say which.
+  const std::string file = testing::TempDir() + "regula_match_tc.txt";
+  CliRun ok =
+      run("match chess/orthodox --players random,random -n 2 --seed 5 --threads 1 "
+          "--max-plies 20 --tc 300+2 --records " +
+          file);
+  EXPECT_EQ(ok.code, 0) << ok.out;
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str().find("loses on time"), std::string::npos) << text.str();
+  size_t tags = 0;
+  for (size_t at = 0; (at = text.str().find("[TimeControl \"300+2\"]\n", at)) != std::string::npos;
+       ++at)
+    ++tags;
+  EXPECT_EQ(tags, 2u) << text.str();
+  std::remove(file.c_str());
 }
 
 TEST(MatchPlayers, ListsSplitWhereAPlayerBegins) {

@@ -459,7 +459,7 @@ TEST(Pdn, GameTypeOfAnotherGameIsRefused) {
                    "draughts/international");
   ASSERT_FALSE(bad_variation);
   EXPECT_EQ(bad_variation.error().text(),
-            "record:2: the variation opened here ('(') is never closed");
+            "record:2:10: the variation opened here ('(') is never closed");
   auto contradicted = read_records("[GameType \"20\"]\n[FEN \"W:W28:B23\"]\n1. 28x19 0-2\n",
                                    script::named_rules_loader(no_path()), "draughts/international");
   ASSERT_FALSE(contradicted);

@@ -2,12 +2,16 @@
 // programs read them, and read back by regula.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "notation/position_string.h"
 #include "script/loader.h"
+#include "script/variants.h"
 #include "session/game.h"
 #include "session/pgn.h"
+#include "session/time_control_text.h"
 
 namespace regula {
 namespace {
@@ -92,6 +96,110 @@ TEST(Pgn, FindsTheScriptOfAFileFromElsewhereByItsVariant) {
   EXPECT_EQ(pgn_rules_for("[Variant \"makruk\"]\n\n1. e4 *\n", names, load), "chess/makruk");
   EXPECT_EQ(pgn_rules_for("[Variant \"nosuchgame\"]\n\n*\n", names, load), "");
   EXPECT_EQ(pgn_rules_for("[Rules \"chess/shatranj\"]\n\n*\n", names, load), "");
+}
+
+// The SAN of each turn of a game, joined by spaces.
+std::string san_line(const Game& g) {
+  std::string out;
+  for (const NumberedTurn& t : numbered_turns(g)) out += (out.empty() ? "" : " ") + t.text;
+  return out;
+}
+
+std::string data_file(const std::string& name) {
+  std::ifstream in(std::string(REGULA_TEST_DATA) + "/pgn/" + name, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The error of reading a PGN text of chess games.
+std::string pgn_error(const std::string& text) {
+  auto games = read_pgn(text, script::named_rules_loader(), "chess/orthodox");
+  return games ? "" : games.error().text();
+}
+
+TEST(Pgn, ReadsTheMainLineOfAnnotatedGamesFromElsewhere) {
+  // Variations (nested), comments of both kinds, NAGs, suffix annotations,
+  // escape lines and "3..." move numbers: the main line is played, the rest left out.
+  const std::string text = data_file("annotated.pgn");
+  const auto names = script::bundled_script_names_of_variant(pgn_variant(text));
+  const std::string rules = pgn_rules_for(text, names, script::named_rules_loader());
+  EXPECT_EQ(rules, "chess/orthodox");
+  auto games = read_pgn(text, script::named_rules_loader(), rules);
+  ASSERT_TRUE(games) << games.error().text();
+  ASSERT_EQ(games->size(), 2u);
+  EXPECT_EQ(san_line((*games)[0]),
+            "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 Nxb5 cxb5 "
+            "Bxb5+ Nbd7 O-O-O Rd8 Rxd7 Rxd7 Rd1 Qe6 Bxd7+ Nxd7 Qb8+ Nxb8 Rd8#");
+  EXPECT_EQ((*games)[0].result().score() + " " + (*games)[0].result().reason, "1-0 checkmate");
+  EXPECT_EQ(san_line((*games)[1]), "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#");
+  EXPECT_EQ((*games)[1].result().score(), "1-0");
+}
+
+TEST(Pgn, AnErrorNamesTheGameTheLineTheColumnAndWhatWasExpected) {
+  const std::string two =
+      "[Result \"*\"]\n\n1. e4 e5 *\n\n[Result \"*\"]\n\n1. d4 (1. e4) d5\n2. Qd8 *\n";
+  EXPECT_EQ(pgn_error(two),
+            "record:8:4: game 2, move 3 (Qd8): no legal move Qd8; legal moves: Nc3 Nd2 Na3 Bd2 "
+            "Be3 Bf4 Bg5 Bh6 Qd2 Qd3 Kd2 Nh3 Nf3 a3 a4 b3 b4 c3 c4 e3 e4 f3 f4 g3 g4 h3 h4");
+  EXPECT_EQ(pgn_error("1. e4 (1. d4 (1. c4) e5\n"),
+            "record:1:7: the variation opened here ('(') is never closed");
+  EXPECT_EQ(pgn_error("1. e4 e5)\n"), "record:1:9: ')' closes no variation");
+  EXPECT_EQ(pgn_error("1. e4 $256 e5\n"),
+            "record:1:7: '$256' is no NAG (expected $ and a number from 0 to 255)");
+  EXPECT_EQ(pgn_error("1. e4 e5 {never closed\n2. Nf3\n"),
+            "record:1:10: the comment opened here ('{') is never closed");
+}
+
+TEST(Pgn, TheTimeControlTagRoundTrips) {
+  for (const char* text :
+       {"300", "300+2", "40/5400:1800", "40/5400+30:1800+30", "-", "?", "0.5+0.5"}) {
+    auto control = parse_pgn_time_control(text);
+    ASSERT_TRUE(control) << text << ": " << control.error().text();
+    EXPECT_EQ(pgn_time_control_text(*control), text);
+  }
+  auto increment = parse_pgn_time_control("300+2");
+  ASSERT_TRUE(increment && *increment);
+  EXPECT_EQ((*increment)->periods, (std::vector<TimePeriod>{{0, 300000, 2000}}));
+  auto periods = parse_pgn_time_control("40/5400:1800");
+  ASSERT_TRUE(periods && *periods);
+  EXPECT_EQ((*periods)->periods, (std::vector<TimePeriod>{{40, 5400000, 0}, {0, 1800000, 0}}));
+  EXPECT_FALSE(*parse_pgn_time_control("?"));
+  EXPECT_FALSE((*parse_pgn_time_control("-"))->timed());
+}
+
+TEST(Pgn, ABadTimeControlIsRefusedWithTheReason) {
+  const std::string form =
+      " (PGN's TimeControl: periods [MOVES/]SECONDS[+INCREMENT] joined by ':', as 300, 300+2 or "
+      "40/5400+30:1800+30; - for no clock, ? when not known)";
+  EXPECT_EQ(parse_pgn_time_control("40/5400:5m").error().text(),
+            "TimeControl: period 2 (5m): '5m' is not a number of seconds above 0 and at most "
+            "600000" +
+                form);
+  EXPECT_EQ(parse_pgn_time_control("300:60").error().text(),
+            "TimeControl: period 1 has no number of moves, so it lasts the rest of the game: no "
+            "period can follow it" +
+                form);
+  EXPECT_EQ(
+      parse_pgn_time_control("*60").error().text(),
+      "TimeControl: period 1 (*60): a sandclock (*SECONDS) is not a clock regula keeps" + form);
+  // In a record, where the tag is.
+  EXPECT_EQ(pgn_error("[Event \"x\"]\n[TimeControl \"0/60\"]\n\n1. e4 *\n"),
+            "record:2: [TimeControl \"0/60\"]: period 1 (0/60): '0' is not a number "
+            "of moves from 1 to 1000" +
+                form);
+}
+
+TEST(Pgn, AGameUnderAClockKeepsItsTimeControlTag) {
+  Game g = played(bundled("chess/orthodox"), {"e4"});
+  const std::string text = write_pgn(g, {{"TimeControl", "40/5400+30:1800+30"}});
+  EXPECT_NE(text.find("[Result \"*\"]\n[TimeControl \"40/5400+30:1800+30\"]\n"), std::string::npos);
+  auto tags = read_record_tags(text);
+  ASSERT_TRUE(tags);
+  std::string control;
+  for (const auto& [k, v] : *tags)
+    if (k == "TimeControl") control = v;
+  EXPECT_EQ(control, "40/5400+30:1800+30");
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "ai/random_turn.h"
+#include "ai/seat_clocks.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/rule_error.h"
@@ -40,6 +41,18 @@ Error illegal(const Ruleset& rules, const std::string& player, SeatId seat, int 
 std::string sites_of(const Ruleset& r, const Move& m) {
   auto site = [&](SiteId s) { return s == kNoSite ? std::string("-") : r.topology.name(s); };
   return "'" + site(m.from) + " to " + site(m.to) + "'";
+}
+
+// The result when a seat's time runs out: its team loses, in Game::time_out's words.
+Result lost_on_time(const Ruleset& r, const Position& pos, SeatId seat) {
+  Result res;
+  res.over = true;
+  res.seats = r.num_seats();
+  for (SeatId s = 0; s < res.seats; ++s)
+    res.outcome[s] = r.allies(s, seat) ? Outcome::kLoss : Outcome::kWin;
+  res.reason = r.seats[seat].name + " loses on time";
+  rank_seats(res, pos);
+  return res;
 }
 
 }  // namespace
@@ -86,7 +99,8 @@ Expected<std::vector<int>> lineup(const Ruleset& rules, int players, int game) {
 Status play_game(std::shared_ptr<const Ruleset> rules, const std::vector<Player*>& players,
                  uint64_t seed, int max_plies, bool keep, MatchGame& game,
                  std::vector<PlayerTally>& tallies, const std::vector<int>& player_of_seat,
-                 const Adjudication& adjudication) {
+                 const Adjudication& adjudication, const TimeControl& clock,
+                 const ClockBudget& clock_budget) {
   const Ruleset& r = *rules;
   Position pos(rules);
   std::mt19937_64 dice(seed);
@@ -96,7 +110,9 @@ Status play_game(std::shared_ptr<const Ruleset> rules, const std::vector<Player*
   game.plies = 0;
   game.turns.clear();
   game.adjudicated = false;
+  game.timed_out = -1;
   Adjudicator judge(r, adjudication);
+  SeatClocks clocks(clock, r.num_seats());
   uint64_t nodes = 0;
   std::optional<int> score;  // of the last search in the current turn
   for (Player* p : players)
@@ -125,10 +141,19 @@ Status play_game(std::shared_ptr<const Ruleset> rules, const std::vector<Player*
     PlayerTally& tally = tallies[player_of_seat[seat]];
     nodes = 0;
     score.reset();
+    if (clocks.timed() && clock_budget)
+      player.set_budget(clock_budget(player.name(), clocks.remaining(seat), clocks.increment(seat),
+                                     clocks.moves_to_go(seat)));
     const auto t0 = Clock::now();
     t = player.choose(pos);
-    tally.millis += fractional_millis_since(t0);
+    const double spent = fractional_millis_since(t0);
+    tally.millis += spent;
     tally.nodes += nodes;
+    if (!clocks.turn_played(seat, std::llround(spent))) {
+      game.result = lost_on_time(r, pos, seat);
+      game.timed_out = seat;
+      break;
+    }
     if (t.steps.empty())
       return illegal(r, player.name(), seat, game.plies, "it returned no decision");
     for (size_t i = 0; i < t.steps.size(); ++i) {
@@ -214,9 +239,9 @@ Expected<MatchReport> run_match(std::shared_ptr<const Ruleset> rules, const Rule
           owned.push_back(std::move(*p));
           seats.push_back(owned.back().get());
         }
-        if (Status st =
-                play_game(copies[w], seats, game.seed, options.max_plies, options.keep_turns, game,
-                          tallies[w], game.player_of_seat, options.adjudication))
+        if (Status st = play_game(copies[w], seats, game.seed, options.max_plies,
+                                  options.keep_turns, game, tallies[w], game.player_of_seat,
+                                  options.adjudication, options.clock, options.clock_budget))
           return fail(*st);
       } catch (const RuleError& e) {
         // A hook or an engine failed: the error names it, and the game is added below.

@@ -26,6 +26,7 @@
 #include "core/expected.h"
 #include "core/result.h"
 #include "core/ruleset.h"
+#include "core/time_control.h"
 #include "core/turns.h"
 
 namespace regula::ai {
@@ -41,6 +42,11 @@ using PlayerFactory = std::function<Expected<std::unique_ptr<Player>>(
 // thread needs its own Lua state).
 using RulesLoader = std::function<Expected<std::shared_ptr<const Ruleset>>()>;
 
+// The budget of a player's turn under a clock, from its specification, its
+// time left, its increment and the turns left in its period (0: none).
+using ClockBudget = std::function<Budget(const std::string& spec, int64_t remaining,
+                                         int64_t increment, int moves_to_go)>;
+
 struct MatchOptions {
   std::vector<std::string> players;  // specifications, at least two
   int games = 100;
@@ -49,6 +55,13 @@ struct MatchOptions {
   int max_plies = 1000;       // decisions; a game that reaches them counts as a draw
   bool keep_turns = false;    // keep every game's turns (for records)
   Adjudication adjudication;  // none by default
+  // Under a clock (timed()): each seat has its time, each turn is charged
+  // with the time its choice took, and a seat whose time runs out before it
+  // has chosen loses, as Game::time_out has it ("white loses on time"). The
+  // budget of each turn is clock_budget's, from the player's specification
+  // and its clock.
+  TimeControl clock;
+  ClockBudget clock_budget;
 };
 
 struct PlayerTally {
@@ -69,6 +82,7 @@ struct MatchGame {
   int plies = 0;                    // decisions made (throws not counted)
   std::vector<Turn> turns;          // when keep_turns
   bool adjudicated = false;         // the result is the adjudication's, not the rules'
+  SeatId timed_out = -1;            // the seat whose time ran out, which lost the game
 };
 
 struct MatchReport {
@@ -88,11 +102,13 @@ Expected<std::vector<int>> lineup(const Ruleset& rules, int players, int game);
 // several seats). Dice are thrown with the game's seed. Every decision a
 // player returns is checked: an illegal one is an Error naming the player and
 // the move. Fills result, plies and (when keep) turns; adds to the tallies.
-// The adjudication, when it has any rule, may end the game early.
+// The adjudication, when it has any rule, may end the game early; under a
+// clock (MatchOptions::clock) a seat whose time runs out loses.
 Status play_game(std::shared_ptr<const Ruleset> rules, const std::vector<Player*>& players,
                  uint64_t seed, int max_plies, bool keep, MatchGame& game,
                  std::vector<PlayerTally>& tallies, const std::vector<int>& player_of_seat,
-                 const Adjudication& adjudication = {});
+                 const Adjudication& adjudication = {}, const TimeControl& clock = {},
+                 const ClockBudget& clock_budget = {});
 
 // Plays the match. progress, when given, is called (from any thread, one call
 // at a time) after each game with the games done so far.

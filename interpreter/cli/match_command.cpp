@@ -16,6 +16,8 @@
 #include "formats/presentation.h"
 #include "session/game.h"
 #include "session/game_record.h"
+#include "session/time_control_text.h"
+#include "uci/clock_budget.h"
 
 namespace regula::cli {
 
@@ -33,6 +35,7 @@ struct MatchArgs {
   bool row = false;
   std::string records;
   std::string resign, draw;
+  std::string tc;  // the clock, in PGN's TimeControl syntax
 };
 
 std::string percent(double x) {
@@ -55,7 +58,7 @@ nlohmann::json number_or_null(double x) {
 
 // Writes every game as a record, one after another, each with its own header.
 Status write_records(const std::shared_ptr<const Ruleset>& rules, const ai::MatchReport& report,
-                     const std::string& path) {
+                     const std::string& path, const RecordTags& tags) {
   std::ofstream file(path);
   for (const ai::MatchGame& g : report.games) {
     Game game(rules);
@@ -67,10 +70,18 @@ Status write_records(const std::shared_ptr<const Ruleset>& rules, const ai::Matc
       while (loser < rules->num_seats() && g.result.outcome[loser] != Outcome::kLoss) ++loser;
       if (Status st = g.result.is_draw() ? game.agree_draw() : game.resign(loser)) return st;
     }
-    file << write_record(game) << "\n";
+    if (g.timed_out >= 0)
+      if (Status st = game.time_out(g.timed_out, false)) return st;
+    file << write_record(game, tags) << "\n";
   }
   if (!file) return Error{path, "cannot write the records"};
   return std::nullopt;
+}
+
+// The tags every record of the match has: the clock it was played under.
+RecordTags records_tags(const ai::MatchOptions& options) {
+  if (!options.clock.timed()) return {};
+  return {{"TimeControl", pgn_time_control_text(options.clock)}};
 }
 
 double nodes_per_second(const ai::PlayerTally& p) {
@@ -204,6 +215,16 @@ bool match_options(const MatchArgs& args, ai::MatchOptions& options, int& rc) {
         rc = 2;
         return false;
       }
+  if (!args.tc.empty()) {
+    auto control = parse_pgn_time_control(args.tc);
+    if (!control || !*control) {
+      fail(control ? Error{"--tc", "'?' is no clock to play under"}
+                   : Error{"--tc", control.error().what});
+      rc = 2;
+      return false;
+    }
+    options.clock = **control;
+  }
   // A records file that cannot be written is found before the games, not after.
   if (!args.records.empty() && !std::ofstream(args.records, std::ios::app)) {
     rc = fail(Error{args.records, "cannot write the records"});
@@ -218,6 +239,10 @@ void run_match_command(const std::shared_ptr<MatchArgs>& args, int& rc) {
   const Ruleset& r = *rules;
   ai::MatchOptions options;
   if (!match_options(*args, options, rc)) return;
+  options.clock_budget = [&r](const std::string& spec, int64_t remaining, int64_t increment,
+                              int moves_to_go) {
+    return uci::clock_budget(r, spec, remaining, increment, moves_to_go);
+  };
   auto reload = [args]() { return load(args->rules); };
   std::function<void(const ai::MatchGame&, int)> progress;
   if (args->verbose)
@@ -237,7 +262,7 @@ void run_match_command(const std::shared_ptr<MatchArgs>& args, int& rc) {
   }
   if ((rc = hook_status(r))) return;
   if (!args->records.empty())
-    if (Status st = write_records(rules, *report, args->records)) {
+    if (Status st = write_records(rules, *report, args->records, records_tags(options))) {
       rc = fail(*st);
       return;
     }
@@ -276,6 +301,11 @@ void declare_match_options(CLI::App& cmd, MatchArgs& args) {
                  "after=P,turns=N,score=S: after P decisions, a draw once both sides' searches "
                  "have scored within S of even in N of their turns in a row, as cutechess-cli's "
                  "-draw (two teams only)");
+  cmd.add_option("--tc", args.tc,
+                 "play under a clock, in PGN's TimeControl syntax: periods "
+                 "[MOVES/]SECONDS[+INCREMENT] joined by ':', e.g. 60+1 or 40/300:60; each "
+                 "player's turns are charged to its clock and budgeted from it, and a player "
+                 "whose time runs out loses the game (the records say [TimeControl])");
   cmd.add_flag("--json", args.json, "print one JSON object");
   cmd.add_flag("--row", args.row,
                "print one Markdown table row: rules | first player | second | games | "

@@ -9,7 +9,9 @@
 
 #include "notation/input_limits.h"
 #include "script/loader.h"
+#include "script/variants.h"
 #include "session/game_record.h"
+#include "session/pgn.h"
 
 namespace regula::cli {
 
@@ -50,11 +52,16 @@ Status for_each_record_game(const std::string& path, const script::SearchPath& s
                             const std::function<Status(Game&&, size_t, size_t)>& each) {
   auto text = read_record_file(path);
   if (!text) return text.error();
+  // The script that finds a PGN file's game is compiled once, for its games too.
+  const auto load = script::cached_rules_loader(search);
   std::string fallback = fallback_rules;
   if (fallback.empty() && text->find("[Rules ") == std::string::npos)
-    fallback = pdn_rules_for(*text, script::bundled_script_names(), script::named_rules_loader());
-  if (auto e = for_each_record(*text, script::cached_rules_loader(search), fallback, each))
-    return in_file(*e, path);
+    fallback =
+        text->find("[GameType ") != std::string::npos
+            ? pdn_rules_for(*text, script::bundled_script_names(), script::named_rules_loader())
+            : pgn_rules_for(*text, script::bundled_script_names_of_variant(pgn_variant(*text)),
+                            load);
+  if (auto e = for_each_record(*text, load, fallback, each)) return in_file(*e, path);
   return std::nullopt;
 }
 

@@ -1,10 +1,13 @@
 #include "script/loader.h"
+#include "script/variants.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
+#include <sstream>
 
 #include "core/edit_distance.h"
 #include "formats/presentation.h"
@@ -106,24 +109,67 @@ NamedRulesLoader cached_rules_loader(SearchPath path) {
   };
 }
 
-std::vector<ScriptInfo> bundled_scripts(const std::string& dir) {
+namespace {
+
+// Each game script under the rules directory, run without options: its file
+// and the table it returns. When `worth_running` is given, only the files whose
+// text it accepts are run.
+void for_each_bundled_game(
+    const std::string& dir,
+    const std::function<void(const SearchPath&, const ScriptFile&, const Value&)>& each,
+    const std::function<bool(const std::string& text)>& worth_running = {}) {
   const SearchPath path(dir);
-  std::vector<ScriptInfo> out;
   std::error_code ec;
   for (auto it = fs::recursive_directory_iterator(path.rules_dir(), ec);
        !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     if (!it->is_regular_file() || it->path().extension() != ".lua") continue;
     auto found = path.find_chosen(it->path().string());
     if (!found) continue;
+    if (worth_running) {
+      std::ifstream in(found->path, std::ios::binary);
+      std::stringstream text;
+      text << in.rdbuf();
+      if (!worth_running(text.str())) continue;
+    }
     LuaState state(SearchPath(path).add_first(it->path().parent_path().string()), {});
     auto v = state.run_file(*found);
     if (!v || v->tag != "game") continue;
-    const Value* title = v->get("title");
-    out.push_back(
-        {path.name_of(*found), title && title->is_string() ? title->str : "", found->path});
+    each(path, *found, *v);
   }
+}
+
+}  // namespace
+
+std::vector<ScriptInfo> bundled_scripts(const std::string& dir) {
+  std::vector<ScriptInfo> out;
+  for_each_bundled_game(dir, [&](const SearchPath& path, const ScriptFile& found, const Value& v) {
+    const Value* title = v.get("title");
+    out.push_back({path.name_of(found), title && title->is_string() ? title->str : "", found.path});
+  });
   std::sort(out.begin(), out.end(),
             [](const ScriptInfo& a, const ScriptInfo& b) { return a.name < b.name; });
+  return out;
+}
+
+std::vector<std::string> bundled_script_names_of_variant(const std::string& uci_variant,
+                                                         const std::string& rules_dir) {
+  std::vector<std::string> out;
+  // Running every script takes longer than reading a record: only a script
+  // whose text names the variant, or that extends another (whose table it
+  // takes over), is run.
+  const std::string quoted = "\"" + uci_variant + "\"";
+  auto may_name = [&](const std::string& text) {
+    return text.find(quoted) != std::string::npos || text.find("extends") != std::string::npos;
+  };
+  for_each_bundled_game(
+      rules_dir,
+      [&](const SearchPath& path, const ScriptFile& found, const Value& v) {
+        const Value* variant = v.get("uci_variant");
+        if (variant && variant->is_string() && variant->str == uci_variant)
+          out.push_back(path.name_of(found));
+      },
+      may_name);
+  std::sort(out.begin(), out.end());
   return out;
 }
 

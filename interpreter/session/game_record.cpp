@@ -12,6 +12,7 @@
 #include "notation/position_moves.h"
 #include "notation/position_string.h"
 #include "notation/text.h"
+#include "session/time_control_text.h"
 
 namespace regula {
 
@@ -62,10 +63,15 @@ Error at_line(int line, const std::string& what) {
   return Error{"record:" + std::to_string(line), what};
 }
 
-// A word of the move text and the line it is on.
+Error at_column(int line, int column, const std::string& what) {
+  return Error{"record:" + std::to_string(line) + ":" + std::to_string(column), what};
+}
+
+// A word of the move text and where it starts (its line, and its column from 1).
 struct Word {
   std::string text;
   int line;
+  int column = 1;
 };
 
 // What a record says, read in one pass over its lines: the tags, and the words
@@ -74,7 +80,8 @@ struct Word {
 struct RecordText {
   RecordTags tags;
   std::vector<Word> words;
-  int line = 1;  // where it starts
+  int line = 1;    // where it starts
+  int number = 1;  // which game of the text it is, from 1
 };
 
 // One tag line, [Name "value"], into tags; line is its number, and lines the
@@ -98,6 +105,10 @@ Status read_tag(const std::string& text, int line, RecordTags& tags,
   }
   if (i >= text.size()) return at_line(line, "unterminated tag value");
   if (trim(text.substr(i + 1)) != "]") return malformed();
+  // A clock's time control is checked where it is written.
+  if (name == "TimeControl")
+    if (auto control = parse_pgn_time_control(value); !control)
+      return at_line(line, "[TimeControl \"" + excerpt(value) + "\"]: " + control.error().what);
   auto [seen, added] = lines.emplace(name, line);
   if (!added)
     return at_line(line,
@@ -114,7 +125,7 @@ Expected<std::vector<RecordText>> scan_records(const std::string& text) {
                                std::to_string(kMaxRecordText) + " a game record may have"};
   std::vector<RecordText> games(1);
   std::unordered_map<std::string, int> tag_lines;
-  int depth = 0, opened = 0, n = 0;
+  int depth = 0, opened = 0, opened_column = 0, n = 0;
   size_t start = 0;
   while (start <= text.size()) {
     size_t end = text.find('\n', start);
@@ -128,6 +139,7 @@ Expected<std::vector<RecordText>> scan_records(const std::string& text) {
       if (!games.back().words.empty()) {
         games.emplace_back();
         games.back().line = n;
+        games.back().number = static_cast<int>(games.size());
         tag_lines.clear();
       }
       if (auto e = read_tag(t, n, games.back().tags, tag_lines)) return *e;
@@ -135,11 +147,14 @@ Expected<std::vector<RecordText>> scan_records(const std::string& text) {
     }
     RecordText& out = games.back();
     std::string word;
+    int column = 1;  // where word starts
     auto flush = [&] {
-      if (!word.empty()) out.words.push_back({std::move(word), n});
+      if (!word.empty()) out.words.push_back({std::move(word), n, column});
       word.clear();
     };
-    for (char c : line) {
+    for (size_t at = 0; at < line.size(); ++at) {
+      const char c = line[at];
+      if (word.empty()) column = static_cast<int>(at) + 1;
       if (depth > 0) {
         if (c == '{') ++depth;
         if (c == '}') --depth;
@@ -149,8 +164,9 @@ Expected<std::vector<RecordText>> scan_records(const std::string& text) {
         flush();
         depth = 1;
         opened = n;
+        opened_column = static_cast<int>(at) + 1;
       } else if (c == '}') {
-        return at_line(n, "'}' closes no comment");
+        return at_column(n, static_cast<int>(at) + 1, "'}' closes no comment");
       } else if (c == ';') {
         break;
       } else if (std::isspace(static_cast<unsigned char>(c))) {
@@ -161,7 +177,8 @@ Expected<std::vector<RecordText>> scan_records(const std::string& text) {
     }
     flush();
   }
-  if (depth > 0) return at_line(opened, "the comment opened here ('{') is never closed");
+  if (depth > 0)
+    return at_column(opened, opened_column, "the comment opened here ('{') is never closed");
   return games;
 }
 
@@ -175,12 +192,22 @@ Expected<RecordText> scan_record(const std::string& text) {
   return std::move(games->front());
 }
 
-// PDN move text as other programs write it: variations in parentheses (which
-// nest) are left out, and so are NAGs ($1), the marks that rate a move (!, ?!,
-// (!)), ellipses (...) and set-up diagrams (/.../).
-Expected<std::vector<Word>> pdn_words(const std::vector<Word>& in) {
+// Whether a word is a NAG: $ and a number from 0 to 255 ($1: a good move).
+bool is_nag(const std::string& w) {
+  if (w.size() < 2 || w.size() > 4 || w[0] != '$') return false;
+  for (size_t i = 1; i < w.size(); ++i)
+    if (!std::isdigit(static_cast<unsigned char>(w[i]))) return false;
+  return std::stoi(w.substr(1)) <= 255;
+}
+
+// PGN and PDN move text as other programs write it: variations in
+// parentheses (which nest) are left out, and so are NAGs ($1), the marks that
+// rate a move (!, ?!, (!)), ellipses (...) and set-up diagrams (/.../). A game
+// holds one line of play, so a variation has no place to go; its moves are
+// still read for balanced parentheses.
+Expected<std::vector<Word>> annotated_words(const std::vector<Word>& in) {
   std::vector<Word> out;
-  int depth = 0, opened = 0;
+  int depth = 0, opened = 0, opened_column = 0;
   for (const Word& w : in) {
     std::string text = w.text;
     // A rating in parentheses, (!) or (?!), is no variation.
@@ -190,27 +217,38 @@ Expected<std::vector<Word>> pdn_words(const std::vector<Word>& in) {
       if (e > b + 1 && e < text.size() && text[e] == ')') text.erase(b, e - b + 1);
     }
     std::string cur;
+    int column = w.column;  // where cur starts
+    Status bad;
     auto flush = [&] {
       while (!cur.empty() && (cur.back() == '!' || cur.back() == '?')) cur.pop_back();
+      if (!cur.empty() && cur[0] == '$' && !is_nag(cur))
+        bad = at_column(w.line, column,
+                        "'" + excerpt(cur) + "' is no NAG (expected $ and a number from 0 to 255)");
       const bool skip = cur.empty() || cur[0] == '$' || cur == "..." ||
                         (cur.size() > 1 && cur.front() == '/' && cur.back() == '/');
-      if (!skip) out.push_back({cur, w.line});
+      if (!skip) out.push_back({cur, w.line, column});
       cur.clear();
     };
-    for (char c : text) {
+    for (size_t i = 0; i < text.size(); ++i) {
+      const char c = text[i];
+      const int here = w.column + static_cast<int>(i);
       if (c == '(') {
         if (depth == 0) flush();
-        if (depth++ == 0) opened = w.line;
+        if (depth++ == 0) opened = w.line, opened_column = here;
       } else if (c == ')') {
-        if (depth == 0) return at_line(w.line, "')' closes no variation");
+        if (depth == 0) return at_column(w.line, here, "')' closes no variation");
         --depth;
       } else if (depth == 0) {
+        if (cur.empty()) column = here;
         cur += c;
       }
+      if (bad) return *bad;
     }
     if (depth == 0) flush();
+    if (bad) return *bad;
   }
-  if (depth > 0) return at_line(opened, "the variation opened here ('(') is never closed");
+  if (depth > 0)
+    return at_column(opened, opened_column, "the variation opened here ('(') is never closed");
   return out;
 }
 
@@ -334,9 +372,9 @@ std::string record_result(const Game& game) {
 }
 
 Expected<RecordTags> read_record_tags(const std::string& text) {
-  auto scanned = scan_record(text);
+  auto scanned = scan_records(text);
   if (!scanned) return scanned.error();
-  return std::move(scanned->tags);
+  return std::move(scanned->front().tags);
 }
 
 namespace {
@@ -401,8 +439,9 @@ Expected<Game> replay_record(const RecordText& scanned_text, const RulesLoader& 
   // The move text: move numbers, alone ("12.", "12...") or stuck to a move
   // ("12.e4"), are left out.
   std::vector<Word> scanned_words = scanned->words;
-  if (presentation_of(*(*rules)).pdn) {
-    auto kept = pdn_words(scanned_words);
+  // PDN, and PGN for the scripts that write SAN, as other programs write them.
+  if (presentation_of(**rules).pdn || presentation_of(**rules).notation == "san") {
+    auto kept = annotated_words(scanned_words);
     if (!kept) return kept.error();
     scanned_words = std::move(*kept);
   }
@@ -426,7 +465,7 @@ Expected<Game> replay_record(const RecordText& scanned_text, const RulesLoader& 
   };
   int ply = 0;
   for (size_t i = 0; i < words.size(); ++i) {
-    const int line = words[i].line;
+    const int line = words[i].line, column = words[i].column;
     std::string m = words[i].text;
     if (is_result_token(m) && i + 1 == words.size()) break;
     if (presentation_of(r).pdn && is_pdn_result(m)) {
@@ -453,8 +492,9 @@ Expected<Game> replay_record(const RecordText& scanned_text, const RulesLoader& 
       }
     }
     if (!played)
-      return at_line(
-          line, "move " + std::to_string(ply) + " (" + excerpt(m) + "): " + played.error().what);
+      return at_column(line, column,
+                       "game " + std::to_string(scanned->number) + ", move " + std::to_string(ply) +
+                           " (" + excerpt(m) + "): " + played.error().what);
   }
   // An end by the players' word (a resignation or an agreed draw) or on time.
   for (const auto& [k, v] : scanned->tags) {

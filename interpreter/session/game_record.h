@@ -69,7 +69,8 @@ std::string pdn_rules_for(const std::string& text, const std::vector<std::string
 // score first) for scripts with PDN, else Result::score(); * while it goes on.
 std::string record_result(const Game& game);
 
-// The tags of a record, in order, without replaying it.
+// The tags of a record, in order, without replaying it; of a text of several
+// games (a PGN or PDN file), the first game's.
 Expected<RecordTags> read_record_tags(const std::string& text);
 
 }  // namespace regula

@@ -135,11 +135,16 @@ std::string write_pgn(const Game& game, const RecordTags& extra) {
   return layout_record(tags, words);
 }
 
+std::string pgn_variant(const std::string& text) {
+  std::string wanted = lower(first_tag(text, "Variant"));
+  if (wanted.empty() || wanted == "standard") wanted = "chess";
+  return wanted;
+}
+
 std::string pgn_rules_for(const std::string& text, const std::vector<std::string>& names,
                           const RulesLoader& load) {
   if (text.find("[Rules \"") != std::string::npos) return "";
-  std::string wanted = lower(first_tag(text, "Variant"));
-  if (wanted.empty() || wanted == "standard") wanted = "chess";
+  const std::string wanted = pgn_variant(text);
   std::string found;
   for (const std::string& name : names) {
     auto rules = load(name, {});

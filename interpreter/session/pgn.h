@@ -38,6 +38,11 @@ std::vector<NumberedTurn> numbered_turns(const Game& game);
 // Round, White, Black) and the others follow the roster in the order given.
 std::string write_pgn(const Game& game, const RecordTags& extra = {});
 
+// The UCI variant a PGN file's first [Variant] tag names, in lower case:
+// "chess" without one or for "Standard". The scripts whose table names it
+// are the only ones pgn_rules_for need load.
+std::string pgn_variant(const std::string& text);
+
 // The script among names (loaded by load, without options) that a PGN file's
 // first [Variant] tag names by its UCI variant name (none, "Standard" or
 // "chess": orthodox chess), among the scripts that write PGN; "" when none or

@@ -91,6 +91,7 @@ class RecordsTest : public QObject {
   void pgnFromASetUpPositionIsReadByPgnExtract();
   void pgnFromAnotherProgramFindsItsScriptByItsVariant();
   void pdnRoundTrip();
+  void timeControlIsSavedAndRestored();
   void recordRoundTrip();
   void typedMoveIsPlayedAndABadOneRefusedWithTheReason();
 };
@@ -228,6 +229,35 @@ void RecordsTest::pdnRoundTrip() {
            qPrintable(text));
   QVERIFY2(text.contains("[Result \"2-0\"]\n"), qPrintable(text));
   QVERIFY2(text.endsWith("\n\n1. 32-28 19-23 2. 28x19 14x23 3. 33-29 2-0\n"), qPrintable(text));
+}
+
+void RecordsTest::timeControlIsSavedAndRestored() {
+  auto w = open_window("chess/orthodox");
+  QVERIFY(w);
+  QVERIFY(w->set_time_control(std::string("40/90+30, 30+30")));
+  QVERIFY(type_moves(*w, {"e4", "e5"}));
+  QTemporaryDir dir;
+  const QString file = dir.filePath("game.pgn");
+  QVERIFY(w->save_record(file));
+  const QString text = read_text(file);
+  QVERIFY2(text.contains("[Result \"*\"]\n[TimeControl \"40/5400+30:1800+30\"]\n"),
+           qPrintable(text));
+  // Loaded, the record sets the clocks it was played under.
+  auto v = open_window("mill/nine-mens-morris");
+  QVERIFY(v);
+  QVERIFY(!v->clock().timed());
+  QVERIFY2(v->load_record(file), qPrintable(v->errors()));
+  QVERIFY(v->clock().timed());
+  QVERIFY(v->clock().control() == w->clock().control());
+  // A value that does not read is refused with its line.
+  const QString bad = dir.filePath("bad.pgn");
+  write_text(bad, "[Event \"x\"]\n[TimeControl \"5m\"]\n\n1. e4 *\n");
+  QVERIFY(!v->load_record(bad));
+  QCOMPARE(v->errors(),
+           bad + ": record:2: [TimeControl \"5m\"]: period 1 (5m): '5m' is not a number of "
+                 "seconds above 0 and at most 600000 (PGN's TimeControl: periods "
+                 "[MOVES/]SECONDS[+INCREMENT] joined by ':', as 300, 300+2 or "
+                 "40/5400+30:1800+30; - for no clock, ? when not known)");
 }
 
 void RecordsTest::recordRoundTrip() {
