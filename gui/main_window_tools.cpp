@@ -50,15 +50,15 @@ void MainWindow::build_clock_bar(QVBoxLayout* column) {
 
 void MainWindow::build_tools_menu(QMenu* game) {
   // Game > Time control, among the game's own settings (before Quit).
-  auto* control = new QAction("&Time control...", this);
+  auto* control = new QAction(tr("&Time control..."), this);
   control->setObjectName("time_control");
   connect(control, &QAction::triggered, this, &MainWindow::time_control_dialog);
   const QList<QAction*> actions = game->actions();
   game->insertAction(actions.size() >= 2 ? actions[actions.size() - 2] : nullptr, control);
-  QMenu* analysis = menuBar()->addMenu("&Analysis");
-  analysis->addAction("&Hint", QKeySequence(Qt::CTRL | Qt::Key_H), this, &MainWindow::hint)
+  QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
+  analysis->addAction(tr("&Hint"), QKeySequence(Qt::CTRL | Qt::Key_H), this, &MainWindow::hint)
       ->setObjectName("hint");
-  analyse_action_ = analysis->addAction("&Analyse", QKeySequence(Qt::CTRL | Qt::Key_L), this,
+  analyse_action_ = analysis->addAction(tr("&Analyse"), QKeySequence(Qt::CTRL | Qt::Key_L), this,
                                         [this](bool on) { set_analysing(on); });
   analyse_action_->setObjectName("analyse");
   analyse_action_->setCheckable(true);
@@ -106,8 +106,8 @@ void MainWindow::time_control_dialog() {
   const QString now = qs(time_control_text(time_control_));
   if (!choices.contains(now)) choices.prepend(now);
   const QString text = QInputDialog::getItem(
-      this, "Time control",
-      "[MOVES/]MINUTES[+SECONDS] per period, periods separated by commas:", choices,
+      this, tr("Time control"),
+      tr("[MOVES/]MINUTES[+SECONDS] per period, periods separated by commas:"), choices,
       static_cast<int>(choices.indexOf(now)), true, &ok);
   if (ok) set_time_control(text.toStdString());
 }
@@ -202,18 +202,18 @@ void MainWindow::hint() {
   if (!game_) return;
   const Position& pos = game_->position();
   if (game_->over() || pos.awaiting_roll() || editing_) {
-    statusBar()->showMessage("No hint: nothing to decide here");
+    statusBar()->showMessage(tr("No hint: nothing to decide here"));
     return;
   }
   if (!line_ && is_computer(pos.decider())) {
-    statusBar()->showMessage("No hint: the computer is to move");
+    statusBar()->showMessage(tr("No hint: the computer is to move"));
     return;
   }
   board_->clear_hint();
   want_hint_ = true;
   // An analysis under way gives way to the hint, and starts again after it.
   if (helper_.watcher.isRunning() && helper_.stop) helper_.stop->store(true);
-  statusBar()->showMessage("Looking for a hint...");
+  statusBar()->showMessage(tr("Looking for a hint..."));
   run_helper();
 }
 
@@ -293,7 +293,7 @@ void MainWindow::show_analysis(int generation) {
     info = helper_.report->latest;
   }
   if (!info) return;
-  analysis_text_ = "Analysis: " + describe_search(game_->position(), *info);
+  analysis_text_ = tr("Analysis: %1").arg(describe_search(game_->position(), *info));
   search_label_->setText(analysis_text_);
 }
 
@@ -307,7 +307,7 @@ void MainWindow::helper_done() {
       const Move& m = a.turn.steps.front();
       if (m.to != kNoSite) board_->set_hint(m.from, m.to);
       const std::vector<std::string> text = line_texts(game_->position(), {m});
-      statusBar()->showMessage("Hint: " + (text.empty() ? QString("?") : qs(text.front())));
+      statusBar()->showMessage(tr("Hint: %1").arg(text.empty() ? QString("?") : qs(text.front())));
     }
   } else if (current && analysing_ && !helper_.stop->load()) {
     // The search ended by itself (it saw to the end): its last word stays.
