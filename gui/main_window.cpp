@@ -59,7 +59,6 @@ void MainWindow::build_board_column() {
   big.setBold(true);
   turn_label_->setFont(big);
   column->addWidget(turn_label_);
-  build_clock_bar(column);
   board_ = new BoardView;
   // The dice beside the board, of a fixed width, shown for the whole of a game
   // with dice so that the board keeps its size as they are thrown.
@@ -68,6 +67,7 @@ void MainWindow::build_board_column() {
   dice_view_ = new DiceView;
   dice_view_->hide();
   board_row->addWidget(dice_view_);
+  build_clock_bar(column, board_row);
   column->addLayout(board_row, 1);
   // The pieces in hand and the buttons for decisions without a site share one
   // strip of fixed height, so that the board keeps its size as they come and go.

@@ -8,6 +8,7 @@
 // kept waiting for it).
 
 #include <QAction>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
@@ -16,6 +17,7 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "gui/board_view.h"
 #include "gui/main_window.h"
@@ -31,6 +33,9 @@ namespace {
 constexpr const char* kHelperPlayer = "ai:4";
 // How often the clocks are read.
 constexpr int kClockTickMillis = 100;
+// The clocks' text against the window's, and the room round it (pixels).
+constexpr double kClockScale = 1.3;
+constexpr int kClockPadding = 24;
 
 // Whole turns of a game, the unfinished last one not counted.
 int whole_turns(const Game& g) {
@@ -39,13 +44,81 @@ int whole_turns(const Game& g) {
 
 }  // namespace
 
-void MainWindow::build_clock_bar(QVBoxLayout* column) {
+void MainWindow::build_clock_bar(QVBoxLayout* column, QHBoxLayout* board_row) {
+  board_column_ = column;
+  board_row_ = board_row;
   clock_bar_ = new QWidget;
   clock_bar_->setObjectName("clocks");
-  clock_layout_ = new QHBoxLayout(clock_bar_);
+  clock_layout_ = new QVBoxLayout(clock_bar_);
   clock_layout_->setContentsMargins(0, 0, 0, 0);
+  // Its place is kept while no clock is shown, so that the board keeps its size
+  // when a time control is chosen.
+  QSizePolicy keep = clock_bar_->sizePolicy();
+  keep.setRetainSizeWhenHidden(true);
+  clock_bar_->setSizePolicy(keep);
   clock_bar_->hide();
-  column->addWidget(clock_bar_);
+  board_row->addWidget(clock_bar_);
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+  QMainWindow::resizeEvent(event);
+  place_clocks();
+}
+
+void MainWindow::place_clocks() {
+  const bool beside = width() >= height();
+  if (beside != clocks_beside_) {
+    clocks_beside_ = beside;
+    board_row_->removeWidget(clock_bar_);
+    board_column_->removeWidget(clock_bar_);
+    clock_layout_->setDirection(beside ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+    if (beside)
+      board_row_->addWidget(clock_bar_);
+    else
+      board_column_->insertWidget(1, clock_bar_);  // below the turn, above the board
+  }
+  // Beside the board, the clocks' column is as wide as the widest clock can
+  // be, whatever its time shows; above it, a row of one clock's height.
+  QFont f = font();
+  f.setPointSizeF(f.pointSizeF() * kClockScale);
+  f.setBold(true);
+  const QFontMetrics m(f);
+  int wide = m.horizontalAdvance("0:00:00");
+  if (rules_)
+    for (const Seat& s : rules_->seats)
+      wide = std::max(wide, m.horizontalAdvance(qs(s.name) + "  0:00:00"));
+  clock_bar_->setMinimumSize(0, 0);
+  clock_bar_->setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
+  if (beside)
+    clock_bar_->setFixedWidth(wide + kClockPadding);
+  else
+    clock_bar_->setFixedHeight(m.height() + kClockPadding);
+}
+
+std::vector<SeatId> MainWindow::clock_order() const {
+  // A seat's pieces go forward up the screen from the bottom: the seat facing
+  // down the screen sits at the top, those facing sideways between.
+  std::vector<SeatId> order;
+  if (!rules_) return order;
+  for (SeatId s = 0; s < rules_->num_seats(); ++s) order.push_back(s);
+  auto height = [&](SeatId s) {
+    const int up = ((rules_->seats[s].facing + board_->rotation()) % 4 + 4) % 4;
+    return up == 2 ? 0 : up == 0 ? 2 : 1;
+  };
+  std::stable_sort(order.begin(), order.end(),
+                   [&](SeatId a, SeatId b) { return height(a) < height(b); });
+  return order;
+}
+
+void MainWindow::arrange_clocks() {
+  while (QLayoutItem* item = clock_layout_->takeAt(0)) delete item;  // the labels stay
+  clocks_order_ = clock_order();
+  if (clock_labels_.empty()) return;
+  // Beside the board the first clock stands at its top, the last at its bottom.
+  for (size_t i = 0; i < clocks_order_.size(); ++i) {
+    if (i > 0 && clocks_beside_) clock_layout_->addStretch(1);
+    clock_layout_->addWidget(clock_labels_[clocks_order_[i]], clocks_beside_ ? 0 : 1);
+  }
 }
 
 void MainWindow::build_tools_menu(QMenu* game) {
@@ -118,6 +191,8 @@ void MainWindow::restart_clocks() {
   clock_turns_ = game_ ? whole_turns(*line()) : 0;
   clear_layout(clock_layout_);
   clock_labels_.clear();
+  clocks_order_.clear();
+  place_clocks();  // as wide as this game's seats' clocks
   clock_bar_->setVisible(clock_.timed());
   if (!clock_.timed()) {
     clock_timer_->stop();
@@ -128,12 +203,12 @@ void MainWindow::restart_clocks() {
     label->setObjectName("clock:" + qs(rules_->seats[s].name));
     label->setAlignment(Qt::AlignCenter);
     QFont f = label->font();
-    f.setPointSizeF(f.pointSizeF() * 1.3);
+    f.setPointSizeF(f.pointSizeF() * kClockScale);
     f.setBold(true);
     label->setFont(f);
-    clock_layout_->addWidget(label, 1);
     clock_labels_.push_back(label);
   }
+  arrange_clocks();
   clock_timer_->start(kClockTickMillis);
 }
 
@@ -159,6 +234,8 @@ bool MainWindow::clock_highlighted(SeatId seat) const {
 }
 
 void MainWindow::show_clocks() {
+  // The board turned: each clock goes to its seat's side.
+  if (clock_order() != clocks_order_) arrange_clocks();
   for (SeatId s = 0; s < static_cast<SeatId>(clock_labels_.size()); ++s) {
     const bool running = clock_highlighted(s);
     const bool short_of_time = clock_.remaining(s) < 10000;

@@ -3,6 +3,7 @@
 // drawn as on the board, and the pieces of a seat the script turns drawn
 // upside down.
 #include <QAction>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QSettings>
@@ -30,6 +31,15 @@ void remove_translations() {
   }
 }
 
+// A widget's rectangle in its window's coordinates.
+QRect in_window(const QWidget* w) {
+  return QRect(w->mapTo(w->window(), QPoint(0, 0)), w->size());
+}
+
+void settle() {
+  for (int i = 0; i < 3; ++i) QCoreApplication::processEvents();
+}
+
 }  // namespace
 
 class LooksTest : public QObject {
@@ -38,6 +48,8 @@ class LooksTest : public QObject {
   void frenchTranslatesTheMenusAndTheStatus();
   void englishAndUnknownLanguagesKeepTheTexts();
   void theLanguageComesFromTheOptionElseTheSettings();
+  void clocksStandBesideTheBoardWhichKeepsItsSize();
+  void clocksStandAboveTheBoardInATallWindow();
 };
 
 void LooksTest::frenchTranslatesTheMenusAndTheStatus() {
@@ -86,6 +98,51 @@ void LooksTest::theLanguageComesFromTheOptionElseTheSettings() {
   }
   QCOMPARE(gui::chosen_language(""), QString("fr"));
   QCOMPARE(gui::chosen_language("en"), QString("en"));
+}
+
+void LooksTest::clocksStandBesideTheBoardWhichKeepsItsSize() {
+  auto w = open_window("chess/orthodox");
+  QVERIFY(w);
+  settle();
+  const QSize before = w->board()->size();
+  QVERIFY(w->set_time_control("5"));
+  w->tick_clocks();
+  settle();
+  QCOMPARE(w->board()->size(), before);
+  auto* white = w->findChild<QLabel*>("clock:white");
+  auto* black = w->findChild<QLabel*>("clock:black");
+  QVERIFY(white && black && white->isVisible() && black->isVisible());
+  const QRect board = in_window(w->board());
+  // Right of the board, black's (drawn at the top) above white's.
+  QVERIFY(in_window(white).left() >= board.right());
+  QVERIFY(in_window(black).left() >= board.right());
+  QVERIFY(in_window(black).bottom() < in_window(white).top());
+  QVERIFY(in_window(black).top() >= board.top());
+  QVERIFY(in_window(white).bottom() <= board.bottom());
+  // The board turned: white's pieces at the top, and its clock.
+  w->board()->set_rotation(2);
+  w->tick_clocks();
+  settle();
+  QVERIFY(in_window(white).bottom() < in_window(black).top());
+  // Untimed again: the clocks go, the board stays as it is.
+  QVERIFY(w->set_time_control("untimed"));
+  settle();
+  QVERIFY(!w->findChild<QLabel*>("clock:white"));
+  QCOMPARE(w->board()->size(), before);
+}
+
+void LooksTest::clocksStandAboveTheBoardInATallWindow() {
+  auto w = open_window("chess/orthodox");
+  QVERIFY(w);
+  w->resize(600, 900);
+  QVERIFY(w->set_time_control("5"));
+  settle();
+  auto* white = w->findChild<QLabel*>("clock:white");
+  auto* black = w->findChild<QLabel*>("clock:black");
+  QVERIFY(white && black && white->isVisible());
+  const QRect board = in_window(w->board());
+  QVERIFY(in_window(white).bottom() <= board.top());
+  QVERIFY(in_window(black).right() < in_window(white).left());
 }
 
 QTEST_MAIN(LooksTest)
