@@ -274,6 +274,7 @@ void MainWindow::start(std::unique_ptr<Game> game) {
   board_->set_rotation(rules_->seats[0].facing == 0 ? 0 : -rules_->seats[0].facing);
   fill_rules_panel();
   if (editing_) set_editing(false);
+  close_move_entry();  // a move typed for the game before is not for this one
   restart_clocks();
   refresh();
 }

@@ -50,6 +50,7 @@ class LooksTest : public QObject {
   void theLanguageComesFromTheOptionElseTheSettings();
   void clocksStandBesideTheBoardWhichKeepsItsSize();
   void clocksStandAboveTheBoardInATallWindow();
+  void aNewGameOrARecordLoadedClosesTheMoveEntry();
 };
 
 void LooksTest::frenchTranslatesTheMenusAndTheStatus() {
@@ -143,6 +144,34 @@ void LooksTest::clocksStandAboveTheBoardInATallWindow() {
   const QRect board = in_window(w->board());
   QVERIFY(in_window(white).bottom() <= board.top());
   QVERIFY(in_window(black).right() < in_window(white).left());
+}
+
+void LooksTest::aNewGameOrARecordLoadedClosesTheMoveEntry() {
+  auto w = open_window("chess/orthodox");
+  QVERIFY(w);
+  QTest::keyClicks(w->board(), "e");
+  QLineEdit* entry = w->move_entry();
+  QVERIFY(entry && entry->isVisible());
+  QCOMPARE(entry->text(), QString("e"));
+  QVERIFY(w->open("chess/orthodox"));
+  QVERIFY(!entry->isVisible());
+  QCOMPARE(entry->text(), QString());
+  // A record loaded.
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  QVERIFY(w->enter_move("e4"));
+  const QString file = dir.filePath("game.pgn");
+  QVERIFY(w->save_record(file));
+  QTest::keyClicks(w->board(), "N");
+  QVERIFY(entry->isVisible());
+  QVERIFY(w->load_record(file));
+  QVERIFY(!entry->isVisible());
+  QCOMPARE(entry->text(), QString());
+  // A position set.
+  QTest::keyClicks(w->board(), "d");
+  QVERIFY(entry->isVisible());
+  QVERIFY(w->set_position(regula::gui_test::only(*w, {{"e1", "king", 0}, {"e8", "king", 1}})));
+  QVERIFY(!entry->isVisible());
 }
 
 QTEST_MAIN(LooksTest)
