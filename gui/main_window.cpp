@@ -82,8 +82,8 @@ void MainWindow::build_board_column() {
   button_layout_ = new QHBoxLayout(button_bar_);
   button_layout_->setContentsMargins(0, 0, 0, 0);
   row->addWidget(button_bar_, 1);
-  strip->setFixedHeight(
-      std::max(QPushButton(tr("Roll")).sizeHint().height(), QToolButton().sizeHint().height()));
+  strip->setFixedHeight(std::max({QPushButton(tr("Roll")).sizeHint().height(),
+                                  QToolButton().sizeHint().height(), hand_glyph_size(*this) + 8}));
   column->addWidget(strip);
   setCentralWidget(central);
 }

@@ -13,6 +13,7 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolButton>
+#include <cmath>
 #include <set>
 
 #include "core/attacks.h"
@@ -174,7 +175,18 @@ void MainWindow::show_hand() {
     if (step.kind == InputStep::Kind::kHand) {
       auto* b = new QToolButton;
       const TypeId t = static_cast<TypeId>(step.value);
-      b->setText(tr("%1 from hand (%2)").arg(qs(r.types[t].name)).arg(pos.hand(pos.to_move(), t)));
+      // The piece as the board draws it, and how many are in hand.
+      const int side = hand_glyph_size(*this);
+      const qreal dpr = devicePixelRatioF();
+      QPixmap glyph = QPixmap::fromImage(board_->piece_picture(
+          make_piece(t, pos.to_move()), static_cast<int>(std::lround(side * dpr))));
+      glyph.setDevicePixelRatio(dpr);
+      b->setIcon(glyph);
+      b->setIconSize(QSize(side, side));
+      b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+      b->setText(QChar(0x00d7) + QString::number(pos.hand(pos.to_move(), t)));  // ×2
+      b->setToolTip(
+          tr("%1 from hand (%2)").arg(qs(r.types[t].name)).arg(pos.hand(pos.to_move(), t)));
       b->setObjectName(QString("hand:%1").arg(qs(r.types[t].name)));
       connect(b, &QToolButton::clicked, this, [this, t] { hand_clicked(t); });
       hand_layout_->addWidget(b);

@@ -9,6 +9,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QTranslator>
 #include <QtTest/QtTest>
 
@@ -51,6 +52,7 @@ class LooksTest : public QObject {
   void clocksStandBesideTheBoardWhichKeepsItsSize();
   void clocksStandAboveTheBoardInATallWindow();
   void aNewGameOrARecordLoadedClosesTheMoveEntry();
+  void piecesInHandAreDrawnAndDropped();
 };
 
 void LooksTest::frenchTranslatesTheMenusAndTheStatus() {
@@ -172,6 +174,44 @@ void LooksTest::aNewGameOrARecordLoadedClosesTheMoveEntry() {
   QVERIFY(entry->isVisible());
   QVERIFY(w->set_position(regula::gui_test::only(*w, {{"e1", "king", 0}, {"e8", "king", 1}})));
   QVERIFY(!entry->isVisible());
+}
+
+void LooksTest::piecesInHandAreDrawnAndDropped() {
+  auto w = open_window("chess/crazyhouse");
+  QVERIFY(w);
+  // Each side takes a pawn; black is to move with one in hand.
+  for (const char* m : {"e4", "d5", "exd5", "Qxd5", "Nf3"}) QVERIFY(w->enter_move(m));
+  settle();
+  auto* pawn = w->findChild<QToolButton*>("hand:pawn");
+  QVERIFY(pawn && pawn->isVisible());
+  QCOMPARE(pawn->text(), QString("\u00d71"));
+  QCOMPARE(pawn->toolTip(), QString("pawn from hand (1)"));
+  // The button shows black's pawn as the board draws it: its picture is the
+  // board's, painted in black's colour left of the count.
+  const QSize icon = pawn->iconSize();
+  QVERIFY(icon.width() >= 16 && icon.width() == icon.height());
+  const QImage drawn =
+      pawn->icon().pixmap(icon, 1.0).toImage().convertToFormat(QImage::Format_ARGB32);
+  const Ruleset& r = w->game()->rules();
+  TypeId type = 0;
+  while (r.types[type].name != "pawn") ++type;
+  const QImage board = w->board()
+                           ->piece_picture(make_piece(type, 1), icon.width())
+                           .convertToFormat(QImage::Format_ARGB32);
+  QCOMPARE(drawn, board);
+  const QImage shown = pawn->grab().toImage();
+  int dark = 0;
+  for (int y = 0; y < shown.height(); ++y)
+    for (int x = 0; x < std::min(shown.width(), icon.width() + 4); ++x)
+      dark += shown.pixelColor(x, y).lightness() < 40;
+  QVERIFY2(dark > icon.width() * icon.height() / 16, qPrintable(QString::number(dark)));
+  // A click on it, then on a square, drops it there.
+  QTest::mouseClick(pawn, Qt::LeftButton);
+  const SiteId e6 = r.topology.find("e6");
+  QTest::mouseClick(w->board(), Qt::LeftButton, {}, w->board()->centre(e6).toPoint());
+  QCOMPARE(w->game()->history().size(), size_t{6});
+  QCOMPARE(w->game()->history().back().move.to, e6);
+  QCOMPARE(w->game()->position().at(e6), make_piece(type, 1));
 }
 
 QTEST_MAIN(LooksTest)
