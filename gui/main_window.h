@@ -173,8 +173,6 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
-  // The clocks go beside the board in a window wider than tall, else above it.
-  void resizeEvent(QResizeEvent* event) override;
   // Left, Right, Home and End walk the move list from the board or the list.
   bool eventFilter(QObject* watched, QEvent* event) override;
 
@@ -344,8 +342,9 @@ class MainWindow : public QMainWindow {
     }
   };
   void build_clock_bar(QVBoxLayout* column, QHBoxLayout* board_row);
-  // Puts the clocks beside the board or above it, as the window's shape asks,
-  // and each seat's clock where its pieces are drawn: the top seat's first.
+  // Puts the clocks beside the board where its place is wide enough to hold
+  // them and the board at its full height, else above it; and each seat's
+  // clock where its pieces are drawn: the top seat's first.
   void place_clocks();
   void arrange_clocks();
   std::vector<SeatId> clock_order() const;

@@ -8,6 +8,7 @@
 // kept waiting for it).
 
 #include <QAction>
+#include <QEvent>
 #include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QInputDialog>
@@ -18,6 +19,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <functional>
 
 #include "gui/board_view.h"
 #include "gui/main_window.h"
@@ -36,6 +38,20 @@ constexpr int kClockTickMillis = 100;
 // The clocks' text against the window's, and the room round it (pixels).
 constexpr double kClockScale = 1.3;
 constexpr int kClockPadding = 24;
+
+// Calls `resized` when the widget it watches is resized.
+class ResizeWatcher : public QObject {
+ public:
+  ResizeWatcher(QObject* parent, std::function<void()> resized)
+      : QObject(parent), resized_(std::move(resized)) {}
+  bool eventFilter(QObject*, QEvent* event) override {
+    if (event->type() == QEvent::Resize) resized_();
+    return false;
+  }
+
+ private:
+  std::function<void()> resized_;
+};
 
 // Whole turns of a game, the unfinished last one not counted.
 int whole_turns(const Game& g) {
@@ -58,15 +74,34 @@ void MainWindow::build_clock_bar(QVBoxLayout* column, QHBoxLayout* board_row) {
   clock_bar_->setSizePolicy(keep);
   clock_bar_->hide();
   board_row->addWidget(clock_bar_);
-}
-
-void MainWindow::resizeEvent(QResizeEvent* event) {
-  QMainWindow::resizeEvent(event);
-  place_clocks();
+  // The clocks' place follows the shape of the board's, which the central
+  // widget's size decides (seen before its layout places the board).
+  column->parentWidget()->installEventFilter(new ResizeWatcher(this, [this] { place_clocks(); }));
 }
 
 void MainWindow::place_clocks() {
-  const bool beside = width() >= height();
+  // The clocks' measures: beside the board, a column as narrow as a clock's
+  // seat name above its time can be, whatever the time shows (each clock's
+  // text wraps there); above it, a row of one line's height.
+  QFont f = font();
+  f.setPointSizeF(f.pointSizeF() * kClockScale);
+  f.setBold(true);
+  const QFontMetrics m(f);
+  int column = m.horizontalAdvance("0:00:00");
+  if (rules_)
+    for (const Seat& s : rules_->seats) column = std::max(column, m.horizontalAdvance(qs(s.name)));
+  column += kClockPadding;
+  const int row = m.height() + kClockPadding / 3;
+  // Beside the board where its place is wider than tall by the column, so
+  // that the board, as high as its place, loses nothing to them; else above.
+  const QWidget* central = centralWidget();
+  const QMargins margins = board_column_->contentsMargins();
+  const int spacing = std::max(0, board_column_->spacing());
+  const int high = central->height() - margins.top() - margins.bottom() -
+                   turn_label_->sizeHint().height() - hand_bar_->parentWidget()->height() -
+                   2 * spacing;
+  const int wide = central->width() - margins.left() - margins.right();
+  const bool beside = wide - column - spacing >= high;
   if (beside != clocks_beside_) {
     clocks_beside_ = beside;
     board_row_->removeWidget(clock_bar_);
@@ -76,23 +111,14 @@ void MainWindow::place_clocks() {
       board_row_->addWidget(clock_bar_);
     else
       board_column_->insertWidget(1, clock_bar_);  // below the turn, above the board
+    arrange_clocks();
   }
-  // Beside the board, the clocks' column is as wide as the widest clock can
-  // be, whatever its time shows; above it, a row of one clock's height.
-  QFont f = font();
-  f.setPointSizeF(f.pointSizeF() * kClockScale);
-  f.setBold(true);
-  const QFontMetrics m(f);
-  int wide = m.horizontalAdvance("0:00:00");
-  if (rules_)
-    for (const Seat& s : rules_->seats)
-      wide = std::max(wide, m.horizontalAdvance(qs(s.name) + "  0:00:00"));
   clock_bar_->setMinimumSize(0, 0);
   clock_bar_->setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
   if (beside)
-    clock_bar_->setFixedWidth(wide + kClockPadding);
+    clock_bar_->setFixedWidth(column);
   else
-    clock_bar_->setFixedHeight(m.height() + kClockPadding);
+    clock_bar_->setFixedHeight(row);
 }
 
 std::vector<SeatId> MainWindow::clock_order() const {
@@ -202,6 +228,7 @@ void MainWindow::restart_clocks() {
     auto* label = new QLabel;
     label->setObjectName("clock:" + qs(rules_->seats[s].name));
     label->setAlignment(Qt::AlignCenter);
+    label->setWordWrap(true);
     QFont f = label->font();
     f.setPointSizeF(f.pointSizeF() * kClockScale);
     f.setBold(true);

@@ -50,7 +50,7 @@ class LooksTest : public QObject {
   void englishAndUnknownLanguagesKeepTheTexts();
   void theLanguageComesFromTheOptionElseTheSettings();
   void clocksStandBesideTheBoardWhichKeepsItsSize();
-  void clocksStandAboveTheBoardInATallWindow();
+  void clocksStandAboveTheBoardWithoutRoomBesideIt();
   void aNewGameOrARecordLoadedClosesTheMoveEntry();
   void piecesInHandAreDrawnAndDropped();
 };
@@ -106,6 +106,8 @@ void LooksTest::theLanguageComesFromTheOptionElseTheSettings() {
 void LooksTest::clocksStandBesideTheBoardWhichKeepsItsSize() {
   auto w = open_window("chess/orthodox");
   QVERIFY(w);
+  // Room beside the board: the board is as high as its place.
+  w->resize(1100, 700);
   settle();
   const QSize before = w->board()->size();
   QVERIFY(w->set_time_control("5"));
@@ -122,6 +124,7 @@ void LooksTest::clocksStandBesideTheBoardWhichKeepsItsSize() {
   QVERIFY(in_window(black).bottom() < in_window(white).top());
   QVERIFY(in_window(black).top() >= board.top());
   QVERIFY(in_window(white).bottom() <= board.bottom());
+  QVERIFY(board.width() >= board.height());
   // The board turned: white's pieces at the top, and its clock.
   w->board()->set_rotation(2);
   w->tick_clocks();
@@ -134,18 +137,24 @@ void LooksTest::clocksStandBesideTheBoardWhichKeepsItsSize() {
   QCOMPARE(w->board()->size(), before);
 }
 
-void LooksTest::clocksStandAboveTheBoardInATallWindow() {
-  auto w = open_window("chess/orthodox");
-  QVERIFY(w);
-  w->resize(600, 900);
-  QVERIFY(w->set_time_control("5"));
-  settle();
-  auto* white = w->findChild<QLabel*>("clock:white");
-  auto* black = w->findChild<QLabel*>("clock:black");
-  QVERIFY(white && black && white->isVisible());
-  const QRect board = in_window(w->board());
-  QVERIFY(in_window(white).bottom() <= board.top());
-  QVERIFY(in_window(black).right() < in_window(white).left());
+void LooksTest::clocksStandAboveTheBoardWithoutRoomBesideIt() {
+  for (const QSize size : {QSize(900, 700), QSize(600, 900)}) {
+    auto w = open_window("chess/orthodox");
+    QVERIFY(w);
+    w->resize(size);
+    settle();
+    const QSize before = w->board()->size();
+    QVERIFY(w->set_time_control("5"));
+    w->tick_clocks();
+    settle();
+    QCOMPARE(w->board()->size(), before);
+    auto* white = w->findChild<QLabel*>("clock:white");
+    auto* black = w->findChild<QLabel*>("clock:black");
+    QVERIFY(white && black && white->isVisible());
+    const QRect board = in_window(w->board());
+    QVERIFY(in_window(white).bottom() <= board.top());
+    QVERIFY(in_window(black).right() < in_window(white).left());
+  }
 }
 
 void LooksTest::aNewGameOrARecordLoadedClosesTheMoveEntry() {
