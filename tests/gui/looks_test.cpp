@@ -32,6 +32,25 @@ void remove_translations() {
   }
 }
 
+// How many pixels of two pictures of one size differ by more than a shade.
+int differing(const QImage& a, const QImage& b) {
+  int n = 0;
+  for (int y = 0; y < a.height(); ++y)
+    for (int x = 0; x < a.width(); ++x) {
+      const QColor p = a.pixelColor(x, y), q = b.pixelColor(x, y);
+      n += std::abs(p.red() - q.red()) + std::abs(p.green() - q.green()) +
+               std::abs(p.blue() - q.blue()) + std::abs(p.alpha() - q.alpha()) >
+           48;
+    }
+  return n;
+}
+
+TypeId type_named(const Ruleset& r, const char* name) {
+  TypeId t = 0;
+  while (r.types[t].name != name) ++t;
+  return t;
+}
+
 // A widget's rectangle in its window's coordinates.
 QRect in_window(const QWidget* w) {
   return QRect(w->mapTo(w->window(), QPoint(0, 0)), w->size());
@@ -53,6 +72,7 @@ class LooksTest : public QObject {
   void clocksStandAboveTheBoardWithoutRoomBesideIt();
   void aNewGameOrARecordLoadedClosesTheMoveEntry();
   void piecesInHandAreDrawnAndDropped();
+  void aTurnedSeatsPiecesAreDrawnTheWayItFaces();
 };
 
 void LooksTest::frenchTranslatesTheMenusAndTheStatus() {
@@ -221,6 +241,63 @@ void LooksTest::piecesInHandAreDrawnAndDropped() {
   QCOMPARE(w->game()->history().size(), size_t{6});
   QCOMPARE(w->game()->history().back().move.to, e6);
   QCOMPARE(w->game()->position().at(e6), make_piece(type, 1));
+}
+
+void LooksTest::aTurnedSeatsPiecesAreDrawnTheWayItFaces() {
+  auto w = open_window("shogi/shogi");
+  QVERIFY(w);
+  gui::BoardView& board = *w->board();
+  const PieceCode sente = make_piece(type_named(w->game()->rules(), "pawn"), 0);
+  const PieceCode gote = make_piece(type_named(w->game()->rules(), "pawn"), 1);
+  constexpr int kSize = 64;
+  // Sente at the bottom: its pieces upright, gote's upside down.
+  QCOMPARE(board.piece_turn(0), 0);
+  QCOMPARE(board.piece_turn(1), 2);
+  const QImage gote_down = board.piece_picture(gote, kSize).convertToFormat(QImage::Format_ARGB32);
+  const QImage sente_up = board.piece_picture(sente, kSize).convertToFormat(QImage::Format_ARGB32);
+  // The board flipped: gote's pieces upright, sente's upside down.
+  board.set_rotation(2);
+  QCOMPARE(board.piece_turn(0), 2);
+  QCOMPARE(board.piece_turn(1), 0);
+  const QImage gote_up = board.piece_picture(gote, kSize).convertToFormat(QImage::Format_ARGB32);
+  const QImage sente_down =
+      board.piece_picture(sente, kSize).convertToFormat(QImage::Format_ARGB32);
+  const QTransform half_turn = QTransform().rotate(180);
+  // The pentagon's point is at one end: upside down is another picture.
+  QVERIFY(differing(gote_down, gote_up) > kSize * kSize / 20);
+  QVERIFY2(differing(gote_down, gote_up.transformed(half_turn)) < kSize * kSize / 200,
+           qPrintable(QString::number(differing(gote_down, gote_up.transformed(half_turn)))));
+  QVERIFY(differing(sente_down, sente_up.transformed(half_turn)) < kSize * kSize / 200);
+  // On the board itself: gote's pawn on 3c (c7) as the picture turned.
+  board.set_rotation(0);
+  const SiteId at = w->game()->rules().topology.find("c7");
+  QCOMPARE(w->game()->position().at(at), gote);
+  // The piece's dark fill across a row of its square, a third of a square
+  // above (-1) or below (1) its centre.
+  auto dark_across = [&](int where) {
+    const QImage shown = board.grab().toImage().convertToFormat(QImage::Format_ARGB32);
+    const QPointF c = board.centre(at);
+    const double side = std::abs(board.centre(0).x() - board.centre(1).x());
+    const int y = static_cast<int>(c.y() + where * 0.34 * side);
+    int n = 0;
+    for (int x = static_cast<int>(c.x() - side / 2); x < c.x() + side / 2; ++x)
+      n += shown.pixelColor(x, y).lightness() < 60;
+    return n;
+  };
+  // The pentagon's point at the bottom, its broad base at the top; and the
+  // other way up on the board flipped.
+  const int top = dark_across(-1), bottom = dark_across(1);
+  QVERIFY2(top > bottom + 8, qPrintable(QString("%1 %2").arg(top).arg(bottom)));
+  board.set_rotation(2);
+  const int flipped_top = dark_across(-1), flipped_bottom = dark_across(1);
+  QVERIFY2(flipped_top + 8 < flipped_bottom,
+           qPrintable(QString("%1 %2").arg(flipped_top).arg(flipped_bottom)));
+  // A seat the script does not turn: drawn upright whichever way the board is.
+  auto chess = open_window("chess/orthodox");
+  QVERIFY(chess);
+  QCOMPARE(chess->board()->piece_turn(1), 0);
+  chess->board()->set_rotation(2);
+  QCOMPARE(chess->board()->piece_turn(1), 0);
 }
 
 QTEST_MAIN(LooksTest)
