@@ -53,6 +53,21 @@ class ResizeWatcher : public QObject {
   std::function<void()> resized_;
 };
 
+// The clocks' measures in a window of that font: beside the board, a column
+// (its width) as narrow as a clock's seat name above its time can be,
+// whatever the time shows (each clock's text wraps there); above it, a row
+// (its height) of one line.
+QSize clock_place(QFont f, const Ruleset* rules) {
+  f.setPointSizeF(f.pointSizeF() * kClockScale);
+  f.setBold(true);
+  const QFontMetrics m(f);
+  int column = m.horizontalAdvance("0:00:00");
+  if (rules)
+    for (const Seat& s : rules->seats)
+      column = std::max(column, m.horizontalAdvance(QString::fromStdString(s.name)));
+  return {column + kClockPadding, m.height() + kClockPadding / 3};
+}
+
 // Whole turns of a game, the unfinished last one not counted.
 int whole_turns(const Game& g) {
   return static_cast<int>(g.turns().size()) - (g.in_turn() ? 1 : 0);
@@ -80,18 +95,8 @@ void MainWindow::build_clock_bar(QVBoxLayout* column, QHBoxLayout* board_row) {
 }
 
 void MainWindow::place_clocks() {
-  // The clocks' measures: beside the board, a column as narrow as a clock's
-  // seat name above its time can be, whatever the time shows (each clock's
-  // text wraps there); above it, a row of one line's height.
-  QFont f = font();
-  f.setPointSizeF(f.pointSizeF() * kClockScale);
-  f.setBold(true);
-  const QFontMetrics m(f);
-  int column = m.horizontalAdvance("0:00:00");
-  if (rules_)
-    for (const Seat& s : rules_->seats) column = std::max(column, m.horizontalAdvance(qs(s.name)));
-  column += kClockPadding;
-  const int row = m.height() + kClockPadding / 3;
+  const QSize place = clock_place(font(), rules_.get());
+  const int column = place.width(), row = place.height();
   // Beside the board where its place is wider than tall by the column, so
   // that the board, as high as its place, loses nothing to them; else above.
   const QWidget* central = centralWidget();
