@@ -138,8 +138,8 @@ int main(int argc, char** argv) {
     auto chosen = regula::gui::parse_seat_option(window.game()->rules(), kv.toStdString());
     if (!chosen) return fail(QString::fromStdString(chosen.error().text()));
     if (regula::Status err = window.set_player(chosen->seat, chosen->spec))
-      return fail("--seat " + kv.left(kv.indexOf('=')) + ": " +
-                  QString::fromStdString(err->text()));
+      return fail(QCoreApplication::translate("main", "--seat %1: %2")
+                      .arg(kv.left(kv.indexOf('=')), QString::fromStdString(err->text())));
   }
   if (cli.isSet(shot)) {
     const QStringList wh = cli.value(size).split('x');

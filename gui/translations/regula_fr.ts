@@ -63,6 +63,10 @@
         <source>could not write %1</source>
         <translation>impossible d&apos;écrire %1</translation>
     </message>
+    <message>
+        <source>--seat %1: %2</source>
+        <translation>--seat %1 : %2</translation>
+    </message>
 </context>
 <context>
     <name>regula::gui::BoardTheme</name>
@@ -634,6 +638,18 @@
     <message>
         <source>%1 later moves will be lost.</source>
         <translation>%1 coups suivants seront perdus.</translation>
+    </message>
+    <message>
+        <source> (team %1)</source>
+        <translation> (équipe %1)</translation>
+    </message>
+    <message>
+        <source>%1 is thinking...</source>
+        <translation>%1 réfléchit...</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1 (%2) : %3</translation>
     </message>
 </context>
 <context>
