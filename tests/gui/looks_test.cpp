@@ -2,9 +2,13 @@
 // beside the board, the move entry closed by a new game, the pieces in hand
 // drawn as on the board, and the pieces of a seat the script turns drawn
 // upside down.
+#include <QAbstractButton>
 #include <QAction>
+#include <QComboBox>
+#include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
 #include <QStatusBar>
@@ -51,6 +55,29 @@ TypeId type_named(const Ruleset& r, const char* name) {
   return t;
 }
 
+// A translation that marks every text of the GUI's contexts: a text shown
+// unmarked did not go through tr().
+class MarkingTranslator : public QTranslator {
+ public:
+  static constexpr QChar kMark = QChar(0x00bb);  // »
+  QString translate(const char* context, const char* source, const char*, int) const override {
+    if (!QByteArray(context).startsWith("regula::gui::")) return {};
+    return kMark + QString::fromUtf8(source);
+  }
+  bool isEmpty() const override { return false; }
+};
+
+// The texts of a menu's entries, its submenus' too, separators left out.
+QStringList menu_texts(const QList<QAction*>& actions) {
+  QStringList out;
+  for (const QAction* a : actions) {
+    if (a->isSeparator()) continue;
+    out << a->text();
+    if (a->menu()) out << menu_texts(a->menu()->actions());
+  }
+  return out;
+}
+
 // A widget's rectangle in its window's coordinates.
 QRect in_window(const QWidget* w) {
   return QRect(w->mapTo(w->window(), QPoint(0, 0)), w->size());
@@ -68,6 +95,7 @@ class LooksTest : public QObject {
   void frenchTranslatesTheMenusAndTheStatus();
   void englishAndUnknownLanguagesKeepTheTexts();
   void theLanguageComesFromTheOptionElseTheSettings();
+  void everyMenuDockAndButtonTextIsTranslated();
   void clocksStandBesideTheBoardWhichKeepsItsSize();
   void clocksStandAboveTheBoardWithoutRoomBesideIt();
   void aNewGameOrARecordLoadedClosesTheMoveEntry();
@@ -121,6 +149,27 @@ void LooksTest::theLanguageComesFromTheOptionElseTheSettings() {
   }
   QCOMPARE(gui::chosen_language(""), QString("fr"));
   QCOMPARE(gui::chosen_language("en"), QString("en"));
+}
+
+void LooksTest::everyMenuDockAndButtonTextIsTranslated() {
+  MarkingTranslator marking;
+  QCoreApplication::installTranslator(&marking);
+  QStringList texts;
+  {
+    auto w = open_window("chess/orthodox");
+    QVERIFY(w);
+    texts << menu_texts(w->menuBar()->actions()) << w->windowTitle();
+    for (const QDockWidget* d : w->findChildren<QDockWidget*>()) texts << d->windowTitle();
+    w->set_editing(true);
+    for (const QAbstractButton* b : w->findChildren<QAbstractButton*>())
+      if (!b->text().isEmpty() && b->isVisible()) texts << b->text();
+    for (const QComboBox* box : w->findChildren<QComboBox*>())
+      if (box->objectName().startsWith("seat")) texts << box->itemText(0) << box->itemText(1);
+    texts << w->status();
+  }
+  QCoreApplication::removeTranslator(&marking);
+  QVERIFY(texts.size() > 30);
+  for (const QString& t : texts) QVERIFY2(t.startsWith(MarkingTranslator::kMark), qPrintable(t));
 }
 
 void LooksTest::clocksStandBesideTheBoardWhichKeepsItsSize() {
