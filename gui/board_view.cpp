@@ -203,7 +203,23 @@ SiteId BoardView::site_at(QPointF p) const {
   return best_d <= (c * 0.55) * (c * 0.55) * 2 ? best : kNoSite;
 }
 
+int BoardView::piece_turn(SeatId seat) const {
+  if (!pos_ || !presentation_of(pos_->rules()).turned[seat]) return 0;
+  return (pos_->rules().seats[seat].facing + rotation_) % 4;
+}
+
 void BoardView::draw_piece(QPainter& p, QPointF at, PieceCode code, double size) const {
+  const int turn = piece_turn(piece_seat(code));
+  if (turn == 0) return draw_upright(p, at, code, size);
+  p.save();
+  p.translate(at);
+  p.rotate(90.0 * turn);
+  p.translate(-at);
+  draw_upright(p, at, code, size);
+  p.restore();
+}
+
+void BoardView::draw_upright(QPainter& p, QPointF at, PieceCode code, double size) const {
   const Ruleset& r = pos_->rules();
   const SeatId seat = piece_seat(code);
   const PieceType& pt = r.types[piece_type(code)];

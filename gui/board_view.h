@@ -61,6 +61,10 @@ class BoardView : public QWidget {
 
   QSize sizeHint() const override { return {560, 560}; }
 
+  // Quarter turns clockwise a seat's pieces are drawn turned by: the way the
+  // seat faces on the screen when the script turns its pieces (a seat's
+  // `turned`), else 0.
+  int piece_turn(SeatId seat) const;
   // One piece as the board draws it, on a transparent square of `size` pixels.
   QImage piece_picture(PieceCode code, int size) const;
   // What a piece's tooltip says: its seat and type ("white knight"), or ""
@@ -121,6 +125,7 @@ class BoardView : public QWidget {
   double cell() const;  // the size of a square or of a point's token
   QRectF area() const;  // where the sites lie
   void draw_piece(QPainter& p, QPointF at, PieceCode code, double size) const;
+  void draw_upright(QPainter& p, QPointF at, PieceCode code, double size) const;
   // The rings and dots over the pieces: the pieces a decision is about, and
   // where a click may go on.
   void draw_rings(QPainter& p, double c) const;

@@ -1,5 +1,6 @@
 #include "gui/dice_view.h"
 
+#include <QCoreApplication>
 #include <QPainter>
 #include <algorithm>
 #include <array>
@@ -46,13 +47,17 @@ QString throw_words(const Ruleset& r, int roll) {
     for (const PieceType& t : r.types)
       if ((t.roll_mask >> v) & 1u) {
         const QString name = QString::fromStdString(t.name);
-        types << (QString("aeiou").contains(name.left(1).toLower()) ? "an " : "a ") + name;
+        types << (QString("aeiou").contains(name.left(1).toLower())
+                      ? QCoreApplication::translate("regula::gui::DiceView", "an %1")
+                      : QCoreApplication::translate("regula::gui::DiceView", "a %1"))
+                     .arg(name);
       }
-    QString who = types.isEmpty() ? "no piece"
+    QString who = types.isEmpty() ? QCoreApplication::translate("regula::gui::DiceView", "no piece")
                   : static_cast<size_t>(types.size()) == r.types.size() && r.types.size() > 1
-                      ? "any piece"
-                      : types.join(" or ");
-    lines << QString("%1: %2 may move").arg(v).arg(who);
+                      ? QCoreApplication::translate("regula::gui::DiceView", "any piece")
+                      : types.join(QCoreApplication::translate("regula::gui::DiceView", " or "));
+    lines
+        << QCoreApplication::translate("regula::gui::DiceView", "%1: %2 may move").arg(v).arg(who);
   }
   return lines.join('\n');
 }

@@ -48,10 +48,10 @@ QString description_of(const Ruleset& r) {
 }  // namespace
 
 GamePicker::GamePicker(QWidget* parent, const std::string& current) : QDialog(parent) {
-  setWindowTitle("New game");
+  setWindowTitle(tr("New game"));
   auto* layout = new QHBoxLayout;
   tree_ = new QTreeWidget;
-  tree_->setHeaderLabels({"Game"});
+  tree_->setHeaderLabels({tr("Game")});
   tree_->setMinimumWidth(260);
   tree_->setIconSize(QSize(kListPictureSize, kListPictureSize));
   std::map<std::string, QTreeWidgetItem*> families;
@@ -93,10 +93,10 @@ GamePicker::GamePicker(QWidget* parent, const std::string& current) : QDialog(pa
   right->addWidget(description_);
   sources_ = wrapped_label();
   right->addWidget(sources_);
-  auto* options = new QGroupBox("Options");
+  auto* options = new QGroupBox(tr("Options"));
   options_form_ = new QFormLayout(options);
   right->addWidget(options);
-  auto* seats = new QGroupBox("Players");
+  auto* seats = new QGroupBox(tr("Players"));
   seats_form_ = new QFormLayout(seats);
   right->addWidget(seats);
   right->addWidget(build_time_control());
@@ -119,7 +119,7 @@ GamePicker::GamePicker(QWidget* parent, const std::string& current) : QDialog(pa
 }
 
 QGroupBox* GamePicker::build_time_control() {
-  auto* clock = new QGroupBox("Time control");
+  auto* clock = new QGroupBox(tr("Time control"));
   auto* clock_form = new QFormLayout(clock);
   time_control_ = new QComboBox;
   time_control_->setObjectName("time_control");
@@ -127,9 +127,9 @@ QGroupBox* GamePicker::build_time_control() {
   for (const std::string& t : time_control_presets())
     time_control_->addItem(QString::fromStdString(t));
   time_control_->setToolTip(
-      "[MOVES/]MINUTES[+SECONDS] per period, periods separated by commas: 5 (sudden death), "
-      "3+2 (2 seconds a move), 40/90+30, 30+30 (40 moves in 90 minutes, then 30 for the rest)");
-  clock_form->addRow("Clock", time_control_);
+      tr("[MOVES/]MINUTES[+SECONDS] per period, periods separated by commas: 5 (sudden death), "
+         "3+2 (2 seconds a move), 40/90+30, 30+30 (40 moves in 90 minutes, then 30 for the rest)"));
+  clock_form->addRow(tr("Clock"), time_control_);
   time_error_ = wrapped_label();
   time_error_->setStyleSheet("color:#c00000");
   time_error_->hide();
@@ -158,7 +158,7 @@ void GamePicker::show_script(const std::string& name) {
   for (const std::string& s : presentation_of(r).sources) sources << QString::fromStdString(s);
   title_->setText(QString::fromStdString(presentation_of(r).title));
   description_->setText(description_of(r));
-  sources_->setText(sources.isEmpty() ? "" : "Sources:\n" + sources.join('\n'));
+  sources_->setText(sources.isEmpty() ? "" : tr("Sources:") + "\n" + sources.join('\n'));
   sources_->setVisible(!sources.isEmpty());
   add_options(r);
   for (SeatId s = 0; s < r.num_seats(); ++s) {

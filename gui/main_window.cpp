@@ -41,12 +41,12 @@
 namespace regula::gui {
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
-  setWindowTitle("regula");
+  setWindowTitle(tr("regula"));
   build_board_column();
   build_docks();
   build_menus();
   connect_signals();
-  statusBar()->showMessage("Welcome");
+  statusBar()->showMessage(tr("Welcome"));
   resize(980, 700);
 }
 
@@ -59,7 +59,6 @@ void MainWindow::build_board_column() {
   big.setBold(true);
   turn_label_->setFont(big);
   column->addWidget(turn_label_);
-  build_clock_bar(column);
   board_ = new BoardView;
   // The dice beside the board, of a fixed width, shown for the whole of a game
   // with dice so that the board keeps its size as they are thrown.
@@ -68,6 +67,7 @@ void MainWindow::build_board_column() {
   dice_view_ = new DiceView;
   dice_view_->hide();
   board_row->addWidget(dice_view_);
+  build_clock_bar(column, board_row);
   column->addLayout(board_row, 1);
   // The pieces in hand and the buttons for decisions without a site share one
   // strip of fixed height, so that the board keeps its size as they come and go.
@@ -82,8 +82,8 @@ void MainWindow::build_board_column() {
   button_layout_ = new QHBoxLayout(button_bar_);
   button_layout_->setContentsMargins(0, 0, 0, 0);
   row->addWidget(button_bar_, 1);
-  strip->setFixedHeight(
-      std::max(QPushButton("Roll").sizeHint().height(), QToolButton().sizeHint().height()));
+  strip->setFixedHeight(std::max({QPushButton(tr("Roll")).sizeHint().height(),
+                                  QToolButton().sizeHint().height(), hand_glyph_size(*this) + 8}));
   column->addWidget(strip);
   setCentralWidget(central);
 }
@@ -108,27 +108,27 @@ void MainWindow::build_docks() {
   side_column->addWidget(info_label_);
   moves_ = new QListWidget;
   side_column->addWidget(moves_, 1);
-  auto* dock = new QDockWidget("Game");
+  auto* dock = new QDockWidget(tr("Game"));
   dock->setObjectName("game");
   dock->setWidget(side);
   dock->setFeatures(QDockWidget::DockWidgetMovable);
   addDockWidget(Qt::RightDockWidgetArea, dock);
 
   rules_view_ = new QTextBrowser;
-  auto* rules_dock = new QDockWidget("Rules");
+  auto* rules_dock = new QDockWidget(tr("Rules"));
   rules_dock->setObjectName("rules");
   rules_dock->setWidget(rules_view_);
   addDockWidget(Qt::RightDockWidgetArea, rules_dock);
   tabifyDockWidget(dock, rules_dock);
   dock->raise();
-  editor_dock_ = new QDockWidget("Position editor");
+  editor_dock_ = new QDockWidget(tr("Position editor"));
   editor_dock_->setObjectName("editor");
   addDockWidget(Qt::LeftDockWidgetArea, editor_dock_);
   editor_dock_->hide();
 
   error_view_ = new QPlainTextEdit;
   error_view_->setReadOnly(true);
-  error_dock_ = new QDockWidget("Script errors");
+  error_dock_ = new QDockWidget(tr("Script errors"));
   error_dock_->setObjectName("errors");
   error_dock_->setWidget(error_view_);
   addDockWidget(Qt::BottomDockWidgetArea, error_dock_);
@@ -173,50 +173,51 @@ void MainWindow::invalidate() {
 }
 
 void MainWindow::build_menus() {
-  QMenu* game = menuBar()->addMenu("&Game");
-  game->addAction("&New game...", QKeySequence::New, this, &MainWindow::new_game_dialog);
-  game->addAction("&Open script...", QKeySequence::Open, this, [this] {
+  QMenu* game = menuBar()->addMenu(tr("&Game"));
+  game->addAction(tr("&New game..."), QKeySequence::New, this, &MainWindow::new_game_dialog);
+  game->addAction(tr("&Open script..."), QKeySequence::Open, this, [this] {
     if (!may_replace_game()) return;
-    const QString f = QFileDialog::getOpenFileName(this, "Open script", "", "Rule scripts (*.lua)");
+    const QString f =
+        QFileDialog::getOpenFileName(this, tr("Open script"), "", tr("Rule scripts (*.lua)"));
     if (!f.isEmpty()) open(f.toStdString());
   });
-  game->addAction("&Reload script", QKeySequence(Qt::Key_F5), this, &MainWindow::reload);
+  game->addAction(tr("&Reload script"), QKeySequence(Qt::Key_F5), this, &MainWindow::reload);
   game->addSeparator();
-  game->addAction("&Load record...", this, [this] {
+  game->addAction(tr("&Load record..."), this, [this] {
     const QString f = QFileDialog::getOpenFileName(
-        this, "Load record", "", "Game records (*.rgr *.pgn *.pdn *.txt);;All files (*)");
+        this, tr("Load record"), "", tr("Game records (*.rgr *.pgn *.pdn *.txt);;All files (*)"));
     if (!f.isEmpty()) load_record(f);
   });
-  game->addAction("&Save record...", QKeySequence::Save, this, &MainWindow::save_record_dialog);
-  game->addAction("Copy &position", this, [this] {
+  game->addAction(tr("&Save record..."), QKeySequence::Save, this, &MainWindow::save_record_dialog);
+  game->addAction(tr("Copy &position"), this, [this] {
     QApplication::clipboard()->setText(qs(write_position(game_->position())));
-    statusBar()->showMessage("Position copied");
+    statusBar()->showMessage(tr("Position copied"));
   });
-  game->addAction("&Paste position", this, [this] {
+  game->addAction(tr("&Paste position"), this, [this] {
     if (may_replace_game()) set_position(QApplication::clipboard()->text().toStdString());
   });
-  game->addAction("&Export board as PNG...", this, [this] {
+  game->addAction(tr("&Export board as PNG..."), this, [this] {
     const QString f =
-        QFileDialog::getSaveFileName(this, "Export board", "board.png", "PNG (*.png)");
-    if (!f.isEmpty() && !board_->grab().save(f, "PNG")) show_error("could not write " + f);
+        QFileDialog::getSaveFileName(this, tr("Export board"), "board.png", tr("PNG (*.png)"));
+    if (!f.isEmpty() && !board_->grab().save(f, "PNG")) show_error(tr("could not write %1").arg(f));
   });
   game->addSeparator();
-  game->addAction("Re&sign", this, &MainWindow::resign);
-  game->addAction("Offer a &draw", this, &MainWindow::offer_draw);
-  edit_action_ = game->addAction("Edit &position", this, [this](bool on) { set_editing(on); });
+  game->addAction(tr("Re&sign"), this, &MainWindow::resign);
+  game->addAction(tr("Offer a &draw"), this, &MainWindow::offer_draw);
+  edit_action_ = game->addAction(tr("Edit &position"), this, [this](bool on) { set_editing(on); });
   edit_action_->setCheckable(true);
   game->addSeparator();
-  game->addAction("&Quit", QKeySequence::Quit, this, &QWidget::close);
-  QMenu* edit = menuBar()->addMenu("&Edit");
-  edit->addAction("&Undo", QKeySequence::Undo, this, &MainWindow::undo);
-  edit->addAction("&Redo", QKeySequence::Redo, this, &MainWindow::redo);
+  game->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  edit->addAction(tr("&Undo"), QKeySequence::Undo, this, &MainWindow::undo);
+  edit->addAction(tr("&Redo"), QKeySequence::Redo, this, &MainWindow::redo);
   edit->addSeparator();
-  edit->addAction("&Move now", QKeySequence(Qt::CTRL | Qt::Key_M), this, &MainWindow::move_now)
+  edit->addAction(tr("&Move now"), QKeySequence(Qt::CTRL | Qt::Key_M), this, &MainWindow::move_now)
       ->setObjectName("move_now");
-  QMenu* view = menuBar()->addMenu("&View");
-  view->addAction("&Flip board", QKeySequence(Qt::CTRL | Qt::Key_F), this,
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  view->addAction(tr("&Flip board"), QKeySequence(Qt::CTRL | Qt::Key_F), this,
                   [this] { board_->set_rotation(board_->rotation() + 2); });
-  view->addAction("&Rotate a quarter turn", QKeySequence(Qt::CTRL | Qt::Key_R), this,
+  view->addAction(tr("&Rotate a quarter turn"), QKeySequence(Qt::CTRL | Qt::Key_R), this,
                   [this] { board_->set_rotation(board_->rotation() + 1); });
   build_view_options(view);
   build_tools_menu(game);
@@ -268,11 +269,12 @@ void MainWindow::start(std::unique_ptr<Game> game) {
   search_text_.clear();
   search_label_->clear();
   result_shown_ = false;
-  setWindowTitle(qs(presentation_of(*rules_).title) + " - regula");
+  setWindowTitle(tr("%1 - regula").arg(qs(presentation_of(*rules_).title)));
   board_->set_position(&game_->position());
   board_->set_rotation(rules_->seats[0].facing == 0 ? 0 : -rules_->seats[0].facing);
   fill_rules_panel();
   if (editing_) set_editing(false);
+  close_move_entry();  // a move typed for the game before is not for this one
   restart_clocks();
   refresh();
 }
@@ -305,7 +307,7 @@ void MainWindow::reload() {
   auto fresh = game_->from_start() ? Expected<Game>(Game(*rules))
                                    : Game::from_position(*rules, write_position(game_->start()));
   if (!fresh) {
-    show_error("the start position no longer loads: " + qs(fresh.error().text()));
+    show_error(tr("the start position no longer loads: %1").arg(qs(fresh.error().text())));
     return;
   }
   const auto turns = game_->turns();
@@ -325,16 +327,15 @@ void MainWindow::reload() {
     auto played = game->play_text(t.text);
     if (!played) {
       start(std::move(game));
-      statusBar()->showMessage(
-          QString("Reloaded; turn %1 (%2) is not legal under the edited rules: %3")
-              .arg(n)
-              .arg(qs(t.text))
-              .arg(qs(played.error().what)));
+      statusBar()->showMessage(tr("Reloaded; turn %1 (%2) is not legal under the edited rules: %3")
+                                   .arg(n)
+                                   .arg(qs(t.text))
+                                   .arg(qs(played.error().what)));
       return;
     }
   }
   start(std::move(game));
-  statusBar()->showMessage("Reloaded " + qs(spec_));
+  statusBar()->showMessage(tr("Reloaded %1").arg(qs(spec_)));
 }
 
 void MainWindow::new_game_dialog() {

@@ -33,6 +33,7 @@ class QAction;
 class QListWidget;
 class QPlainTextEdit;
 class QHBoxLayout;
+class QBoxLayout;
 class QVBoxLayout;
 class QComboBox;
 class QDockWidget;
@@ -340,7 +341,13 @@ class MainWindow : public QMainWindow {
       watcher.waitForFinished();
     }
   };
-  void build_clock_bar(QVBoxLayout* column);
+  void build_clock_bar(QVBoxLayout* column, QHBoxLayout* board_row);
+  // Puts the clocks beside the board where its place is wide enough to hold
+  // them and the board at its full height, else above it; and each seat's
+  // clock where its pieces are drawn: the top seat's first.
+  void place_clocks();
+  void arrange_clocks();
+  std::vector<SeatId> clock_order() const;
   void build_tools_menu(QMenu* game);
   void connect_tools();
   void restart_clocks();
@@ -361,8 +368,12 @@ class MainWindow : public QMainWindow {
   int clock_turns_ = 0;  // whole turns of the game the clocks have counted
   QTimer* clock_timer_ = nullptr;
   QWidget* clock_bar_ = nullptr;
-  QHBoxLayout* clock_layout_ = nullptr;
+  QBoxLayout* clock_layout_ = nullptr;
   std::vector<QLabel*> clock_labels_;
+  QVBoxLayout* board_column_ = nullptr;  // where the clocks go above the board
+  QHBoxLayout* board_row_ = nullptr;     // where they go beside it
+  bool clocks_beside_ = true;
+  std::vector<SeatId> clocks_order_;  // the seats' clocks as they stand, first to last
   QAction* analyse_action_ = nullptr;
   bool analysing_ = false;
   bool want_hint_ = false;

@@ -34,13 +34,13 @@ void MainWindow::build_editor() {
   editor_box_ = new QWidget;
   auto* form = new QVBoxLayout(editor_box_);
   const Ruleset& r = *rules_;
-  form->addWidget(new QLabel("Click a site to put:"));
+  form->addWidget(new QLabel(tr("Click a site to put:")));
   edit_piece_ = new QComboBox;
-  edit_piece_->addItem("(nothing: clear the site)");
+  edit_piece_->addItem(tr("(nothing: clear the site)"));
   for (SeatId s = 0; s < r.num_seats(); ++s)
     for (const PieceType& t : r.types) edit_piece_->addItem(qs(r.seats[s].name + " " + t.name));
   form->addWidget(edit_piece_);
-  form->addWidget(new QLabel("To move:"));
+  form->addWidget(new QLabel(tr("To move:")));
   edit_to_move_ = new QComboBox;
   for (const Seat& s : r.seats) edit_to_move_->addItem(qs(s.name));
   edit_to_move_->setCurrentIndex(edit_pos_->to_move());
@@ -50,7 +50,7 @@ void MainWindow::build_editor() {
   bool drops = false;
   for (const MoveRule& rule : r.rules) drops |= rule.kind == RuleKind::kDrop;
   if (drops) {
-    form->addWidget(new QLabel("In hand:"));
+    form->addWidget(new QLabel(tr("In hand:")));
     for (SeatId s = 0; s < r.num_seats(); ++s)
       for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) {
         auto* row = new QHBoxLayout;
@@ -63,16 +63,16 @@ void MainWindow::build_editor() {
         form->addLayout(row);
       }
   }
-  auto* clear = new QPushButton("Empty board");
+  auto* clear = new QPushButton(tr("Empty board"));
   connect(clear, &QPushButton::clicked, this, [this] {
     for (SiteId s = 0; s < edit_pos_->num_sites(); ++s) edit_pos_->set_site(s, kEmpty, 0);
     board_->set_position(&*edit_pos_);
   });
   form->addWidget(clear);
-  auto* done = new QPushButton("Play from here");
+  auto* done = new QPushButton(tr("Play from here"));
   connect(done, &QPushButton::clicked, this, [this] { finish_editing(); });
   form->addWidget(done);
-  auto* cancel = new QPushButton("Cancel");
+  auto* cancel = new QPushButton(tr("Cancel"));
   connect(cancel, &QPushButton::clicked, this, [this] { set_editing(false); });
   form->addWidget(cancel);
   form->addStretch();
@@ -94,7 +94,7 @@ void MainWindow::set_editing(bool on) {
     board_->set_position(&*edit_pos_);
     board_->set_targets({});
     board_->set_selected(kNoSite);
-    statusBar()->showMessage("Editing the position");
+    statusBar()->showMessage(tr("Editing the position"));
   } else {
     editor_dock_->hide();
     edit_pos_.reset();

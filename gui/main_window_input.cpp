@@ -30,7 +30,7 @@ void glide(BoardView* board, const Move& m) {
 }  // namespace
 
 void MainWindow::play(Move m) {  // a copy: refresh() replaces the input it may come from
-  if (!cut_line("Cut the game here and play this move?")) return;
+  if (!cut_line(tr("Cut the game here and play this move?"))) return;
   if (Status err = game_->play(m)) {
     statusBar()->showMessage(qs(err->text()));
     return;
@@ -56,8 +56,8 @@ void MainWindow::site_clicked(SiteId site) {
   if (!game_ || game_->over()) return;
   const Position& pos = game_->position();
   if (is_computer(pos.decider()) || pos.awaiting_roll()) {
-    statusBar()->showMessage(pos.awaiting_roll() ? "The dice are to be thrown first"
-                                                 : "The computer is to move");
+    statusBar()->showMessage(pos.awaiting_roll() ? tr("The dice are to be thrown first")
+                                                 : tr("The computer is to move"));
     return;
   }
   // A second click on the selected piece puts it down.
@@ -102,12 +102,12 @@ void MainWindow::explain_refusal(const std::vector<InputStep>& before, InputStep
       Position copy = game_->position();
       why = qs(explain_illegal(copy, static_cast<SiteId>(before[0].value), at));
     }
-    if (why.isEmpty()) why = "Not a legal move";
+    if (why.isEmpty()) why = tr("Not a legal move");
   } else if (at == kNoSite) {
-    why = "No drop is legal now";
+    why = tr("No drop is legal now");
   } else {
-    why = game_->position().at(at) ? "No legal move starts at " + qs(t.name(at))
-                                   : qs(t.name(at)) + " is empty";
+    why = (game_->position().at(at) ? tr("No legal move starts at %1") : tr("%1 is empty"))
+              .arg(qs(t.name(at)));
   }
   statusBar()->showMessage(why);
 }
@@ -178,8 +178,8 @@ QStringList MainWindow::button_texts() const {
 bool MainWindow::press_button(const QString& text) {
   if (!game_ || game_->over()) return false;
   const Position& pos = game_->position();
-  if (text == "Roll" && pos.awaiting_roll()) {
-    if (!cut_line("Cut the game here and throw the dice?")) return false;
+  if ((text == "Roll" || text == tr("Roll")) && pos.awaiting_roll()) {
+    if (!cut_line(tr("Cut the game here and throw the dice?"))) return false;
     if (Status err = game_->roll(rng_)) {
       statusBar()->showMessage(qs(err->text()));
       return false;
@@ -221,12 +221,12 @@ void MainWindow::redo() {
 void MainWindow::resign() {
   if (!game_ || game_->over()) return;
   if (line_) {
-    statusBar()->showMessage("Go to the end of the game (End) to resign");
+    statusBar()->showMessage(tr("Go to the end of the game (End) to resign"));
     return;
   }
   const SeatId seat = game_->position().decider();
   if (is_computer(seat)) {
-    statusBar()->showMessage("The computer is to move");
+    statusBar()->showMessage(tr("The computer is to move"));
     return;
   }
   invalidate();
@@ -237,7 +237,7 @@ void MainWindow::resign() {
 void MainWindow::offer_draw() {
   if (!game_ || game_->over()) return;
   if (line_) {
-    statusBar()->showMessage("Go to the end of the game (End) to offer a draw");
+    statusBar()->showMessage(tr("Go to the end of the game (End) to offer a draw"));
     return;
   }
   const Ruleset& r = *rules_;
@@ -253,15 +253,17 @@ void MainWindow::offer_draw() {
                            !game_->position().awaiting_roll() &&
                            ai::accepts_draw(*sp.player, game_->position(), s);
       if (!accepts) {
-        statusBar()->showMessage(qs(r.seats[s].name) + " (the computer) declines the draw");
+        statusBar()->showMessage(
+            tr("%1 (the computer) declines the draw").arg(qs(r.seats[s].name)));
         return;
       }
       continue;
     }
-    if (QMessageBox::question(this, "Draw offered",
-                              qs(r.seats[seat].name) + " offers a draw. Does " +
-                                  qs(r.seats[s].name) + " accept?") != QMessageBox::Yes) {
-      statusBar()->showMessage(qs(r.seats[s].name) + " declines the draw");
+    if (QMessageBox::question(this, tr("Draw offered"),
+                              tr("%1 offers a draw. Does %2 accept?")
+                                  .arg(qs(r.seats[seat].name), qs(r.seats[s].name))) !=
+        QMessageBox::Yes) {
+      statusBar()->showMessage(tr("%1 declines the draw").arg(qs(r.seats[s].name)));
       return;
     }
   }

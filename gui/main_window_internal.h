@@ -14,6 +14,12 @@ inline QString qs(const std::string& s) {
   return QString::fromStdString(s);
 }
 
+// The side of a piece in hand's picture on its button below the board: twice
+// the height of the window's text, so that the piece reads at any scaling.
+inline int hand_glyph_size(const QWidget& window) {
+  return window.fontMetrics().height() * 2;
+}
+
 // Deletes a layout's widgets, to be made afresh.
 inline void clear_layout(QLayout* layout) {
   while (QLayoutItem* item = layout->takeAt(0)) {

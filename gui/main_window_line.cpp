@@ -60,7 +60,7 @@ void MainWindow::go_to(int turns) {
     if (!line_) line_ = std::move(game_);
     game_ = std::move(shown);
     refresh();
-    statusBar()->showMessage(QString("Showing move %1 of %2").arg(turns).arg(all));
+    statusBar()->showMessage(tr("Showing move %1 of %2").arg(turns).arg(all));
   }
 }
 
@@ -82,15 +82,15 @@ QStringList MainWindow::move_list_texts() const {
 
 bool MainWindow::confirm(const QString& question) {
   if (confirm_) return confirm_(question);
-  return QMessageBox::question(this, "regula", question) == QMessageBox::Yes;
+  return QMessageBox::question(this, tr("regula"), question) == QMessageBox::Yes;
 }
 
 bool MainWindow::cut_line(const QString& question) {
   if (!line_) return true;
   const int lost = static_cast<int>(line_->turns().size()) - shown_turns();
   if (!confirm(question + "\n" +
-               (lost == 1 ? QString("1 later move will be lost.")
-                          : QString("%1 later moves will be lost.").arg(lost)))) {
+               (lost == 1 ? tr("1 later move will be lost.")
+                          : tr("%1 later moves will be lost.").arg(lost)))) {
     input_.reset();
     refresh();
     return false;
@@ -104,7 +104,7 @@ bool MainWindow::cut_line(const QString& question) {
 bool MainWindow::may_replace_game() {
   const Game* whole = line();
   if (!whole || whole->over() || whole->history().empty()) return true;
-  return confirm("A game is in progress. Abandon it?");
+  return confirm(tr("A game is in progress. Abandon it?"));
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {

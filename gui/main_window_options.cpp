@@ -7,6 +7,7 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QCoreApplication>
 #include <QMenu>
 #include <QSettings>
 
@@ -33,27 +34,31 @@ QSettings settings() {
 void MainWindow::build_view_options(QMenu* view) {
   sounds_ = std::make_unique<Sounds>();
   view->addSeparator();
-  names_action_ = view->addAction("Square &names", this, [this](bool on) { set_square_names(on); });
+  names_action_ =
+      view->addAction(tr("Square &names"), this, [this](bool on) { set_square_names(on); });
   names_action_->setObjectName("square_names");
   names_action_->setCheckable(true);
-  QMenu* themes = view->addMenu("&Theme");
+  QMenu* themes = view->addMenu(tr("&Theme"));
   auto* group = new QActionGroup(this);
   for (const BoardTheme& t : board_themes()) {
-    QAction* a = themes->addAction(t.name, this, [this, name = t.name] { set_theme(name); });
+    QAction* a =
+        themes->addAction(QCoreApplication::translate("regula::gui::BoardTheme", t.name.toUtf8()),
+                          this, [this, name = t.name] { set_theme(name); });
     a->setObjectName("theme:" + t.name);
     a->setCheckable(true);
     a->setChecked(theme_actions_.empty());
     group->addAction(a);
     theme_actions_.push_back(a);
   }
-  sound_action_ = view->addAction("&Sound", this, [this](bool on) { set_sound(on); });
+  sound_action_ = view->addAction(tr("&Sound"), this, [this](bool on) { set_sound(on); });
   sound_action_->setObjectName("sound");
   sound_action_->setCheckable(true);
 }
 
 void MainWindow::set_theme(const QString& name) {
   board_->set_theme(board_theme(name));
-  for (QAction* a : theme_actions_) a->setChecked(a->text() == board_->theme().name);
+  for (QAction* a : theme_actions_)
+    a->setChecked(a->objectName() == "theme:" + board_->theme().name);
   save_settings();
 }
 
@@ -129,10 +134,10 @@ void MainWindow::show_end() {
   QStringList winners;
   for (SeatId s = 0; s < rules_->num_seats(); ++s)
     if (res.outcome[s] == Outcome::kWin) winners << qs(rules_->seats[s].name);
-  const QString how = winners.isEmpty()     ? QString("drawn")
-                      : winners.size() == 1 ? winners[0] + " wins"
-                                            : winners.join(" and ") + " win";
-  QString reason = res.reason.empty() ? QString("Game over") : qs(res.reason);
+  const QString how = winners.isEmpty()     ? tr("drawn")
+                      : winners.size() == 1 ? tr("%1 wins").arg(winners[0])
+                                            : tr("%1 win").arg(winners.join(tr(" and ")));
+  QString reason = res.reason.empty() ? tr("Game over") : qs(res.reason);
   reason[0] = reason[0].toUpper();
   board_->set_end(pos.royal_site(pos.to_move()), mark, reason + ": " + how);
 }

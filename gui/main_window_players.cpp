@@ -116,7 +116,7 @@ void MainWindow::rebuild_seats() {
                               .arg(seat_colour(*rules_, s).name()));
     h->addWidget(swatch);
     QString name = qs(rules_->seats[s].name);
-    if (rules_->num_seats() > 2) name += QString(" (team %1)").arg(rules_->seats[s].team + 1);
+    if (rules_->num_seats() > 2) name += tr(" (team %1)").arg(rules_->seats[s].team + 1);
     h->addWidget(new QLabel(name), 1);
     auto* box = new QComboBox;
     box->setObjectName("seat:" + qs(rules_->seats[s].name));
@@ -156,7 +156,7 @@ void MainWindow::computer_move() {
   report_ = std::make_shared<SearchReport>();
   post_reports(*player, report_, [this, gen] { show_search(gen); });
   budget_from_clock(*player, pos.decider());
-  statusBar()->showMessage(qs(rules_->seats[pos.decider()].name) + " is thinking...");
+  statusBar()->showMessage(tr("%1 is thinking...").arg(qs(rules_->seats[pos.decider()].name)));
   watcher_.setFuture(search_in_worker(pos, player, stop_));
 }
 
@@ -196,8 +196,9 @@ void MainWindow::show_search(int generation) {
   }
   if (!info) return;
   const Position& pos = game_->position();
-  search_text_ = qs(rules_->seats[pos.decider()].name) + " (" + qs(players_[pos.decider()].spec) +
-                 "): " + describe_search(pos, *info);
+  search_text_ = tr("%1 (%2): %3")
+                     .arg(qs(rules_->seats[pos.decider()].name), qs(players_[pos.decider()].spec),
+                          describe_search(pos, *info));
   search_label_->setText(search_text_);
 }
 

@@ -40,8 +40,8 @@ void MainWindow::save_record_dialog() {
   if (!rules_) return;
   const QString suffix = record_suffix(*rules_);
   const QString f =
-      QFileDialog::getSaveFileName(this, "Save record", "game." + suffix,
-                                   "Game records (*." + suffix + ");;regula records (*.rgr)");
+      QFileDialog::getSaveFileName(this, tr("Save record"), "game." + suffix,
+                                   tr("Game records (*.%1);;regula records (*.rgr)").arg(suffix));
   if (!f.isEmpty()) save_record(f);
 }
 
@@ -68,17 +68,17 @@ bool MainWindow::save_record(const QString& file) {
   out << text;
   out.close();
   if (!out) {
-    show_error("could not write " + file);
+    show_error(tr("could not write %1").arg(file));
     return false;
   }
-  statusBar()->showMessage("Saved " + file);
+  statusBar()->showMessage(tr("Saved %1").arg(file));
   return true;
 }
 
 bool MainWindow::load_record(const QString& file) {
   std::ifstream in(file.toStdString(), std::ios::binary);
   if (!in) {
-    show_error("could not read " + file);
+    show_error(tr("could not read %1").arg(file));
     return false;
   }
   std::stringstream text;
@@ -123,9 +123,8 @@ bool MainWindow::load_record(const QString& file) {
   watch_script();
   rebuild_seats();
   start(std::make_unique<Game>(std::move(*g)));
-  statusBar()->showMessage(count > 1 ? "Loaded the first of " + QString::number(count) +
-                                           " games of " + file
-                                     : "Loaded " + file);
+  statusBar()->showMessage(count > 1 ? tr("Loaded the first of %1 games of %2").arg(count).arg(file)
+                                     : tr("Loaded %1").arg(file));
   return true;
 }
 

@@ -17,13 +17,13 @@ void MainWindow::fill_rules_panel() {
   for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) {
     const PieceType& pt = r.types[t];
     html += "<p><b>" + qs(pt.name).toHtmlEscaped() + "</b> (" + qs(pt.letter).toHtmlEscaped() +
-            QString(", value %1)<ul>").arg(pt.value);
+            tr(", value %1)<ul>").arg(pt.value);
     for (const std::string& line : describe_piece(r, t))
       html += "<li>" + qs(line).toHtmlEscaped() + "</li>";
     html += "</ul></p>";
   }
   if (!presentation_of(r).sources.empty()) {
-    html += "<p><i>Sources</i><br>";
+    html += tr("<p><i>Sources</i><br>");
     for (const std::string& s : presentation_of(r).sources) html += qs(s).toHtmlEscaped() + "<br>";
     html += "</p>";
   }

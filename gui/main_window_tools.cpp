@@ -8,6 +8,8 @@
 // kept waiting for it).
 
 #include <QAction>
+#include <QEvent>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
@@ -16,6 +18,8 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <functional>
 
 #include "gui/board_view.h"
 #include "gui/main_window.h"
@@ -31,6 +35,38 @@ namespace {
 constexpr const char* kHelperPlayer = "ai:4";
 // How often the clocks are read.
 constexpr int kClockTickMillis = 100;
+// The clocks' text against the window's, and the room round it (pixels).
+constexpr double kClockScale = 1.3;
+constexpr int kClockPadding = 24;
+
+// Calls `resized` when the widget it watches is resized.
+class ResizeWatcher : public QObject {
+ public:
+  ResizeWatcher(QObject* parent, std::function<void()> resized)
+      : QObject(parent), resized_(std::move(resized)) {}
+  bool eventFilter(QObject*, QEvent* event) override {
+    if (event->type() == QEvent::Resize) resized_();
+    return false;
+  }
+
+ private:
+  std::function<void()> resized_;
+};
+
+// The clocks' measures in a window of that font: beside the board, a column
+// (its width) as narrow as a clock's seat name above its time can be,
+// whatever the time shows (each clock's text wraps there); above it, a row
+// (its height) of one line.
+QSize clock_place(QFont f, const Ruleset* rules) {
+  f.setPointSizeF(f.pointSizeF() * kClockScale);
+  f.setBold(true);
+  const QFontMetrics m(f);
+  int column = m.horizontalAdvance("0:00:00");
+  if (rules)
+    for (const Seat& s : rules->seats)
+      column = std::max(column, m.horizontalAdvance(QString::fromStdString(s.name)));
+  return {column + kClockPadding, m.height() + kClockPadding / 3};
+}
 
 // Whole turns of a game, the unfinished last one not counted.
 int whole_turns(const Game& g) {
@@ -39,26 +75,94 @@ int whole_turns(const Game& g) {
 
 }  // namespace
 
-void MainWindow::build_clock_bar(QVBoxLayout* column) {
+void MainWindow::build_clock_bar(QVBoxLayout* column, QHBoxLayout* board_row) {
+  board_column_ = column;
+  board_row_ = board_row;
   clock_bar_ = new QWidget;
   clock_bar_->setObjectName("clocks");
-  clock_layout_ = new QHBoxLayout(clock_bar_);
+  clock_layout_ = new QVBoxLayout(clock_bar_);
   clock_layout_->setContentsMargins(0, 0, 0, 0);
+  // Its place is kept while no clock is shown, so that the board keeps its size
+  // when a time control is chosen.
+  QSizePolicy keep = clock_bar_->sizePolicy();
+  keep.setRetainSizeWhenHidden(true);
+  clock_bar_->setSizePolicy(keep);
   clock_bar_->hide();
-  column->addWidget(clock_bar_);
+  board_row->addWidget(clock_bar_);
+  // The clocks' place follows the shape of the board's, which the central
+  // widget's size decides (seen before its layout places the board).
+  column->parentWidget()->installEventFilter(new ResizeWatcher(this, [this] { place_clocks(); }));
+}
+
+void MainWindow::place_clocks() {
+  const QSize place = clock_place(font(), rules_.get());
+  const int column = place.width(), row = place.height();
+  // Beside the board where its place is wider than tall by the column, so
+  // that the board, as high as its place, loses nothing to them; else above.
+  const QWidget* central = centralWidget();
+  const QMargins margins = board_column_->contentsMargins();
+  const int spacing = std::max(0, board_column_->spacing());
+  const int high = central->height() - margins.top() - margins.bottom() -
+                   turn_label_->sizeHint().height() - hand_bar_->parentWidget()->height() -
+                   2 * spacing;
+  const int wide = central->width() - margins.left() - margins.right();
+  const bool beside = wide - column - spacing >= high;
+  if (beside != clocks_beside_) {
+    clocks_beside_ = beside;
+    board_row_->removeWidget(clock_bar_);
+    board_column_->removeWidget(clock_bar_);
+    clock_layout_->setDirection(beside ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+    if (beside)
+      board_row_->addWidget(clock_bar_);
+    else
+      board_column_->insertWidget(1, clock_bar_);  // below the turn, above the board
+    arrange_clocks();
+  }
+  clock_bar_->setMinimumSize(0, 0);
+  clock_bar_->setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
+  if (beside)
+    clock_bar_->setFixedWidth(column);
+  else
+    clock_bar_->setFixedHeight(row);
+}
+
+std::vector<SeatId> MainWindow::clock_order() const {
+  // A seat's pieces go forward up the screen from the bottom: the seat facing
+  // down the screen sits at the top, those facing sideways between.
+  std::vector<SeatId> order;
+  if (!rules_) return order;
+  for (SeatId s = 0; s < rules_->num_seats(); ++s) order.push_back(s);
+  auto height = [&](SeatId s) {
+    const int up = ((rules_->seats[s].facing + board_->rotation()) % 4 + 4) % 4;
+    return up == 2 ? 0 : up == 0 ? 2 : 1;
+  };
+  std::stable_sort(order.begin(), order.end(),
+                   [&](SeatId a, SeatId b) { return height(a) < height(b); });
+  return order;
+}
+
+void MainWindow::arrange_clocks() {
+  while (QLayoutItem* item = clock_layout_->takeAt(0)) delete item;  // the labels stay
+  clocks_order_ = clock_order();
+  if (clock_labels_.empty()) return;
+  // Beside the board the first clock stands at its top, the last at its bottom.
+  for (size_t i = 0; i < clocks_order_.size(); ++i) {
+    if (i > 0 && clocks_beside_) clock_layout_->addStretch(1);
+    clock_layout_->addWidget(clock_labels_[clocks_order_[i]], clocks_beside_ ? 0 : 1);
+  }
 }
 
 void MainWindow::build_tools_menu(QMenu* game) {
   // Game > Time control, among the game's own settings (before Quit).
-  auto* control = new QAction("&Time control...", this);
+  auto* control = new QAction(tr("&Time control..."), this);
   control->setObjectName("time_control");
   connect(control, &QAction::triggered, this, &MainWindow::time_control_dialog);
   const QList<QAction*> actions = game->actions();
   game->insertAction(actions.size() >= 2 ? actions[actions.size() - 2] : nullptr, control);
-  QMenu* analysis = menuBar()->addMenu("&Analysis");
-  analysis->addAction("&Hint", QKeySequence(Qt::CTRL | Qt::Key_H), this, &MainWindow::hint)
+  QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
+  analysis->addAction(tr("&Hint"), QKeySequence(Qt::CTRL | Qt::Key_H), this, &MainWindow::hint)
       ->setObjectName("hint");
-  analyse_action_ = analysis->addAction("&Analyse", QKeySequence(Qt::CTRL | Qt::Key_L), this,
+  analyse_action_ = analysis->addAction(tr("&Analyse"), QKeySequence(Qt::CTRL | Qt::Key_L), this,
                                         [this](bool on) { set_analysing(on); });
   analyse_action_->setObjectName("analyse");
   analyse_action_->setCheckable(true);
@@ -106,8 +210,8 @@ void MainWindow::time_control_dialog() {
   const QString now = qs(time_control_text(time_control_));
   if (!choices.contains(now)) choices.prepend(now);
   const QString text = QInputDialog::getItem(
-      this, "Time control",
-      "[MOVES/]MINUTES[+SECONDS] per period, periods separated by commas:", choices,
+      this, tr("Time control"),
+      tr("[MOVES/]MINUTES[+SECONDS] per period, periods separated by commas:"), choices,
       static_cast<int>(choices.indexOf(now)), true, &ok);
   if (ok) set_time_control(text.toStdString());
 }
@@ -118,6 +222,8 @@ void MainWindow::restart_clocks() {
   clock_turns_ = game_ ? whole_turns(*line()) : 0;
   clear_layout(clock_layout_);
   clock_labels_.clear();
+  clocks_order_.clear();
+  place_clocks();  // as wide as this game's seats' clocks
   clock_bar_->setVisible(clock_.timed());
   if (!clock_.timed()) {
     clock_timer_->stop();
@@ -127,13 +233,14 @@ void MainWindow::restart_clocks() {
     auto* label = new QLabel;
     label->setObjectName("clock:" + qs(rules_->seats[s].name));
     label->setAlignment(Qt::AlignCenter);
+    label->setWordWrap(true);
     QFont f = label->font();
-    f.setPointSizeF(f.pointSizeF() * 1.3);
+    f.setPointSizeF(f.pointSizeF() * kClockScale);
     f.setBold(true);
     label->setFont(f);
-    clock_layout_->addWidget(label, 1);
     clock_labels_.push_back(label);
   }
+  arrange_clocks();
   clock_timer_->start(kClockTickMillis);
 }
 
@@ -159,6 +266,8 @@ bool MainWindow::clock_highlighted(SeatId seat) const {
 }
 
 void MainWindow::show_clocks() {
+  // The board turned: each clock goes to its seat's side.
+  if (clock_order() != clocks_order_) arrange_clocks();
   for (SeatId s = 0; s < static_cast<SeatId>(clock_labels_.size()); ++s) {
     const bool running = clock_highlighted(s);
     const bool short_of_time = clock_.remaining(s) < 10000;
@@ -202,18 +311,18 @@ void MainWindow::hint() {
   if (!game_) return;
   const Position& pos = game_->position();
   if (game_->over() || pos.awaiting_roll() || editing_) {
-    statusBar()->showMessage("No hint: nothing to decide here");
+    statusBar()->showMessage(tr("No hint: nothing to decide here"));
     return;
   }
   if (!line_ && is_computer(pos.decider())) {
-    statusBar()->showMessage("No hint: the computer is to move");
+    statusBar()->showMessage(tr("No hint: the computer is to move"));
     return;
   }
   board_->clear_hint();
   want_hint_ = true;
   // An analysis under way gives way to the hint, and starts again after it.
   if (helper_.watcher.isRunning() && helper_.stop) helper_.stop->store(true);
-  statusBar()->showMessage("Looking for a hint...");
+  statusBar()->showMessage(tr("Looking for a hint..."));
   run_helper();
 }
 
@@ -293,7 +402,7 @@ void MainWindow::show_analysis(int generation) {
     info = helper_.report->latest;
   }
   if (!info) return;
-  analysis_text_ = "Analysis: " + describe_search(game_->position(), *info);
+  analysis_text_ = tr("Analysis: %1").arg(describe_search(game_->position(), *info));
   search_label_->setText(analysis_text_);
 }
 
@@ -307,7 +416,7 @@ void MainWindow::helper_done() {
       const Move& m = a.turn.steps.front();
       if (m.to != kNoSite) board_->set_hint(m.from, m.to);
       const std::vector<std::string> text = line_texts(game_->position(), {m});
-      statusBar()->showMessage("Hint: " + (text.empty() ? QString("?") : qs(text.front())));
+      statusBar()->showMessage(tr("Hint: %1").arg(text.empty() ? QString("?") : qs(text.front())));
     }
   } else if (current && analysing_ && !helper_.stop->load()) {
     // The search ended by itself (it saw to the end): its last word stays.

@@ -26,7 +26,7 @@ void MainWindow::open_move_entry(const QString& typed) {
   if (!move_entry_) {
     move_entry_ = new QLineEdit(board_);
     move_entry_->setObjectName("move_entry");
-    move_entry_->setPlaceholderText("Move");
+    move_entry_->setPlaceholderText(tr("Move"));
     move_entry_->installEventFilter(this);
     connect(move_entry_, &QLineEdit::returnPressed, this, [this] {
       if (enter_move(move_entry_->text())) close_move_entry();
@@ -55,11 +55,11 @@ bool MainWindow::enter_move(const QString& typed) {
   };
   const std::string text = trim(typed.toStdString());
   if (!game_ || editing_) return false;
-  if (text.empty()) return refuse("Type a move");
-  if (game_->over()) return refuse("The game is over (" + qs(game_->result().reason) + ")");
+  if (text.empty()) return refuse(tr("Type a move"));
+  if (game_->over()) return refuse(tr("The game is over (%1)").arg(qs(game_->result().reason)));
   const Position& pos = game_->position();
-  if (pos.awaiting_roll()) return refuse("The dice are to be thrown first");
-  if (is_computer(pos.decider())) return refuse("The computer is to move");
+  if (pos.awaiting_roll()) return refuse(tr("The dice are to be thrown first"));
+  if (is_computer(pos.decider())) return refuse(tr("The computer is to move"));
   Position here = pos;
   auto parsed = parse_turn(here, text);
   if (!parsed) {
@@ -73,15 +73,17 @@ bool MainWindow::enter_move(const QString& typed) {
     const MoveExplanation explained = explain_move(third, text);
     if (!explained.legal && !explained.lines.empty()) {
       why.clear();
-      for (const std::string& l : explained.lines) why += (why.isEmpty() ? "" : "; ") + qs(l);
+      for (const std::string& l : explained.lines)
+        why += (why.isEmpty() ? QString() : tr("; ")) + qs(l);
     }
     if (choices.size() > 1) {
-      why = "could be";
-      for (size_t i = 0; i < choices.size(); ++i) why += (i ? " or " : " ") + qs(choices[i]);
+      QStringList each;
+      for (const std::string& c : choices) each << qs(c);
+      why = tr("could be %1").arg(each.join(tr(" or ")));
     }
     return refuse(qs(text) + ": " + why);
   }
-  if (!cut_line("Cut the game here and play this move?")) return false;
+  if (!cut_line(tr("Cut the game here and play this move?"))) return false;
   input_.reset();
   statusBar()->clearMessage();
   play_turn(parsed->turn);

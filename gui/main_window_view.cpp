@@ -13,6 +13,7 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolButton>
+#include <cmath>
 #include <set>
 
 #include "core/attacks.h"
@@ -83,13 +84,12 @@ void MainWindow::show_prompts() {
   if (all_remove) {
     std::set<std::string> kinds;
     for (SiteId s : removable) kinds.insert(r.types[piece_type(pos.at(s))].name);
-    const QString what = kinds.size() == 1 ? qs(*kinds.begin()) : QString("piece");
+    const QString what = kinds.size() == 1 ? qs(*kinds.begin()) : tr("piece");
     board_->set_prompts(removable);
-    statusBar()->showMessage(
-        QString("%1 must remove a %2: click one of those marked").arg(seat, what));
+    statusBar()->showMessage(tr("%1 must remove a %2: click one of those marked").arg(seat, what));
   } else if (all_capture && r.capture_priority != CapturePriority::kFree) {
     board_->set_prompts(capturing);
-    statusBar()->showMessage(QString("%1 must capture with one of the marked pieces").arg(seat));
+    statusBar()->showMessage(tr("%1 must capture with one of the marked pieces").arg(seat));
   }
 }
 
@@ -99,28 +99,30 @@ void MainWindow::show_turn() {
   const Ruleset& r = *rules_;
   const SeatId to_move = pos.to_move();
   QString who = qs(r.seats[to_move].name);
-  if (pos.decider() != to_move) who = qs(r.seats[pos.decider()].name) + " for " + who;
+  if (pos.decider() != to_move) who = tr("%1 for %2").arg(qs(r.seats[pos.decider()].name), who);
   if (game_->over())
-    turn_label_->setText(
-        qs(game_->result().reason.empty() ? "Game over" : "Game over: " + game_->result().reason));
+    turn_label_->setText(game_->result().reason.empty()
+                             ? tr("Game over")
+                             : tr("Game over: %1").arg(qs(game_->result().reason)));
   else
-    turn_label_->setText(who + (pos.awaiting_roll() ? " to roll" : " to move") +
-                         (pos.roll() ? "   (throw: " + qs(roll_text(r, pos.roll())) + ")" : ""));
+    turn_label_->setText(
+        (pos.awaiting_roll() ? tr("%1 to roll") : tr("%1 to move")).arg(who) +
+        (pos.roll() ? tr("   (throw: %1)").arg(qs(roll_text(r, pos.roll()))) : ""));
 }
 
 QString MainWindow::seat_info(SeatId s) const {
   const Position& pos = game_->position();
   const Ruleset& r = *rules_;
   QString info = "<b>" + qs(r.seats[s].name).toHtmlEscaped() + "</b>";
-  if (pos.seat_state(s) == SeatState::kFrozen) info += " frozen";
-  if (pos.seat_state(s) == SeatState::kOut) info += " out";
-  if (pos.controller(s) != s) info += ", commanded by " + qs(r.seats[pos.controller(s)].name);
-  info +=
-      QString(": %1 on the board, %2 captured").arg(pos.pieces(s)).arg(pos.counter(s, kCaptured));
+  if (pos.seat_state(s) == SeatState::kFrozen) info += tr(" frozen");
+  if (pos.seat_state(s) == SeatState::kOut) info += tr(" out");
+  if (pos.controller(s) != s)
+    info += tr(", commanded by %1").arg(qs(r.seats[pos.controller(s)].name));
+  info += tr(": %1 on the board, %2 captured").arg(pos.pieces(s)).arg(pos.counter(s, kCaptured));
   QString hand;
   for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
     if (pos.hand(s, t) > 0) hand += QString(" %1 %2").arg(pos.hand(s, t)).arg(qs(r.types[t].name));
-  if (!hand.isEmpty()) info += ", in hand:" + hand;
+  if (!hand.isEmpty()) info += tr(", in hand:%1").arg(hand);
   // Pieces the seat has lost since the start, on the board and in hand.
   QString lost;
   const Position& st = game_->start();
@@ -129,8 +131,8 @@ QString MainWindow::seat_info(SeatId s) const {
     const int was = st.count(code) + st.hand(s, t), now = pos.count(code) + pos.hand(s, t);
     if (was > now) lost += QString(" %1 %2").arg(was - now).arg(qs(r.types[t].name));
   }
-  if (!lost.isEmpty()) info += ", lost:" + lost;
-  if (r.money.enabled() || r.stakes) info += QString(", stakes %1").arg(game_->stakes(s));
+  if (!lost.isEmpty()) info += tr(", lost:%1").arg(lost);
+  if (r.money.enabled() || r.stakes) info += tr(", stakes %1").arg(game_->stakes(s));
   return info + "<br>";
 }
 
@@ -139,15 +141,14 @@ QString MainWindow::game_info() const {
   const Ruleset& r = *rules_;
   QString info;
   for (SeatId s = 0; s < r.num_seats(); ++s) info += seat_info(s);
-  if (r.money.enabled()) info += QString("pot: %1<br>").arg(game_->position().global(kPot));
+  if (r.money.enabled()) info += tr("pot: %1<br>").arg(game_->position().global(kPot));
   info += ledger();
   if (game_->over()) {
     for (SeatId s = 0; s < r.num_seats(); ++s)
-      info += qs(r.seats[s].name) + ": " +
-              (game_->result().outcome[s] == Outcome::kWin    ? "wins"
-               : game_->result().outcome[s] == Outcome::kLoss ? "loses"
-                                                              : "draws") +
-              "<br>";
+      info += (game_->result().outcome[s] == Outcome::kWin    ? tr("%1: wins<br>")
+               : game_->result().outcome[s] == Outcome::kLoss ? tr("%1: loses<br>")
+                                                              : tr("%1: draws<br>"))
+                  .arg(qs(r.seats[s].name));
   }
   return info;
 }
@@ -174,8 +175,18 @@ void MainWindow::show_hand() {
     if (step.kind == InputStep::Kind::kHand) {
       auto* b = new QToolButton;
       const TypeId t = static_cast<TypeId>(step.value);
-      b->setText(
-          QString("%1 from hand (%2)").arg(qs(r.types[t].name)).arg(pos.hand(pos.to_move(), t)));
+      // The piece as the board draws it, and how many are in hand.
+      const int side = hand_glyph_size(*this);
+      const qreal dpr = devicePixelRatioF();
+      QPixmap glyph = QPixmap::fromImage(board_->piece_picture(
+          make_piece(t, pos.to_move()), static_cast<int>(std::lround(side * dpr))));
+      glyph.setDevicePixelRatio(dpr);
+      b->setIcon(glyph);
+      b->setIconSize(QSize(side, side));
+      b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+      b->setText(QChar(0x00d7) + QString::number(pos.hand(pos.to_move(), t)));  // ×2
+      b->setToolTip(
+          tr("%1 from hand (%2)").arg(qs(r.types[t].name)).arg(pos.hand(pos.to_move(), t)));
       b->setObjectName(QString("hand:%1").arg(qs(r.types[t].name)));
       connect(b, &QToolButton::clicked, this, [this, t] { hand_clicked(t); });
       hand_layout_->addWidget(b);
@@ -189,7 +200,7 @@ void MainWindow::show_buttons() {
   clear_layout(button_layout_);
   const bool human = !game_->over() && !is_computer(pos.decider());
   if (human && pos.awaiting_roll()) {
-    auto* b = new QPushButton("Roll");
+    auto* b = new QPushButton(tr("Roll"));
     connect(b, &QPushButton::clicked, this, [this] { press_button("Roll"); });
     button_layout_->addWidget(b);
   } else if (human) {
@@ -223,10 +234,10 @@ void MainWindow::show_move_list() {
 void MainWindow::show_result(const QString& info) {
   if (!game_->over() || result_shown_) return;
   result_shown_ = true;
-  statusBar()->showMessage("Game over: " + qs(game_->result().reason));
+  statusBar()->showMessage(tr("Game over: %1").arg(qs(game_->result().reason)));
   if (result_dialogs_) {
     auto* box =
-        new QMessageBox(QMessageBox::Information, "Game over",
+        new QMessageBox(QMessageBox::Information, tr("Game over"),
                         turn_label_->text() + "\n\n" +
                             QString(info).replace("<br>", "\n").remove("<b>").remove("</b>"),
                         QMessageBox::Ok, this);
@@ -253,7 +264,7 @@ QString MainWindow::ledger() const {
         line += QString(" %1 %2%3").arg(qs(r.seats[s].name)).arg(d > 0 ? "+" : "").arg(d);
     if (!line.isEmpty()) out += qs(played.text).toHtmlEscaped() + ":" + line + "<br>";
   }
-  return out.isEmpty() ? "" : "<b>Ledger</b><br>" + out;
+  return out.isEmpty() ? "" : tr("<b>Ledger</b><br>") + out;
 }
 
 void MainWindow::show_throw() {
@@ -265,17 +276,17 @@ void MainWindow::show_throw() {
   connect(tick, &QTimer::timeout, this, [this, tick, left, thrown, rules] {
     const Ruleset& r = *rules;
     if (--*left <= 0 || r.dice.outcomes.empty()) {
-      statusBar()->showMessage("Thrown: " + qs(roll_text(r, thrown)));
+      statusBar()->showMessage(tr("Thrown: %1").arg(qs(roll_text(r, thrown))));
       if (game_) dice_view_->show_throw(*rules_, game_->position().roll());
       tick->deleteLater();
       return;
     }
     const int face = r.dice.outcomes[std::uniform_int_distribution<size_t>(
         0, r.dice.outcomes.size() - 1)(tumble_)];
-    statusBar()->showMessage("Throwing... " + qs(roll_text(r, face)));
+    statusBar()->showMessage(tr("Throwing... %1").arg(qs(roll_text(r, face))));
     dice_view_->show_faces(roll_faces(r, face));
   });
-  statusBar()->showMessage("Throwing...");
+  statusBar()->showMessage(tr("Throwing..."));
   tick->start(50);
 }
 

@@ -1,6 +1,7 @@
 #include "gui/seat_players.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QLocale>
 #include <QStringList>
 #include <cstdlib>
@@ -35,10 +36,13 @@ uint64_t seat_seed(uint64_t seed, SeatId seat) {
 
 void fill_seat_box(QComboBox* box, const std::string& spec) {
   box->clear();
-  box->addItem("Human", QString(kHuman));
+  box->addItem(QCoreApplication::translate("regula::gui::SeatPlayers", "Human"), QString(kHuman));
   for (int level = ai::kMinLevel; level <= ai::kMaxLevel; ++level)
-    box->addItem(QString("Computer: level %1").arg(level), QString("ai:%1").arg(level));
-  box->addItem("Computer: random", QString("random"));
+    box->addItem(
+        QCoreApplication::translate("regula::gui::SeatPlayers", "Computer: level %1").arg(level),
+        QString("ai:%1").arg(level));
+  box->addItem(QCoreApplication::translate("regula::gui::SeatPlayers", "Computer: random"),
+               QString("random"));
   select_seat(box, spec);
 }
 
@@ -46,7 +50,8 @@ void select_seat(QComboBox* box, const std::string& spec) {
   const QString want = QString::fromStdString(seat_spec(spec));
   int i = box->findData(want);
   if (i < 0) {
-    box->addItem("Computer: " + want, want);
+    box->addItem(QCoreApplication::translate("regula::gui::SeatPlayers", "Computer: %1").arg(want),
+                 want);
     i = box->count() - 1;
   }
   box->setCurrentIndex(i);
@@ -82,11 +87,17 @@ QString grouped(uint64_t n) {
 }
 
 QString score_text(const ai::SearchInfo& info) {
-  if (info.expected >= 0) return QString("expected %1%").arg(qRound(info.expected * 100));
+  if (info.expected >= 0)
+    return QCoreApplication::translate("regula::gui::SeatPlayers", "expected %1%")
+        .arg(qRound(info.expected * 100));
   // Decisions to the end, as moves of the side that wins (a reply between two of them).
   if (const int m = info.mate_in_moves())
-    return QString(m > 0 ? "mate in %1" : "mated in %1").arg(std::abs(m));
-  return QString("%1%2 cp").arg(info.score > 0 ? "+" : "").arg(info.score);
+    return (m > 0 ? QCoreApplication::translate("regula::gui::SeatPlayers", "mate in %1")
+                  : QCoreApplication::translate("regula::gui::SeatPlayers", "mated in %1"))
+        .arg(std::abs(m));
+  return QCoreApplication::translate("regula::gui::SeatPlayers", "%1%2 cp")
+      .arg(info.score > 0 ? "+" : "")
+      .arg(info.score);
 }
 
 }  // namespace
@@ -101,14 +112,24 @@ QString describe_search(const Position& pos, const ai::SearchInfo& info) {
   QStringList pv;
   for (const std::string& t : line_texts(pos, line)) pv << QString::fromStdString(t);
   if (info.nodes == 0 && info.depth == 0)  // nothing to search: one legal move
-    return pv.isEmpty() ? "no search" : "the only move: " + pv.join(' ');
+    return pv.isEmpty()
+               ? QCoreApplication::translate("regula::gui::SeatPlayers", "no search")
+               : QCoreApplication::translate("regula::gui::SeatPlayers", "the only move: %1")
+                     .arg(pv.join(' '));
   const uint64_t nps = info.millis > 0 ? info.nodes * 1000 / static_cast<uint64_t>(info.millis) : 0;
   const bool mcts = info.expected >= 0;
-  QString text = "depth " + QString::number(info.depth) + "/" + QString::number(info.seldepth) +
-                 ", " + score_text(info) + ", " + grouped(info.nodes) +
-                 (mcts ? " iterations" : " nodes");
-  if (nps) text += ", " + grouped(nps) + " per second";
-  if (!pv.isEmpty()) text += ", line: " + pv.join(' ');
+  QString text =
+      (mcts ? QCoreApplication::translate("regula::gui::SeatPlayers",
+                                          "depth %1/%2, %3, %4 iterations")
+            : QCoreApplication::translate("regula::gui::SeatPlayers", "depth %1/%2, %3, %4 nodes"))
+          .arg(info.depth)
+          .arg(info.seldepth)
+          .arg(score_text(info), grouped(info.nodes));
+  if (nps)
+    text += QCoreApplication::translate("regula::gui::SeatPlayers", ", %1 per second")
+                .arg(grouped(nps));
+  if (!pv.isEmpty())
+    text += QCoreApplication::translate("regula::gui::SeatPlayers", ", line: %1").arg(pv.join(' '));
   return text;
 }
 

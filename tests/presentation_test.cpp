@@ -8,6 +8,7 @@
 
 #include "ai/settings.h"
 #include "formats/presentation.h"
+#include "notation/describe.h"
 #include "script/loader.h"
 #include "script_support.h"
 
@@ -46,6 +47,45 @@ TEST(Presentation, TravelsBesideTheRulesAndDefaultsWhenAbsent) {
   EXPECT_FALSE(presentation_of(bare).san_without_letter(0));
   EXPECT_EQ(presentation_of(bare).pdn, nullptr);
   EXPECT_EQ(ai_settings(bare).material, 100);
+}
+
+// A seat's `turned`: its pieces drawn turned the way it faces (shogi's).
+TEST(Presentation, ASeatsPiecesAreDrawnTurnedWhereTheScriptSays) {
+  auto with_seats = [](const std::string& seats) {
+    std::string text = game("", "");
+    const std::string title = "title = \"t\",";
+    return text.replace(text.find(title), title.size(), title + " seats = " + seats + ",");
+  };
+  auto r = load("turned", with_seats("{ { name = \"white\" }, "
+                                     "{ name = \"black\", facing = \"south\", turned = true } }"));
+  ASSERT_TRUE(r);
+  EXPECT_FALSE(presentation_of(*r).turned[0]);
+  EXPECT_TRUE(presentation_of(*r).turned[1]);
+  EXPECT_EQ(describe_rules(*r).board[1],
+            "seats: white (facing north) and black (facing south, its pieces drawn turned that "
+            "way)");
+  auto plain = load("turned_not", game("", ""));
+  ASSERT_TRUE(plain);
+  EXPECT_FALSE(presentation_of(*plain).turned[0]);
+  EXPECT_FALSE(presentation_of(*plain).turned[1]);
+  for (const char* name : {"shogi/shogi", "shogi/minishogi"}) {
+    auto shogi = script::load_rules(name);
+    ASSERT_TRUE(shogi) << name;
+    EXPECT_TRUE(presentation_of(**shogi).turned[0]) << name;
+    EXPECT_TRUE(presentation_of(**shogi).turned[1]) << name;
+  }
+  auto xiangqi = script::load_rules("chess/xiangqi");
+  ASSERT_TRUE(xiangqi);
+  EXPECT_FALSE(presentation_of(**xiangqi).turned[1]);
+  Error bad = load_error("turned_bad", with_seats("{ { name = \"white\", turned = \"yes\" }, "
+                                                  "\"black\" }"));
+  EXPECT_NE(bad.what.find("a seat's turned must be true or false, not a string"), std::string::npos)
+      << bad.what;
+  Error number = load_error("turned_number", with_seats("{ \"white\", { name = \"black\", "
+                                                        "turned = 1 } }"));
+  EXPECT_NE(number.what.find("a seat's turned must be true or false, not a number"),
+            std::string::npos)
+      << number.what;
 }
 
 TEST(Presentation, GridsAreCheckeredUnlessTheScriptSaysNot) {

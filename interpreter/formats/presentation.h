@@ -45,6 +45,10 @@ struct Presentation {
   // text (a Unicode figure), the absolute path of an SVG file, or "" for a
   // token with the piece's letter.
   std::vector<std::array<std::string, kMaxSeats>> glyphs;
+  // Per seat: its pieces are drawn turned the way the seat faces on the screen
+  // (upside down while it faces down the screen), as shogi's pieces point at
+  // the enemy; else upright whichever way the board is turned.
+  std::array<bool, kMaxSeats> turned{};
   // Per piece type: SAN writes it with no letter, and its file on captures (exd5).
   std::vector<bool> san_no_letter;
 

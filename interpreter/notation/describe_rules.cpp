@@ -143,10 +143,13 @@ std::vector<std::string> board_words(const Ruleset& r) {
   std::vector<std::string> seats;
   std::set<int> teams;
   for (const Seat& s : r.seats) teams.insert(s.team);
-  for (const Seat& s : r.seats)
+  for (SeatId i = 0; i < r.num_seats(); ++i) {
+    const Seat& s = r.seats[i];
     seats.push_back(s.name + " (facing " + kFacing[s.facing & 3] +
+                    (presentation_of(r).turned[i] ? ", its pieces drawn turned that way" : "") +
                     (teams.size() < r.seats.size() ? ", team " + std::to_string(s.team) : "") +
                     ")");
+  }
   out.push_back("seats: " + join_words(seats));
   std::vector<std::string> order;
   for (SeatId s : r.turn_order) order.push_back(r.seats[s].name);

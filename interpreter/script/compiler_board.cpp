@@ -89,6 +89,8 @@ void Compiler::seats() {
         if (it == kFacing.end())
           fail(where_of(*s), "facing must be north, east, south or west, not '" + f + "'");
         seat.facing = static_cast<int>(it - kFacing.begin());
+        // How its pieces are drawn (formats/presentation.h), not a rule.
+        if (const Value* t = v.get("turned")) view_->turned[i] = boolean(*t, "a seat's turned");
       }
       if (seat.name.empty()) fail(where_of(*s), "every seat needs a name");
       for (auto& other : r_->seats)

@@ -50,7 +50,11 @@ return game {
     "Fairy-Stockfish, src/variant.cpp, shogi_variant (its FEN, move texts and perft)",
   },
   board = grid { width = 9, height = 9, checkered = false },
-  seats = { { name = "white", facing = "north" }, { name = "black", facing = "south" } },
+  -- Each side's pieces point at the other's, as shogi sets are drawn.
+  seats = {
+    { name = "white", facing = "north", turned = true },
+    { name = "black", facing = "south", turned = true },
+  },
   position = "fen",
   uci_variant = "shogi",
   uci_promotion = "+",

@@ -1,0 +1,353 @@
+// How the window looks, offscreen: its texts in another language, the clocks
+// beside the board, the move entry closed by a new game, the pieces in hand
+// drawn as on the board, and the pieces of a seat the script turns drawn
+// upside down.
+#include <QAbstractButton>
+#include <QAction>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QToolButton>
+#include <QTranslator>
+#include <QtTest/QtTest>
+
+#include "gui/board_view.h"
+#include "gui/main_window.h"
+#include "gui/translation.h"
+#include "window_support.h"
+
+using namespace regula;
+using regula::gui::MainWindow;
+using regula::gui_test::open_window;
+
+namespace {
+
+// Takes every translation out again: the other tests read the English texts.
+void remove_translations() {
+  for (QTranslator* t : qApp->findChildren<QTranslator*>()) {
+    QCoreApplication::removeTranslator(t);
+    delete t;
+  }
+}
+
+// How many pixels of two pictures of one size differ by more than a shade.
+int differing(const QImage& a, const QImage& b) {
+  int n = 0;
+  for (int y = 0; y < a.height(); ++y)
+    for (int x = 0; x < a.width(); ++x) {
+      const QColor p = a.pixelColor(x, y), q = b.pixelColor(x, y);
+      n += std::abs(p.red() - q.red()) + std::abs(p.green() - q.green()) +
+               std::abs(p.blue() - q.blue()) + std::abs(p.alpha() - q.alpha()) >
+           48;
+    }
+  return n;
+}
+
+TypeId type_named(const Ruleset& r, const char* name) {
+  TypeId t = 0;
+  while (r.types[t].name != name) ++t;
+  return t;
+}
+
+// A translation that marks every text of the GUI's contexts: a text shown
+// unmarked did not go through tr().
+class MarkingTranslator : public QTranslator {
+ public:
+  static constexpr QChar kMark = QChar(0x00bb);  // »
+  QString translate(const char* context, const char* source, const char*, int) const override {
+    if (!QByteArray(context).startsWith("regula::gui::")) return {};
+    return kMark + QString::fromUtf8(source);
+  }
+  bool isEmpty() const override { return false; }
+};
+
+// The texts of a menu's entries, its submenus' too, separators left out.
+QStringList menu_texts(const QList<QAction*>& actions) {
+  QStringList out;
+  for (const QAction* a : actions) {
+    if (a->isSeparator()) continue;
+    out << a->text();
+    if (a->menu()) out << menu_texts(a->menu()->actions());
+  }
+  return out;
+}
+
+// A widget's rectangle in its window's coordinates.
+QRect in_window(const QWidget* w) {
+  return QRect(w->mapTo(w->window(), QPoint(0, 0)), w->size());
+}
+
+void settle() {
+  for (int i = 0; i < 3; ++i) QCoreApplication::processEvents();
+}
+
+}  // namespace
+
+class LooksTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void frenchTranslatesTheMenusAndTheStatus();
+  void englishAndUnknownLanguagesKeepTheTexts();
+  void theLanguageComesFromTheOptionElseTheSettings();
+  void everyMenuDockAndButtonTextIsTranslated();
+  void clocksStandBesideTheBoardWhichKeepsItsSize();
+  void clocksStandAboveTheBoardWithoutRoomBesideIt();
+  void aNewGameOrARecordLoadedClosesTheMoveEntry();
+  void piecesInHandAreDrawnAndDropped();
+  void aTurnedSeatsPiecesAreDrawnTheWayItFaces();
+};
+
+void LooksTest::frenchTranslatesTheMenusAndTheStatus() {
+#ifndef REGULA_GUI_TRANSLATIONS
+  QSKIP("built without Qt's Linguist tools");
+#endif
+  QVERIFY(gui::translated_languages().contains("fr"));
+  QVERIFY(gui::install_translation(*qApp, "fr"));
+  {
+    auto w = open_window("chess/orthodox");
+    QVERIFY(w);
+    const QList<QAction*> menus = w->menuBar()->actions();
+    QVERIFY(menus.size() >= 4);
+    QCOMPARE(menus[0]->text(), QString("&Partie"));
+    QCOMPARE(menus[1]->text(), QString("É&dition"));
+    QCOMPARE(menus[2]->text(), QString("&Affichage"));
+    QCOMPARE(w->findChild<QAction*>("move_now")->text(), QString("&Jouer maintenant"));
+    QVERIFY(!w->enter_move("e5"));
+    QVERIFY(w->status().startsWith("e5: "));
+    QVERIFY(!w->enter_move(" "));
+    QCOMPARE(w->status(), QString("Tapez un coup"));
+  }
+  remove_translations();
+}
+
+void LooksTest::englishAndUnknownLanguagesKeepTheTexts() {
+  QVERIFY(!gui::install_translation(*qApp, "en"));
+  QVERIFY(!gui::install_translation(*qApp, "xx"));
+  auto w = open_window("chess/orthodox");
+  QVERIFY(w);
+  QCOMPARE(w->menuBar()->actions()[0]->text(), QString("&Game"));
+  QVERIFY(!w->enter_move(" "));
+  QCOMPARE(w->status(), QString("Type a move"));
+  remove_translations();
+}
+
+void LooksTest::theLanguageComesFromTheOptionElseTheSettings() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.path());
+  QCOMPARE(gui::chosen_language("de"), QString("de"));
+  QCOMPARE(gui::chosen_language(""), QLocale::system().name());
+  {
+    QSettings s(QSettings::IniFormat, QSettings::UserScope, "regula", "regula-gui");
+    s.setValue("view/language", "fr");
+  }
+  QCOMPARE(gui::chosen_language(""), QString("fr"));
+  QCOMPARE(gui::chosen_language("en"), QString("en"));
+}
+
+void LooksTest::everyMenuDockAndButtonTextIsTranslated() {
+  MarkingTranslator marking;
+  QCoreApplication::installTranslator(&marking);
+  QStringList texts;
+  {
+    auto w = open_window("chess/orthodox");
+    QVERIFY(w);
+    texts << menu_texts(w->menuBar()->actions()) << w->windowTitle();
+    for (const QDockWidget* d : w->findChildren<QDockWidget*>()) texts << d->windowTitle();
+    w->set_editing(true);
+    for (const QAbstractButton* b : w->findChildren<QAbstractButton*>())
+      if (!b->text().isEmpty() && b->isVisible()) texts << b->text();
+    for (const QComboBox* box : w->findChildren<QComboBox*>())
+      if (box->objectName().startsWith("seat")) texts << box->itemText(0) << box->itemText(1);
+    texts << w->status();
+  }
+  QCoreApplication::removeTranslator(&marking);
+  QVERIFY(texts.size() > 30);
+  for (const QString& t : texts) QVERIFY2(t.startsWith(MarkingTranslator::kMark), qPrintable(t));
+}
+
+void LooksTest::clocksStandBesideTheBoardWhichKeepsItsSize() {
+  auto w = open_window("chess/orthodox");
+  QVERIFY(w);
+  // Room beside the board: the board is as high as its place.
+  w->resize(1100, 700);
+  settle();
+  const QSize before = w->board()->size();
+  QVERIFY(w->set_time_control("5"));
+  w->tick_clocks();
+  settle();
+  QCOMPARE(w->board()->size(), before);
+  auto* white = w->findChild<QLabel*>("clock:white");
+  auto* black = w->findChild<QLabel*>("clock:black");
+  QVERIFY(white && black && white->isVisible() && black->isVisible());
+  const QRect board = in_window(w->board());
+  // Right of the board, black's (drawn at the top) above white's.
+  QVERIFY(in_window(white).left() >= board.right());
+  QVERIFY(in_window(black).left() >= board.right());
+  QVERIFY(in_window(black).bottom() < in_window(white).top());
+  QVERIFY(in_window(black).top() >= board.top());
+  QVERIFY(in_window(white).bottom() <= board.bottom());
+  QVERIFY(board.width() >= board.height());
+  // The board turned: white's pieces at the top, and its clock.
+  w->board()->set_rotation(2);
+  w->tick_clocks();
+  settle();
+  QVERIFY(in_window(white).bottom() < in_window(black).top());
+  // Untimed again: the clocks go, the board stays as it is.
+  QVERIFY(w->set_time_control("untimed"));
+  settle();
+  QVERIFY(!w->findChild<QLabel*>("clock:white"));
+  QCOMPARE(w->board()->size(), before);
+}
+
+void LooksTest::clocksStandAboveTheBoardWithoutRoomBesideIt() {
+  for (const QSize size : {QSize(900, 700), QSize(600, 900)}) {
+    auto w = open_window("chess/orthodox");
+    QVERIFY(w);
+    w->resize(size);
+    settle();
+    const QSize before = w->board()->size();
+    QVERIFY(w->set_time_control("5"));
+    w->tick_clocks();
+    settle();
+    QCOMPARE(w->board()->size(), before);
+    auto* white = w->findChild<QLabel*>("clock:white");
+    auto* black = w->findChild<QLabel*>("clock:black");
+    QVERIFY(white && black && white->isVisible());
+    const QRect board = in_window(w->board());
+    QVERIFY(in_window(white).bottom() <= board.top());
+    QVERIFY(in_window(black).right() < in_window(white).left());
+  }
+}
+
+void LooksTest::aNewGameOrARecordLoadedClosesTheMoveEntry() {
+  auto w = open_window("chess/orthodox");
+  QVERIFY(w);
+  QTest::keyClicks(w->board(), "e");
+  QLineEdit* entry = w->move_entry();
+  QVERIFY(entry && entry->isVisible());
+  QCOMPARE(entry->text(), QString("e"));
+  QVERIFY(w->open("chess/orthodox"));
+  QVERIFY(!entry->isVisible());
+  QCOMPARE(entry->text(), QString());
+  // A record loaded.
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  QVERIFY(w->enter_move("e4"));
+  const QString file = dir.filePath("game.pgn");
+  QVERIFY(w->save_record(file));
+  QTest::keyClicks(w->board(), "N");
+  QVERIFY(entry->isVisible());
+  QVERIFY(w->load_record(file));
+  QVERIFY(!entry->isVisible());
+  QCOMPARE(entry->text(), QString());
+  // A position set.
+  QTest::keyClicks(w->board(), "d");
+  QVERIFY(entry->isVisible());
+  QVERIFY(w->set_position(regula::gui_test::only(*w, {{"e1", "king", 0}, {"e8", "king", 1}})));
+  QVERIFY(!entry->isVisible());
+}
+
+void LooksTest::piecesInHandAreDrawnAndDropped() {
+  auto w = open_window("chess/crazyhouse");
+  QVERIFY(w);
+  // Each side takes a pawn; black is to move with one in hand.
+  for (const char* m : {"e4", "d5", "exd5", "Qxd5", "Nf3"}) QVERIFY(w->enter_move(m));
+  settle();
+  auto* pawn = w->findChild<QToolButton*>("hand:pawn");
+  QVERIFY(pawn && pawn->isVisible());
+  QCOMPARE(pawn->text(), QString("\u00d71"));
+  QCOMPARE(pawn->toolTip(), QString("pawn from hand (1)"));
+  // The button shows black's pawn as the board draws it: its picture is the
+  // board's, painted in black's colour left of the count.
+  const QSize icon = pawn->iconSize();
+  QVERIFY(icon.width() >= 16 && icon.width() == icon.height());
+  const QImage drawn =
+      pawn->icon().pixmap(icon, 1.0).toImage().convertToFormat(QImage::Format_ARGB32);
+  const Ruleset& r = w->game()->rules();
+  TypeId type = 0;
+  while (r.types[type].name != "pawn") ++type;
+  const QImage board = w->board()
+                           ->piece_picture(make_piece(type, 1), icon.width())
+                           .convertToFormat(QImage::Format_ARGB32);
+  QCOMPARE(drawn, board);
+  const QImage shown = pawn->grab().toImage();
+  int dark = 0;
+  for (int y = 0; y < shown.height(); ++y)
+    for (int x = 0; x < std::min(shown.width(), icon.width() + 4); ++x)
+      dark += shown.pixelColor(x, y).lightness() < 40;
+  QVERIFY2(dark > icon.width() * icon.height() / 16, qPrintable(QString::number(dark)));
+  // A click on it, then on a square, drops it there.
+  QTest::mouseClick(pawn, Qt::LeftButton);
+  const SiteId e6 = r.topology.find("e6");
+  QTest::mouseClick(w->board(), Qt::LeftButton, {}, w->board()->centre(e6).toPoint());
+  QCOMPARE(w->game()->history().size(), size_t{6});
+  QCOMPARE(w->game()->history().back().move.to, e6);
+  QCOMPARE(w->game()->position().at(e6), make_piece(type, 1));
+}
+
+void LooksTest::aTurnedSeatsPiecesAreDrawnTheWayItFaces() {
+  auto w = open_window("shogi/shogi");
+  QVERIFY(w);
+  gui::BoardView& board = *w->board();
+  const PieceCode sente = make_piece(type_named(w->game()->rules(), "pawn"), 0);
+  const PieceCode gote = make_piece(type_named(w->game()->rules(), "pawn"), 1);
+  constexpr int kSize = 64;
+  // Sente at the bottom: its pieces upright, gote's upside down.
+  QCOMPARE(board.piece_turn(0), 0);
+  QCOMPARE(board.piece_turn(1), 2);
+  const QImage gote_down = board.piece_picture(gote, kSize).convertToFormat(QImage::Format_ARGB32);
+  const QImage sente_up = board.piece_picture(sente, kSize).convertToFormat(QImage::Format_ARGB32);
+  // The board flipped: gote's pieces upright, sente's upside down.
+  board.set_rotation(2);
+  QCOMPARE(board.piece_turn(0), 2);
+  QCOMPARE(board.piece_turn(1), 0);
+  const QImage gote_up = board.piece_picture(gote, kSize).convertToFormat(QImage::Format_ARGB32);
+  const QImage sente_down =
+      board.piece_picture(sente, kSize).convertToFormat(QImage::Format_ARGB32);
+  const QTransform half_turn = QTransform().rotate(180);
+  // The pentagon's point is at one end: upside down is another picture.
+  QVERIFY(differing(gote_down, gote_up) > kSize * kSize / 20);
+  QVERIFY2(differing(gote_down, gote_up.transformed(half_turn)) < kSize * kSize / 200,
+           qPrintable(QString::number(differing(gote_down, gote_up.transformed(half_turn)))));
+  QVERIFY(differing(sente_down, sente_up.transformed(half_turn)) < kSize * kSize / 200);
+  // On the board itself: gote's pawn on 3c (c7) as the picture turned.
+  board.set_rotation(0);
+  const SiteId at = w->game()->rules().topology.find("c7");
+  QCOMPARE(w->game()->position().at(at), gote);
+  // The piece's dark fill across a row of its square, a third of a square
+  // above (-1) or below (1) its centre.
+  auto dark_across = [&](int where) {
+    const QImage shown = board.grab().toImage().convertToFormat(QImage::Format_ARGB32);
+    const QPointF c = board.centre(at);
+    const double side = std::abs(board.centre(0).x() - board.centre(1).x());
+    const int y = static_cast<int>(c.y() + where * 0.34 * side);
+    int n = 0;
+    for (int x = static_cast<int>(c.x() - side / 2); x < c.x() + side / 2; ++x)
+      n += shown.pixelColor(x, y).lightness() < 60;
+    return n;
+  };
+  // The pentagon's point at the bottom, its broad base at the top; and the
+  // other way up on the board flipped.
+  const int top = dark_across(-1), bottom = dark_across(1);
+  QVERIFY2(top > bottom + 8, qPrintable(QString("%1 %2").arg(top).arg(bottom)));
+  board.set_rotation(2);
+  const int flipped_top = dark_across(-1), flipped_bottom = dark_across(1);
+  QVERIFY2(flipped_top + 8 < flipped_bottom,
+           qPrintable(QString("%1 %2").arg(flipped_top).arg(flipped_bottom)));
+  // A seat the script does not turn: drawn upright whichever way the board is.
+  auto chess = open_window("chess/orthodox");
+  QVERIFY(chess);
+  QCOMPARE(chess->board()->piece_turn(1), 0);
+  chess->board()->set_rotation(2);
+  QCOMPARE(chess->board()->piece_turn(1), 0);
+}
+
+QTEST_MAIN(LooksTest)
+#include "looks_test.moc"
