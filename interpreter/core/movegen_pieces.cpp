@@ -357,12 +357,12 @@ void Gen::piece_rules(SiteId from, TypeId t, const PieceType& pt) {
     if (rule.origin_test && !origin_open(rule, from, t)) continue;
     switch (rule.kind) {
       case RuleKind::kSlide:
-        if (rule.slide_way == MoveRule::SlideWay::kSteps)
-          steps(from, t, ri, rule);
-        else if (rule.slide_way == MoveRule::SlideWay::kStepTable)
-          table(from, t, ri, rule, rule.steps);
-        else
+        if (rule.slide_way == MoveRule::SlideWay::kSlide)
           slide(from, t, ri, rule);
+        else if (rule.slide_way == MoveRule::SlideWay::kSteps && pos.has_occupancy())
+          steps(from, t, ri, rule);
+        else
+          table(from, t, ri, rule, rule.steps);
         break;
       case RuleKind::kTable:
         table(from, t, ri, rule, rule.table);

@@ -385,14 +385,14 @@ void Ruleset::derive_fast_paths() {
   }
 }
 
-// MoveRule::origin_test and slide_way, from each rule and the board (after
-// step_tables, and again when the reference mode drops the step tables).
+// MoveRule::origin_test and slide_way, from each rule (after step_tables, and
+// again when the reference mode drops the step tables).
 void Ruleset::dispatch_rules() {
   for (MoveRule& rule : rules) {
     rule.origin_test = rule.from_region >= 0 || rule.requires_clear || rule.unless_attacked;
     rule.slide_way = MoveRule::SlideWay::kSlide;
     if (rule.steps.empty()) continue;
-    rule.slide_way = rule.mode == Mode::kMove && rule.to_region < 0 && topology.small()
+    rule.slide_way = rule.mode == Mode::kMove && rule.to_region < 0
                          ? MoveRule::SlideWay::kSteps
                          : MoveRule::SlideWay::kStepTable;
   }

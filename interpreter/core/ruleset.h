@@ -113,8 +113,8 @@ struct MoveRule {
   // unless_attacked), and how a kSlide is generated.
   enum class SlideWay : uint8_t {
     kSlide,      // the general walk along each direction
-    kSteps,      // plain steps to empty neighbours on a board with bit sets
-    kStepTable,  // one-step moves read from the neighbour table (steps)
+    kSteps,      // plain steps to empty neighbours (by bit sets where the position has them)
+    kStepTable,  // other one-step moves read from the neighbour table (steps)
   };
   bool origin_test = false;
   SlideWay slide_way = SlideWay::kSlide;
