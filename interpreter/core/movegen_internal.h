@@ -62,6 +62,9 @@ struct Gen {
   // rule and origin, see start_as): a member, so that it is constructed once
   // per pass and not once per rule.
   Move proto{};
+  // The rule whose header proto holds (-1: none, or a drop's): a piece after
+  // another of the same rule changes only the origin.
+  int proto_rule = -1;
 
   bool enemy(PieceCode c) const { return c && !r.allies(piece_seat(c), me); }
 
@@ -84,6 +87,16 @@ struct Gen {
     m.gate_at = kNoSite;
     m.chance = 0;
     m.ncap = m.npath = 0;
+  }
+
+  // Makes proto the header of rule ri's moves from `from`.
+  void aim(SiteId from, int ri, const MoveRule& rule) {
+    if (proto_rule == ri) {
+      proto.from = from;
+      return;
+    }
+    header(proto, from, kNoSite, ri, rule);
+    proto_rule = ri;
   }
 
   // Starts a move in the next slot of the list, without copying a whole Move.

@@ -22,7 +22,7 @@ void Gen::slide(SiteId from, TypeId t, int ri, const MoveRule& rule) {
   const int max = rule.max_range ? rule.max_range : n;
   const uint8_t* barred = barred_sites(t);
   const uint64_t promo = promotion_mask(t);
-  header(proto, from, kNoSite, ri, rule);
+  aim(from, ri, rule);
   for (DirId d : rule.dirs[me]) {
     const SiteId* nb = topo.neighbors_of(d);
     SiteId s = from;
@@ -93,7 +93,7 @@ void Gen::table(SiteId from, TypeId t, int ri, const MoveRule& rule,
                 const std::vector<std::vector<std::vector<SiteId>>>& sites) {
   const uint8_t* barred = barred_sites(t);
   const uint64_t promo = promotion_mask(t);
-  header(proto, from, kNoSite, ri, rule);
+  aim(from, ri, rule);
   for (SiteId s : sites[me][from]) {
     if (!lands(rule, t, s, barred)) continue;
     start_as(proto, s);
@@ -206,6 +206,7 @@ void Gen::drop(int ri, const MoveRule& rule) {
   header(proto, kNoSite, kNoSite, ri, rule);
   proto.kind = MoveKind::kDrop;
   proto.drop_type = rule.drop_type;
+  proto_rule = -1;
   // Files that hold an own piece of the type the rule names: closed to it.
   std::array<uint8_t, kMaxSites> closed_file;
   const bool by_file = rule.drop_file_type >= 0 &&
@@ -253,7 +254,7 @@ void Gen::army(SeatId seat) {
       // Every piece steps to the empty neighbours, and does nothing else.
       const MoveRule& rule = r.rules[ri];
       const uint64_t occ = occupied_all();
-      header(proto, kNoSite, kNoSite, ri, rule);
+      aim(kNoSite, ri, rule);
       for (uint64_t own = pos.occupied(seat); own; own &= own - 1) {
         const auto from = static_cast<SiteId>(__builtin_ctzll(own));
         proto.from = from;
@@ -328,7 +329,7 @@ void Gen::simple_rules(SiteId from, TypeId t, const PieceType& pt) {
 void Gen::steps(SiteId from, TypeId t, int ri, const MoveRule& rule) {
   const uint64_t occ = occupied_all();
   const uint64_t promo = promotion_mask(t);
-  header(proto, from, kNoSite, ri, rule);
+  aim(from, ri, rule);
   for (SiteId s : rule.steps[me][from])
     if (!((occ >> s) & 1)) {
       start_as(proto, s);

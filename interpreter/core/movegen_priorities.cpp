@@ -117,12 +117,17 @@ void keep_quiet_promotions(Position& pos, MoveList& moves) {
 // the most value).
 void keep_priority_captures(const Position& pos, MoveList& moves) {
   const Ruleset& r = pos.rules();
+  // Where no move takes on arrival, a move's captures are the sites it clears.
+  const bool arrival = r.fast.arrival_captures;
   int best = 0, best_value = 0;
-  for (const Move& m : moves) best = std::max(best, captures_of(pos, m));
+  if (arrival)
+    for (const Move& m : moves) best = std::max(best, captures_of(pos, m));
+  else
+    for (const Move& m : moves) best = std::max(best, static_cast<int>(m.ncap));
   if (best <= 0) return;
   int kept = 0;
   for (int i = 0; i < moves.size(); ++i) {
-    int c = captures_of(pos, moves[i]);
+    int c = arrival ? captures_of(pos, moves[i]) : moves[i].ncap;
     bool keep = r.capture_priority == CapturePriority::kCompulsory ? c > 0 : c == best;
     if (keep) {
       if (kept != i) moves[kept] = moves[i];

@@ -358,6 +358,11 @@ void Ruleset::derive_fast_paths() {
   // Where pins are simple the whole probe is as cheap as finding the rays.
   fast.check_by_rays = fast.probe_check && !fast.pins_simple && !phased_attacks &&
                        topology.neighbours_follow_coordinates();
+  fast.arrival_captures = hooks && hooks->has_generate();
+  for (const MoveRule& rule : rules)
+    if (rule.kind != RuleKind::kHop && rule.kind != RuleKind::kDrop &&
+        rule.kind != RuleKind::kCastle && has_mode(rule.mode, Mode::kCapture))
+      fast.arrival_captures = true;
   plain_step_rules();
   // Restricted sites are read by the general slide only.
   if (!restricted.empty()) fast.plain_steps.assign(fast.plain_steps.size(), -1);

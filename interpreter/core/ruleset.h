@@ -679,6 +679,11 @@ struct FastPaths {
   bool simple_flow = false;
   // One-step slides have neighbour tables (MoveRule::steps).
   bool step_tables = false;
+  // Some move may take the piece standing on its destination: a slide, leap,
+  // walk or other rule that may capture, or a generate hook. Where none can
+  // (hops and drops land on empty sites, castles on their own), a move's
+  // captures are the sites it clears, and the capture priorities count those.
+  bool arrival_captures = true;
   // Every piece's rules are steps, slides and hops with no condition on the
   // origin (region, flags, attack), without phases or dice, on at most 64
   // sites: generation takes them without those tests.
