@@ -12,6 +12,7 @@
 
 #include "ai/random_turn.h"
 #include "ai/seat_clocks.h"
+#include "core/flag_fall.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/rule_error.h"
@@ -41,18 +42,6 @@ Error illegal(const Ruleset& rules, const std::string& player, SeatId seat, int 
 std::string sites_of(const Ruleset& r, const Move& m) {
   auto site = [&](SiteId s) { return s == kNoSite ? std::string("-") : r.topology.name(s); };
   return "'" + site(m.from) + " to " + site(m.to) + "'";
-}
-
-// The result when a seat's time runs out: its team loses, in Game::time_out's words.
-Result lost_on_time(const Ruleset& r, const Position& pos, SeatId seat) {
-  Result res;
-  res.over = true;
-  res.seats = r.num_seats();
-  for (SeatId s = 0; s < res.seats; ++s)
-    res.outcome[s] = r.allies(s, seat) ? Outcome::kLoss : Outcome::kWin;
-  res.reason = r.seats[seat].name + " loses on time";
-  rank_seats(res, pos);
-  return res;
 }
 
 }  // namespace
@@ -150,7 +139,7 @@ Status play_game(std::shared_ptr<const Ruleset> rules, const std::vector<Player*
     tally.millis += spent;
     tally.nodes += nodes;
     if (!clocks.turn_played(seat, std::llround(spent))) {
-      game.result = lost_on_time(r, pos, seat);
+      game.result = flag_fall_result(pos, seat);
       game.timed_out = seat;
       break;
     }
