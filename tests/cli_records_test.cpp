@@ -3,6 +3,7 @@
 // version, and position strings that make no sense for their rules.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -97,21 +98,21 @@ TEST(CliRecords, ReplayPrintsTheBoardThePositionAndTheResult) {
 // A record from elsewhere states how the game ended where its moves stop: a
 // resignation, a loss on time (PGN's "time forfeit"), an agreed draw.
 TEST(CliRecords, ReplayEndsTheGameAsTheRecordStates) {
-  auto replayed = [](const std::string& name, const std::string& tags) {
-    const std::string file = temp_path(name);
+  const std::pair<const char*, const char*> cases[] = {
+      {"[Result \"1-0\"]\n", "result: 1-0 (black resigns, as the record states)\n"},
+      {"[Result \"0-1\"]\n[Termination \"time forfeit\"]\n",
+       "result: 0-1 (white loses on time, as the record states)\n"},
+      {"[Result \"1/2-1/2\"]\n", "result: 1/2-1/2 (draw agreed, as the record states)\n"},
+      {"[Result \"*\"]\n", "result: *\n"},
+  };
+  const std::string file = temp_path("stated.pgn");
+  for (const auto& [tags, result] : cases) {
     std::ofstream(file) << "[Rules \"chess/orthodox\"]\n" << tags << "\n1. e4 e5 2. Nf3 *\n";
     CliRun r = run("replay " + file);
     EXPECT_EQ(r.code, 0) << r.out;
-    fs::remove(file);
-    return r.out.substr(r.out.find("result: "));
-  };
-  EXPECT_EQ(replayed("stated_win.pgn", "[Result \"1-0\"]\n"),
-            "result: 1-0 (black resigns, as the record states)\n");
-  EXPECT_EQ(replayed("stated_time.pgn", "[Result \"0-1\"]\n[Termination \"time forfeit\"]\n"),
-            "result: 0-1 (white loses on time, as the record states)\n");
-  EXPECT_EQ(replayed("stated_draw.pgn", "[Result \"1/2-1/2\"]\n"),
-            "result: 1/2-1/2 (draw agreed, as the record states)\n");
-  EXPECT_EQ(replayed("stated_none.pgn", "[Result \"*\"]\n"), "result: *\n");
+    EXPECT_EQ(r.out.substr(std::min(r.out.find("result: "), r.out.size())), result) << tags;
+  }
+  fs::remove(file);
 }
 
 TEST(CliRecords, ReplayRefusesAStatedResultTheMovesContradict) {

@@ -17,6 +17,7 @@
 #include "ai/seat_clocks.h"
 #include "cli_support.h"
 #include "core/movegen.h"
+#include "move_support.h"
 #include "script_support.h"
 
 namespace regula {
@@ -254,17 +255,14 @@ TEST(Match, APlayerWhoseTimeRunsOutLosesOnTime) {
 // legal moves, which here (as on the GUI's clocks) means it has nothing but
 // royal pieces.
 TEST(Match, AFlagFallAgainstABareKingDraws) {
-  auto rules = test_support::load("flag_fall", R"(return game {
-  title = "t",
-  board = grid { width = 4, height = 4 },
-  pieces = {
-    piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } } },
-    piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } },
-  },
-  setup = { white = { king = "a1", rook = "d1" }, black = { king = "c4" } },
-  ends = { check = true, checkmate = "loss", stalemate = "draw" },
-}
-)");
+  auto rules = test_support::load(
+      "flag_fall",
+      test_support::grid_game(
+          4, 4,
+          R"(piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } } },
+             piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } },)",
+          R"(ends = { check = true, checkmate = "loss", stalemate = "draw" },)",
+          R"({ white = { king = "a1", rook = "d1" }, black = { king = "c4" } })"));
   ASSERT_TRUE(rules);
   auto rep = slow_against_random(rules);
   ASSERT_TRUE(rep) << rep.error().text();
