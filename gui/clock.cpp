@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "core/flag_fall.h"
+
 namespace regula::gui {
 
 int64_t SteadyTimeSource::now() const {
@@ -78,14 +80,7 @@ QString clock_face(int64_t millis) {
 }
 
 bool cannot_win(const Position& pos, SeatId seat) {
-  const Ruleset& r = pos.rules();
-  for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
-    if (pos.hand(seat, t) > 0) return false;
-  for (SiteId s = 0; s < pos.num_sites(); ++s) {
-    const PieceCode code = pos.at(s);
-    if (code && piece_seat(code) == seat && !r.types[piece_type(code)].royal) return false;
-  }
-  return true;
+  return regula::cannot_win(pos, seat);
 }
 
 }  // namespace regula::gui

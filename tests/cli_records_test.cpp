@@ -3,6 +3,7 @@
 // version, and position strings that make no sense for their rules.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -94,6 +95,38 @@ TEST(CliRecords, ReplayPrintsTheBoardThePositionAndTheResult) {
             "result: 0-1 (checkmate)\n");
 }
 
+// A record from elsewhere states how the game ended where its moves stop: a
+// resignation, a loss on time (PGN's "time forfeit"), an agreed draw.
+TEST(CliRecords, ReplayEndsTheGameAsTheRecordStates) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"[Result \"1-0\"]\n", "result: 1-0 (black resigns, as the record states)\n"},
+      {"[Result \"0-1\"]\n[Termination \"time forfeit\"]\n",
+       "result: 0-1 (white loses on time, as the record states)\n"},
+      {"[Result \"1/2-1/2\"]\n", "result: 1/2-1/2 (draw agreed, as the record states)\n"},
+      {"[Result \"*\"]\n", "result: *\n"},
+  };
+  const std::string file = temp_path("stated.pgn");
+  for (const auto& [tags, result] : cases) {
+    std::ofstream(file) << "[Rules \"chess/orthodox\"]\n" << tags << "\n1. e4 e5 2. Nf3 *\n";
+    CliRun r = run("replay " + file);
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_EQ(r.out.substr(std::min(r.out.find("result: "), r.out.size())), result) << tags;
+  }
+  fs::remove(file);
+}
+
+TEST(CliRecords, ReplayRefusesAStatedResultTheMovesContradict) {
+  const std::string file = temp_path("contradicted.pgn");
+  std::ofstream(file) << "[Rules \"chess/orthodox\"]\n[Event \"?\"]\n[Result \"1-0\"]\n\n"
+                         "1. f3 e5 2. g4 Qh4# 1-0\n";
+  CliRun r = run("replay " + file);
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_EQ(r.out, file +
+                       ":3: the record states [Result \"1-0\"], but its moves end the game 0-1 "
+                       "(checkmate)\n");
+  fs::remove(file);
+}
+
 TEST(CliRecords, UndoRedoResignAndHelp) {
   const std::string rec = temp_path("resign.pgn");
   fs::remove(rec);
@@ -115,7 +148,7 @@ TEST(CliRecords, UndoRedoResignAndHelp) {
             "[Termination \"white resigns\"]\n\n1. e2e4 e7e5 0-1\n");
   // The record says so, and replays to the same end.
   CliRun replay = run("replay " + rec);
-  EXPECT_TRUE(has(replay.out, "result: 0-1 (white resigns)\n")) << replay.out;
+  EXPECT_TRUE(has(replay.out, "result: 0-1 (white resigns, as the record states)\n")) << replay.out;
 }
 
 TEST(CliRecords, SaveRefusesAnUnwritablePathAndPlaysOn) {

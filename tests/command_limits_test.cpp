@@ -172,6 +172,25 @@ class Child {
 
 // ---- stop, inside a hook call ----------------------------------------------------------
 
+// Starts `go infinite` from the start position, sends stop after `wait` (at
+// once for 0), and returns the bestmove line the engine answers with ("" and
+// a test failure when none comes).
+std::string best_after_stop(Child& uci, std::chrono::milliseconds wait) {
+  uci.send("position startpos");
+  uci.send("go infinite");
+  if (wait.count() > 0) std::this_thread::sleep_for(wait);
+  uci.send("stop");
+  const auto best = uci.line_starting("bestmove ");
+  EXPECT_TRUE(best) << "no bestmove after stop:\n" << uci.output();
+  return best ? *best : std::string();
+}
+
+// Ends the engine, which must exit cleanly.
+void quit_engine(Child& uci) {
+  uci.send("quit");
+  EXPECT_EQ(uci.exit_code(), 0) << uci.output();
+}
+
 // The search has judged the first moves when a filter call in the tree is
 // stopped: its answer is the first decision it ordered (no iteration ended).
 TEST(CommandLimits, UciStopEndsASearchInsideASlowHook) {
@@ -179,16 +198,9 @@ TEST(CommandLimits, UciStopEndsASearchInsideASlowHook) {
   uci.send("uci");
   uci.send("isready");
   ASSERT_TRUE(uci.line_starting("readyok")) << uci.output();
-  uci.send("position startpos");
-  uci.send("go infinite");
   // Let the search reach the slow calls: it is then inside one for a second or so.
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  uci.send("stop");
-  const auto best = uci.line_starting("bestmove ");
-  ASSERT_TRUE(best) << "no bestmove after stop:\n" << uci.output();
-  EXPECT_EQ(*best, "bestmove a1a2");
-  uci.send("quit");
-  EXPECT_EQ(uci.exit_code(), 0) << uci.output();
+  EXPECT_EQ(best_after_stop(uci, std::chrono::milliseconds(200)), "bestmove a1a2");
+  quit_engine(uci);
 }
 
 // Stopped while the root's moves are being filtered, the search knows no move,
@@ -196,34 +208,21 @@ TEST(CommandLimits, UciStopEndsASearchInsideASlowHook) {
 TEST(CommandLimits, UciStopBeforeAnyMoveIsJudged) {
   Child uci({"uci", script("slow_filter.lua")});
   uci.send("uci");
-  uci.send("position startpos");
-  uci.send("go infinite");
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  uci.send("stop");
-  const auto best = uci.line_starting("bestmove ");
-  ASSERT_TRUE(best) << "no bestmove after stop:\n" << uci.output();
-  EXPECT_EQ(*best, "bestmove (none)");
+  EXPECT_EQ(best_after_stop(uci, std::chrono::milliseconds(200)), "bestmove (none)");
   EXPECT_NE(
       uci.output().find("info string go: stopped before any move was judged (stopped: "
                         "the search was stopped); the answer is the first legal move, if there is "
                         "time to find it"),
       std::string::npos)
       << uci.output();
-  uci.send("quit");
-  EXPECT_EQ(uci.exit_code(), 0) << uci.output();
+  quit_engine(uci);
 }
 
 // Stopped before its first hook call, the search answers the first legal move.
 TEST(CommandLimits, UciStopAtOnceAnswersALegalMove) {
   Child uci({"uci", script("slow_filter_deep.lua")});
-  uci.send("position startpos");
-  uci.send("go infinite");
-  uci.send("stop");
-  const auto best = uci.line_starting("bestmove ");
-  ASSERT_TRUE(best) << "no bestmove after stop:\n" << uci.output();
-  EXPECT_EQ(*best, "bestmove a1a2");
-  uci.send("quit");
-  EXPECT_EQ(uci.exit_code(), 0) << uci.output();
+  EXPECT_EQ(best_after_stop(uci, std::chrono::milliseconds(0)), "bestmove a1a2");
+  quit_engine(uci);
 }
 
 TEST(CommandLimits, CtrlCEndsACommandInsideASlowHook) {

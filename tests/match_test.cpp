@@ -17,6 +17,7 @@
 #include "ai/seat_clocks.h"
 #include "cli_support.h"
 #include "core/movegen.h"
+#include "move_support.h"
 #include "script_support.h"
 
 namespace regula {
@@ -216,20 +217,28 @@ class Slow : public ai::Player {
   std::unique_ptr<ai::Player> inner_;
 };
 
-TEST(Match, APlayerWhoseTimeRunsOutLosesOnTime) {
-  auto rules = bundled("chess/orthodox");
+// The players of a match between "slow" and "random".
+Expected<std::unique_ptr<ai::Player>> slow_or_random(const std::string& spec,
+                                                     std::shared_ptr<const Ruleset> r,
+                                                     uint64_t seed) {
+  auto random = ai::make_player("random", std::move(r), seed);
+  if (spec == "slow" && random) return std::unique_ptr<ai::Player>(new Slow(std::move(*random)));
+  return random;
+}
+
+// Two games, the slow player white in the first and black in the second,
+// under a clock of 50 ms for the game, which it runs out of at once.
+Expected<ai::MatchReport> slow_against_random(std::shared_ptr<const Ruleset> rules) {
   ai::MatchOptions o;
   o.players = {"slow", "random"};
   o.games = 2;
   o.keep_turns = true;
-  o.clock = TimeControl{{{0, 50, 0}}};  // 50 ms for the game
-  auto make = [](const std::string& spec, std::shared_ptr<const Ruleset> r,
-                 uint64_t seed) -> Expected<std::unique_ptr<ai::Player>> {
-    auto random = ai::make_player("random", std::move(r), seed);
-    if (spec == "slow" && random) return std::unique_ptr<ai::Player>(new Slow(std::move(*random)));
-    return random;
-  };
-  auto rep = ai::run_match(rules, {}, o, make);
+  o.clock = TimeControl{{{0, 50, 0}}};
+  return ai::run_match(std::move(rules), {}, o, slow_or_random);
+}
+
+TEST(Match, APlayerWhoseTimeRunsOutLosesOnTime) {
+  auto rep = slow_against_random(bundled("chess/orthodox"));
   ASSERT_TRUE(rep) << rep.error().text();
   // Game 1: the slow player has white and loses before its first move; game 2:
   // black, after white's first.
@@ -240,6 +249,33 @@ TEST(Match, APlayerWhoseTimeRunsOutLosesOnTime) {
   EXPECT_EQ(rep->games[1].result.reason, "black loses on time");
   EXPECT_EQ(rep->games[1].turns.size(), 1u);
   EXPECT_EQ(rep->players[0].losses, 2);
+}
+
+// FIDE 6.9: a flag fall draws when no other side can win by any series of
+// legal moves, which here (as on the GUI's clocks) means it has nothing but
+// royal pieces.
+TEST(Match, AFlagFallAgainstABareKingDraws) {
+  auto rules = test_support::load(
+      "flag_fall",
+      test_support::grid_game(
+          4, 4,
+          R"(piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } } },
+             piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } },)",
+          R"(ends = { check = true, checkmate = "loss", stalemate = "draw" },)",
+          R"({ white = { king = "a1", rook = "d1" }, black = { king = "c4" } })"));
+  ASSERT_TRUE(rules);
+  auto rep = slow_against_random(rules);
+  ASSERT_TRUE(rep) << rep.error().text();
+  // White's flag falls before its first move: black, with a bare king, cannot win.
+  EXPECT_EQ(rep->games[0].result.reason, "white's time is up, but no other side can win");
+  EXPECT_EQ(rep->games[0].result.score(), "1/2-1/2");
+  EXPECT_EQ(rep->games[0].timed_out, 0);
+  // Black's flag falls after white's first move: white has its rook.
+  EXPECT_EQ(rep->games[1].result.reason, "black loses on time");
+  EXPECT_EQ(rep->games[1].result.score(), "1-0");
+  EXPECT_EQ(rep->games[1].timed_out, 1);
+  EXPECT_EQ(rep->players[0].draws, 1);
+  EXPECT_EQ(rep->players[0].losses, 1);
 }
 
 TEST(CliPlayers, MatchTakesATimeControl) {

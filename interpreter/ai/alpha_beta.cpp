@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <optional>
 #include <random>
 
@@ -73,6 +74,47 @@ struct Table {
   }
   void clear() { std::fill(entries.begin(), entries.end(), Entry{}); }
 };
+
+// The decisions at the root in the order to search them, each with the noise
+// that blurs its score (AlphaBetaOptions::noise).
+struct RootMoves {
+  MoveList moves;
+  std::vector<int> noise;
+
+  // Puts the decisions (and their noise) in the order idx gives.
+  void reorder(const std::vector<int>& idx) {
+    MoveList sorted;
+    std::vector<int> sorted_noise;
+    for (int i : idx) {
+      sorted.push(moves[i]);
+      sorted_noise.push_back(noise[i]);
+    }
+    moves = sorted;
+    noise = sorted_noise;
+  }
+  // Sorts them, those before puts first, equals keeping their order.
+  void sort_by(const std::function<bool(int, int)>& before) {
+    std::vector<int> idx(moves.size());
+    for (int i = 0; i < moves.size(); ++i) idx[i] = i;
+    std::stable_sort(idx.begin(), idx.end(), before);
+    reorder(idx);
+  }
+};
+
+// The root's decisions in a seeded order among equals, then gains first, so
+// that even a search stopped at once answers with a sensible decision; each
+// drawn its noise from rng.
+RootMoves ordered_root(const Position& pos, MoveList root, int noise, std::mt19937_64& rng) {
+  std::shuffle(root.begin(), root.end(), rng);
+  RootMoves out{root, std::vector<int>(root.size(), 0)};
+  std::vector<int> order_score(root.size());
+  for (int i = 0; i < root.size(); ++i) {
+    order_score[i] = gain(pos, root[i]);
+    if (noise) out.noise[i] = std::uniform_int_distribution<int>(-noise, noise)(rng);
+  }
+  out.sort_by([&](int a, int b) { return order_score[a] > order_score[b]; });
+  return out;
+}
 
 }  // namespace
 
@@ -538,6 +580,88 @@ struct AlphaBeta::Search {
     // the table keeps indices into the generated order (order[]).
     return best;
   }
+  // The best decision of one iteration at depth over the root, and its score
+  // and line; -1 when the search stopped before it judged any. last gets each
+  // judged decision's score.
+  struct Iteration {
+    int best = -1;
+    int score = -kInf;
+    std::vector<Move> pv;
+  };
+  Iteration iterate(const RootMoves& root, int depth, std::vector<int>& last) {
+    Iteration it;
+    for (int i = 0; i < root.moves.size(); ++i) {
+      const Move m = root.moves[i];
+      Undo u;
+      pos.make(m, u);
+      ++nodes;
+      // With noise, a decision matters when its score plus its noise beats
+      // the best so far: the window is shifted by its noise.
+      int v;
+      if (i == 0) {
+        v = child(depth, -kInf, kInf, 0, root_team);
+      } else {
+        const int a = std::clamp(it.score - root.noise[i], -kInf, kInf - 1);
+        v = child(depth, a, a + 1, 0, root_team);
+        if (v > a && !stopped) v = child(depth, a, kInf, 0, root_team);
+      }
+      pos.unmake(m, u);
+      if (stopped) break;
+      // Noise blurs the judgement of ordinary positions, never of a decided game.
+      const int judged = std::abs(v) >= kWinScore - kMaxPly ? v : v + root.noise[i];
+      last[i] = judged;
+      if (judged > it.score) {
+        it.score = judged;
+        it.best = i;
+        it.pv.assign(1, m);
+        it.pv.insert(it.pv.end(), pv[1].begin(), pv[1].end());
+      }
+    }
+    return it;
+  }
+
+  // Iterative deepening over the root, to the budget's depth or until the
+  // search stops; best and info get the deepest result found.
+  void deepen(RootMoves& root, Move& best, SearchInfo& info) {
+    const int max_depth = budget.depth ? std::min(budget.depth, kMaxPly - 1) : kMaxPly - 1;
+    std::vector<int> last(root.moves.size(), 0);
+    for (int depth = 1; depth <= max_depth; ++depth) {
+      const Iteration it = iterate(root, depth, last);
+      // A partial iteration counts too: each decision it judged was searched in full.
+      if (it.best >= 0) {
+        best = root.moves[it.best];
+        info.depth = stopped ? depth - 1 : depth;
+        info.score = it.score;
+        info.pv = it.pv;
+      }
+      info.nodes = nodes;
+      info.seldepth = seldepth;
+      info.millis = millis();
+      if (stopped) break;
+      ab.report(info);
+      // Best first next time, the others by this iteration's scores.
+      root.sort_by([&](int a, int b) {
+        if (a == it.best || b == it.best) return a == it.best && b != it.best;
+        return last[a] > last[b];
+      });
+      // A forced result found within this depth will not change deeper.
+      if (info.mate() != 0 && std::abs(info.mate()) <= depth) break;
+    }
+  }
+
+  // deepen, where a hook its command stopped (core/command_limits.h) ends the
+  // search as a stop does: the position is put back, and the best decision
+  // so far stands.
+  void deepen_until_stopped(RootMoves& root, Move& best, SearchInfo& info) {
+    const std::optional<Position> saved = r.hooks ? std::optional<Position>(pos) : std::nullopt;
+    try {
+      deepen(root, best, info);
+    } catch (const CommandStopped&) {
+      if (!saved) throw;
+      pos = *saved;
+      stopped = true;
+    }
+  }
 };
 
 AlphaBeta::AlphaBeta(std::shared_ptr<const Ruleset> rules, AlphaBetaOptions options,
@@ -577,100 +701,9 @@ Move AlphaBeta::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo*
     if (info_out) *info_out = info;
     return root[0];
   }
-  // Seeded order among equals, then gains first, so that even a search stopped
-  // at once answers with a sensible decision.
-  std::shuffle(root.begin(), root.end(), rng);
-  std::vector<int> noise(root.size(), 0);
-  std::vector<int> order_score(root.size());
-  for (int i = 0; i < root.size(); ++i) {
-    order_score[i] = gain(pos, root[i]);
-    if (options_.noise)
-      noise[i] = std::uniform_int_distribution<int>(-options_.noise, options_.noise)(rng);
-  }
-  // Puts the root moves (and their noise) in the order idx gives.
-  auto reorder = [&](const std::vector<int>& idx) {
-    MoveList sorted;
-    std::vector<int> sorted_noise;
-    for (int i : idx) {
-      sorted.push(root[i]);
-      sorted_noise.push_back(noise[i]);
-    }
-    root = sorted;
-    noise = sorted_noise;
-  };
-  {
-    std::vector<int> idx(root.size());
-    for (int i = 0; i < root.size(); ++i) idx[i] = i;
-    std::stable_sort(idx.begin(), idx.end(),
-                     [&](int a, int b) { return order_score[a] > order_score[b]; });
-    reorder(idx);
-  }
-  Move best = root[0];
-  const int my_team = rules_->seats[pos.decider()].team;
-  const int max_depth = s.budget.depth ? std::min(s.budget.depth, kMaxPly - 1) : kMaxPly - 1;
-  std::vector<int> last(root.size(), 0);
-  // A hook its command stopped (core/command_limits.h) ends the search as a
-  // stop does: the position is put back, and the best decision so far stands.
-  const std::optional<Position> saved = rules_->hooks ? std::optional<Position>(pos) : std::nullopt;
-  try {
-    for (int depth = 1; depth <= max_depth; ++depth) {
-      int best_i = -1, best_v = -kInf;
-      std::vector<Move> best_pv;
-      for (int i = 0; i < root.size(); ++i) {
-        const Move m = root[i];
-        Undo u;
-        pos.make(m, u);
-        ++s.nodes;
-        // With noise, a decision matters when its score plus its noise beats
-        // the best so far: the window is shifted by its noise.
-        int v;
-        if (i == 0) {
-          v = s.child(depth, -kInf, kInf, 0, my_team);
-        } else {
-          const int a = std::clamp(best_v - noise[i], -kInf, kInf - 1);
-          v = s.child(depth, a, a + 1, 0, my_team);
-          if (v > a && !s.stopped) v = s.child(depth, a, kInf, 0, my_team);
-        }
-        pos.unmake(m, u);
-        if (s.stopped) break;
-        // Noise blurs the judgement of ordinary positions, never of a decided game.
-        const int judged = std::abs(v) >= kWinScore - kMaxPly ? v : v + noise[i];
-        last[i] = judged;
-        if (judged > best_v) {
-          best_v = judged;
-          best_i = i;
-          best_pv.assign(1, m);
-          best_pv.insert(best_pv.end(), s.pv[1].begin(), s.pv[1].end());
-        }
-      }
-      // A partial iteration counts too: each decision it judged was searched in full.
-      if (best_i >= 0) {
-        best = root[best_i];
-        info.depth = s.stopped ? depth - 1 : depth;
-        info.score = best_v;
-        info.pv = best_pv;
-      }
-      info.nodes = s.nodes;
-      info.seldepth = s.seldepth;
-      info.millis = s.millis();
-      if (s.stopped) break;
-      report(info);
-      // Best first next time, the others by this iteration's scores.
-      std::vector<int> idx(root.size());
-      for (int i = 0; i < root.size(); ++i) idx[i] = i;
-      std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) {
-        if (a == best_i || b == best_i) return a == best_i && b != best_i;
-        return last[a] > last[b];
-      });
-      reorder(idx);
-      // A forced result found within this depth will not change deeper.
-      if (info.mate() != 0 && std::abs(info.mate()) <= depth) break;
-    }
-  } catch (const CommandStopped&) {
-    if (!saved) throw;
-    pos = *saved;
-    s.stopped = true;
-  }
+  RootMoves ordered = ordered_root(pos, root, options_.noise, rng);
+  Move best = ordered.moves[0];
+  s.deepen_until_stopped(ordered, best, info);
   info.nodes = s.nodes;
   info.millis = s.millis();
   if (info.pv.empty()) info.pv = {best};

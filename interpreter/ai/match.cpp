@@ -12,6 +12,7 @@
 
 #include "ai/random_turn.h"
 #include "ai/seat_clocks.h"
+#include "core/flag_fall.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/rule_error.h"
@@ -41,18 +42,6 @@ Error illegal(const Ruleset& rules, const std::string& player, SeatId seat, int 
 std::string sites_of(const Ruleset& r, const Move& m) {
   auto site = [&](SiteId s) { return s == kNoSite ? std::string("-") : r.topology.name(s); };
   return "'" + site(m.from) + " to " + site(m.to) + "'";
-}
-
-// The result when a seat's time runs out: its team loses, in Game::time_out's words.
-Result lost_on_time(const Ruleset& r, const Position& pos, SeatId seat) {
-  Result res;
-  res.over = true;
-  res.seats = r.num_seats();
-  for (SeatId s = 0; s < res.seats; ++s)
-    res.outcome[s] = r.allies(s, seat) ? Outcome::kLoss : Outcome::kWin;
-  res.reason = r.seats[seat].name + " loses on time";
-  rank_seats(res, pos);
-  return res;
 }
 
 }  // namespace
@@ -150,7 +139,7 @@ Status play_game(std::shared_ptr<const Ruleset> rules, const std::vector<Player*
     tally.millis += spent;
     tally.nodes += nodes;
     if (!clocks.turn_played(seat, std::llround(spent))) {
-      game.result = lost_on_time(r, pos, seat);
+      game.result = flag_fall_result(pos, seat);
       game.timed_out = seat;
       break;
     }
@@ -179,24 +168,30 @@ Status play_game(std::shared_ptr<const Ruleset> rules, const std::vector<Player*
   return std::nullopt;
 }
 
-Expected<MatchReport> run_match(std::shared_ptr<const Ruleset> rules, const RulesLoader& reload,
-                                const MatchOptions& options, const PlayerFactory& make,
-                                const std::function<void(const MatchGame&, int done)>& progress) {
-  const Ruleset& r = *rules;
+namespace {
+
+// What a match checks before any game starts: enough players and games,
+// players that fit the seats, an adjudication the rules allow, and every
+// player's specification tried once, so that a bad one is an error at once.
+Status check_match(std::shared_ptr<const Ruleset> rules, const MatchOptions& options,
+                   const PlayerFactory& make) {
   const int nplayers = static_cast<int>(options.players.size());
   if (nplayers < 2) return Error{"players", "a match needs at least two players"};
   if (options.games < 1) return Error{"games", "a match needs at least one game"};
-  if (auto l = lineup(r, nplayers, 0); !l) return l.error();
-  if (Status st = check_adjudication(r, options.adjudication)) return *st;
-  // Every specification is tried once here, so that a bad one is an error
-  // before any game starts.
+  if (auto l = lineup(*rules, nplayers, 0); !l) return l.error();
+  if (Status st = check_adjudication(*rules, options.adjudication)) return *st;
   for (const std::string& spec : options.players)
     if (auto p = make(spec, rules, 1); !p) return p.error();
+  return std::nullopt;
+}
 
-  const int threads = std::clamp(options.threads, 1, options.games);
+// The rules each thread plays with: the same ones, or for a script with hooks
+// (one Lua state each) a copy loaded again.
+Expected<std::vector<std::shared_ptr<const Ruleset>>> rules_per_thread(
+    std::shared_ptr<const Ruleset> rules, const RulesLoader& reload, int threads) {
   std::vector<std::shared_ptr<const Ruleset>> copies{rules};
   for (int i = 1; i < threads; ++i) {
-    if (!r.hooks) {
+    if (!rules->hooks) {
       copies.push_back(rules);
       continue;
     }
@@ -204,95 +199,96 @@ Expected<MatchReport> run_match(std::shared_ptr<const Ruleset> rules, const Rule
     if (!copy) return copy.error();
     copies.push_back(*copy);
   }
+  return copies;
+}
 
-  MatchReport report;
-  report.games.resize(options.games);
-  std::vector<std::vector<PlayerTally>> tallies(threads, std::vector<PlayerTally>(nplayers));
-  std::vector<std::exception_ptr> crashes(threads);
-  std::vector<std::optional<Error>> errors(threads);
-  std::vector<int> failed_at(threads, std::numeric_limits<int>::max());
-  std::atomic<int> next{0};
-  std::mutex progress_mutex;
-  int done = 0;
-  const auto start = Clock::now();
-
-  auto work = [&](int w) {
-    for (int g; (g = next++) < options.games;) {
-      MatchGame& game = report.games[g];
-      game.index = g;
-      game.seed = game_seed(options.seed, g);
-      game.player_of_seat = *lineup(r, nplayers, g);
-      auto fail = [&](std::optional<Error> e) {
-        errors[w] = std::move(e);
-        failed_at[w] = g;
-        next = options.games;  // the others stop after their current game
-      };
-      try {
-        // Each seat gets its own player, seeded by the game and the seat, so
-        // that a player that holds two seats does not share what it learns.
-        std::vector<std::unique_ptr<Player>> owned;
-        std::vector<Player*> seats;
-        for (SeatId s = 0; s < r.num_seats(); ++s) {
-          auto p = make(options.players[game.player_of_seat[s]], copies[w],
-                        game_seed(game.seed, static_cast<uint64_t>(s) + 1));
-          if (!p) return fail(p.error());
-          owned.push_back(std::move(*p));
-          seats.push_back(owned.back().get());
-        }
-        if (Status st = play_game(copies[w], seats, game.seed, options.max_plies,
-                                  options.keep_turns, game, tallies[w], game.player_of_seat,
-                                  options.adjudication, options.clock, options.clock_budget))
-          return fail(*st);
-      } catch (const RuleError& e) {
-        // A hook or an engine failed: the error names it, and the game is added below.
-        return fail(e.error());
-      } catch (const std::bad_alloc&) {
-        std::string who;
-        for (const std::string& s : options.players) who += (who.empty() ? "" : ", ") + s;
-        return fail(Error{"players", "out of memory playing " + who + " (a smaller hash=?)"});
-      } catch (...) {
-        crashes[w] = std::current_exception();
-        failed_at[w] = g;
-        next = options.games;
-        return;
-      }
-      std::vector<PlayerTally>& tally = tallies[w];
-      const Result& res = game.result;
-      for (int p = 0; p < nplayers; ++p) {
-        // A player's result is that of the first seat it holds.
-        SeatId seat = -1;
-        for (SeatId s = 0; s < r.num_seats() && seat < 0; ++s)
-          if (game.player_of_seat[s] == p) seat = s;
-        if (seat < 0) continue;
-        if (!res.over || res.outcome[seat] == Outcome::kDraw)
-          ++tally[p].draws;
-        else if (res.outcome[seat] == Outcome::kWin)
-          ++tally[p].wins;
-        else
-          ++tally[p].losses;
-      }
-      if (progress) {
-        std::lock_guard<std::mutex> lock(progress_mutex);
-        progress(game, ++done);
-      }
+// Plays game g of the match with the rules of its thread: an Error when a
+// player, a hook or an engine failed (other exceptions pass through).
+Status play_match_game(std::shared_ptr<const Ruleset> rules, const MatchOptions& options,
+                       const PlayerFactory& make, MatchGame& game,
+                       std::vector<PlayerTally>& tally) {
+  try {
+    // Each seat gets its own player, seeded by the game and the seat, so
+    // that a player that holds two seats does not share what it learns.
+    std::vector<std::unique_ptr<Player>> owned;
+    std::vector<Player*> seats;
+    for (SeatId s = 0; s < rules->num_seats(); ++s) {
+      auto p = make(options.players[game.player_of_seat[s]], rules,
+                    game_seed(game.seed, static_cast<uint64_t>(s) + 1));
+      if (!p) return p.error();
+      owned.push_back(std::move(*p));
+      seats.push_back(owned.back().get());
     }
-  };
-  std::vector<std::thread> pool;
-  for (int w = 1; w < threads; ++w) pool.emplace_back(work, w);
-  work(0);
-  for (auto& th : pool) th.join();
-  // The failure of the earliest game that failed, whatever thread played it.
-  int first = -1;
-  for (int w = 0; w < threads; ++w)
-    if ((errors[w] || crashes[w]) && (first < 0 || failed_at[w] < failed_at[first])) first = w;
-  if (first >= 0) {
+    return play_game(rules, seats, game.seed, options.max_plies, options.keep_turns, game, tally,
+                     game.player_of_seat, options.adjudication, options.clock,
+                     options.clock_budget);
+  } catch (const RuleError& e) {
+    // A hook or an engine failed: the error names it, and the game is added by the caller.
+    return e.error();
+  } catch (const std::bad_alloc&) {
+    std::string who;
+    for (const std::string& s : options.players) who += (who.empty() ? "" : ", ") + s;
+    return Error{"players", "out of memory playing " + who + " (a smaller hash=?)"};
+  }
+}
+
+// Adds a finished game to its players' wins, draws and losses: a player's
+// result is that of the first seat it holds.
+void count_result(const Ruleset& r, const MatchGame& game, std::vector<PlayerTally>& tally) {
+  const Result& res = game.result;
+  for (int p = 0; p < static_cast<int>(tally.size()); ++p) {
+    SeatId seat = -1;
+    for (SeatId s = 0; s < r.num_seats() && seat < 0; ++s)
+      if (game.player_of_seat[s] == p) seat = s;
+    if (seat < 0) continue;
+    if (!res.over || res.outcome[seat] == Outcome::kDraw)
+      ++tally[p].draws;
+    else if (res.outcome[seat] == Outcome::kWin)
+      ++tally[p].wins;
+    else
+      ++tally[p].losses;
+  }
+}
+
+// What the threads of a match share: the next game to play, and each
+// thread's tallies and the failure that stopped it.
+struct MatchThreads {
+  MatchThreads(int threads, int players)
+      : tallies(threads, std::vector<PlayerTally>(players)),
+        crashes(threads),
+        errors(threads),
+        failed_at(threads, std::numeric_limits<int>::max()) {}
+
+  // Thread w failed at game g: the others stop after their current game.
+  void fail(int w, int g, int games) {
+    failed_at[w] = g;
+    next = games;
+  }
+
+  // The failure of the earliest game that failed, whatever thread played it
+  // (an exception is thrown again).
+  Status first_failure() const {
+    int first = -1;
+    for (int w = 0; w < static_cast<int>(errors.size()); ++w)
+      if ((errors[w] || crashes[w]) && (first < 0 || failed_at[w] < failed_at[first])) first = w;
+    if (first < 0) return std::nullopt;
     if (crashes[first]) std::rethrow_exception(crashes[first]);
     Error e = *errors[first];
     e.what = "game " + std::to_string(failed_at[first] + 1) + ": " + e.what;
     return e;
   }
 
-  report.millis = millis_since(start);
+  std::vector<std::vector<PlayerTally>> tallies;
+  std::vector<std::exception_ptr> crashes;
+  std::vector<std::optional<Error>> errors;
+  std::vector<int> failed_at;
+  std::atomic<int> next{0};
+};
+
+// The players' totals over the threads' tallies, and how the games ended.
+void add_totals(const MatchOptions& options, const std::vector<std::vector<PlayerTally>>& tallies,
+                MatchReport& report) {
+  const int nplayers = static_cast<int>(options.players.size());
   report.players.resize(nplayers);
   for (int p = 0; p < nplayers; ++p) {
     PlayerTally& total = report.players[p];
@@ -314,6 +310,54 @@ Expected<MatchReport> run_match(std::shared_ptr<const Ruleset> rules, const Rule
       ++report.reasons[g.result.reason];
     }
   }
+}
+
+}  // namespace
+
+Expected<MatchReport> run_match(std::shared_ptr<const Ruleset> rules, const RulesLoader& reload,
+                                const MatchOptions& options, const PlayerFactory& make,
+                                const std::function<void(const MatchGame&, int done)>& progress) {
+  const Ruleset& r = *rules;
+  if (Status st = check_match(rules, options, make)) return *st;
+  const int nplayers = static_cast<int>(options.players.size());
+  const int threads = std::clamp(options.threads, 1, options.games);
+  auto copies = rules_per_thread(rules, reload, threads);
+  if (!copies) return copies.error();
+
+  MatchReport report;
+  report.games.resize(options.games);
+  MatchThreads shared(threads, nplayers);
+  std::mutex progress_mutex;
+  int done = 0;
+  const auto start = Clock::now();
+
+  auto work = [&](int w) {
+    for (int g; (g = shared.next++) < options.games;) {
+      MatchGame& game = report.games[g];
+      game.index = g;
+      game.seed = game_seed(options.seed, g);
+      game.player_of_seat = *lineup(r, nplayers, g);
+      try {
+        shared.errors[w] = play_match_game((*copies)[w], options, make, game, shared.tallies[w]);
+      } catch (...) {
+        shared.crashes[w] = std::current_exception();
+      }
+      if (shared.errors[w] || shared.crashes[w]) return shared.fail(w, g, options.games);
+      count_result(r, game, shared.tallies[w]);
+      if (progress) {
+        std::lock_guard<std::mutex> lock(progress_mutex);
+        progress(game, ++done);
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int w = 1; w < threads; ++w) pool.emplace_back(work, w);
+  work(0);
+  for (auto& th : pool) th.join();
+  if (Status st = shared.first_failure()) return *st;
+
+  report.millis = millis_since(start);
+  add_totals(options, shared.tallies, report);
   return report;
 }
 

@@ -57,7 +57,8 @@ struct MatchOptions {
   Adjudication adjudication;  // none by default
   // Under a clock (timed()): each seat has its time, each turn is charged
   // with the time its choice took, and a seat whose time runs out before it
-  // has chosen loses, as Game::time_out has it ("white loses on time"). The
+  // has chosen loses, as Game::time_out has it ("white loses on time"), unless
+  // no other side can win (core/flag_fall.h), when the game is drawn. The
   // budget of each turn is clock_budget's, from the player's specification
   // and its clock.
   TimeControl clock;
@@ -82,7 +83,7 @@ struct MatchGame {
   int plies = 0;                    // decisions made (throws not counted)
   std::vector<Turn> turns;          // when keep_turns
   bool adjudicated = false;         // the result is the adjudication's, not the rules'
-  SeatId timed_out = -1;            // the seat whose time ran out, which lost the game
+  SeatId timed_out = -1;            // the seat whose time ran out (result says what it got)
 };
 
 struct MatchReport {
@@ -103,7 +104,8 @@ Expected<std::vector<int>> lineup(const Ruleset& rules, int players, int game);
 // player returns is checked: an illegal one is an Error naming the player and
 // the move. Fills result, plies and (when keep) turns; adds to the tallies.
 // The adjudication, when it has any rule, may end the game early; under a
-// clock (MatchOptions::clock) a seat whose time runs out loses.
+// clock (MatchOptions::clock) a seat whose time runs out loses, or draws when
+// no other side can win.
 Status play_game(std::shared_ptr<const Ruleset> rules, const std::vector<Player*>& players,
                  uint64_t seed, int max_plies, bool keep, MatchGame& game,
                  std::vector<PlayerTally>& tallies, const std::vector<int>& player_of_seat,

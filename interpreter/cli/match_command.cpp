@@ -71,7 +71,7 @@ Status write_records(const std::shared_ptr<const Ruleset>& rules, const ai::Matc
       if (Status st = g.result.is_draw() ? game.agree_draw() : game.resign(loser)) return st;
     }
     if (g.timed_out >= 0)
-      if (Status st = game.time_out(g.timed_out, false)) return st;
+      if (Status st = game.time_out(g.timed_out, g.result.is_draw())) return st;
     file << write_record(game, tags) << "\n";
   }
   if (!file) return Error{path, "cannot write the records"};

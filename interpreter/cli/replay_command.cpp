@@ -40,7 +40,9 @@ void add_replay(CLI::App& app, int& rc) {
           out("position: %s\n", write_position(game.position()));
           const Result& res = game.result();
           const std::string score = record_result(game);
-          out("result: %s\n", res.over ? score + " (" + res.reason + ")" : std::string("*"));
+          // A result the moves do not reach is the record's word, and is said to be.
+          const std::string from = game.ended_by_agreement() ? ", as the record states" : "";
+          out("result: %s\n", res.over ? score + " (" + res.reason + from + ")" : std::string("*"));
           // A hook that failed stops the replay with its error.
           return script::hook_error(r);
         });

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "formats/betza.h"
@@ -368,83 +369,83 @@ void enclosure_words(const PieceType& pt, std::vector<std::string>& out) {
   if (!pt.armed) out.push_back("unarmed: takes no part in capturing enemies by closing them in");
 }
 
-}  // namespace
-
-std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
-  std::vector<std::string> out;
-  const std::string site = r.topology.is_grid() ? "square" : "point";
+// The line that says one of the piece's move rules; none for those said
+// elsewhere (drops, and moves that generated or promotion clauses say).
+std::optional<std::string> move_rule_words(const Ruleset& r, TypeId type, const MoveRule& rule,
+                                           const std::string& site, uint32_t all) {
   const PieceType& pt = r.types[type];
-  const uint32_t all = r.types.size() >= 32 ? ~0u : (1u << r.types.size()) - 1;
-  for (int ri : pt.rules) {
-    const MoveRule& rule = r.rules[ri];
-    std::string line;
-    bool says_mode = true;
-    switch (rule.kind) {
-      case RuleKind::kSlide:
-        line = slide_words(r, rule, site);
-        break;
-      case RuleKind::kTable:
-      case RuleKind::kWalk:
-        if (!rule.shape.walk && !rule.shape.offsets.empty())
-          line = leap_words(rule.shape);
-        else if (rule.shape.walk)
-          line = walk_words(r, rule.shape, site);
-        else
-          line = "moves by a table of destinations";
-        break;
-      case RuleKind::kHop:
-        line = hop_words(r, rule, site);
-        says_mode = false;
-        break;
-      case RuleKind::kLineCapture:
-        line = line_capture_words(r, rule, site);
-        says_mode = false;
-        break;
-      case RuleKind::kCastle:
-        line = "castles with the " +
-               (rule.castle_partner >= 0 ? r.types[rule.castle_partner].name
-                                         : std::string("partner")) +
-               (rule.castle_site[0] != kNoSite
-                    ? " on " + r.topology.name(rule.castle_site[0]) +
-                          (r.num_seats() > 1 ? " (for " + r.seats[0].name + ")" : "")
-                    : std::string()) +
-               ": " + plural(rule.castle_steps, site) + " toward the " + kCompass[rule.castle_dir] +
-               ", the partner landing on the " + site + " it passed, neither having moved, every " +
-               site + " between empty" +
-               (r.end.check ? ", the royal's " + site + "s not attacked" : "");
-        says_mode = false;
-        break;
-      case RuleKind::kAnywhere:
-        line = "moves to any empty " + site;
-        says_mode = rule.mode == Mode::kCapture;
-        break;
-      case RuleKind::kScreen: {
-        const std::string dirs = describe_dirs(r, rule.dirs[0]);
-        line =
-            "moves " + dirs + " over exactly one piece of either side" +
-            (rule.screen_before ? " at most " + plural(rule.screen_before, site) + " away" : "") +
-            ", landing " +
-            (rule.screen_after == 1 ? "just beyond it"
-             : rule.screen_after    ? "up to " + plural(rule.screen_after, site) + " beyond it"
-                                    : "any distance beyond it") +
-            ", not over a second piece" +
-            (rule.screen_not_over ? "; the screen may not be a " + screen_types(r, rule)
-                                  : std::string());
-        break;
-      }
-      case RuleKind::kDrop:
-      case RuleKind::kGenerated:
-      case RuleKind::kPromote:  // said with its promotion clause
-        continue;
+  std::string line;
+  bool says_mode = true;
+  switch (rule.kind) {
+    case RuleKind::kSlide:
+      line = slide_words(r, rule, site);
+      break;
+    case RuleKind::kTable:
+    case RuleKind::kWalk:
+      if (!rule.shape.walk && !rule.shape.offsets.empty())
+        line = leap_words(rule.shape);
+      else if (rule.shape.walk)
+        line = walk_words(r, rule.shape, site);
+      else
+        line = "moves by a table of destinations";
+      break;
+    case RuleKind::kHop:
+      line = hop_words(r, rule, site);
+      says_mode = false;
+      break;
+    case RuleKind::kLineCapture:
+      line = line_capture_words(r, rule, site);
+      says_mode = false;
+      break;
+    case RuleKind::kCastle:
+      line =
+          "castles with the " +
+          (rule.castle_partner >= 0 ? r.types[rule.castle_partner].name : std::string("partner")) +
+          (rule.castle_site[0] != kNoSite
+               ? " on " + r.topology.name(rule.castle_site[0]) +
+                     (r.num_seats() > 1 ? " (for " + r.seats[0].name + ")" : "")
+               : std::string()) +
+          ": " + plural(rule.castle_steps, site) + " toward the " + kCompass[rule.castle_dir] +
+          ", the partner landing on the " + site + " it passed, neither having moved, every " +
+          site + " between empty" + (r.end.check ? ", the royal's " + site + "s not attacked" : "");
+      says_mode = false;
+      break;
+    case RuleKind::kAnywhere:
+      line = "moves to any empty " + site;
+      says_mode = rule.mode == Mode::kCapture;
+      break;
+    case RuleKind::kScreen: {
+      const std::string dirs = describe_dirs(r, rule.dirs[0]);
+      line = "moves " + dirs + " over exactly one piece of either side" +
+             (rule.screen_before ? " at most " + plural(rule.screen_before, site) + " away" : "") +
+             ", landing " +
+             (rule.screen_after == 1 ? "just beyond it"
+              : rule.screen_after    ? "up to " + plural(rule.screen_after, site) + " beyond it"
+                                     : "any distance beyond it") +
+             ", not over a second piece" +
+             (rule.screen_not_over ? "; the screen may not be a " + screen_types(r, rule)
+                                   : std::string());
+      break;
     }
-    // A piece that may capture nothing is said so once, below; "captures the
-    // same way" comes after the conditions, which it shares.
-    const bool mode = says_mode && !(rule.mode == Mode::kBoth && (pt.captures & all) == 0);
-    if (mode && rule.mode != Mode::kBoth) line += mode_words(rule.mode);
-    line += conditions(r, type, rule);
-    if (mode && rule.mode == Mode::kBoth) line += mode_words(rule.mode);
-    out.push_back(line);
+    case RuleKind::kDrop:
+    case RuleKind::kGenerated:
+    case RuleKind::kPromote:  // said with its promotion clause
+      return std::nullopt;
   }
+  // A piece that may capture nothing is said so once, below; "captures the
+  // same way" comes after the conditions, which it shares.
+  const bool mode = says_mode && !(rule.mode == Mode::kBoth && (pt.captures & all) == 0);
+  if (mode && rule.mode != Mode::kBoth) line += mode_words(rule.mode);
+  line += conditions(r, type, rule);
+  if (mode && rule.mode == Mode::kBoth) line += mode_words(rule.mode);
+  return line;
+}
+
+// How the piece comes from and goes to the hand, what it may not capture, and
+// its promotions.
+void hand_words(const Ruleset& r, TypeId type, const std::string& site, uint32_t all,
+                std::vector<std::string>& out) {
+  const PieceType& pt = r.types[type];
   for (const MoveRule& rule : r.rules)
     if (rule.kind == RuleKind::kDrop && rule.drop_type == type)
       out.push_back("is dropped from the hand on an empty " + site + conditions(r, -1, rule) +
@@ -470,6 +471,12 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
     if (r.setup_hand[s][type])
       hand.push_back(r.seats[s].name + " " + std::to_string(r.setup_hand[s][type]));
   if (!hand.empty()) out.push_back("in hand at the start: " + join_words(hand, ", "));
+}
+
+// What the piece is beyond its moves: royal, kept from facing or from attack,
+// taking command, completing blocks, starting the move count again.
+void standing_words(const Ruleset& r, TypeId type, std::vector<std::string>& out) {
+  const PieceType& pt = r.types[type];
   if (pt.royal) out.push_back(r.end.check ? "royal: it may not be left attacked" : "royal");
   if (!pt.facing.empty())
     out.push_back("may not face an enemy royal piece " + describe_dirs(r, pt.facing) +
@@ -487,6 +494,19 @@ std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
                   (pt.square_takes ? "takes over the allied ones" : "leaves the allied ones"));
   if (pt.reset_counter && r.end.move_rule)
     out.push_back("its moves start the move-count draw again");
+}
+
+}  // namespace
+
+std::vector<std::string> describe_piece(const Ruleset& r, TypeId type) {
+  std::vector<std::string> out;
+  const std::string site = r.topology.is_grid() ? "square" : "point";
+  const PieceType& pt = r.types[type];
+  const uint32_t all = r.types.size() >= 32 ? ~0u : (1u << r.types.size()) - 1;
+  for (int ri : pt.rules)
+    if (auto line = move_rule_words(r, type, r.rules[ri], site, all)) out.push_back(*line);
+  hand_words(r, type, site, all, out);
+  standing_words(r, type, out);
   enclosure_words(pt, out);
   // A piece with no move of its own, such as an arrow a stage places.
   if (out.empty()) out.push_back("never moves");

@@ -586,8 +586,170 @@ std::vector<std::string> move_sans(Position& pos, const MoveList& legal,
   return out;
 }
 
+namespace {
+
+// What parse_move matches a text against: the legal moves, with their long
+// texts and their SANs.
+struct Candidates {
+  Position& pos;
+  const MoveList& legal;
+  const std::vector<std::string>& longs;
+  const std::vector<std::string>& sans;
+
+  // The indices of the legal moves that match.
+  template <typename Match>
+  std::vector<int> collect(Match match) const {
+    std::vector<int> hits;
+    for (int i = 0; i < legal.size(); ++i)
+      if (match(i)) hits.push_back(i);
+    return hits;
+  }
+};
+
+// Squares, by PDN number or by name: the moves they fit (none when the text
+// names fewer than two); a capture typed by its ends alone is one when a
+// single capture fits. An Error when a square is bad, when the moves that fit
+// print differently, or when none fits.
+Expected<std::vector<int>> pdn_hits(const Candidates& c, const std::string& text) {
+  const Ruleset& r = c.pos.rules();
+  const SquareList sq = read_squares(r, without_marks(text));
+  if (!sq.bad.empty()) return Error{"move", "no legal move " + excerpt(text) + ": " + sq.bad};
+  if (sq.sites.size() < 2) return std::vector<int>{};
+  std::vector<int> hits = c.collect([&](int i) { return fits_squares(c.legal[i], sq.sites); });
+  std::vector<std::string> distinct;
+  for (int i : hits)
+    if (std::find(distinct.begin(), distinct.end(), c.longs[i]) == distinct.end())
+      distinct.push_back(c.longs[i]);
+  if (distinct.size() > 1) {
+    std::string list;
+    for (const std::string& t : distinct) list += " " + t;
+    return Error{"move", "'" + excerpt(text) + "' is ambiguous; it could be:" + list};
+  }
+  if (!hits.empty()) return hits;
+  const Topology& topo = r.topology;
+  const SiteId from = sq.sites.front(), to = sq.sites.back();
+  std::string msg = "no legal move " + excerpt(text);
+  std::string why = explain_illegal(c.pos, from, to);
+  if (!why.empty()) msg += ": " + why;
+  std::string list;
+  for (int i = 0; i < c.legal.size(); ++i)
+    if (c.legal[i].from == from) list += " " + c.longs[i];
+  const std::string name = site_text(r, from);
+  if (!list.empty())
+    msg += "; legal moves from " + name + ":" + list;
+  else if (c.pos.at(from) == kEmpty)
+    msg += "; " + name + " (" + topo.name(from) + ") is empty";
+  else
+    msg += "; the piece on " + name + " has no legal move; legal moves:";
+  if (list.empty() && c.pos.at(from) != kEmpty)
+    for (int i = 0; i < c.legal.size() && i < 40; ++i) msg += " " + c.longs[i];
+  return Error{"move", msg};
+}
+
+// The moves a text names, the ways of writing one tried in turn until one
+// fits: the long text or SAN (its marks, + # ! ?, left out as stripped is),
+// a gating move's UCI text, either written loosely, a long text without what
+// it adds after the sites, and a SAN without the sites that tell moves apart.
+std::vector<int> text_hits(const Candidates& c, const std::string& text,
+                           const std::string& stripped) {
+  const Ruleset& r = c.pos.rules();
+  const MoveList& legal = c.legal;
+  std::vector<int> hits = c.collect([&](int i) {
+    std::string san = c.sans[i];
+    while (!san.empty() && (san.back() == '+' || san.back() == '#')) san.pop_back();
+    return c.longs[i] == text || c.sans[i] == text || c.longs[i] == stripped || san == stripped;
+  });
+  if (hits.empty())
+    hits = c.collect(
+        [&](int i) { return legal[i].gate >= 0 && gating_uci_text(c.pos, legal[i]) == text; });
+  if (hits.empty()) {
+    std::string l = loose_text(text);
+    hits = c.collect([&](int i) { return loose_text(c.longs[i]) == l; });
+    if (hits.empty()) hits = c.collect([&](int i) { return loose_text(c.sans[i]) == l; });
+  }
+  if (hits.empty()) {
+    // A long text given without what it adds after the sites (the label of a
+    // once-per-game move, a die): the moves it begins; more than one is ambiguous.
+    hits = c.collect([&](int i) { return c.longs[i].rfind(text + " ", 0) == 0; });
+  }
+  if (hits.empty() && presentation_of(r).notation == "san") {
+    hits = c.collect([&](int i) {
+      const Move& m = legal[i];
+      if (!chess_like_move(r, m) || m.kind == MoveKind::kDrop || m.kind == MoveKind::kCastle)
+        return false;
+      std::string bare = san_core(c.pos, m, Disambiguation{}, true);
+      return bare == stripped || loose_text(bare) == loose_text(text);
+    });
+  }
+  return hits;
+}
+
+// A promotion the text asks for (e7e8q, or e4e5+ where the script writes
+// promotions so) is never dropped for the move without it, which stripping
+// marks or loose matching would find: hits become the moves that make it. An
+// Error when none does and the rules say why.
+Status keep_promotion(const Candidates& c, const std::string& text, std::vector<int>& hits) {
+  const auto asked = promotion_suffix(c.pos.rules(), text);
+  if (!asked) return std::nullopt;
+  // A gating move's UCI text (b1c3h) ends in a letter too.
+  const bool exact = std::any_of(hits.begin(), hits.end(), [&](int i) {
+    return c.longs[i] == text || c.sans[i] == text ||
+           (c.legal[i].gate >= 0 && gating_uci_text(c.pos, c.legal[i]) == text);
+  });
+  if (exact) return std::nullopt;
+  // The moves that make it, whatever the matching above found.
+  hits = c.collect([&](int i) { return honours(c.pos, c.legal[i], *asked); });
+  if (hits.empty())
+    if (std::string why = promotion_refusal(c.pos, c.legal, text); !why.empty())
+      return Error{"move", "no legal move " + excerpt(text) + ": " + why};
+  // No legal move between the sites at all: the general message says why.
+  return std::nullopt;
+}
+
+// The error for a text that no legal move fits: which moves the origin it
+// starts with has (and, when a destination follows, why the rules refuse
+// the move), else the legal moves.
+Error no_legal_move(const Candidates& c, const std::string& text) {
+  const Topology& topo = c.pos.rules().topology;
+  const MoveList& legal = c.legal;
+  SiteId from = kNoSite;
+  for (size_t len = std::min<size_t>(text.size(), 8); len > 0 && from == kNoSite; --len)
+    from = topo.find(text.substr(0, len));
+  std::string msg = "no legal move " + excerpt(text);
+  if (from != kNoSite) {
+    // And the destination, if one follows: then the rules can say why.
+    std::string rest = text.substr(topo.name(from).size());
+    while (!rest.empty() && (rest[0] == '-' || rest[0] == 'x' || rest[0] == ' ')) rest.erase(0, 1);
+    SiteId to = kNoSite;
+    for (size_t len = std::min<size_t>(rest.size(), 8); len > 0 && to == kNoSite; --len)
+      to = topo.find(rest.substr(0, len));
+    if (to != kNoSite) {
+      std::string why = explain_illegal(c.pos, from, to);
+      if (!why.empty()) msg += ": " + why;
+    }
+    std::string list;
+    for (int i = 0; i < legal.size(); ++i)
+      if (legal[i].from == from) list += " " + c.longs[i];
+    if (list.empty()) {
+      if (c.pos.at(from) == kEmpty)
+        msg += "; " + topo.name(from) + " is empty";
+      else
+        msg += "; the piece on " + topo.name(from) + " has no legal move";
+    } else {
+      msg += "; legal moves from " + topo.name(from) + ":" + list;
+    }
+  } else {
+    std::string list;
+    int shown = 0;
+    for (int i = 0; i < legal.size() && shown < 40; ++i, ++shown) list += " " + c.sans[i];
+    msg += "; legal moves:" + list + (legal.size() > 40 ? " ..." : "");
+  }
+  return Error{"move", msg};
+}
+
+}  // namespace
+
 Expected<Move> parse_move(Position& pos, const std::string& input) {
-  const Ruleset& r = pos.rules();
   if (auto e = check_move_text_size(input)) return *e;
   std::string text = trim(input);
   if (text.empty()) return Error{"move", "empty move"};
@@ -598,104 +760,22 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
   if (legal.empty()) return Error{"move", "no legal moves: the game is over"};
   const std::vector<std::string> longs = move_texts(pos, legal);
   const std::vector<std::string> sans = move_sans(pos, legal, longs);
-  auto collect = [&](auto match) {
-    std::vector<int> hits;
-    for (int i = 0; i < legal.size(); ++i)
-      if (match(i)) hits.push_back(i);
-    return hits;
-  };
+  const Candidates c{pos, legal, longs, sans};
   std::string stripped = text;
   while (!stripped.empty() && (stripped.back() == '+' || stripped.back() == '#' ||
                                stripped.back() == '!' || stripped.back() == '?'))
     stripped.pop_back();
   std::vector<int> hits;
-  if (presentation_of(r).pdn) {
-    // Squares, by PDN number or by name: the moves they fit; a capture typed by
-    // its ends alone is one when a single capture fits.
-    const SquareList sq = read_squares(r, without_marks(text));
-    if (!sq.bad.empty()) return Error{"move", "no legal move " + excerpt(text) + ": " + sq.bad};
-    if (sq.sites.size() >= 2) {
-      hits = collect([&](int i) { return fits_squares(legal[i], sq.sites); });
-      std::vector<std::string> distinct;
-      for (int i : hits)
-        if (std::find(distinct.begin(), distinct.end(), longs[i]) == distinct.end())
-          distinct.push_back(longs[i]);
-      if (distinct.size() > 1) {
-        std::string list;
-        for (const std::string& t : distinct) list += " " + t;
-        return Error{"move", "'" + excerpt(text) + "' is ambiguous; it could be:" + list};
-      }
-      if (hits.empty()) {
-        const Topology& topo = r.topology;
-        const SiteId from = sq.sites.front(), to = sq.sites.back();
-        std::string msg = "no legal move " + excerpt(text);
-        std::string why = explain_illegal(pos, from, to);
-        if (!why.empty()) msg += ": " + why;
-        std::string list;
-        for (int i = 0; i < legal.size(); ++i)
-          if (legal[i].from == from) list += " " + longs[i];
-        const std::string name = site_text(r, from);
-        if (!list.empty())
-          msg += "; legal moves from " + name + ":" + list;
-        else if (pos.at(from) == kEmpty)
-          msg += "; " + name + " (" + topo.name(from) + ") is empty";
-        else
-          msg += "; the piece on " + name + " has no legal move; legal moves:";
-        if (list.empty() && pos.at(from) != kEmpty)
-          for (int i = 0; i < legal.size() && i < 40; ++i) msg += " " + longs[i];
-        return Error{"move", msg};
-      }
-    }
+  if (presentation_of(pos.rules()).pdn) {
+    auto fit = pdn_hits(c, text);
+    if (!fit) return fit.error();
+    hits = std::move(*fit);
   }
-  if (hits.empty())
-    hits = collect([&](int i) {
-      std::string san = sans[i];
-      while (!san.empty() && (san.back() == '+' || san.back() == '#')) san.pop_back();
-      return longs[i] == text || sans[i] == text || longs[i] == stripped || san == stripped;
-    });
-  if (hits.empty())
-    hits = collect(
-        [&](int i) { return legal[i].gate >= 0 && gating_uci_text(pos, legal[i]) == text; });
-  if (hits.empty()) {
-    std::string l = loose_text(text);
-    hits = collect([&](int i) { return loose_text(longs[i]) == l; });
-    if (hits.empty()) hits = collect([&](int i) { return loose_text(sans[i]) == l; });
-  }
-  if (hits.empty()) {
-    // A long text given without what it adds after the sites (the label of a
-    // once-per-game move, a die): the moves it begins; more than one is ambiguous.
-    hits = collect([&](int i) { return longs[i].rfind(text + " ", 0) == 0; });
-  }
-  if (hits.empty() && presentation_of(r).notation == "san") {
-    hits = collect([&](int i) {
-      const Move& m = legal[i];
-      if (!chess_like_move(r, m) || m.kind == MoveKind::kDrop || m.kind == MoveKind::kCastle)
-        return false;
-      std::string bare = san_core(pos, m, Disambiguation{}, true);
-      return bare == stripped || loose_text(bare) == loose_text(text);
-    });
-  }
+  if (hits.empty()) hits = text_hits(c, text, stripped);
+  if (Status e = keep_promotion(c, text, hits)) return *e;
   // Moves that print alike are the same decision: any of them will do, so take
   // the one with the shortest path (then the lowest sites on it), whatever the
   // order they were generated in.
-  // A promotion the text asks for (e7e8q, or e4e5+ where the script writes
-  // promotions so) is never dropped for the move without it, which stripping
-  // marks or loose matching would find.
-  if (const auto asked = promotion_suffix(r, text)) {
-    // A gating move's UCI text (b1c3h) ends in a letter too.
-    const bool exact = std::any_of(hits.begin(), hits.end(), [&](int i) {
-      return longs[i] == text || sans[i] == text ||
-             (legal[i].gate >= 0 && gating_uci_text(pos, legal[i]) == text);
-    });
-    if (!exact) {
-      // The moves that make it, whatever the matching above found.
-      hits = collect([&](int i) { return honours(pos, legal[i], *asked); });
-      if (hits.empty())
-        if (std::string why = promotion_refusal(pos, legal, text); !why.empty())
-          return Error{"move", "no legal move " + excerpt(text) + ": " + why};
-      // No legal move between the sites at all: the general message says why.
-    }
-  }
   if (hits.size() > 1 &&
       std::all_of(hits.begin(), hits.end(), [&](int i) { return longs[i] == longs[hits[0]]; })) {
     auto by_path = [&](int a, int b) {
@@ -712,41 +792,7 @@ Expected<Move> parse_move(Position& pos, const std::string& input) {
     for (int i : hits) list += " " + longs[i];
     return Error{"move", "'" + excerpt(text) + "' is ambiguous; it could be:" + list};
   }
-  // Explain: which moves the named origin has, if the text starts with a site.
-  const Topology& topo = r.topology;
-  SiteId from = kNoSite;
-  for (size_t len = std::min<size_t>(text.size(), 8); len > 0 && from == kNoSite; --len)
-    from = topo.find(text.substr(0, len));
-  std::string msg = "no legal move " + excerpt(text);
-  if (from != kNoSite) {
-    // And the destination, if one follows: then the rules can say why.
-    std::string rest = text.substr(topo.name(from).size());
-    while (!rest.empty() && (rest[0] == '-' || rest[0] == 'x' || rest[0] == ' ')) rest.erase(0, 1);
-    SiteId to = kNoSite;
-    for (size_t len = std::min<size_t>(rest.size(), 8); len > 0 && to == kNoSite; --len)
-      to = topo.find(rest.substr(0, len));
-    if (to != kNoSite) {
-      std::string why = explain_illegal(pos, from, to);
-      if (!why.empty()) msg += ": " + why;
-    }
-    std::string list;
-    for (int i = 0; i < legal.size(); ++i)
-      if (legal[i].from == from) list += " " + longs[i];
-    if (list.empty()) {
-      if (pos.at(from) == kEmpty)
-        msg += "; " + topo.name(from) + " is empty";
-      else
-        msg += "; the piece on " + topo.name(from) + " has no legal move";
-    } else {
-      msg += "; legal moves from " + topo.name(from) + ":" + list;
-    }
-  } else {
-    std::string list;
-    int shown = 0;
-    for (int i = 0; i < legal.size() && shown < 40; ++i, ++shown) list += " " + sans[i];
-    msg += "; legal moves:" + list + (legal.size() > 40 ? " ..." : "");
-  }
-  return Error{"move", msg};
+  return no_legal_move(c, text);
 }
 
 }  // namespace regula

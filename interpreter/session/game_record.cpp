@@ -12,6 +12,7 @@
 #include "notation/position_moves.h"
 #include "notation/position_string.h"
 #include "notation/text.h"
+#include "session/record_end.h"
 #include "session/time_control_text.h"
 
 namespace regula {
@@ -80,8 +81,9 @@ struct Word {
 struct RecordText {
   RecordTags tags;
   std::vector<Word> words;
-  int line = 1;    // where it starts
-  int number = 1;  // which game of the text it is, from 1
+  int line = 1;                                    // where it starts
+  int number = 1;                                  // which game of the text it is, from 1
+  std::unordered_map<std::string, int> tag_lines;  // the line of each tag
 };
 
 // One tag line, [Name "value"], into tags; line is its number, and lines the
@@ -124,7 +126,6 @@ Expected<std::vector<RecordText>> scan_records(const std::string& text) {
     return Error{"record", "the text is " + std::to_string(text.size()) + " bytes, more than the " +
                                std::to_string(kMaxRecordText) + " a game record may have"};
   std::vector<RecordText> games(1);
-  std::unordered_map<std::string, int> tag_lines;
   int depth = 0, opened = 0, opened_column = 0, n = 0;
   size_t start = 0;
   while (start <= text.size()) {
@@ -140,9 +141,8 @@ Expected<std::vector<RecordText>> scan_records(const std::string& text) {
         games.emplace_back();
         games.back().line = n;
         games.back().number = static_cast<int>(games.size());
-        tag_lines.clear();
       }
-      if (auto e = read_tag(t, n, games.back().tags, tag_lines)) return *e;
+      if (auto e = read_tag(t, n, games.back().tags, games.back().tag_lines)) return *e;
       continue;
     }
     RecordText& out = games.back();
@@ -393,54 +393,73 @@ Status check_game_type(const Ruleset& r, const std::string& value) {
   return std::nullopt;
 }
 
-Expected<Game> replay_record(const RecordText& scanned_text, const RulesLoader& load,
-                             const std::string& fallback_rules) {
-  const RecordText* scanned = &scanned_text;
-  const RecordTags& tags = scanned->tags;
-  std::string rules_name, fen, game_type, stated;
+// What a record's tags say of replaying it.
+struct RecordHeader {
+  std::string rules_name, fen, game_type, termination;
   std::vector<std::pair<std::string, std::string>> options;
-  for (auto& [k, v] : tags) {
-    if (k == "Rules") rules_name = v;
-    if (k == "FEN") fen = v;
-    if (k == "GameType") game_type = v;
-    if (k == "Result") stated = v;
-    if (k == "Options") {
-      std::string item;
-      std::istringstream in(v);
-      while (std::getline(in, item, ',')) {
-        item = trim(item);
-        if (item.empty()) continue;
-        auto eq = item.find('=');
-        if (eq == std::string::npos)
-          return Error{"record", "bad option '" + excerpt(item) + "' (key=value)"};
-        options.emplace_back(item.substr(0, eq), item.substr(eq + 1));
-      }
-    }
+  StatedResult stated;
+};
+
+// [Options "a=1, b=2"] into options; an Error for an item without '='.
+Status read_options(const std::string& value,
+                    std::vector<std::pair<std::string, std::string>>& options) {
+  std::string item;
+  std::istringstream in(value);
+  while (std::getline(in, item, ',')) {
+    item = trim(item);
+    if (item.empty()) continue;
+    auto eq = item.find('=');
+    if (eq == std::string::npos)
+      return Error{"record", "bad option '" + excerpt(item) + "' (key=value)"};
+    options.emplace_back(item.substr(0, eq), item.substr(eq + 1));
   }
-  if (rules_name.empty()) rules_name = fallback_rules;
+  return std::nullopt;
+}
+
+Expected<RecordHeader> read_header(const RecordText& scanned) {
+  RecordHeader h;
+  for (auto& [k, v] : scanned.tags) {
+    if (k == "Rules") h.rules_name = v;
+    if (k == "FEN") h.fen = v;
+    if (k == "GameType") h.game_type = v;
+    if (k == "Termination") h.termination = v;
+    if (k == "Result") h.stated = {v, at_line(scanned.tag_lines.at(k), "").where, true};
+    if (k == "Options")
+      if (Status e = read_options(v, h.options)) return *e;
+  }
+  return h;
+}
+
+// The game a record starts from: the rules its [Rules] names (else
+// fallback_rules) with its [Options], its [GameType] checked against them,
+// at its [FEN].
+Expected<Game> start_game(const RecordText& scanned, const RecordHeader& h, const RulesLoader& load,
+                          const std::string& fallback_rules) {
+  const std::string& rules_name = h.rules_name.empty() ? fallback_rules : h.rules_name;
   if (rules_name.empty())
     return Error{
-        scanned->line > 1 ? "record:" + std::to_string(scanned->line) : "record",
-        "no [Rules] tag" + std::string(game_type.empty()
+        scanned.line > 1 ? "record:" + std::to_string(scanned.line) : "record",
+        "no [Rules] tag" + std::string(h.game_type.empty()
                                            ? ""
                                            : " (a PDN game from elsewhere: name the rules to "
                                              "replay it with, e.g. regula replay --rules "
                                              "draughts/spanish)")};
-  auto rules = load(rules_name, options);
+  auto rules = load(rules_name, h.options);
   if (!rules) return rules.error();
-  if (!game_type.empty())
-    if (auto e = check_game_type(**rules, game_type)) return *e;
-  Game game(*rules);
-  if (!fen.empty()) {
-    auto g = Game::from_position(*rules, fen);
-    if (!g) return Error{"record", "[FEN]: " + g.error().what};
-    game = std::move(*g);
-  }
-  // The move text: move numbers, alone ("12.", "12...") or stuck to a move
-  // ("12.e4"), are left out.
-  std::vector<Word> scanned_words = scanned->words;
-  // PDN, and PGN for the scripts that write SAN, as other programs write them.
-  if (presentation_of(**rules).pdn || presentation_of(**rules).notation == "san") {
+  if (!h.game_type.empty())
+    if (auto e = check_game_type(**rules, h.game_type)) return *e;
+  if (h.fen.empty()) return Game(*rules);
+  auto g = Game::from_position(*rules, h.fen);
+  if (!g) return Error{"record", "[FEN]: " + g.error().what};
+  return g;
+}
+
+// The words of the move text that hold moves: move numbers, alone ("12.",
+// "12...") or stuck to a move ("12.e4"), are left out, and so, for PDN and
+// for PGN of the scripts that write SAN, are the annotations other programs
+// write.
+Expected<std::vector<Word>> move_words(const Ruleset& r, std::vector<Word> scanned_words) {
+  if (presentation_of(r).pdn || presentation_of(r).notation == "san") {
     auto kept = annotated_words(scanned_words);
     if (!kept) return kept.error();
     scanned_words = std::move(*kept);
@@ -456,7 +475,13 @@ Expected<Game> replay_record(const RecordText& scanned_text, const RulesLoader& 
     }
     words.push_back(std::move(w));
   }
-  const Ruleset& r = **rules;
+  return words;
+}
+
+// Plays the moves of game `number` of the text, each word by word against the
+// legal moves; a PDN result among them ends the moves, and is the one stated.
+Status play_words(Game& game, const std::vector<Word>& words, int number, StatedResult& stated) {
+  const Ruleset& r = game.rules();
   auto is_label = [&](const std::string& w) {
     if (w.size() > 1 && w[0] == '#') return true;
     for (auto& rule : r.rules)
@@ -469,8 +494,7 @@ Expected<Game> replay_record(const RecordText& scanned_text, const RulesLoader& 
     std::string m = words[i].text;
     if (is_result_token(m) && i + 1 == words.size()) break;
     if (presentation_of(r).pdn && is_pdn_result(m)) {
-      // PDN: the result ends the game's moves.
-      stated = m;
+      stated = {m, at_column(line, column, "").where, false};
       break;
     }
     if (m == "roll" && i + 1 < words.size()) m += " " + words[++i].text;
@@ -493,40 +517,22 @@ Expected<Game> replay_record(const RecordText& scanned_text, const RulesLoader& 
     }
     if (!played)
       return at_column(line, column,
-                       "game " + std::to_string(scanned->number) + ", move " + std::to_string(ply) +
-                           " (" + excerpt(m) + "): " + played.error().what);
+                       "game " + std::to_string(number) + ", move " + std::to_string(ply) + " (" +
+                           excerpt(m) + "): " + played.error().what);
   }
-  // An end by the players' word (a resignation or an agreed draw) or on time.
-  for (const auto& [k, v] : scanned->tags) {
-    if (k != "Termination" || game.over()) continue;
-    if (v == "draw agreed") game.agree_draw();
-    for (SeatId s = 0; s < r.num_seats(); ++s) {
-      if (v == r.seats[s].name + " resigns") game.resign(s);
-      // An end on time, in Game::time_out's words.
-      if (v == r.seats[s].name + " loses on time") game.time_out(s, false);
-      if (v == r.seats[s].name + "'s time is up, but no other side can win") game.time_out(s, true);
-    }
-  }
-  if (presentation_of(r).pdn) {
-    // A PDN game from elsewhere ends where the players stopped: its result is
-    // their word (a resignation, an agreed draw) when the moves do not end it,
-    // and must agree with the moves when they do.
-    Outcome white = Outcome::kNone;
-    if (stated == "1-0" || stated == "2-0") white = Outcome::kWin;
-    if (stated == "0-1" || stated == "0-2") white = Outcome::kLoss;
-    if (stated == "1/2-1/2" || stated == "1-1") white = Outcome::kDraw;
-    const SeatId w = presentation_of(r).pdn->colour_seat[0],
-                 b = presentation_of(r).pdn->colour_seat[1];
-    if (white != Outcome::kNone && !game.over()) {
-      if (white == Outcome::kDraw) game.agree_draw();
-      if (white == Outcome::kWin) game.resign(b);
-      if (white == Outcome::kLoss) game.resign(w);
-    } else if (white != Outcome::kNone && game.result().outcome[w] != white) {
-      return Error{"record:" + std::to_string(scanned->line),
-                   "the record's result is " + stated + ", but its moves end the game " +
-                       pdn_result(r, game.result()) + " (" + game.result().reason + ")"};
-    }
-  }
+  return std::nullopt;
+}
+
+Expected<Game> replay_record(const RecordText& scanned, const RulesLoader& load,
+                             const std::string& fallback_rules) {
+  auto header = read_header(scanned);
+  if (!header) return header.error();
+  auto game = start_game(scanned, *header, load, fallback_rules);
+  if (!game) return game.error();
+  auto words = move_words(game->rules(), scanned.words);
+  if (!words) return words.error();
+  if (Status e = play_words(*game, *words, scanned.number, header->stated)) return *e;
+  if (Status e = end_as_recorded(*game, header->termination, header->stated)) return *e;
   return game;
 }
 

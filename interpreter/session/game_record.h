@@ -7,8 +7,10 @@
 // Scripts with a PDN GameType (Ruleset::pdn) get PDN records: [Date], [White],
 // [Black], [GameType "24,W,8,8,N1,1"], results 2-0 / 0-2 / 1-1 counted for the
 // white side, and moves 9-13 10x19x28. Read, a PDN record may hold variations,
-// NAGs, rating marks and results in either style, and a result that the moves
-// do not reach is the players' word (a resignation or an agreed draw).
+// NAGs, rating marks and results in either style. In any record of a PDN
+// script or of two seats, a result that the moves do not reach is the
+// players' word (a resignation or an agreed draw), and one that contradicts
+// them is an error (session/record_end.h).
 // Every seat counter that is not zero at the end gets a tag of its own. A record
 // written here always loads here: the reader replays each move against the legal
 // moves, so a damaged record fails with the move number and what was wrong.

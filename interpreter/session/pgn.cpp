@@ -21,45 +21,6 @@ std::string first_tag(const std::string& text, const std::string& name) {
   return end == std::string::npos ? "" : text.substr(at + open.size(), end - at - open.size());
 }
 
-// The [Result] of each game of a text, in order ("" for a game without one):
-// a tag line after move text starts the next game, as the record reader has it.
-std::vector<std::string> stated_results(const std::string& text) {
-  std::vector<std::string> out(1);
-  bool moves_seen = false;
-  int depth = 0;  // inside a {comment}
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string line = trim(std::string_view(text).substr(start, end - start));
-    start = end + 1;
-    if (depth == 0 && !line.empty() && line[0] == '[') {
-      if (moves_seen) out.emplace_back();
-      moves_seen = false;
-      if (line.rfind("[Result \"", 0) == 0) out.back() = first_tag(line, "Result");
-      continue;
-    }
-    if (depth == 0 && !line.empty() && line[0] != '%') moves_seen = true;
-    for (char c : line) depth = std::max(0, depth + (c == '{') - (c == '}'));
-  }
-  return out;
-}
-
-// Applies a PGN result the moves do not reach: the players' word.
-Status apply_result(Game& game, const std::string& stated) {
-  const Result& res = game.result();
-  if (stated.empty() || stated == "*") return std::nullopt;
-  if (res.over) {
-    if (res.score() == stated) return std::nullopt;
-    return Error{"record", "the record's result is " + stated + ", but its moves end the game " +
-                               res.score() + " (" + res.reason + ")"};
-  }
-  if (stated == "1-0") return game.resign(1);
-  if (stated == "0-1") return game.resign(0);
-  if (stated == "1/2-1/2") return game.agree_draw();
-  return Error{"record", "[Result \"" + stated + "\"] is not a PGN result (1-0, 0-1, 1/2-1/2, *)"};
-}
-
 }  // namespace
 
 bool writes_pgn(const Ruleset& rules) {
@@ -157,15 +118,8 @@ std::string pgn_rules_for(const std::string& text, const std::vector<std::string
 
 Expected<std::vector<Game>> read_pgn(const std::string& text, const RulesLoader& load,
                                      const std::string& fallback_rules) {
-  auto games = read_records(text, load, fallback_rules);
-  if (!games) return games.error();
-  const std::vector<std::string> results = stated_results(text);
-  for (size_t i = 0; i < games->size() && i < results.size(); ++i) {
-    Game& g = (*games)[i];
-    if (!writes_pgn(g.rules())) continue;
-    if (Status e = apply_result(g, results[i])) return *e;
-  }
-  return games;
+  // The record reader ends each game as its [Result] says (session/record_end.h).
+  return read_records(text, load, fallback_rules);
 }
 
 }  // namespace regula

@@ -151,7 +151,21 @@ void EnginePlayer::throw_error(const std::string& what) {
   throw RuleError(fail(what));
 }
 
+// What an engine offers before uciok: its options' names, and whether it
+// lists variants (UCI_Variant), with those it lists.
+struct EnginePlayer::Offer {
+  std::vector<std::string> options, variants;
+  bool lists_variants = false;
+};
+
 Status EnginePlayer::start() {
+  Offer offer;
+  if (Status s = spawn()) return s;
+  if (Status s = read_offer(offer)) return s;
+  return configure(offer);
+}
+
+Status EnginePlayer::spawn() {
   int to[2], from[2], exec_error[2];
   if (pipe2(to, O_CLOEXEC) != 0) return fail(std::string("cannot make a pipe: ") + strerror(errno));
   if (pipe2(from, O_CLOEXEC) != 0) {
@@ -203,10 +217,11 @@ Status EnginePlayer::start() {
     end_child(false);
     return fail("cannot run '" + engine_.path + "': " + strerror(err));
   }
+  return std::nullopt;
+}
 
+Status EnginePlayer::read_offer(Offer& offer) {
   if (auto s = send("uci")) return s;
-  std::vector<std::string> options, variants;
-  bool lists_variants = false;
   const int64_t deadline = now_ms() + timeouts_.handshake_ms;
   for (std::string line;;) {
     const Read r = read_line(line, deadline);
@@ -228,30 +243,37 @@ Status EnginePlayer::start() {
       size_t type = 2;
       while (type < w.size() && w[type] != "type") ++type;
       const std::string name = join(w, 2, type);
-      if (options.size() >= kMaxEngineOptions) {
+      if (offer.options.size() >= kMaxEngineOptions) {
         end_child(false);
         return fail("the engine lists more than " + std::to_string(kMaxEngineOptions) +
                     " options (kMaxEngineOptions) before uciok");
       }
-      options.push_back(name);
+      offer.options.push_back(name);
       if (lower(name) == "uci_variant") {
-        lists_variants = true;
+        offer.lists_variants = true;
         for (size_t i = type; i + 1 < w.size(); ++i)
-          if (w[i] == "var" && variants.size() < kMaxEngineOptions) variants.push_back(w[i + 1]);
+          if (w[i] == "var" && offer.variants.size() < kMaxEngineOptions)
+            offer.variants.push_back(w[i + 1]);
       }
     }
   }
+  return std::nullopt;
+}
+
+Status EnginePlayer::configure(const Offer& offer) {
+  const std::vector<std::string>& options = offer.options;
+  const std::vector<std::string>& variants = offer.variants;
   // An engine without UCI_Variant plays one game; it is taken to be these
   // rules (a move it answers is still checked).
   const std::string& variant = presentation_of(*rules_).uci_variant;
-  if (variant.empty() && lists_variants && variants.size() > 1) {
+  if (variant.empty() && offer.lists_variants && variants.size() > 1) {
     // It would play its default variant on positions of other rules.
     end_child(true);
     return fail(
         "the engine plays several variants (UCI_Variant), and these rules name none "
         "(a script names its variant with uci_variant = \"...\")");
   }
-  if (!variant.empty() && lists_variants) {
+  if (!variant.empty() && offer.lists_variants) {
     if (std::find(variants.begin(), variants.end(), variant) == variants.end()) {
       end_child(true);
       return fail("the engine does not offer UCI_Variant '" + variant +

@@ -94,6 +94,13 @@ class EnginePlayer : public ai::Player {
   Error fail(const std::string& what) const { return Error{spec_, what}; }
   [[noreturn]] void throw_error(const std::string& what);
   Status send(const std::string& line);
+  // The steps of start(): the child process with its pipes; the lines up to
+  // uciok, with what the engine offers (its options and variants); the
+  // variant and options set, up to readyok.
+  struct Offer;
+  Status spawn();
+  Status read_offer(Offer& offer);
+  Status configure(const Offer& offer);
   // The next line within deadline (steady-clock milliseconds); with stop,
   // kStopped as soon as it is set (once).
   Read read_line(std::string& line, int64_t deadline, const std::atomic<bool>* stop = nullptr);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <functional>
 #include <istream>
 #include <ostream>
 #include <sstream>
@@ -60,6 +61,46 @@ std::string first_turn(Position pos) {
     // Not found in time (or a hook failed, which the next search reports).
   }
   return out;
+}
+
+// What `go` asks for, from its words; each word that cannot be read is
+// complained of (and the rest read on), and words it does not know (ponder)
+// are left out.
+GoArgs read_go_args(const std::vector<std::string>& tokens,
+                    const std::function<void(const std::string&)>& error) {
+  GoArgs a;
+  for (size_t i = 1; i < tokens.size(); ++i) {
+    const std::string& key = tokens[i];
+    int64_t* field = key == "depth"       ? &a.depth
+                     : key == "nodes"     ? &a.nodes
+                     : key == "movetime"  ? &a.movetime
+                     : key == "wtime"     ? &a.wtime
+                     : key == "btime"     ? &a.btime
+                     : key == "winc"      ? &a.winc
+                     : key == "binc"      ? &a.binc
+                     : key == "movestogo" ? &a.movestogo
+                     : key == "mate"      ? &a.depth
+                                          : nullptr;
+    if (key == "infinite") {
+      a.infinite = true;
+    } else if (key == "searchmoves") {
+      error("go: searchmoves is not supported; every move is searched");
+      while (i + 1 < tokens.size() && !is_go_word(tokens[i + 1])) ++i;
+    } else if (field) {
+      int64_t n = 0;
+      const bool clock = key == "wtime" || key == "btime" || key == "winc" || key == "binc";
+      if (i + 1 >= tokens.size() || !read_int(tokens[i + 1], n) || (n < 0 && !clock)) {
+        error("go: " + key + " needs a whole number" +
+              (i + 1 < tokens.size() ? ", not '" + tokens[i + 1] + "'" : std::string()));
+        continue;
+      }
+      ++i;
+      // Mate in n moves is found within 2n - 1 decisions (n is capped first:
+      // the search's depth is bounded far below).
+      *field = key == "mate" ? 2 * std::min<int64_t>(n, 1'000'000) - 1 : n;
+    }
+  }
+  return a;
 }
 
 }  // namespace
@@ -295,39 +336,7 @@ void Server::go(const std::vector<std::string>& tokens) {
   // A search still running is stopped (answering with its bestmove), not
   // waited for: the loop must keep reading stop and isready.
   stop_search();
-  GoArgs a;
-  for (size_t i = 1; i < tokens.size(); ++i) {
-    const std::string& key = tokens[i];
-    int64_t* field = key == "depth"       ? &a.depth
-                     : key == "nodes"     ? &a.nodes
-                     : key == "movetime"  ? &a.movetime
-                     : key == "wtime"     ? &a.wtime
-                     : key == "btime"     ? &a.btime
-                     : key == "winc"      ? &a.winc
-                     : key == "binc"      ? &a.binc
-                     : key == "movestogo" ? &a.movestogo
-                     : key == "mate"      ? &a.depth
-                                          : nullptr;
-    if (key == "infinite") {
-      a.infinite = true;
-    } else if (key == "searchmoves") {
-      error("go: searchmoves is not supported; every move is searched");
-      while (i + 1 < tokens.size() && !is_go_word(tokens[i + 1])) ++i;
-    } else if (field) {
-      int64_t n = 0;
-      const bool clock = key == "wtime" || key == "btime" || key == "winc" || key == "binc";
-      if (i + 1 >= tokens.size() || !read_int(tokens[i + 1], n) || (n < 0 && !clock)) {
-        error("go: " + key + " needs a whole number" +
-              (i + 1 < tokens.size() ? ", not '" + tokens[i + 1] + "'" : std::string()));
-        continue;
-      }
-      ++i;
-      // Mate in n moves is found within 2n - 1 decisions (n is capped first:
-      // the search's depth is bounded far below).
-      *field = key == "mate" ? 2 * std::min<int64_t>(n, 1'000'000) - 1 : n;
-    }
-    // Other words (ponder) are ignored.
-  }
+  const GoArgs a = read_go_args(tokens, [this](const std::string& what) { error(what); });
   if (pos_.awaiting_roll()) {
     error(
         "go: a throw of the dice is due, which is no player's move (play it with position ... "

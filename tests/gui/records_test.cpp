@@ -208,8 +208,8 @@ void RecordsTest::pgnFromAnotherProgramFindsItsScriptByItsVariant() {
   write_text(wrong, "[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n");
   QVERIFY(!w->load_record(wrong));
   QCOMPARE(w->errors(), wrong +
-                            ": record: the record's result is 1-0, but its moves end the "
-                            "game 0-1 (checkmate)");
+                            ": record:1: the record states [Result \"1-0\"], but its moves "
+                            "end the game 0-1 (checkmate)");
 }
 
 void RecordsTest::pdnRoundTrip() {
