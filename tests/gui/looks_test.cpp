@@ -5,7 +5,9 @@
 #include <QAbstractButton>
 #include <QAction>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -15,10 +17,13 @@
 #include <QTemporaryDir>
 #include <QToolButton>
 #include <QTranslator>
+#include <QTreeWidget>
 #include <QtTest/QtTest>
 
 #include "gui/board_view.h"
+#include "gui/game_picker.h"
 #include "gui/main_window.h"
+#include "gui/shown_text.h"
 #include "gui/translation.h"
 #include "window_support.h"
 
@@ -101,6 +106,7 @@ class LooksTest : public QObject {
   void aNewGameOrARecordLoadedClosesTheMoveEntry();
   void piecesInHandAreDrawnAndDropped();
   void aTurnedSeatsPiecesAreDrawnTheWayItFaces();
+  void aScriptsLongTitleAndDescriptionAreCut();
 };
 
 void LooksTest::frenchTranslatesTheMenusAndTheStatus() {
@@ -347,6 +353,58 @@ void LooksTest::aTurnedSeatsPiecesAreDrawnTheWayItFaces() {
   QCOMPARE(chess->board()->piece_turn(1), 0);
   chess->board()->set_rotation(2);
   QCOMPARE(chess->board()->piece_turn(1), 0);
+}
+
+void LooksTest::aScriptsLongTitleAndDescriptionAreCut() {
+  // A title of a million characters and no space once took the window's
+  // layout minutes; shown cut, it takes none.
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  QVERIFY(QDir(dir.path()).mkpath("long"));
+  QFile file(dir.filePath("long/title.lua"));
+  QVERIFY(file.open(QIODevice::WriteOnly));
+  file.write(R"(return game {
+  title = string.rep("x", 1000000),
+  description = string.rep("y ", 500000),
+  board = grid { width = 3, height = 3 },
+  pieces = { piece { name = "stone", symbol = "S", drop = true } },
+  hand = { white = { stone = 2 }, black = { stone = 2 } },
+})");
+  file.close();
+  const QString title = QString(gui::kMaxShownTitle - 1, 'x') + QChar(0x2026);
+  QString description;
+  while (description.size() < gui::kMaxShownDescription - 1) description += "y ";
+  description.truncate(gui::kMaxShownDescription - 1);
+  description += QChar(0x2026);
+  {
+    auto w = open_window(file.fileName().toStdString());
+    QVERIFY(w);
+    settle();
+    QCOMPARE(w->windowTitle(), title + " - regula");
+    QCOMPARE(w->rules_text().section('\n', 0, 0), title);
+    QCOMPARE(w->rules_text().section('\n', 1, 1), description);
+  }
+  // The New game dialog, with the script among those on the search path.
+  const QByteArray rules_dir = qgetenv("REGULA_RULES_DIR");
+  qputenv("REGULA_RULES_DIR", dir.path().toUtf8());
+  {
+    gui::GamePicker picker(nullptr, "long/title");
+    picker.show();
+    settle();
+    QCOMPARE(picker.title_label()->text(), title);
+    QCOMPARE(picker.description_label()->text(), description);
+    const QTreeWidget* list = picker.findChild<QTreeWidget*>();
+    QVERIFY(list && list->topLevelItemCount() == 1);
+    QCOMPARE(list->topLevelItem(0)->child(0)->text(0), title);
+  }
+  qputenv("REGULA_RULES_DIR", rules_dir);
+  // Cut by characters, never inside one.
+  QCOMPARE(gui::shown_text("abc", 3), QString("abc"));
+  QCOMPARE(gui::shown_text("abcd", 3), QString("ab\u2026"));
+  QCOMPARE(gui::shown_text("\u00e9\u00e9\u00e9\u00e9", 4), QString("\u00e9\u00e9\u00e9\u00e9"));
+  QCOMPARE(gui::shown_text("\u00e9\u00e9\u00e9\u00e9\u00e9", 4),
+           QString("\u00e9\u00e9\u00e9\u2026"));
+  QCOMPARE(gui::shown_text("a\U0001F600b", 3), QString("a\u2026"));
 }
 
 QTEST_MAIN(LooksTest)
