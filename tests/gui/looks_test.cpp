@@ -12,6 +12,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QProcess>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -100,6 +101,7 @@ class LooksTest : public QObject {
   void frenchTranslatesTheMenusAndTheStatus();
   void englishAndUnknownLanguagesKeepTheTexts();
   void theLanguageComesFromTheOptionElseTheSettings();
+  void aScreenshotIsInEnglishUnlessALanguageIsAsked();
   void everyMenuDockAndButtonTextIsTranslated();
   void clocksStandBesideTheBoardWhichKeepsItsSize();
   void clocksStandAboveTheBoardWithoutRoomBesideIt();
@@ -155,6 +157,50 @@ void LooksTest::theLanguageComesFromTheOptionElseTheSettings() {
   }
   QCOMPARE(gui::chosen_language(""), QString("fr"));
   QCOMPARE(gui::chosen_language("en"), QString("en"));
+}
+
+void LooksTest::aScreenshotIsInEnglishUnlessALanguageIsAsked() {
+#ifndef REGULA_GUI_TRANSLATIONS
+  QSKIP("built without Qt's Linguist tools");
+#endif
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  // A French machine, whose settings ask for French too.
+  QSettings(dir.filePath("fr/regula/regula-gui.ini"), QSettings::IniFormat)
+      .setValue("view/language", "fr");
+  QProcessEnvironment french = QProcessEnvironment::systemEnvironment();
+  french.insert("QT_QPA_PLATFORM", "offscreen");
+  french.insert("XDG_CONFIG_HOME", dir.filePath("fr"));
+  for (const char* name : {"LANG", "LC_ALL", "LC_MESSAGES"}) french.insert(name, "fr_FR.UTF-8");
+  QProcessEnvironment english = french;
+  english.insert("XDG_CONFIG_HOME", dir.filePath("en"));
+  for (const char* name : {"LANG", "LC_ALL", "LC_MESSAGES"}) english.insert(name, "C");
+  // The program's last line on its error output, run with env on args.
+  auto said = [](const QProcessEnvironment& env, QStringList args) {
+    QProcess gui;
+    gui.setProcessEnvironment(env);
+    gui.start(REGULA_GUI, args);
+    if (!gui.waitForFinished(60000)) return QString("(did not finish)");
+    return QString::fromUtf8(gui.readAllStandardError()).section('\n', -2);
+  };
+  const QStringList small = {"chess/orthodox", "--screenshot", dir.filePath("no.png"), "--size",
+                             "1x1"};
+  QCOMPARE(said(french, small),
+           QString("regula-gui: --size needs WxH, each from 200 to 8000, not '1x1'\n"));
+  QCOMPARE(
+      said(french, small + QStringList{"--lang", "fr"}),
+      QString("regula-gui: --size attend LxH, chacun de 200 \u00e0 8000, pas \u00ab 1x1 \u00bb\n"));
+  // The pictures: the French machine's as the English one's, unless French is asked for.
+  auto shot = [&](const QProcessEnvironment& env, const QString& name, QStringList more = {}) {
+    said(env,
+         QStringList{"chess/orthodox", "--screenshot", dir.filePath(name), "--size", "640x400"} +
+             more);
+    return QImage(dir.filePath(name));
+  };
+  const QImage in_english = shot(english, "en.png");
+  QVERIFY(!in_english.isNull());
+  QCOMPARE(shot(french, "fr.png"), in_english);
+  QVERIFY(shot(french, "asked.png", {"--lang", "fr"}) != in_english);
 }
 
 void LooksTest::everyMenuDockAndButtonTextIsTranslated() {
