@@ -93,6 +93,29 @@ void settle() {
   for (int i = 0; i < 3; ++i) QCoreApplication::processEvents();
 }
 
+// Chess in a window of a size, before and after a clock of 5 minutes is set.
+struct Clocked {
+  std::unique_ptr<MainWindow> window;
+  QSize board;              // the board's size before the clocks came
+  QLabel* white = nullptr;  // the clocks, null when they did not come
+  QLabel* black = nullptr;
+};
+
+Clocked clocked_chess(QSize size) {
+  Clocked c;
+  c.window = open_window("chess/orthodox");
+  if (!c.window) return c;
+  c.window->resize(size);
+  settle();
+  c.board = c.window->board()->size();
+  if (!c.window->set_time_control("5")) return c;
+  c.window->tick_clocks();
+  settle();
+  c.white = c.window->findChild<QLabel*>("clock:white");
+  c.black = c.window->findChild<QLabel*>("clock:black");
+  return c;
+}
+
 }  // namespace
 
 class LooksTest : public QObject {
@@ -225,19 +248,14 @@ void LooksTest::everyMenuDockAndButtonTextIsTranslated() {
 }
 
 void LooksTest::clocksStandBesideTheBoardWhichKeepsItsSize() {
-  auto w = open_window("chess/orthodox");
-  QVERIFY(w);
   // Room beside the board: the board is as high as its place.
-  w->resize(1100, 700);
-  settle();
-  const QSize before = w->board()->size();
-  QVERIFY(w->set_time_control("5"));
-  w->tick_clocks();
-  settle();
+  const Clocked clocked = clocked_chess(QSize(1100, 700));
+  QVERIFY(clocked.white && clocked.black);
+  MainWindow* w = clocked.window.get();
+  QLabel *white = clocked.white, *black = clocked.black;
+  const QSize before = clocked.board;
   QCOMPARE(w->board()->size(), before);
-  auto* white = w->findChild<QLabel*>("clock:white");
-  auto* black = w->findChild<QLabel*>("clock:black");
-  QVERIFY(white && black && white->isVisible() && black->isVisible());
+  QVERIFY(white->isVisible() && black->isVisible());
   const QRect board = in_window(w->board());
   // Right of the board, black's (drawn at the top) above white's.
   QVERIFY(in_window(white).left() >= board.right());
@@ -260,19 +278,12 @@ void LooksTest::clocksStandBesideTheBoardWhichKeepsItsSize() {
 
 void LooksTest::clocksStandAboveTheBoardWithoutRoomBesideIt() {
   for (const QSize size : {QSize(900, 700), QSize(600, 900)}) {
-    auto w = open_window("chess/orthodox");
-    QVERIFY(w);
-    w->resize(size);
-    settle();
-    const QSize before = w->board()->size();
-    QVERIFY(w->set_time_control("5"));
-    w->tick_clocks();
-    settle();
-    QCOMPARE(w->board()->size(), before);
-    auto* white = w->findChild<QLabel*>("clock:white");
-    auto* black = w->findChild<QLabel*>("clock:black");
-    QVERIFY(white && black && white->isVisible());
-    const QRect board = in_window(w->board());
+    const Clocked clocked = clocked_chess(size);
+    QVERIFY(clocked.white && clocked.black);
+    QCOMPARE(clocked.window->board()->size(), clocked.board);
+    const QLabel *white = clocked.white, *black = clocked.black;
+    QVERIFY(white->isVisible());
+    const QRect board = in_window(clocked.window->board());
     QVERIFY(in_window(white).bottom() <= board.top());
     QVERIFY(in_window(black).right() < in_window(white).left());
   }
