@@ -62,7 +62,8 @@ GamePicker::GamePicker(QWidget* parent, const std::string& current) : QDialog(pa
     const std::string family = slash == std::string::npos ? "" : info.name.substr(0, slash);
     QTreeWidgetItem*& fam = families[family];
     if (!fam) {
-      fam = new QTreeWidgetItem(tree_, {QString::fromStdString(family.empty() ? "other" : family)});
+      fam = new QTreeWidgetItem(tree_,
+                                {family.empty() ? tr("other") : QString::fromStdString(family)});
       fam->setFlags(Qt::ItemIsEnabled);
       fam->setExpanded(true);
     }

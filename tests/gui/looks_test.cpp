@@ -21,10 +21,13 @@
 #include <QTreeWidget>
 #include <QtTest/QtTest>
 
+#include "formats/presentation.h"
 #include "gui/board_view.h"
 #include "gui/game_picker.h"
 #include "gui/main_window.h"
+#include "gui/seat_players.h"
 #include "gui/shown_text.h"
+#include "gui/time_control.h"
 #include "gui/translation.h"
 #include "window_support.h"
 
@@ -122,6 +125,7 @@ class LooksTest : public QObject {
   Q_OBJECT
  private slots:
   void frenchTranslatesTheMenusAndTheStatus();
+  void frenchTranslatesTheErrorsAroundTheEnginesWords();
   void englishAndUnknownLanguagesKeepTheTexts();
   void theLanguageComesFromTheOptionElseTheSettings();
   void aScreenshotIsInEnglishUnlessALanguageIsAsked();
@@ -150,9 +154,52 @@ void LooksTest::frenchTranslatesTheMenusAndTheStatus() {
     QCOMPARE(menus[2]->text(), QString("&Affichage"));
     QCOMPARE(w->findChild<QAction*>("move_now")->text(), QString("&Jouer maintenant"));
     QVERIFY(!w->enter_move("e5"));
-    QVERIFY(w->status().startsWith("e5: "));
+    QVERIFY(w->status().startsWith("e5 : "));
     QVERIFY(!w->enter_move(" "));
     QCOMPARE(w->status(), QString("Tapez un coup"));
+  }
+  remove_translations();
+}
+
+void LooksTest::frenchTranslatesTheErrorsAroundTheEnginesWords() {
+#ifndef REGULA_GUI_TRANSLATIONS
+  QSKIP("built without Qt's Linguist tools");
+#endif
+  // The engine's reason, as it writes it.
+  auto english = open_window("chess/orthodox");
+  QVERIFY(english);
+  QVERIFY(!english->enter_move("e5"));
+  const QString reason = english->status().mid(QString("e5: ").size());
+  QVERIFY(english->status().startsWith("e5: "));
+  english.reset();
+  QVERIFY(gui::install_translation(*qApp, "fr"));
+  {
+    auto w = open_window("chess/orthodox");
+    QVERIFY(w);
+    // The frame is translated, the engine's words stay as they are.
+    QVERIFY(!w->enter_move("e5"));
+    QCOMPARE(w->status(), "e5 : " + reason);
+    QVERIFY(!w->set_time_control("x"));
+    QCOMPARE(w->status(),
+             QString("cadence, p\u00e9riode 1 : \u00ab x \u00bb n'est pas un nombre de minutes "
+                     "sup\u00e9rieur \u00e0 0 et d'au plus 10000 (\u00e9crire "
+                     "[COUPS/]MINUTES[+SECONDES], comme 5, 3+2 ou 40/90+30)"));
+    QVERIFY(!w->set_time_control("5, 3"));
+    QCOMPARE(w->status(),
+             QString("cadence : la p\u00e9riode 1 n'a pas de nombre de coups et dure donc "
+                     "jusqu'\u00e0 la fin de la partie : aucune p\u00e9riode ne peut la suivre"));
+    QCOMPARE(QString::fromStdString(w->set_player(7, "human")->text()),
+             QString("place : pas de place 7 dans la partie"));
+    const Ruleset& r = w->game()->rules();
+    QCOMPARE(QString::fromStdString(gui::parse_seat_option(r, "purple=ai:2").error().text()),
+             QString("--seat : \u00ab purple \u00bb n'est pas une place de %1 (white, black)")
+                 .arg(QString::fromStdString(presentation_of(r).title)));
+    // No clock, in words of the language, and read in it or in English.
+    QCOMPARE(gui::time_control_text({}), std::string("sans pendule"));
+    QCOMPARE(gui::time_control_presets().front(), std::string("sans pendule"));
+    QVERIFY(gui::parse_time_control("sans pendule") &&
+            !gui::parse_time_control("sans pendule")->timed());
+    QVERIFY(gui::parse_time_control("untimed") && !gui::parse_time_control("untimed")->timed());
   }
   remove_translations();
 }
