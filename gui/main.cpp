@@ -4,7 +4,8 @@
 //              [--lang LANGUAGE]
 // WHO is human, computer (level 3), ai:1 to ai:5, random, or any player
 // specification (alphabeta:depth=6, mcts:iterations=5000, ...).
-// With --screenshot the window is drawn offscreen into FILE.png and the program ends.
+// With --screenshot the window is drawn offscreen into FILE.png, in English
+// unless --lang is given, and the program ends.
 // --lang fr shows the texts in French (see docs/gui.md, "Translating the GUI").
 #include <QApplication>
 #include <QCommandLineParser>
