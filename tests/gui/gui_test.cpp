@@ -248,6 +248,7 @@ class GuiTest : public QObject {
   void moveListShowsAnEarlierPositionAndKeepsEveryMove();
   void playingFromAnEarlierMoveCutsTheGameOnlyWhenAgreed();
   void replacingAGameInProgressAsksFirst();
+  void theEditedPositionAsksBeforeReplacingAGameInProgress();
   void piecesAreFilledInTheirSeatsColour();
   void removalAfterAMillIsPromptedAndItsTokensMarked();
   void compulsoryCaptureMarksItsPiecesAndExplainsAnother();
@@ -939,6 +940,30 @@ void GuiTest::replacingAGameInProgressAsksFirst() {
   QCOMPARE(w->game()->history().size(), size_t{1});
   answer = true;
   QVERIFY(w->load_record(file));
+  QVERIFY(w->game()->history().empty());
+}
+
+void GuiTest::theEditedPositionAsksBeforeReplacingAGameInProgress() {
+  auto w = window("chess/orthodox");
+  QVERIFY(w);
+  QStringList asked;
+  bool answer = false;
+  w->set_confirm([&](const QString& q) {
+    asked << q;
+    return answer;
+  });
+  QVERIFY(w->enter_move("e4"));
+  w->set_editing(true);
+  w->set_edit_to_move(1);
+  // Refused: the game and its move stay, and the editor stays open.
+  QVERIFY(!w->finish_editing());
+  QCOMPARE(asked, QStringList{"A game is in progress. Abandon it?"});
+  QVERIFY(w->editing());
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  answer = true;
+  QVERIFY(w->finish_editing());
+  QVERIFY(!w->editing());
+  QCOMPARE(asked.size(), 2);
   QVERIFY(w->game()->history().empty());
 }
 
