@@ -1,7 +1,8 @@
 // How the window looks, offscreen: its texts in another language, the clocks
 // beside the board, the move entry closed by a new game, the pieces in hand
 // drawn as on the board, and the pieces of a seat the script turns drawn
-// upside down.
+// upside down; a screenshot in English; a script's long title and description
+// cut.
 #include <QAbstractButton>
 #include <QAction>
 #include <QComboBox>
@@ -136,6 +137,7 @@ class LooksTest : public QObject {
   void piecesInHandAreDrawnAndDropped();
   void aTurnedSeatsPiecesAreDrawnTheWayItFaces();
   void aScriptsLongTitleAndDescriptionAreCut();
+  void aScriptsTextIsCutByCharacters();
 };
 
 void LooksTest::frenchTranslatesTheMenusAndTheStatus() {
@@ -502,7 +504,10 @@ void LooksTest::aScriptsLongTitleAndDescriptionAreCut() {
     QCOMPARE(list->topLevelItem(0)->child(0)->text(0), title);
   }
   qputenv("REGULA_RULES_DIR", rules_dir);
-  // Cut by characters, never inside one.
+}
+
+void LooksTest::aScriptsTextIsCutByCharacters() {
+  // Never inside a character: a UTF-8 sequence or a surrogate pair.
   QCOMPARE(gui::shown_text("abc", 3), QString("abc"));
   QCOMPARE(gui::shown_text("abcd", 3), QString("ab\u2026"));
   QCOMPARE(gui::shown_text("\u00e9\u00e9\u00e9\u00e9", 4), QString("\u00e9\u00e9\u00e9\u00e9"));
