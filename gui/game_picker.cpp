@@ -16,6 +16,7 @@
 #include "formats/presentation.h"
 #include "gui/script_picture.h"
 #include "gui/seat_players.h"
+#include "gui/shown_text.h"
 #include "notation/describe.h"
 
 namespace regula::gui {
@@ -37,7 +38,7 @@ QLabel* wrapped_label() {
 // it ends in words (notation/describe.h): never an empty pane.
 QString description_of(const Ruleset& r) {
   if (!presentation_of(r).description.empty())
-    return QString::fromStdString(presentation_of(r).description);
+    return shown_description(presentation_of(r).description);
   const RulesWords words = describe_rules(r);
   QStringList lines;
   for (const std::string& l : words.board) lines << QString::fromStdString(l);
@@ -61,13 +62,14 @@ GamePicker::GamePicker(QWidget* parent, const std::string& current) : QDialog(pa
     const std::string family = slash == std::string::npos ? "" : info.name.substr(0, slash);
     QTreeWidgetItem*& fam = families[family];
     if (!fam) {
-      fam = new QTreeWidgetItem(tree_, {QString::fromStdString(family.empty() ? "other" : family)});
+      fam = new QTreeWidgetItem(tree_,
+                                {family.empty() ? tr("other") : QString::fromStdString(family)});
       fam->setFlags(Qt::ItemIsEnabled);
       fam->setExpanded(true);
     }
-    auto* item = new QTreeWidgetItem(fam, {QString::fromStdString(info.title)});
+    auto* item = new QTreeWidgetItem(fam, {shown_title(info.title)});
     item->setData(0, Qt::UserRole, QString::fromStdString(info.name));
-    item->setToolTip(0, QString::fromStdString(info.title + "\n" + info.name));
+    item->setToolTip(0, shown_title(info.title) + "\n" + QString::fromStdString(info.name));
     if (info.name == current || !select) select = item;
     show_kept_picture(item);
   }
@@ -156,7 +158,7 @@ void GamePicker::show_script(const std::string& name) {
   preview_->setPixmap(script_picture(name, devicePixelRatioF(), *rules));
   QStringList sources;
   for (const std::string& s : presentation_of(r).sources) sources << QString::fromStdString(s);
-  title_->setText(QString::fromStdString(presentation_of(r).title));
+  title_->setText(shown_title(presentation_of(r).title));
   description_->setText(description_of(r));
   sources_->setText(sources.isEmpty() ? "" : tr("Sources:") + "\n" + sources.join('\n'));
   sources_->setVisible(!sources.isEmpty());
@@ -189,7 +191,7 @@ void GamePicker::add_options(const Ruleset& r) {
     if (i < presentation_of(r).option_descriptions.size() &&
         !presentation_of(r).option_descriptions[i].empty()) {
       QLabel* what = wrapped_label();
-      what->setText(QString::fromStdString(presentation_of(r).option_descriptions[i]));
+      what->setText(shown_description(presentation_of(r).option_descriptions[i]));
       QFont italic = what->font();
       italic.setItalic(true);
       what->setFont(italic);

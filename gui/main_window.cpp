@@ -34,6 +34,7 @@
 #include "gui/dice_view.h"
 #include "gui/game_picker.h"
 #include "gui/main_window_internal.h"
+#include "gui/shown_text.h"
 #include "gui/sounds.h"
 #include "notation/position_string.h"
 #include "script/loader.h"
@@ -269,7 +270,7 @@ void MainWindow::start(std::unique_ptr<Game> game) {
   search_text_.clear();
   search_label_->clear();
   result_shown_ = false;
-  setWindowTitle(tr("%1 - regula").arg(qs(presentation_of(*rules_).title)));
+  setWindowTitle(tr("%1 - regula").arg(shown_title(presentation_of(*rules_).title)));
   board_->set_position(&game_->position());
   board_->set_rotation(rules_->seats[0].facing == 0 ? 0 : -rules_->seats[0].facing);
   fill_rules_panel();

@@ -126,6 +126,8 @@ bool MainWindow::finish_editing() {
     statusBar()->showMessage(qs(g.error().text()));
     return false;
   }
+  // The edited position replaces the game, as a pasted one does: asked first.
+  if (!may_replace_game()) return false;
   editing_ = false;
   if (edit_action_) {
     QSignalBlocker block(edit_action_);

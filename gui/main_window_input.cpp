@@ -125,7 +125,7 @@ QString MainWindow::why_no_move(SiteId site) const {
   for (const Move& m : pseudo) {
     if (m.from != site || m.to == kNoSite || m.to == site) continue;
     const std::string why = explain_illegal(copy, site, m.to);
-    if (!why.empty()) return qs(rules_->topology.name(site)) + ": " + qs(why);
+    if (!why.empty()) return tr("%1: %2").arg(qs(rules_->topology.name(site)), qs(why));
   }
   return "";
 }

@@ -139,7 +139,7 @@ void MainWindow::show_end() {
                                             : tr("%1 win").arg(winners.join(tr(" and ")));
   QString reason = res.reason.empty() ? tr("Game over") : qs(res.reason);
   reason[0] = reason[0].toUpper();
-  board_->set_end(pos.royal_site(pos.to_move()), mark, reason + ": " + how);
+  board_->set_end(pos.royal_site(pos.to_move()), mark, tr("%1: %2").arg(reason, how));
 }
 
 void MainWindow::show_dice() {

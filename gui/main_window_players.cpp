@@ -22,7 +22,7 @@ namespace regula::gui {
 
 Status MainWindow::set_player(SeatId seat, const std::string& who) {
   if (!rules_ || seat < 0 || seat >= static_cast<int>(players_.size()))
-    return Error{"seat", "no seat " + std::to_string(seat) + " in the game"};
+    return Error{"", tr("seat: no seat %1 in the game").arg(seat).toStdString()};
   const std::string spec = seat_spec(who);
   SeatPlayer next{spec, nullptr};
   if (!is_human(spec)) {

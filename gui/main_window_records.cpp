@@ -101,7 +101,7 @@ bool MainWindow::load_record(const QString& file) {
   }
   auto games = read_pgn(text.str(), load, fallback);
   if (!games) {
-    show_error(file + ": " + qs(games.error().text()));
+    show_error(tr("%1: %2").arg(file, qs(games.error().text())));
     return false;
   }
   if (!may_replace_game()) return false;

@@ -6,14 +6,15 @@
 #include "formats/presentation.h"
 #include "gui/main_window.h"
 #include "gui/main_window_internal.h"
+#include "gui/shown_text.h"
 #include "notation/describe.h"
 
 namespace regula::gui {
 
 void MainWindow::fill_rules_panel() {
   const Ruleset& r = *rules_;
-  QString html = "<h3>" + qs(presentation_of(r).title).toHtmlEscaped() + "</h3><p>" +
-                 qs(presentation_of(r).description).toHtmlEscaped() + "</p>";
+  QString html = "<h3>" + shown_title(presentation_of(r).title).toHtmlEscaped() + "</h3><p>" +
+                 shown_description(presentation_of(r).description).toHtmlEscaped() + "</p>";
   for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) {
     const PieceType& pt = r.types[t];
     html += "<p><b>" + qs(pt.name).toHtmlEscaped() + "</b> (" + qs(pt.letter).toHtmlEscaped() +

@@ -81,7 +81,7 @@ bool MainWindow::enter_move(const QString& typed) {
       for (const std::string& c : choices) each << qs(c);
       why = tr("could be %1").arg(each.join(tr(" or ")));
     }
-    return refuse(qs(text) + ": " + why);
+    return refuse(tr("%1: %2").arg(qs(text), why));
   }
   if (!cut_line(tr("Cut the game here and play this move?"))) return false;
   input_.reset();

@@ -10,6 +10,7 @@
 #include "ai/player_spec.h"
 #include "core/movegen.h"
 #include "formats/presentation.h"
+#include "gui/shown_text.h"
 #include "notation/move_text.h"
 #include "uci/players.h"
 
@@ -67,15 +68,21 @@ Expected<SeatOption> parse_seat_option(const Ruleset& rules, const std::string& 
   const std::string name = eq == std::string::npos ? "" : text.substr(0, eq);
   std::string names;
   for (const Seat& s : rules.seats) names += (names.empty() ? "" : ", ") + s.name;
+  const QString title = shown_title(presentation_of(rules).title);
   if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
-    return Error{"--seat", "needs NAME=human|computer|random|ai:1..5|SPEC with a seat of " +
-                               presentation_of(rules).title + " (" + names + "), not '" + text +
-                               "'"};
+    return Error{"", QCoreApplication::translate(
+                         "regula::gui::SeatPlayers",
+                         "--seat: needs NAME=human|computer|random|ai:1..5|SPEC with a seat of "
+                         "%1 (%2), not '%3'")
+                         .arg(title, QString::fromStdString(names), QString::fromStdString(text))
+                         .toStdString()};
   SeatOption o;
   o.seat = rules.seat_index(name);
   if (o.seat < 0)
-    return Error{"--seat", "'" + name + "' is not a seat of " + presentation_of(rules).title +
-                               " (" + names + ")"};
+    return Error{"", QCoreApplication::translate("regula::gui::SeatPlayers",
+                                                 "--seat: '%1' is not a seat of %2 (%3)")
+                         .arg(QString::fromStdString(name), title, QString::fromStdString(names))
+                         .toStdString()};
   o.spec = seat_spec(text.substr(eq + 1));
   return o;
 }

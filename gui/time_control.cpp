@@ -6,6 +6,9 @@
 #include <cstdlib>
 #include <optional>
 
+#include <QCoreApplication>
+#include <QString>
+
 #include "uci/clock_budget.h"
 
 namespace regula::gui {
@@ -15,6 +18,14 @@ namespace {
 constexpr double kMaxMinutes = 10000;  // about a week: more is no clock
 constexpr double kMaxIncrementSeconds = 3600;
 constexpr int kMaxMoves = 1000;
+
+// The texts of this file are the window's, translated under the context
+// "regula::gui::TimeControl" (docs/gui.md, "Translating the GUI").
+
+// The word for no clock, in the window's language; "untimed" is read in any.
+std::string untimed_word() {
+  return QCoreApplication::translate("regula::gui::TimeControl", "untimed").toStdString();
+}
 
 std::string trimmed(const std::string& s) {
   const size_t a = s.find_first_not_of(" \t");
@@ -30,16 +41,30 @@ std::optional<double> decimal(const std::string& s) {
   return std::strtod(s.c_str(), nullptr);
 }
 
-Expected<TimePeriod> parse_period(const std::string& text, const std::string& where) {
-  const std::string form = " (say [MOVES/]MINUTES[+SECONDS], as 5, 3+2 or 40/90+30)";
+// An error in period n of a time control: sentence (already translated, with
+// %1 the period, %2 the text in error and %3 the bound it passes) filled in,
+// then how a period is written.
+Error period_error(const QString& sentence, int n, const std::string& wrong, int bound) {
+  return Error{
+      "", sentence.arg(QString::number(n), QString::fromStdString(wrong), QString::number(bound))
+              .append(QCoreApplication::translate(
+                  "regula::gui::TimeControl",
+                  " (say [MOVES/]MINUTES[+SECONDS], as 5, 3+2 or 40/90+30)"))
+              .toStdString()};
+}
+
+// Period n of a time control.
+Expected<TimePeriod> parse_period(const std::string& text, int n) {
   TimePeriod p;
   std::string rest = text;
   if (const size_t slash = rest.find('/'); slash != std::string::npos) {
     const std::string moves = trimmed(rest.substr(0, slash));
     if (moves.empty() || moves.find_first_not_of("0123456789") != std::string::npos ||
         moves.size() > 4 || std::stoi(moves) < 1 || std::stoi(moves) > kMaxMoves)
-      return Error{where, "'" + moves + "' is not a number of moves from 1 to " +
-                              std::to_string(kMaxMoves) + form};
+      return period_error(QCoreApplication::translate("regula::gui::TimeControl",
+                                                      "time control, period %1: '%2' is not a "
+                                                      "number of moves from 1 to %3"),
+                          n, moves, kMaxMoves);
     p.moves = std::stoi(moves);
     rest = rest.substr(slash + 1);
   }
@@ -52,14 +77,18 @@ Expected<TimePeriod> parse_period(const std::string& text, const std::string& wh
   const std::string minutes = trimmed(rest);
   const auto m = decimal(minutes);
   if (!m || *m <= 0 || *m > kMaxMinutes)
-    return Error{where, "'" + minutes + "' is not a number of minutes above 0 and at most " +
-                            std::to_string(static_cast<int>(kMaxMinutes)) + form};
+    return period_error(QCoreApplication::translate("regula::gui::TimeControl",
+                                                    "time control, period %1: '%2' is not a "
+                                                    "number of minutes above 0 and at most %3"),
+                        n, minutes, static_cast<int>(kMaxMinutes));
   p.millis = std::llround(*m * 60000);
   if (has_increment) {
     const auto s = decimal(inc);
     if (!s || *s > kMaxIncrementSeconds)
-      return Error{where, "'" + inc + "' is not a number of seconds from 0 to " +
-                              std::to_string(static_cast<int>(kMaxIncrementSeconds)) + form};
+      return period_error(QCoreApplication::translate("regula::gui::TimeControl",
+                                                      "time control, period %1: '%2' is not a "
+                                                      "number of seconds from 0 to %3"),
+                          n, inc, static_cast<int>(kMaxIncrementSeconds));
     p.increment = std::llround(*s * 1000);
   }
   return p;
@@ -79,16 +108,19 @@ std::string in_units(int64_t millis, int64_t unit) {
 Expected<TimeControl> parse_time_control(const std::string& text) {
   TimeControl c;
   const std::string all = trimmed(text);
-  if (all.empty() || all == "untimed") return c;
+  if (all.empty() || all == "untimed" || all == untimed_word()) return c;
   size_t start = 0;
   for (int n = 1;; ++n) {
     const size_t comma = all.find(',', start);
     const std::string piece = all.substr(start, comma == std::string::npos ? comma : comma - start);
     if (!c.periods.empty() && c.periods.back().moves == 0)
-      return Error{"time control", "period " + std::to_string(n - 1) +
-                                       " has no number of moves, so it lasts the rest of the "
-                                       "game: no period can follow it"};
-    auto p = parse_period(piece, "time control, period " + std::to_string(n));
+      return Error{"", QCoreApplication::translate(
+                           "regula::gui::TimeControl",
+                           "time control: period %1 has no number of moves, so it lasts the "
+                           "rest of the game: no period can follow it")
+                           .arg(n - 1)
+                           .toStdString()};
+    auto p = parse_period(piece, n);
     if (!p) return p.error();
     c.periods.push_back(*p);
     if (comma == std::string::npos) break;
@@ -98,7 +130,7 @@ Expected<TimeControl> parse_time_control(const std::string& text) {
 }
 
 std::string time_control_text(const TimeControl& control) {
-  if (!control.timed()) return "untimed";
+  if (!control.timed()) return untimed_word();
   std::string out;
   for (const TimePeriod& p : control.periods) {
     if (!out.empty()) out += ", ";
@@ -111,7 +143,7 @@ std::string time_control_text(const TimeControl& control) {
 
 std::vector<std::string> time_control_presets() {
   return {
-      "untimed",          "2+1", "3+2", "5", "10+5", "15+10", "30+20", "90+30", "40/90+30, 30+30",
+      untimed_word(),     "2+1", "3+2", "5", "10+5", "15+10", "30+20", "90+30", "40/90+30, 30+30",
       "40/120, 20/60, 30"};
 }
 

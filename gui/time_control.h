@@ -21,13 +21,14 @@ namespace regula::gui {
 using TimePeriod = regula::TimePeriod;
 using TimeControl = regula::TimeControl;
 
-// Reads a time control: "untimed" (or nothing), or periods separated by
-// commas, each "[MOVES/]MINUTES[+SECONDS]": "5" (sudden death, 5 minutes),
-// "3+2" (3 minutes and 2 seconds a move), "40/90+30, 30+30" (40 moves in 90
-// minutes, then 30 minutes for the rest, 30 seconds a move throughout).
-// Minutes may have a fraction ("0.5"). An error says which period is wrong.
+// Reads a time control: "untimed" (or its translation, or nothing), or periods
+// separated by commas, each "[MOVES/]MINUTES[+SECONDS]": "5" (sudden death, 5
+// minutes), "3+2" (3 minutes and 2 seconds a move), "40/90+30, 30+30" (40 moves
+// in 90 minutes, then 30 minutes for the rest, 30 seconds a move throughout).
+// Minutes may have a fraction ("0.5"). An error says which period is wrong, in
+// the window's language.
 Expected<TimeControl> parse_time_control(const std::string& text);
-// The same text back ("untimed" when untimed).
+// The same text back ("untimed", in the window's language, when untimed).
 std::string time_control_text(const TimeControl& control);
 // The controls offered in the New game dialog and the Game menu, untimed first.
 std::vector<std::string> time_control_presets();

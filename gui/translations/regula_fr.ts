@@ -148,6 +148,10 @@
         <source>Sources:</source>
         <translation>Sources :</translation>
     </message>
+    <message>
+        <source>other</source>
+        <translation>autres</translation>
+    </message>
 </context>
 <context>
     <name>regula::gui::MainWindow</name>
@@ -651,6 +655,14 @@
         <source>%1 (%2): %3</source>
         <translation>%1 (%2) : %3</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1 : %2</translation>
+    </message>
+    <message>
+        <source>seat: no seat %1 in the game</source>
+        <translation>place : pas de place %1 dans la partie</translation>
+    </message>
 </context>
 <context>
     <name>regula::gui::SeatPlayers</name>
@@ -709,6 +721,41 @@
     <message>
         <source>, line: %1</source>
         <translation>, ligne : %1</translation>
+    </message>
+    <message>
+        <source>--seat: needs NAME=human|computer|random|ai:1..5|SPEC with a seat of %1 (%2), not &apos;%3&apos;</source>
+        <translation>--seat : attend NOM=human|computer|random|ai:1..5|SPEC avec une place de %1 (%2), pas « %3 »</translation>
+    </message>
+    <message>
+        <source>--seat: &apos;%1&apos; is not a seat of %2 (%3)</source>
+        <translation>--seat : « %1 » n&apos;est pas une place de %2 (%3)</translation>
+    </message>
+</context>
+<context>
+    <name>regula::gui::TimeControl</name>
+    <message>
+        <source>untimed</source>
+        <translation>sans pendule</translation>
+    </message>
+    <message>
+        <source> (say [MOVES/]MINUTES[+SECONDS], as 5, 3+2 or 40/90+30)</source>
+        <translation> (écrire [COUPS/]MINUTES[+SECONDES], comme 5, 3+2 ou 40/90+30)</translation>
+    </message>
+    <message>
+        <source>time control, period %1: &apos;%2&apos; is not a number of moves from 1 to %3</source>
+        <translation>cadence, période %1 : « %2 » n&apos;est pas un nombre de coups de 1 à %3</translation>
+    </message>
+    <message>
+        <source>time control, period %1: &apos;%2&apos; is not a number of minutes above 0 and at most %3</source>
+        <translation>cadence, période %1 : « %2 » n&apos;est pas un nombre de minutes supérieur à 0 et d&apos;au plus %3</translation>
+    </message>
+    <message>
+        <source>time control, period %1: &apos;%2&apos; is not a number of seconds from 0 to %3</source>
+        <translation>cadence, période %1 : « %2 » n&apos;est pas un nombre de secondes de 0 à %3</translation>
+    </message>
+    <message>
+        <source>time control: period %1 has no number of moves, so it lasts the rest of the game: no period can follow it</source>
+        <translation>cadence : la période %1 n&apos;a pas de nombre de coups et dure donc jusqu&apos;à la fin de la partie : aucune période ne peut la suivre</translation>
     </message>
 </context>
 </TS>

@@ -147,6 +147,14 @@ std::string chess_after(const MainWindow& w, std::initializer_list<const char*> 
 }
 
 // Plays turns of chess by clicks on their two squares.
+// The window's questions kept in asked, each answered with answer as it is then.
+void keep_questions(MainWindow& w, QStringList& asked, const bool& answer) {
+  w.set_confirm([&asked, &answer](const QString& q) {
+    asked << q;
+    return answer;
+  });
+}
+
 void play_clicks(MainWindow& w, std::initializer_list<const char*> squares) {
   for (const char* s : squares) click(w, s);
 }
@@ -248,6 +256,7 @@ class GuiTest : public QObject {
   void moveListShowsAnEarlierPositionAndKeepsEveryMove();
   void playingFromAnEarlierMoveCutsTheGameOnlyWhenAgreed();
   void replacingAGameInProgressAsksFirst();
+  void theEditedPositionAsksBeforeReplacingAGameInProgress();
   void piecesAreFilledInTheirSeatsColour();
   void removalAfterAMillIsPromptedAndItsTokensMarked();
   void compulsoryCaptureMarksItsPiecesAndExplainsAnother();
@@ -886,10 +895,7 @@ void GuiTest::playingFromAnEarlierMoveCutsTheGameOnlyWhenAgreed() {
   play_clicks(*w, {"e2", "e4", "e7", "e5", "g1", "f3", "b8", "c6"});
   QStringList asked;
   bool answer = false;
-  w->set_confirm([&](const QString& q) {
-    asked << q;
-    return answer;
-  });
+  keep_questions(*w, asked, answer);
   click_list(*w, 1);
   play_clicks(*w, {"d2", "d4"});  // answered No: every move stays
   QCOMPARE(asked.size(), 1);
@@ -919,10 +925,7 @@ void GuiTest::replacingAGameInProgressAsksFirst() {
   QVERIFY(w);
   QStringList asked;
   bool answer = false;
-  w->set_confirm([&](const QString& q) {
-    asked << q;
-    return answer;
-  });
+  keep_questions(*w, asked, answer);
   QVERIFY(w->load_record(file));  // no move played yet: nothing to ask
   QVERIFY(asked.isEmpty());
   play_clicks(*w, {"e2", "e4"});
@@ -939,6 +942,27 @@ void GuiTest::replacingAGameInProgressAsksFirst() {
   QCOMPARE(w->game()->history().size(), size_t{1});
   answer = true;
   QVERIFY(w->load_record(file));
+  QVERIFY(w->game()->history().empty());
+}
+
+void GuiTest::theEditedPositionAsksBeforeReplacingAGameInProgress() {
+  auto w = window("chess/orthodox");
+  QVERIFY(w);
+  QStringList asked;
+  bool answer = false;
+  keep_questions(*w, asked, answer);
+  QVERIFY(w->enter_move("e4"));
+  w->set_editing(true);
+  w->set_edit_to_move(1);
+  // Refused: the game and its move stay, and the editor stays open.
+  QVERIFY(!w->finish_editing());
+  QCOMPARE(asked, QStringList{"A game is in progress. Abandon it?"});
+  QVERIFY(w->editing());
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  answer = true;
+  QVERIFY(w->finish_editing());
+  QVERIFY(!w->editing());
+  QCOMPARE(asked.size(), 2);
   QVERIFY(w->game()->history().empty());
 }
 

@@ -1,24 +1,34 @@
 // How the window looks, offscreen: its texts in another language, the clocks
 // beside the board, the move entry closed by a new game, the pieces in hand
 // drawn as on the board, and the pieces of a seat the script turns drawn
-// upside down.
+// upside down; a screenshot in English; a script's long title and description
+// cut.
 #include <QAbstractButton>
 #include <QAction>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QProcess>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QToolButton>
 #include <QTranslator>
+#include <QTreeWidget>
 #include <QtTest/QtTest>
 
+#include "formats/presentation.h"
 #include "gui/board_view.h"
+#include "gui/game_picker.h"
 #include "gui/main_window.h"
+#include "gui/seat_players.h"
+#include "gui/shown_text.h"
+#include "gui/time_control.h"
 #include "gui/translation.h"
 #include "window_support.h"
 
@@ -87,20 +97,47 @@ void settle() {
   for (int i = 0; i < 3; ++i) QCoreApplication::processEvents();
 }
 
+// Chess in a window of a size, before and after a clock of 5 minutes is set.
+struct Clocked {
+  std::unique_ptr<MainWindow> window;
+  QSize board;              // the board's size before the clocks came
+  QLabel* white = nullptr;  // the clocks, null when they did not come
+  QLabel* black = nullptr;
+};
+
+Clocked clocked_chess(QSize size) {
+  Clocked c;
+  c.window = open_window("chess/orthodox");
+  if (!c.window) return c;
+  c.window->resize(size);
+  settle();
+  c.board = c.window->board()->size();
+  if (!c.window->set_time_control("5")) return c;
+  c.window->tick_clocks();
+  settle();
+  c.white = c.window->findChild<QLabel*>("clock:white");
+  c.black = c.window->findChild<QLabel*>("clock:black");
+  return c;
+}
+
 }  // namespace
 
 class LooksTest : public QObject {
   Q_OBJECT
  private slots:
   void frenchTranslatesTheMenusAndTheStatus();
+  void frenchTranslatesTheErrorsAroundTheEnginesWords();
   void englishAndUnknownLanguagesKeepTheTexts();
   void theLanguageComesFromTheOptionElseTheSettings();
+  void aScreenshotIsInEnglishUnlessALanguageIsAsked();
   void everyMenuDockAndButtonTextIsTranslated();
   void clocksStandBesideTheBoardWhichKeepsItsSize();
   void clocksStandAboveTheBoardWithoutRoomBesideIt();
   void aNewGameOrARecordLoadedClosesTheMoveEntry();
   void piecesInHandAreDrawnAndDropped();
   void aTurnedSeatsPiecesAreDrawnTheWayItFaces();
+  void aScriptsLongTitleAndDescriptionAreCut();
+  void aScriptsTextIsCutByCharacters();
 };
 
 void LooksTest::frenchTranslatesTheMenusAndTheStatus() {
@@ -119,9 +156,52 @@ void LooksTest::frenchTranslatesTheMenusAndTheStatus() {
     QCOMPARE(menus[2]->text(), QString("&Affichage"));
     QCOMPARE(w->findChild<QAction*>("move_now")->text(), QString("&Jouer maintenant"));
     QVERIFY(!w->enter_move("e5"));
-    QVERIFY(w->status().startsWith("e5: "));
+    QVERIFY(w->status().startsWith("e5 : "));
     QVERIFY(!w->enter_move(" "));
     QCOMPARE(w->status(), QString("Tapez un coup"));
+  }
+  remove_translations();
+}
+
+void LooksTest::frenchTranslatesTheErrorsAroundTheEnginesWords() {
+#ifndef REGULA_GUI_TRANSLATIONS
+  QSKIP("built without Qt's Linguist tools");
+#endif
+  // The engine's reason, as it writes it.
+  auto english = open_window("chess/orthodox");
+  QVERIFY(english);
+  QVERIFY(!english->enter_move("e5"));
+  const QString reason = english->status().mid(QString("e5: ").size());
+  QVERIFY(english->status().startsWith("e5: "));
+  english.reset();
+  QVERIFY(gui::install_translation(*qApp, "fr"));
+  {
+    auto w = open_window("chess/orthodox");
+    QVERIFY(w);
+    // The frame is translated, the engine's words stay as they are.
+    QVERIFY(!w->enter_move("e5"));
+    QCOMPARE(w->status(), "e5 : " + reason);
+    QVERIFY(!w->set_time_control("x"));
+    QCOMPARE(w->status(),
+             QString("cadence, p\u00e9riode 1 : \u00ab x \u00bb n'est pas un nombre de minutes "
+                     "sup\u00e9rieur \u00e0 0 et d'au plus 10000 (\u00e9crire "
+                     "[COUPS/]MINUTES[+SECONDES], comme 5, 3+2 ou 40/90+30)"));
+    QVERIFY(!w->set_time_control("5, 3"));
+    QCOMPARE(w->status(),
+             QString("cadence : la p\u00e9riode 1 n'a pas de nombre de coups et dure donc "
+                     "jusqu'\u00e0 la fin de la partie : aucune p\u00e9riode ne peut la suivre"));
+    QCOMPARE(QString::fromStdString(w->set_player(7, "human")->text()),
+             QString("place : pas de place 7 dans la partie"));
+    const Ruleset& r = w->game()->rules();
+    QCOMPARE(QString::fromStdString(gui::parse_seat_option(r, "purple=ai:2").error().text()),
+             QString("--seat : \u00ab purple \u00bb n'est pas une place de %1 (white, black)")
+                 .arg(QString::fromStdString(presentation_of(r).title)));
+    // No clock, in words of the language, and read in it or in English.
+    QCOMPARE(gui::time_control_text({}), std::string("sans pendule"));
+    QCOMPARE(gui::time_control_presets().front(), std::string("sans pendule"));
+    QVERIFY(gui::parse_time_control("sans pendule") &&
+            !gui::parse_time_control("sans pendule")->timed());
+    QVERIFY(gui::parse_time_control("untimed") && !gui::parse_time_control("untimed")->timed());
   }
   remove_translations();
 }
@@ -151,6 +231,50 @@ void LooksTest::theLanguageComesFromTheOptionElseTheSettings() {
   QCOMPARE(gui::chosen_language("en"), QString("en"));
 }
 
+void LooksTest::aScreenshotIsInEnglishUnlessALanguageIsAsked() {
+#ifndef REGULA_GUI_TRANSLATIONS
+  QSKIP("built without Qt's Linguist tools");
+#endif
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  // A French machine, whose settings ask for French too.
+  QSettings(dir.filePath("fr/regula/regula-gui.ini"), QSettings::IniFormat)
+      .setValue("view/language", "fr");
+  QProcessEnvironment french = QProcessEnvironment::systemEnvironment();
+  french.insert("QT_QPA_PLATFORM", "offscreen");
+  french.insert("XDG_CONFIG_HOME", dir.filePath("fr"));
+  for (const char* name : {"LANG", "LC_ALL", "LC_MESSAGES"}) french.insert(name, "fr_FR.UTF-8");
+  QProcessEnvironment english = french;
+  english.insert("XDG_CONFIG_HOME", dir.filePath("en"));
+  for (const char* name : {"LANG", "LC_ALL", "LC_MESSAGES"}) english.insert(name, "C");
+  // The program's last line on its error output, run with env on args.
+  auto said = [](const QProcessEnvironment& env, QStringList args) {
+    QProcess gui;
+    gui.setProcessEnvironment(env);
+    gui.start(REGULA_GUI, args);
+    if (!gui.waitForFinished(60000)) return QString("(did not finish)");
+    return QString::fromUtf8(gui.readAllStandardError()).section('\n', -2);
+  };
+  const QStringList small = {"chess/orthodox", "--screenshot", dir.filePath("no.png"), "--size",
+                             "1x1"};
+  QCOMPARE(said(french, small),
+           QString("regula-gui: --size needs WxH, each from 200 to 8000, not '1x1'\n"));
+  QCOMPARE(
+      said(french, small + QStringList{"--lang", "fr"}),
+      QString("regula-gui: --size attend LxH, chacun de 200 \u00e0 8000, pas \u00ab 1x1 \u00bb\n"));
+  // The pictures: the French machine's as the English one's, unless French is asked for.
+  auto shot = [&](const QProcessEnvironment& env, const QString& name, QStringList more = {}) {
+    said(env,
+         QStringList{"chess/orthodox", "--screenshot", dir.filePath(name), "--size", "640x400"} +
+             more);
+    return QImage(dir.filePath(name));
+  };
+  const QImage in_english = shot(english, "en.png");
+  QVERIFY(!in_english.isNull());
+  QCOMPARE(shot(french, "fr.png"), in_english);
+  QVERIFY(shot(french, "asked.png", {"--lang", "fr"}) != in_english);
+}
+
 void LooksTest::everyMenuDockAndButtonTextIsTranslated() {
   MarkingTranslator marking;
   QCoreApplication::installTranslator(&marking);
@@ -173,19 +297,14 @@ void LooksTest::everyMenuDockAndButtonTextIsTranslated() {
 }
 
 void LooksTest::clocksStandBesideTheBoardWhichKeepsItsSize() {
-  auto w = open_window("chess/orthodox");
-  QVERIFY(w);
   // Room beside the board: the board is as high as its place.
-  w->resize(1100, 700);
-  settle();
-  const QSize before = w->board()->size();
-  QVERIFY(w->set_time_control("5"));
-  w->tick_clocks();
-  settle();
+  const Clocked clocked = clocked_chess(QSize(1100, 700));
+  QVERIFY(clocked.white && clocked.black);
+  MainWindow* w = clocked.window.get();
+  QLabel *white = clocked.white, *black = clocked.black;
+  const QSize before = clocked.board;
   QCOMPARE(w->board()->size(), before);
-  auto* white = w->findChild<QLabel*>("clock:white");
-  auto* black = w->findChild<QLabel*>("clock:black");
-  QVERIFY(white && black && white->isVisible() && black->isVisible());
+  QVERIFY(white->isVisible() && black->isVisible());
   const QRect board = in_window(w->board());
   // Right of the board, black's (drawn at the top) above white's.
   QVERIFY(in_window(white).left() >= board.right());
@@ -208,19 +327,12 @@ void LooksTest::clocksStandBesideTheBoardWhichKeepsItsSize() {
 
 void LooksTest::clocksStandAboveTheBoardWithoutRoomBesideIt() {
   for (const QSize size : {QSize(900, 700), QSize(600, 900)}) {
-    auto w = open_window("chess/orthodox");
-    QVERIFY(w);
-    w->resize(size);
-    settle();
-    const QSize before = w->board()->size();
-    QVERIFY(w->set_time_control("5"));
-    w->tick_clocks();
-    settle();
-    QCOMPARE(w->board()->size(), before);
-    auto* white = w->findChild<QLabel*>("clock:white");
-    auto* black = w->findChild<QLabel*>("clock:black");
-    QVERIFY(white && black && white->isVisible());
-    const QRect board = in_window(w->board());
+    const Clocked clocked = clocked_chess(size);
+    QVERIFY(clocked.white && clocked.black);
+    QCOMPARE(clocked.window->board()->size(), clocked.board);
+    const QLabel *white = clocked.white, *black = clocked.black;
+    QVERIFY(white->isVisible());
+    const QRect board = in_window(clocked.window->board());
     QVERIFY(in_window(white).bottom() <= board.top());
     QVERIFY(in_window(black).right() < in_window(white).left());
   }
@@ -347,6 +459,61 @@ void LooksTest::aTurnedSeatsPiecesAreDrawnTheWayItFaces() {
   QCOMPARE(chess->board()->piece_turn(1), 0);
   chess->board()->set_rotation(2);
   QCOMPARE(chess->board()->piece_turn(1), 0);
+}
+
+void LooksTest::aScriptsLongTitleAndDescriptionAreCut() {
+  // A title of a million characters and no space once took the window's
+  // layout minutes; shown cut, it takes none.
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  QVERIFY(QDir(dir.path()).mkpath("long"));
+  QFile file(dir.filePath("long/title.lua"));
+  QVERIFY(file.open(QIODevice::WriteOnly));
+  file.write(R"(return game {
+  title = string.rep("x", 1000000),
+  description = string.rep("y ", 500000),
+  board = grid { width = 3, height = 3 },
+  pieces = { piece { name = "stone", symbol = "S", drop = true } },
+  hand = { white = { stone = 2 }, black = { stone = 2 } },
+})");
+  file.close();
+  const QString title = QString(gui::kMaxShownTitle - 1, 'x') + QChar(0x2026);
+  QString description;
+  while (description.size() < gui::kMaxShownDescription - 1) description += "y ";
+  description.truncate(gui::kMaxShownDescription - 1);
+  description += QChar(0x2026);
+  {
+    auto w = open_window(file.fileName().toStdString());
+    QVERIFY(w);
+    settle();
+    QCOMPARE(w->windowTitle(), title + " - regula");
+    QCOMPARE(w->rules_text().section('\n', 0, 0), title);
+    QCOMPARE(w->rules_text().section('\n', 1, 1), description);
+  }
+  // The New game dialog, with the script among those on the search path.
+  const QByteArray rules_dir = qgetenv("REGULA_RULES_DIR");
+  qputenv("REGULA_RULES_DIR", dir.path().toUtf8());
+  {
+    gui::GamePicker picker(nullptr, "long/title");
+    picker.show();
+    settle();
+    QCOMPARE(picker.title_label()->text(), title);
+    QCOMPARE(picker.description_label()->text(), description);
+    const QTreeWidget* list = picker.findChild<QTreeWidget*>();
+    QVERIFY(list && list->topLevelItemCount() == 1);
+    QCOMPARE(list->topLevelItem(0)->child(0)->text(0), title);
+  }
+  qputenv("REGULA_RULES_DIR", rules_dir);
+}
+
+void LooksTest::aScriptsTextIsCutByCharacters() {
+  // Never inside a character: a UTF-8 sequence or a surrogate pair.
+  QCOMPARE(gui::shown_text("abc", 3), QString("abc"));
+  QCOMPARE(gui::shown_text("abcd", 3), QString("ab\u2026"));
+  QCOMPARE(gui::shown_text("\u00e9\u00e9\u00e9\u00e9", 4), QString("\u00e9\u00e9\u00e9\u00e9"));
+  QCOMPARE(gui::shown_text("\u00e9\u00e9\u00e9\u00e9\u00e9", 4),
+           QString("\u00e9\u00e9\u00e9\u2026"));
+  QCOMPARE(gui::shown_text("a\U0001F600b", 3), QString("a\u2026"));
 }
 
 QTEST_MAIN(LooksTest)
