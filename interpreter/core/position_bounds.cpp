@@ -77,7 +77,9 @@ Status check_hands(const Position& pos) {
                       r.types[t].name + "; the rules can give it at most " + std::to_string(most));
       total += n;
     }
-  if (makes_pieces(r)) return std::nullopt;
+  // A board alone may hold what a composer likes (position_sense judges it);
+  // what is in hand came from the deal or from captures, so it counts.
+  if (total == 0 || makes_pieces(r)) return std::nullopt;
   for (SiteId s = 0; s < pos.num_sites(); ++s) total += pos.at(s) != kEmpty;
   const int dealt = pieces_dealt(r);
   if (total > dealt)

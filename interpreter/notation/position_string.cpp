@@ -654,30 +654,51 @@ void write_extras(const Position& pos, bool fen, std::vector<std::string>& out) 
   if (!fen && current_phase(pos) >= 0) out.push_back("phase=" + r.phases[current_phase(pos)].name);
 }
 
+// hand.SEAT=type:n,...: each type once, each count within what the rules can give.
+Status read_hand(const Ruleset& r, const std::string& key, const std::string& val, State& st) {
+  SeatId s = r.seat_index(key.substr(5));
+  if (s < 0) return bad("unknown seat in " + q(key));
+  std::vector<TypeId> named;
+  for (auto& item : split(val, ',')) {
+    auto c = item.find(':');
+    TypeId t = c == std::string::npos ? -1 : r.type_index(item.substr(0, c));
+    if (t < 0) return bad("bad hand item " + q(item) + " (type:count)");
+    if (std::find(named.begin(), named.end(), t) != named.end())
+      return bad(key + " gives " + r.types[t].name + " twice");
+    named.push_back(t);
+    int n;
+    if (auto e = bounded_int(item.substr(c + 1), key + " count of " + r.types[t].name, 0,
+                             hand_bound(r, s, t), n))
+      return e;
+    st.vars[Position::kHandBase + s * kMaxTypes + t] = n;
+  }
+  return std::nullopt;
+}
+
+// flags=site{a+b},...: each site once.
+Status read_flags(const Ruleset& r, const std::string& val, State& st) {
+  std::vector<SiteId> flagged;
+  for (auto& item : split(val, ',')) {
+    auto b = item.find('{');
+    if (b == std::string::npos || item.back() != '}')
+      return bad("bad flags item " + q(item) + " (site{flag+...})");
+    SiteId s = r.topology.find(item.substr(0, b));
+    if (s == kNoSite) return bad("unknown site in " + q(item));
+    if (std::find(flagged.begin(), flagged.end(), s) != flagged.end())
+      return bad("flags names " + r.topology.name(s) + " twice");
+    flagged.push_back(s);
+    if (auto e = parse_flags(r, item.substr(b + 1, item.size() - b - 2), st.board[s].second))
+      return e;
+  }
+  return std::nullopt;
+}
+
 Status read_extra(const Ruleset& r, const std::string& field, State& st) {
   auto eq = field.find('=');
   if (eq == std::string::npos) return bad("expected key=value, got " + q(field));
   std::string key = field.substr(0, eq), val = field.substr(eq + 1);
   if (val.empty()) return bad(q(key + "=") + " has no value");
-  if (key.rfind("hand.", 0) == 0) {
-    SeatId s = r.seat_index(key.substr(5));
-    if (s < 0) return bad("unknown seat in " + q(key));
-    std::vector<TypeId> named;
-    for (auto& item : split(val, ',')) {
-      auto c = item.find(':');
-      TypeId t = c == std::string::npos ? -1 : r.type_index(item.substr(0, c));
-      if (t < 0) return bad("bad hand item " + q(item) + " (type:count)");
-      if (std::find(named.begin(), named.end(), t) != named.end())
-        return bad(key + " gives " + r.types[t].name + " twice");
-      named.push_back(t);
-      int n;
-      if (auto e = bounded_int(item.substr(c + 1), key + " count of " + r.types[t].name, 0,
-                               hand_bound(r, s, t), n))
-        return e;
-      st.vars[Position::kHandBase + s * kMaxTypes + t] = n;
-    }
-    return std::nullopt;
-  }
+  if (key.rfind("hand.", 0) == 0) return read_hand(r, key, val, st);
   for (int k = 0; k < kMaxSeatCounters; ++k) {
     if (counter_name(r, k) != key) continue;
     auto v = split(val, ',');
@@ -830,22 +851,7 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
     st.end_seat = r.seat_index(parts[1]);
     return std::nullopt;
   }
-  if (key == "flags") {
-    std::vector<SiteId> flagged;
-    for (auto& item : split(val, ',')) {
-      auto b = item.find('{');
-      if (b == std::string::npos || item.back() != '}')
-        return bad("bad flags item " + q(item) + " (site{flag+...})");
-      SiteId s = r.topology.find(item.substr(0, b));
-      if (s == kNoSite) return bad("unknown site in " + q(item));
-      if (std::find(flagged.begin(), flagged.end(), s) != flagged.end())
-        return bad("flags names " + r.topology.name(s) + " twice");
-      flagged.push_back(s);
-      if (auto e = parse_flags(r, item.substr(b + 1, item.size() - b - 2), st.board[s].second))
-        return e;
-    }
-    return std::nullopt;
-  }
+  if (key == "flags") return read_flags(r, val, st);
   return bad("unknown field " + q(key));
 }
 
