@@ -82,14 +82,14 @@ TEST(HandsCapture, ACapturedPieceJoinsTheCapturersHandAsWhatItWasPromotedFrom) {
 TEST(HandsCapture, PositionStringsCarryHandsAndTheMarkBothWays) {
   auto r = load("to_hand", kToHand);
   ASSERT_TRUE(r);
-  auto pos = read_position(r, "Q~q2/4/4/2+r1[RRp] b - - 0 1");
+  auto pos = read_position(r, "Q~q2/4/4/2+r1[Rp] b - - 0 1");
   ASSERT_TRUE(pos) << pos.error().text();
-  EXPECT_EQ(hand(*pos, 0, "rook"), 2);
+  EXPECT_EQ(hand(*pos, 0, "rook"), 1);
   EXPECT_EQ(hand(*pos, 1, "pawn"), 1);
-  EXPECT_EQ(write_position(*pos), "Q~q2/4/4/2+r1[RRp] b - - 0 1");
+  EXPECT_EQ(write_position(*pos), "Q~q2/4/4/2+r1[Rp] b - - 0 1");
   EXPECT_EQ(pos->hash(), pos->compute_hash());
   // The mark is part of the position: the same board without it is another.
-  auto plain = read_position(r, "Qq2/4/4/2+r1[RRp] b - - 0 1");
+  auto plain = read_position(r, "Qq2/4/4/2+r1[Rp] b - - 0 1");
   ASSERT_TRUE(plain);
   EXPECT_NE(pos->hash(), plain->hash());
   // Taking the marked queen gives black a pawn, the plain one a queen; unmade,

@@ -113,24 +113,38 @@ TEST(HostilePosition, ClocksAndCountersAreRangeChecked) {
 
 TEST(HostilePosition, HandsAreBounded) {
   std::string k = kKitchen;
+  // A game that adds nothing to hands: at most what it deals.
   EXPECT_EQ(refusal(kitchen(), k + " hand.red=pawn:10001"),
-            "position: hand.red count of pawn must be a number from 0 to 10000, not '10001'");
+            "position: hand.red count of pawn must be a number from 0 to 2, not '10001'");
   EXPECT_EQ(refusal(kitchen(), k + " hand.red=pawn:-1"),
-            "position: hand.red count of pawn must be a number from 0 to 10000, not '-1'");
+            "position: hand.red count of pawn must be a number from 0 to 2, not '-1'");
+  EXPECT_EQ(refusal(kitchen(), k + " hand.green=pawn:1"),
+            "position: hand.green count of pawn must be a number from 0 to 0, not '1'");
   EXPECT_EQ(refusal(kitchen(), k + " hand.red=rook:1"),
             "position: bad hand item 'rook:1' (type:count)");
   EXPECT_EQ(refusal(kitchen(), k + " hand.nobody=pawn:1"),
             "position: unknown seat in 'hand.nobody'");
+  EXPECT_EQ(refusal(kitchen(), k + " hand.red=pawn:1,pawn:1"),
+            "position: hand.red gives pawn twice");
   // Within the bound, a game that deals its hands still refuses more pieces than it deals.
-  EXPECT_EQ(refusal(kitchen(), k + " hand.red=pawn:10000"),
-            "position: red has 10001 pieces on the board and in hand; the game gives it 3");
-  // FEN's [hand] counts piece by piece.
+  EXPECT_EQ(refusal(kitchen(), "5/4(bK)/2(gP)2/(rP)4/(rP)4 red hand.red=pawn:2"),
+            "position: red has 4 pieces on the board and in hand; the game gives it 3");
+  // FEN's [hand] counts piece by piece, up to what the rules can give: none in
+  // orthodox chess; in crazyhouse, where captures join the hand, every piece
+  // of the game, and no more on the board and in hand together.
   const std::string tail = "] w - - 0 1";
-  auto fen = read_position(chess(), "4k3/8/8/8/8/8/8/4K3[" + std::string(10000, 'P') + tail);
+  EXPECT_EQ(refusal(chess(), "4k3/8/8/8/8/8/8/4K3[P" + tail),
+            "position: the hand holds more than 0 pawn of white, the most the rules can give it");
+  auto house = script::load_rules("chess/crazyhouse");
+  ASSERT_TRUE(house) << house.error().text();
+  auto fen = read_position(*house, "4k3/8/8/8/8/8/8/4K3[" + std::string(30, 'Q') + tail);
   ASSERT_TRUE(fen) << fen.error().text();
-  EXPECT_EQ(fen->hand(0, chess()->type_index("pawn")), 10000);
-  EXPECT_EQ(refusal(chess(), "4k3/8/8/8/8/8/8/4K3[" + std::string(10001, 'P') + tail),
-            "position: the hand holds more than 10000 pawn of white");
+  EXPECT_EQ(fen->hand(0, (*house)->type_index("queen")), 30);
+  EXPECT_EQ(
+      refusal(*house, "4k3/8/8/8/8/8/8/4K3[" + std::string(31, 'Q') + tail),
+      "position: the board and the hands hold 33 pieces; the game deals 32 and makes no more");
+  EXPECT_EQ(refusal(*house, "4k3/8/8/8/8/8/8/4K3[" + std::string(1 << 19, 'Q') + tail),
+            "position: the hand holds more than 32 queen of white, the most the rules can give it");
 }
 
 TEST(HostilePosition, DiceStagesSeatsAndEndsAreChecked) {
@@ -169,7 +183,9 @@ TEST(HostilePosition, DiceStagesSeatsAndEndsAreChecked) {
   EXPECT_EQ(refusal(kitchen(), k + " frozen=red"),
             "position: the seat to move, red, is out of play (out, or frozen with no "
             "commander in play)");
-  EXPECT_TRUE(read_position(kitchen(), k + " frozen=red control=red:green"));
+  // Only an ally takes command (and no seat of the kitchen has one).
+  EXPECT_EQ(refusal(kitchen(), k + " frozen=red control=red:green"),
+            "position: control: green cannot command red's army; only an ally takes command");
 }
 
 TEST(HostilePosition, CastlingLettersAndPointSitesCannotRepeat) {

@@ -867,6 +867,18 @@ TEST(Mill, ARemovalTypedWhereNoneIsDueIsRefused) {
   EXPECT_TRUE(g->play_text("xR3"));
 }
 
+TEST(Mill, APlacementTypedWithALeadingCaptureMarkIsRefused) {
+  Game g(rules_of("mill/nine-mens-morris"));
+  for (const std::string text : {"xA1", "xxA1", "xa1"}) {
+    auto placed = g.play_text(text);
+    ASSERT_FALSE(placed) << text;
+    EXPECT_EQ(placed.error().what.rfind("no legal move " + text + "; legal moves: E1 E2", 0), 0u)
+        << placed.error().what;
+  }
+  EXPECT_TRUE(g.history().empty());
+  EXPECT_TRUE(g.play_text("A1"));
+}
+
 TEST(Mill, BoardsNamingUnknownPointsAreRefused) {
   auto e1 = test_support::load_error("bad_line", R"(
     return game { title = "t",

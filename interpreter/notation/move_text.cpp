@@ -525,6 +525,11 @@ std::string loose_text(const std::string& s) {
   return out;
 }
 
+bool loose_match(const std::string& written, const std::string& typed) {
+  if (!typed.empty() && typed[0] == 'x' && (written.empty() || written[0] != 'x')) return false;
+  return loose_text(written) == loose_text(typed);
+}
+
 Status check_move_text_size(const std::string& text) {
   if (text.size() <= kMaxMoveText) return std::nullopt;
   return Error{"move", "the text is " + std::to_string(text.size()) + " bytes, more than the " +
@@ -663,9 +668,8 @@ std::vector<int> text_hits(const Candidates& c, const std::string& text,
     hits = c.collect(
         [&](int i) { return legal[i].gate >= 0 && gating_uci_text(c.pos, legal[i]) == text; });
   if (hits.empty()) {
-    std::string l = loose_text(text);
-    hits = c.collect([&](int i) { return loose_text(c.longs[i]) == l; });
-    if (hits.empty()) hits = c.collect([&](int i) { return loose_text(c.sans[i]) == l; });
+    hits = c.collect([&](int i) { return loose_match(c.longs[i], text); });
+    if (hits.empty()) hits = c.collect([&](int i) { return loose_match(c.sans[i], text); });
   }
   if (hits.empty()) {
     // A long text given without what it adds after the sites (the label of a
@@ -678,7 +682,7 @@ std::vector<int> text_hits(const Candidates& c, const std::string& text,
       if (!chess_like_move(r, m) || m.kind == MoveKind::kDrop || m.kind == MoveKind::kCastle)
         return false;
       std::string bare = san_core(c.pos, m, Disambiguation{}, true);
-      return bare == stripped || loose_text(bare) == loose_text(text);
+      return bare == stripped || loose_match(bare, text);
     });
   }
   return hits;

@@ -28,6 +28,10 @@ std::string move_text(const Position& pos, const Move& m);
 // Case and the punctuation people type differently or leave out (e2-e4 for
 // e2e4, exd5, e8Q, E6A6R3 for E6-A6xR3): texts equal under this match loosely.
 std::string loose_text(const std::string& text);
+// Whether typed names written loosely: equal under loose_text, and a leading
+// 'x', which marks a removal (xA7) or a capture, only where written has one
+// too, so that xA1 never names the placement A1.
+bool loose_match(const std::string& written, const std::string& typed);
 // The dice of a roll as written after "roll" and in position strings: "5", "6+3".
 std::string roll_text(const Ruleset& rules, int roll);
 // The long form of every move of a legal move list of pos, in one pass (the

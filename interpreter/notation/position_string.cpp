@@ -2,6 +2,7 @@
 
 #include "core/attacks.h"
 #include "core/flow.h"
+#include "core/position_bounds.h"
 #include "core/position_sense.h"
 #include "core/turns.h"
 #include "formats/pdn.h"
@@ -12,6 +13,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <sstream>
@@ -150,6 +152,7 @@ Status parse_flags(const Ruleset& r, const std::string& inner, uint8_t& flags) {
     for (int b = 0; b < kMaxFlags; ++b)
       if (flag_name(r, b) == f) bit = b;
     if (bit < 0) return bad("unknown piece flag " + q(f));
+    if ((flags >> bit) & 1) return bad("piece flag " + q(f) + " is given twice");
     flags |= static_cast<uint8_t>(1u << bit);
   }
   return std::nullopt;
@@ -651,25 +654,51 @@ void write_extras(const Position& pos, bool fen, std::vector<std::string>& out) 
   if (!fen && current_phase(pos) >= 0) out.push_back("phase=" + r.phases[current_phase(pos)].name);
 }
 
+// hand.SEAT=type:n,...: each type once, each count within what the rules can give.
+Status read_hand(const Ruleset& r, const std::string& key, const std::string& val, State& st) {
+  SeatId s = r.seat_index(key.substr(5));
+  if (s < 0) return bad("unknown seat in " + q(key));
+  std::vector<TypeId> named;
+  for (auto& item : split(val, ',')) {
+    auto c = item.find(':');
+    TypeId t = c == std::string::npos ? -1 : r.type_index(item.substr(0, c));
+    if (t < 0) return bad("bad hand item " + q(item) + " (type:count)");
+    if (std::find(named.begin(), named.end(), t) != named.end())
+      return bad(key + " gives " + r.types[t].name + " twice");
+    named.push_back(t);
+    int n;
+    if (auto e = bounded_int(item.substr(c + 1), key + " count of " + r.types[t].name, 0,
+                             hand_bound(r, s, t), n))
+      return e;
+    st.vars[Position::kHandBase + s * kMaxTypes + t] = n;
+  }
+  return std::nullopt;
+}
+
+// flags=site{a+b},...: each site once.
+Status read_flags(const Ruleset& r, const std::string& val, State& st) {
+  std::vector<SiteId> flagged;
+  for (auto& item : split(val, ',')) {
+    auto b = item.find('{');
+    if (b == std::string::npos || item.back() != '}')
+      return bad("bad flags item " + q(item) + " (site{flag+...})");
+    SiteId s = r.topology.find(item.substr(0, b));
+    if (s == kNoSite) return bad("unknown site in " + q(item));
+    if (std::find(flagged.begin(), flagged.end(), s) != flagged.end())
+      return bad("flags names " + r.topology.name(s) + " twice");
+    flagged.push_back(s);
+    if (auto e = parse_flags(r, item.substr(b + 1, item.size() - b - 2), st.board[s].second))
+      return e;
+  }
+  return std::nullopt;
+}
+
 Status read_extra(const Ruleset& r, const std::string& field, State& st) {
   auto eq = field.find('=');
   if (eq == std::string::npos) return bad("expected key=value, got " + q(field));
   std::string key = field.substr(0, eq), val = field.substr(eq + 1);
-  if (key.rfind("hand.", 0) == 0) {
-    SeatId s = r.seat_index(key.substr(5));
-    if (s < 0) return bad("unknown seat in " + q(key));
-    for (auto& item : split(val, ',')) {
-      auto c = item.find(':');
-      TypeId t = c == std::string::npos ? -1 : r.type_index(item.substr(0, c));
-      if (t < 0) return bad("bad hand item " + q(item) + " (type:count)");
-      int n;
-      if (auto e = bounded_int(item.substr(c + 1), key + " count of " + r.types[t].name, 0,
-                               kMaxHandCount, n))
-        return e;
-      st.vars[Position::kHandBase + s * kMaxTypes + t] = n;
-    }
-    return std::nullopt;
-  }
+  if (val.empty()) return bad(q(key + "=") + " has no value");
+  if (key.rfind("hand.", 0) == 0) return read_hand(r, key, val, st);
   for (int k = 0; k < kMaxSeatCounters; ++k) {
     if (counter_name(r, k) != key) continue;
     auto v = split(val, ',');
@@ -741,6 +770,7 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
       SeatId s = parts.size() == 2 ? r.seat_index(parts[0]) : -1;
       SeatId by = parts.size() == 2 ? r.seat_index(parts[1]) : -1;
       if (s < 0 || by < 0) return bad("bad control item " + q(item) + " (seat:commander)");
+      if (st.controller[s] >= 0) return bad("control names " + r.seats[s].name + " twice");
       st.controller[s] = by;
     }
     return std::nullopt;
@@ -821,18 +851,7 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
     st.end_seat = r.seat_index(parts[1]);
     return std::nullopt;
   }
-  if (key == "flags") {
-    for (auto& item : split(val, ',')) {
-      auto b = item.find('{');
-      if (b == std::string::npos || item.back() != '}')
-        return bad("bad flags item " + q(item) + " (site{flag+...})");
-      SiteId s = r.topology.find(item.substr(0, b));
-      if (s == kNoSite) return bad("unknown site in " + q(item));
-      if (auto e = parse_flags(r, item.substr(b + 1, item.size() - b - 2), st.board[s].second))
-        return e;
-    }
-    return std::nullopt;
-  }
+  if (key == "flags") return read_flags(r, val, st);
   return bad("unknown field " + q(key));
 }
 
@@ -909,9 +928,11 @@ Status read_fen_fields(const Ruleset& r, const std::vector<std::string>& f, Stat
     uint8_t flags;
     if (auto e = read_piece(r, hand, i, code, flags)) return e;
     int& n = st.vars[Position::kHandBase + piece_seat(code) * kMaxTypes + piece_type(code)];
-    if (n == kMaxHandCount)
-      return bad("the hand holds more than " + std::to_string(kMaxHandCount) + " " +
-                 r.types[piece_type(code)].name + " of " + r.seats[piece_seat(code)].name);
+    const int most = hand_bound(r, piece_seat(code), piece_type(code));
+    if (n == most)
+      return bad("the hand holds more than " + std::to_string(most) + " " +
+                 r.types[piece_type(code)].name + " of " + r.seats[piece_seat(code)].name +
+                 ", the most the rules can give it");
     ++n;
   }
   st.to_move = r.first;
@@ -1155,6 +1176,31 @@ std::string write_generic(const Position& pos) {
 
 }  // namespace
 
+Status check_counters(const Position& pos) {
+  const Ruleset& r = pos.rules();
+  auto past = [](const std::string& name, int v) {
+    return Error{"move", "it would take " + name + " to " + std::to_string(v) + ", past the " +
+                             std::to_string(kMaxCounterValue) +
+                             " a position string may hold: play stops here"};
+  };
+  for (int k = 0; k < kMaxGlobalCounters; ++k) {
+    if (k == kSinceReset || k == kChecksInARow || k == kChecksInARow + 1) continue;
+    if (std::abs(pos.global(k)) > kMaxCounterValue) return past(global_name(r, k), pos.global(k));
+  }
+  for (SeatId s = 0; s < r.num_seats(); ++s) {
+    for (int k = 0; k < kMaxSeatCounters; ++k)
+      if (std::abs(pos.counter(s, k)) > kMaxCounterValue)
+        return past(counter_name(r, k) + " of " + r.seats[s].name, pos.counter(s, k));
+    for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
+      if (pos.hand(s, t) > hand_bound(r, s, t))
+        return Error{"move", "it would give " + r.seats[s].name + " " +
+                                 std::to_string(pos.hand(s, t)) + " " + r.types[t].name +
+                                 " in hand, more than the " + std::to_string(hand_bound(r, s, t)) +
+                                 " a position may hold"};
+  }
+  return std::nullopt;
+}
+
 std::string write_position(const Position& pos) {
   if (presentation_of(pos.rules()).pdn && pdn_can_say(pos)) return write_pdn(pos);
   return presentation_of(pos.rules()).position_format == "fen" ? write_fen(pos)
@@ -1191,8 +1237,15 @@ Expected<Position> read_position(std::shared_ptr<const Ruleset> rules, const std
       first_extra = 2;
     }
   }
-  for (size_t i = first_extra; i < f.size(); ++i)
+  std::vector<std::string> keys;
+  for (size_t i = first_extra; i < f.size(); ++i) {
+    // A field given twice would leave one of its values unread.
+    const std::string key = f[i].substr(0, f[i].find('='));
+    if (std::find(keys.begin(), keys.end(), key) != keys.end())
+      return bad("field " + q(key) + " is given twice");
+    keys.push_back(key);
     if (auto e = read_extra(r, f[i], st)) return *e;
+  }
   if (st.ep != kNoSite) {
     // The piece that may be taken en passant is an enemy of the side to move, and
     // the site it passed over is empty.
@@ -1225,6 +1278,7 @@ Expected<Position> read_position(std::shared_ptr<const Ruleset> rules, const std
     if (actual != st.phase)
       return bad("phase=" + st.phase + " does not match the position, whose phase is " + actual);
   }
+  if (auto e = check_position_bounds(*pos)) return *e;
   if (auto e = check_position_sense(*pos)) return *e;
   return pos;
 }

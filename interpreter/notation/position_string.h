@@ -40,5 +40,9 @@ namespace regula {
 
 std::string write_position(const Position& pos);
 Expected<Position> read_position(std::shared_ptr<const Ruleset> rules, const std::string& text);
+// Refuses a position whose counters (ply, halfmove, captures, a script's) or
+// hands lie beyond what read_position takes, naming the first: play stops
+// before such a position, so that every position regula writes reads back.
+Status check_counters(const Position& pos);
 
 }  // namespace regula

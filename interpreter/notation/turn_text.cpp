@@ -132,7 +132,7 @@ Expected<ParsedTurn> parse_turn(Position& pos, const std::string& input) {
         return promotion_honoured(pos, m, text);
       };
       for (size_t i = 0; i < turns.size(); ++i)
-        if (loose_text(texts[i]) == loose_text(text) && honoured(turns[i])) hits.push_back(i);
+        if (loose_match(texts[i], text) && honoured(turns[i])) hits.push_back(i);
     }
     if (hits.size() == 1) return ParsedTurn{turns[hits[0]], true};
     if (hits.size() > 1) {

@@ -85,6 +85,10 @@ Status Game::play_found(const Move& found) {
   // Playing on declines the other side's offer.
   if (offer_ && !rules_->allies(*offer_, p.seat)) offer_.reset();
   pos_.make(p.move, p.undo);
+  if (auto e = check_counters(pos_)) {
+    pos_.unmake(p.move, p.undo);
+    return e;
+  }
   played_.push_back(std::move(p));
   redo_.clear();
   try {
