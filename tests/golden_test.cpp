@@ -8,7 +8,9 @@
 #include <sstream>
 #include <string>
 
+#include "cli/golden_tests.h"
 #include "cli_support.h"
+#include "script/loader.h"
 
 namespace {
 
@@ -138,6 +140,22 @@ TEST(GoldenTests, BadDirectivesAreFailuresWithTheirLine) {
   EXPECT_EQ(none.code, 1) << none.out;
   EXPECT_NE(none.out.find("no golden tests (expected " + tests + ")"), std::string::npos)
       << none.out;
+}
+
+// A perft directive stops at its limit of decisions with a failure at its
+// line, so that a golden file asking perft 32 ends (it once counted for hours).
+TEST(GoldenTests, PerftStopsAtItsLimit) {
+  const fs::path file = fs::temp_directory_path() / "regula_golden_perft_limit.tests";
+  std::ofstream(file) << "position startpos\nperft 3 8902\nperft 4 197281\n";
+  auto rules = regula::script::load_rules("chess/orthodox");
+  ASSERT_TRUE(rules.ok());
+  auto report = regula::cli::run_golden_tests(file.string(), *rules, 1000);
+  fs::remove(file);
+  ASSERT_TRUE(report.ok());
+  EXPECT_EQ(report->passed, 1);
+  ASSERT_EQ(report->failed, 1);
+  EXPECT_EQ(report->failures[0].text(),
+            file.string() + ":3: perft 4: perft: stopped after 1000 moves, the limit of one count");
 }
 
 }  // namespace

@@ -94,8 +94,8 @@ struct Case {
 
 class Runner {
  public:
-  Runner(std::string path, std::shared_ptr<const Ruleset> rules)
-      : path_(std::move(path)), rules_(std::move(rules)) {}
+  Runner(std::string path, std::shared_ptr<const Ruleset> rules, uint64_t perft_moves)
+      : path_(std::move(path)), rules_(std::move(rules)), perft_moves_(perft_moves) {}
 
   void line(int n, const std::string& raw) {
     std::string text = raw.substr(0, raw.find('#'));
@@ -176,7 +176,7 @@ class Runner {
     Position pos = *cur_.pos;
     uint64_t got = 0;
     try {
-      got = perft(pos, depth);
+      got = perft(pos, depth, perft_moves_);
     } catch (const RuleError& e) {
       return fail(n, "perft " + w[1] + ": " + e.error().text());
     }
@@ -224,6 +224,7 @@ class Runner {
 
   std::string path_;
   std::shared_ptr<const Ruleset> rules_;
+  uint64_t perft_moves_;
   Case cur_;
   GoldenReport report_;
 };
@@ -231,10 +232,11 @@ class Runner {
 }  // namespace
 
 Expected<GoldenReport> run_golden_tests(const std::string& path,
-                                        const std::shared_ptr<const Ruleset>& rules) {
+                                        const std::shared_ptr<const Ruleset>& rules,
+                                        uint64_t perft_moves) {
   std::ifstream in(path);
   if (!in) return Error{path, "cannot read the tests"};
-  Runner runner(path, rules);
+  Runner runner(path, rules, perft_moves);
   std::string text;
   for (int n = 1;; ++n) {
     const LineRead r = read_input_line(in, text);

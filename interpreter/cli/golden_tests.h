@@ -19,6 +19,7 @@
 // Each legal, perft and result directive is one check; a failure names the
 // .tests file and the line of its directive, and says what differed.
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -34,9 +35,17 @@ struct GoldenReport {
   std::vector<Error> failures;  // "file:line", what differed
 };
 
+// The decisions one perft directive may make: a golden file is a check an
+// author runs on every edit (the bundled ones count at most a few million
+// leaves), so a depth typed by mistake fails in seconds instead of counting
+// for hours.
+inline constexpr uint64_t kGoldenPerftMoves = 100'000'000;
+
 // Reads the .tests file at path and checks each directive against rules. An
-// error for a file that cannot be read; a malformed directive is a failure.
+// error for a file that cannot be read; a malformed directive is a failure, and
+// so is a perft that makes more than perft_moves decisions.
 Expected<GoldenReport> run_golden_tests(const std::string& path,
-                                        const std::shared_ptr<const Ruleset>& rules);
+                                        const std::shared_ptr<const Ruleset>& rules,
+                                        uint64_t perft_moves = kGoldenPerftMoves);
 
 }  // namespace regula::cli

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <string>
 
+#include "core/command_limits.h"
 #include "core/rule_error.h"
 #include "formats/presentation.h"
 #include "fuzz_support.h"
@@ -32,6 +33,15 @@ constexpr long kBudget = 2'000'000;
 // Whole turns played from the start position, each position checked.
 constexpr int kTurns = 12;
 
+// What all the hook calls of one input may spend together, as a command's
+// limits (core/command_limits.h, --hook-instructions): ten load budgets of
+// instructions, and a deadline for a hook whose time goes into services the
+// instruction count does not see (tests/data/hostile/hooks/slow_filter.lua
+// calls pos:attacked a million times in one filter call, a second in a
+// Release build and over half a minute instrumented).
+constexpr int64_t kInputInstructions = 10 * kBudget;
+constexpr int64_t kInputMillis = 2'000;
+
 const std::string& script_file() {
   static const std::string file = (std::filesystem::temp_directory_path() /
                                    ("regula_fuzz_script_" + std::to_string(::getpid()) + ".lua"))
@@ -42,6 +52,12 @@ const std::string& script_file() {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  static const bool limited = [] {
+    command_limits().set_instructions(kInputInstructions);
+    return true;
+  }();
+  (void)limited;
+  command_limits().begin(kInputMillis);
   {
     std::ofstream out(script_file(), std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));

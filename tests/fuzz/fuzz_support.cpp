@@ -1,7 +1,11 @@
 #include "fuzz_support.h"
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <random>
 
 #include "ai/random_turn.h"
@@ -72,6 +76,25 @@ const Position& pick_position(uint8_t selector) {
 
 char selector_of(size_t pool_index) {
   return static_cast<char>('A' + pool_index);
+}
+
+const Rules& pick_rules(uint8_t selector) {
+  const auto& all = rulesets();
+  return all[static_cast<uint8_t>(selector - 'A') % all.size()];
+}
+
+char rules_selector_of(size_t index) {
+  return static_cast<char>('A' + index);
+}
+
+std::string write_temp_file(const std::string& name, const std::string& text) {
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("regula_fuzz_" + name + "_" + std::to_string(::getpid())))
+                               .string();
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(text.data(), static_cast<std::streamsize>(text.size()));
+  check(out.good(), "cannot write " + path);
+  return path;
 }
 
 std::string as_text(const uint8_t* data, size_t size) {

@@ -31,7 +31,16 @@ const std::vector<Position>& position_pool();
 const Position& pick_position(uint8_t selector);
 char selector_of(size_t pool_index);
 
+// The ruleset an input's first byte picks, as pick_position does: 'A' the
+// first of rulesets(), 'B' the second, and every byte picks one.
+const Rules& pick_rules(uint8_t selector);
+char rules_selector_of(size_t index);
+
 std::string as_text(const uint8_t* data, size_t size);
+
+// A file of this process's own in the temporary directory (name tells the
+// harness's inputs apart), holding text: for readers that take a path.
+std::string write_temp_file(const std::string& name, const std::string& text);
 
 // Aborts with the message when the condition fails.
 void check(bool condition, const std::string& what);
