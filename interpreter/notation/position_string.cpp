@@ -693,6 +693,141 @@ Status read_flags(const Ruleset& r, const std::string& val, State& st) {
   return std::nullopt;
 }
 
+// The readers of read_extra's named fields, each given the key and its value.
+Status read_ep(const Ruleset& r, const std::string& key, const std::string& val, State& st) {
+  auto parts = split(val, ':');
+  if (parts.size() != 2) return bad("ep needs site:victim, not " + q(val));
+  st.ep = r.topology.find(parts[0]);
+  st.ep_victim = r.topology.find(parts[1]);
+  if (st.ep == kNoSite || st.ep_victim == kNoSite)
+    return bad(q(key + "=" + val) +
+               " needs the site passed over and the site of the piece that may be taken");
+  return std::nullopt;
+}
+
+Status read_roll(const Ruleset& r, const std::string&, const std::string& val, State& st) {
+  if (!r.dice.enabled()) return bad(q("roll=" + val) + ", but this game has no dice");
+  auto dice = split(val, '+');
+  if (dice.size() > static_cast<size_t>(r.dice.count))
+    return bad("roll " + q(val) + " has more dice than the " + std::to_string(r.dice.count) +
+               " thrown at a time");
+  std::vector<int> values;
+  for (auto& d : dice) {
+    int v;
+    if (!parse_int(d, v) ||
+        std::find(r.dice.faces.begin(), r.dice.faces.end(), v) == r.dice.faces.end())
+      return bad("roll " + q(val) + ": " + q(d) + " is not a face of the die");
+    values.push_back(v);
+  }
+  std::sort(values.rbegin(), values.rend());
+  st.roll = 0;
+  for (size_t k = 0; k < values.size(); ++k) st.roll |= values[k] << (5 * k);
+  return std::nullopt;
+}
+
+Status read_out_or_frozen(const Ruleset& r, const std::string& key, const std::string& val,
+                          State& st) {
+  for (auto& name : split(val, ',')) {
+    SeatId s = r.seat_index(name);
+    if (s < 0) return bad("unknown seat " + q(name) + " in " + key);
+    (key == "out" ? st.out : st.frozen) |= static_cast<uint8_t>(1u << s);
+  }
+  if (st.out & st.frozen) return bad("a seat cannot be both out and frozen");
+  return std::nullopt;
+}
+
+Status read_control(const Ruleset& r, const std::string&, const std::string& val, State& st) {
+  for (auto& item : split(val, ',')) {
+    auto parts = split(item, ':');
+    SeatId s = parts.size() == 2 ? r.seat_index(parts[0]) : -1;
+    SeatId by = parts.size() == 2 ? r.seat_index(parts[1]) : -1;
+    if (s < 0 || by < 0) return bad("bad control item " + q(item) + " (seat:commander)");
+    if (st.controller[s] >= 0) return bad("control names " + r.seats[s].name + " twice");
+    st.controller[s] = by;
+  }
+  return std::nullopt;
+}
+
+Status read_left(const Ruleset& r, const std::string&, const std::string& val, State& st) {
+  for (auto& item : split(val, ',')) {
+    auto parts = split(item, ':');
+    SeatId s = parts.size() == 3 ? r.seat_index(parts[0]) : -1;
+    if (s < 0) return bad("bad left item " + q(item) + " (seat:ply:reason)");
+    // 1 + the ply the seat left at; the reason as Position::left_reason gives it.
+    const int reasons = std::min(1 + static_cast<int>(r.end.on_capture.size()), 127);
+    int at = 0, why = 0;
+    if (auto e = bounded_int(parts[1], "left ply of " + parts[0], 1, kMaxCounterValue + 1, at))
+      return e;
+    const int least = r.end.leave.terms.empty() ? -1 : kLeftByLeave;
+    if (auto e = bounded_int(parts[2], "left reason of " + parts[0], least, reasons, why)) return e;
+    st.left[s] = {at, why};
+  }
+  return std::nullopt;
+}
+
+Status read_stage(const Ruleset& r, const std::string&, const std::string& val, State& st) {
+  auto parts = split(val, ':');
+  const bool ok = parts.size() == 2 || parts.size() == 3;
+  int i = ok ? r.stage_index(parts[0]) : -1;
+  SeatId owner = ok ? r.seat_index(parts[1]) : -1;
+  SiteId anchor = parts.size() == 3 ? r.topology.find(parts[2]) : kNoSite;
+  if (i < 0 || owner < 0 || (parts.size() == 3 && anchor == kNoSite))
+    return bad("bad stage " + q(val) + " (stage:seat whose turn it is[:site])");
+  if (r.stages[i].choice == Stage::Choice::kPromote && anchor == kNoSite)
+    return bad("stage " + q(val) + " needs the site of the piece that promotes");
+  if (r.stages[i].choice == Stage::Choice::kPlace && anchor == kNoSite)
+    return bad("stage " + q(val) + " needs the site its placement is reached from");
+  st.stage = i;
+  st.owner = owner;
+  st.anchor = anchor;
+  return std::nullopt;
+}
+
+Status read_turn(const Ruleset&, const std::string&, const std::string& val, State& st) {
+  // The decisions of the turn in progress already made, and whether one of
+  // them reset the move-rule clock (which moves once, at the turn's end).
+  auto parts = split(val, ':');
+  if (parts.empty() || parts.size() > 2 || (parts.size() == 2 && parts[1] != "reset"))
+    return bad("bad turn " + q(val) + " (decisions made in the turn[:reset])");
+  if (auto e = bounded_int(parts[0], "turn", 1, kMaxTurnDecisions, st.turn)) return e;
+  st.turn_reset = parts.size() == 2;
+  return std::nullopt;
+}
+
+Status read_return_ban(const Ruleset& r, const std::string&, const std::string& val, State& st) {
+  if (r.return_ban == ReturnBan::kNone)
+    return bad("return_ban=" + val + ", but this game has none");
+  for (auto& item : split(val, ',')) {
+    auto c = item.find(':');
+    auto d = item.find('-', c == std::string::npos ? 0 : c);
+    SeatId s = c == std::string::npos ? -1 : r.seat_index(item.substr(0, c));
+    SiteId from = d == std::string::npos ? kNoSite : r.topology.find(item.substr(c + 1, d - c - 1));
+    SiteId to = d == std::string::npos ? kNoSite : r.topology.find(item.substr(d + 1));
+    if (s < 0 || from == kNoSite || to == kNoSite || from == to)
+      return bad("bad return_ban item '" + item + "' (seat:from-to)");
+    st.vars[Position::kBanBase + s] = 1 + from * r.topology.size() + to;
+  }
+  return std::nullopt;
+}
+
+Status read_phase(const Ruleset& r, const std::string&, const std::string& val, State& st) {
+  if (r.phases.empty()) return bad("phase=" + val + ", but this game has no phases");
+  st.phase = val;
+  return std::nullopt;
+}
+
+Status read_end(const Ruleset& r, const std::string&, const std::string& val, State& st) {
+  auto parts = split(val, ':');
+  int rule;
+  if (parts.size() != 2 || !parse_int(parts[0], rule) || rule < 0 ||
+      rule >= static_cast<int>(r.end.on_capture.size()) || r.seat_index(parts[1]) < 0)
+    return bad("bad end " + q(val) + " (capture rule 0 to " +
+               std::to_string(static_cast<int>(r.end.on_capture.size()) - 1) + ":seat)");
+  st.end_rule = rule;
+  st.end_seat = r.seat_index(parts[1]);
+  return std::nullopt;
+}
+
 Status read_extra(const Ruleset& r, const std::string& field, State& st) {
   auto eq = field.find('=');
   if (eq == std::string::npos) return bad("expected key=value, got " + q(field));
@@ -726,131 +861,22 @@ Status read_extra(const Ruleset& r, const std::string& field, State& st) {
             : -kMaxCounterValue;
     return bounded_int(val, key, lo, kMaxCounterValue, st.vars[Position::kGlobalBase + k]);
   }
-  if (key == "ep") {
-    auto parts = split(val, ':');
-    if (parts.size() != 2) return bad("ep needs site:victim, not " + q(val));
-    st.ep = r.topology.find(parts[0]);
-    st.ep_victim = r.topology.find(parts[1]);
-    if (st.ep == kNoSite || st.ep_victim == kNoSite)
-      return bad(q(field) +
-                 " needs the site passed over and the site of the piece that may be taken");
-    return std::nullopt;
-  }
-  if (key == "roll") {
-    if (!r.dice.enabled()) return bad(q("roll=" + val) + ", but this game has no dice");
-    auto dice = split(val, '+');
-    if (dice.size() > static_cast<size_t>(r.dice.count))
-      return bad("roll " + q(val) + " has more dice than the " + std::to_string(r.dice.count) +
-                 " thrown at a time");
-    std::vector<int> values;
-    for (auto& d : dice) {
-      int v;
-      if (!parse_int(d, v) ||
-          std::find(r.dice.faces.begin(), r.dice.faces.end(), v) == r.dice.faces.end())
-        return bad("roll " + q(val) + ": " + q(d) + " is not a face of the die");
-      values.push_back(v);
-    }
-    std::sort(values.rbegin(), values.rend());
-    st.roll = 0;
-    for (size_t k = 0; k < values.size(); ++k) st.roll |= values[k] << (5 * k);
-    return std::nullopt;
-  }
-  if (key == "out" || key == "frozen") {
-    for (auto& name : split(val, ',')) {
-      SeatId s = r.seat_index(name);
-      if (s < 0) return bad("unknown seat " + q(name) + " in " + key);
-      (key == "out" ? st.out : st.frozen) |= static_cast<uint8_t>(1u << s);
-    }
-    if (st.out & st.frozen) return bad("a seat cannot be both out and frozen");
-    return std::nullopt;
-  }
-  if (key == "control") {
-    for (auto& item : split(val, ',')) {
-      auto parts = split(item, ':');
-      SeatId s = parts.size() == 2 ? r.seat_index(parts[0]) : -1;
-      SeatId by = parts.size() == 2 ? r.seat_index(parts[1]) : -1;
-      if (s < 0 || by < 0) return bad("bad control item " + q(item) + " (seat:commander)");
-      if (st.controller[s] >= 0) return bad("control names " + r.seats[s].name + " twice");
-      st.controller[s] = by;
-    }
-    return std::nullopt;
-  }
-  if (key == "left") {
-    for (auto& item : split(val, ',')) {
-      auto parts = split(item, ':');
-      SeatId s = parts.size() == 3 ? r.seat_index(parts[0]) : -1;
-      if (s < 0) return bad("bad left item " + q(item) + " (seat:ply:reason)");
-      // 1 + the ply the seat left at; the reason as Position::left_reason gives it.
-      const int reasons = std::min(1 + static_cast<int>(r.end.on_capture.size()), 127);
-      int at = 0, why = 0;
-      if (auto e = bounded_int(parts[1], "left ply of " + parts[0], 1, kMaxCounterValue + 1, at))
-        return e;
-      const int least = r.end.leave.terms.empty() ? -1 : kLeftByLeave;
-      if (auto e = bounded_int(parts[2], "left reason of " + parts[0], least, reasons, why))
-        return e;
-      st.left[s] = {at, why};
-    }
-    return std::nullopt;
-  }
-  if (key == "stage") {
-    auto parts = split(val, ':');
-    const bool ok = parts.size() == 2 || parts.size() == 3;
-    int i = ok ? r.stage_index(parts[0]) : -1;
-    SeatId owner = ok ? r.seat_index(parts[1]) : -1;
-    SiteId anchor = parts.size() == 3 ? r.topology.find(parts[2]) : kNoSite;
-    if (i < 0 || owner < 0 || (parts.size() == 3 && anchor == kNoSite))
-      return bad("bad stage " + q(val) + " (stage:seat whose turn it is[:site])");
-    if (r.stages[i].choice == Stage::Choice::kPromote && anchor == kNoSite)
-      return bad("stage " + q(val) + " needs the site of the piece that promotes");
-    if (r.stages[i].choice == Stage::Choice::kPlace && anchor == kNoSite)
-      return bad("stage " + q(val) + " needs the site its placement is reached from");
-    st.stage = i;
-    st.owner = owner;
-    st.anchor = anchor;
-    return std::nullopt;
-  }
-  if (key == "turn") {
-    // The decisions of the turn in progress already made, and whether one of
-    // them reset the move-rule clock (which moves once, at the turn's end).
-    auto parts = split(val, ':');
-    if (parts.empty() || parts.size() > 2 || (parts.size() == 2 && parts[1] != "reset"))
-      return bad("bad turn " + q(val) + " (decisions made in the turn[:reset])");
-    if (auto e = bounded_int(parts[0], "turn", 1, kMaxTurnDecisions, st.turn)) return e;
-    st.turn_reset = parts.size() == 2;
-    return std::nullopt;
-  }
-  if (key == "return_ban") {
-    if (r.return_ban == ReturnBan::kNone)
-      return bad("return_ban=" + val + ", but this game has none");
-    for (auto& item : split(val, ',')) {
-      auto c = item.find(':');
-      auto d = item.find('-', c == std::string::npos ? 0 : c);
-      SeatId s = c == std::string::npos ? -1 : r.seat_index(item.substr(0, c));
-      SiteId from =
-          d == std::string::npos ? kNoSite : r.topology.find(item.substr(c + 1, d - c - 1));
-      SiteId to = d == std::string::npos ? kNoSite : r.topology.find(item.substr(d + 1));
-      if (s < 0 || from == kNoSite || to == kNoSite || from == to)
-        return bad("bad return_ban item '" + item + "' (seat:from-to)");
-      st.vars[Position::kBanBase + s] = 1 + from * r.topology.size() + to;
-    }
-    return std::nullopt;
-  }
-  if (key == "phase") {
-    if (r.phases.empty()) return bad("phase=" + val + ", but this game has no phases");
-    st.phase = val;
-    return std::nullopt;
-  }
-  if (key == "end") {
-    auto parts = split(val, ':');
-    int rule;
-    if (parts.size() != 2 || !parse_int(parts[0], rule) || rule < 0 ||
-        rule >= static_cast<int>(r.end.on_capture.size()) || r.seat_index(parts[1]) < 0)
-      return bad("bad end " + q(val) + " (capture rule 0 to " +
-                 std::to_string(static_cast<int>(r.end.on_capture.size()) - 1) + ":seat)");
-    st.end_rule = rule;
-    st.end_seat = r.seat_index(parts[1]);
-    return std::nullopt;
-  }
+  using Reader = Status (*)(const Ruleset&, const std::string&, const std::string&, State&);
+  static const std::pair<const char*, Reader> kReaders[] = {
+      {"ep", read_ep},
+      {"roll", read_roll},
+      {"out", read_out_or_frozen},
+      {"frozen", read_out_or_frozen},
+      {"control", read_control},
+      {"left", read_left},
+      {"stage", read_stage},
+      {"turn", read_turn},
+      {"return_ban", read_return_ban},
+      {"phase", read_phase},
+      {"end", read_end},
+  };
+  for (const auto& [name, read] : kReaders)
+    if (key == name) return read(r, key, val, st);
   if (key == "flags") return read_flags(r, val, st);
   return bad("unknown field " + q(key));
 }

@@ -23,17 +23,9 @@ namespace {
 
 using Loaded = Expected<std::shared_ptr<const Ruleset>>;
 
-// Rules by name and options, loaded the first time a file names them (errors
-// too); beyond a few hundred names, rules are loaded for the one file.
+// Rules by name and options, each loaded once.
 Loaded load_once(const std::string& name, const script::OptionList& options) {
-  static std::map<std::string, Loaded> cache;
-  std::string key = name;
-  for (const auto& [k, v] : options) key += "\n" + k + "=" + v;
-  auto it = cache.find(key);
-  if (it != cache.end()) return it->second;
-  Loaded loaded = script::load_rules(name, options);
-  if (cache.size() < 256) cache.emplace(key, loaded);
-  return loaded;
+  return fuzz::load_once(name, options, 256);
 }
 
 // The bundled scripts that use PDN: those a [GameType] tag can name. The

@@ -18,18 +18,9 @@ namespace {
 
 using Loaded = Expected<std::shared_ptr<const Ruleset>>;
 
-// Rules by name and options, loaded the first time a record names them; the
-// error of a name that does not load is kept too. A few dozen at most: beyond
-// that, rules are loaded for the one record.
+// Rules by name and options, each loaded once.
 Loaded load_once(const std::string& name, const script::OptionList& options) {
-  static std::map<std::string, Loaded> cache;
-  std::string key = name;
-  for (const auto& [k, v] : options) key += "\n" + k + "=" + v;
-  auto it = cache.find(key);
-  if (it != cache.end()) return it->second;
-  Loaded loaded = script::load_rules(name, options);
-  if (cache.size() < 64) cache.emplace(key, loaded);
-  return loaded;
+  return fuzz::load_once(name, options, 64);
 }
 
 }  // namespace

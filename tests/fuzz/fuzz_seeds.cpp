@@ -99,22 +99,6 @@ void move_text_seeds(SeedDir& out) {
   }
 }
 
-void record_seeds(SeedDir& out) {
-  for (const Position& start : fuzz::position_pool()) {
-    for (int turns : {8, 40}) {
-      std::mt19937_64 rng(turns);
-      Game game(start.rules_ptr(), start);
-      for (int t = 0; t < turns && !game.over(); ++t) {
-        MoveList moves = game.legal_moves();
-        if (moves.empty()) break;
-        Position here = game.position();
-        if (game.play_turn(random_turn(here, moves, rng))) break;
-      }
-      out.add(write_record(game));
-    }
-  }
-}
-
 // The index in fuzz::rulesets() of pos's rules.
 size_t rules_index(const Position& pos) {
   const auto& all = fuzz::rulesets();
@@ -135,6 +119,11 @@ Game random_game(const Position& start, int turns, uint64_t seed) {
     if (game.play_turn(random_turn(here, moves, rng))) break;
   }
   return game;
+}
+
+void record_seeds(SeedDir& out) {
+  for (const Position& start : fuzz::position_pool())
+    for (int turns : {8, 40}) out.add(write_record(random_game(start, turns, turns)));
 }
 
 void pdn_seeds(SeedDir& out) {

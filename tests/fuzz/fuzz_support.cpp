@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 
 #include "ai/random_turn.h"
@@ -167,6 +168,18 @@ void check_random_game(Position& pos, int turns, uint32_t seed) {
       pos.make(m, u);
     }
   }
+}
+
+Expected<std::shared_ptr<const Ruleset>> load_once(const std::string& name,
+                                                   const script::OptionList& options, size_t keep) {
+  static std::map<std::string, Expected<std::shared_ptr<const Ruleset>>> cache;
+  std::string key = name;
+  for (const auto& [k, v] : options) key += "\n" + k + "=" + v;
+  auto it = cache.find(key);
+  if (it != cache.end()) return it->second;
+  auto loaded = script::load_rules(name, options);
+  if (cache.size() < keep) cache.emplace(key, loaded);
+  return loaded;
 }
 
 }  // namespace regula::fuzz

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "script/loader.h"
 
 namespace regula::fuzz {
 
@@ -37,6 +38,12 @@ const Rules& pick_rules(uint8_t selector);
 char rules_selector_of(size_t index);
 
 std::string as_text(const uint8_t* data, size_t size);
+
+// Rules by name and options, loaded the first time an input names them; the
+// error of a name that does not load is kept too. At most `keep` are kept:
+// beyond that, rules are loaded for the one input.
+Expected<std::shared_ptr<const Ruleset>> load_once(const std::string& name,
+                                                   const script::OptionList& options, size_t keep);
 
 // A file of this process's own in the temporary directory (name tells the
 // harness's inputs apart), holding text: for readers that take a path.
