@@ -294,7 +294,7 @@ std::optional<Result> decided_unranked(const Position& pos) {
   if (!e.on_condition.empty() && pos.between_turns()) {
     const SeatId me = pos.to_move();
     for (const ConditionEnd& c : e.on_condition) {
-      if (!condition_holds(c.when, pos, me)) continue;
+      if (!condition_end_holds(c, pos, me)) continue;
       // One that waits: the seat has not yet made its number of moves under it.
       if (c.moves > 0 && pos.global(kConditionMoves + c.slot * kMaxSeats + me) < c.moves) continue;
       switch (c.result) {

@@ -294,6 +294,13 @@ bool condition_holds(const Condition& c, const Position& pos, SeatId seat) {
   return true;
 }
 
+bool condition_end_holds(const ConditionEnd& e, const Position& pos, SeatId seat) {
+  if (condition_holds(e.when, pos, seat)) return true;
+  return !e.lasts.terms.empty() && e.moves > 0 &&
+         pos.global(kConditionMoves + e.slot * kMaxSeats + seat) > 0 &&
+         condition_holds(e.lasts, pos, seat);
+}
+
 int current_phase(const Position& pos) {
   return pos.phase();
 }

@@ -340,6 +340,9 @@ int current_phase(const Position& pos);
 // Bit of the current phase for MoveRule::phases tests (all bits when the game has no phases).
 uint32_t phase_bit(const Position& pos);
 bool condition_holds(const Condition& c, const Position& pos, SeatId seat);
+// Whether an end condition holds for seat: its `when`, or, once a count of
+// moves under it has begun, its `lasts` (ConditionEnd).
+bool condition_end_holds(const ConditionEnd& e, const Position& pos, SeatId seat);
 
 // The promotion clause for a piece of type t of seat moving from `from`
 // (kNoSite: arriving from off the board) to `to`: the first whose zone catches

@@ -499,9 +499,12 @@ enum class CaptureCriterion : uint8_t {
 // With moves > 0, the end waits until the seat has made that many moves in a
 // row at whose start the condition held for it (three kings that have not won
 // against a lone king within thirteen moves): the count is kept, per seat, in
-// the global counter kConditionMoves + slot * kMaxSeats + seat.
+// the global counter kConditionMoves + slot * kMaxSeats + seat. A second
+// condition, lasts (no terms: none), lets a count that `when` began go on
+// while it holds: the count starts under `when` and runs under `lasts`.
 struct ConditionEnd {
   Condition when;
+  Condition lasts;
   NoMoveEffect result = NoMoveEffect::kDraw;
   std::string reason;
   int moves = 0;

@@ -458,6 +458,10 @@ std::vector<std::string> end_words(const Ruleset& r) {
                   (c.moves ? " and has held at the start of each of its last " +
                                  std::to_string(c.moves) + " moves"
                            : std::string()) +
+                  (c.lasts.terms.empty()
+                       ? std::string()
+                       : " (once begun, the count goes on, and the end comes, while " +
+                             c.lasts.text + " holds)") +
                   ": " + outcome_words(c.result) +
                   (c.reason.empty() ? std::string() : " (" + c.reason + ")"));
   if (e.extinction)

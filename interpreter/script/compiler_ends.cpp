@@ -181,13 +181,14 @@ void Compiler::end_facing_and_points(const Value& e, EndRules& end, const std::s
   }
 }
 
-// conditions = { { when = "...", result = ..., reason = ..., moves = N }, ... }
+// conditions = { { when = "...", result = ..., reason = ..., moves = N,
+//                  lasts_while = "..." }, ... }
 void Compiler::end_conditions(const Value& cs, EndRules& end, const std::string& w) {
   for (auto& c : list(cs, "conditions")) {
     for (auto& [k, _] : c.fields)
-      if (k != "when" && k != "result" && k != "reason" && k != "moves")
+      if (k != "when" && k != "result" && k != "reason" && k != "moves" && k != "lasts_while")
         fail(w, "unknown field '" + k +
-                    "' in an end condition (allowed: when, result, reason, moves)");
+                    "' in an end condition (allowed: when, result, reason, moves, lasts_while)");
     ConditionEnd ce;
     const std::string when = str_or(c, "when", "");
     if (when.empty()) fail(w, "an end condition needs when = \"...\"");
@@ -211,6 +212,12 @@ void Compiler::end_conditions(const Value& cs, EndRules& end, const std::string&
                     " end conditions may wait for a number of moves (kMaxCountedConditions)");
       ce.slot = counted;
       end.counted_conditions = true;
+    }
+    const std::string lasts = str_or(c, "lasts_while", "");
+    if (!lasts.empty()) {
+      if (ce.moves == 0)
+        fail(w, "an end condition's lasts_while needs moves = N: it keeps a count going");
+      ce.lasts = condition(lasts, w);
     }
     end.on_condition.push_back(ce);
   }

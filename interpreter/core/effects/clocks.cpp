@@ -36,7 +36,7 @@ class ConditionMoves final : public Effect {
     for (const ConditionEnd& e : pos.rules().end.on_condition) {
       if (e.moves <= 0) continue;
       const int k = kConditionMoves + e.slot * kMaxSeats + c.mover;
-      pos.set_global(k, condition_holds(e.when, pos, c.mover) ? pos.global(k) + 1 : 0, &c.undo);
+      pos.set_global(k, condition_end_holds(e, pos, c.mover) ? pos.global(k) + 1 : 0, &c.undo);
     }
   }
 };
