@@ -32,7 +32,7 @@ std::string counting_game(const std::string& counting) {
     piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } },
     piece { name = "pawn", symbol = "P", moves = { step { dirs = "forward", mode = "move" } } },)",
                    "  ends = { check = true, counting = " + counting + " },",
-                   "{ white = { king = \"a1\" }, black = { king = \"e5\" } }");
+                   "{ white = { king = \"a1\", rook = \"b1\" }, black = { king = \"e5\" } }");
 }
 
 const char* const kBareRook =

@@ -38,13 +38,16 @@ Texts turns(Position& pos) {
 }
 
 // A board of w x h squares with one stone type that captures by the given
-// line_capture fields (its element on line 6).
+// line_capture fields (its element on line 6). The hands deal the stones the
+// positions set up (nothing drops them): positions hold no more than a game deals.
 std::string line_game(int w, int h, const std::string& fields) {
   return "return game {\n  title = \"lines\",\n  board = grid { width = " + std::to_string(w) +
          ", height = " + std::to_string(h) +
          " },\n  pieces = {\n    piece { name = \"stone\", symbol = \"S\", moves = {\n"
          "      line_capture { " +
-         fields + " } } },\n  },\n  setup = { white = { stone = \"a1\" } },\n}\n";
+         fields +
+         " } } },\n  },\n  setup = { white = { stone = \"a1\" } },\n"
+         "  hand = { white = { stone = 8 }, black = { stone = 9 } },\n}\n";
 }
 
 // On a strip, a step east from c1 to d1 approaches e1 and f1 and withdraws from
@@ -151,7 +154,8 @@ TEST(LineCapture, DescribeSaysItInWords) {
                 "origin, opposite its step): the whole unbroken line of enemy pieces goes; "
                 "where a step could do both, the player chooses which (it may go on capturing "
                 "with further such steps, each a capture, and stop after any, never onto a "
-                "square it stood on this turn, never twice in a row in one direction)"}));
+                "square it stood on this turn, never twice in a row in one direction)",
+                "in hand at the start: white 8, black 9"}));
   auto single = load("line_words_single",
                      line_game(3, 3, R"(dirs = "orthogonal", by = "withdrawal", chain = false)"));
   ASSERT_TRUE(single);
@@ -159,7 +163,8 @@ TEST(LineCapture, DescribeSaysItInWords) {
             (std::vector<std::string>{
                 "steps orthogonally to an adjacent empty square to capture by withdrawal (the "
                 "enemy line beginning on the square behind its origin, opposite its step): the "
-                "whole unbroken line of enemy pieces goes (one capture a move)"}));
+                "whole unbroken line of enemy pieces goes (one capture a move)",
+                "in hand at the start: white 8, black 9"}));
 }
 
 TEST(LineCapture, BadFieldsAreLocatedErrors) {

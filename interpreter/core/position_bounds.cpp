@@ -88,6 +88,27 @@ Status check_hands(const Position& pos) {
   return std::nullopt;
 }
 
+// A type no rule can give a seat more of (no promotion to it, no capture to
+// hand, no taking over) stands on the board and in hand no more often than
+// the seat was dealt it: seven horses of a seat dealt one cannot arise.
+Status check_types_dealt(const Position& pos) {
+  const Ruleset& r = pos.rules();
+  // A game that deals nothing is played from the positions it is given.
+  if (makes_pieces(r) || pieces_dealt(r) == 0) return std::nullopt;
+  for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) {
+    if (can_gain(r, t)) continue;
+    for (SeatId s = 0; s < r.num_seats(); ++s) {
+      int n = pos.hand(s, t);
+      for (SiteId site = 0; site < pos.num_sites(); ++site) n += pos.at(site) == make_piece(t, s);
+      if (n > r.setup_count[s][t])
+        return beyond(r.seats[s].name + " has " + std::to_string(n) + " pieces of type " +
+                      r.types[t].name + " on the board and in hand; the game deals it " +
+                      std::to_string(r.setup_count[s][t]) + " and no rule gives it more");
+    }
+  }
+  return std::nullopt;
+}
+
 Status check_seats(const Position& pos) {
   const Ruleset& r = pos.rules();
   for (SeatId s = 0; s < r.num_seats(); ++s)
@@ -127,6 +148,7 @@ int hand_bound(const Ruleset& r, SeatId s, TypeId t) {
 
 Status check_position_bounds(const Position& pos) {
   if (auto e = check_hands(pos)) return e;
+  if (auto e = check_types_dealt(pos)) return e;
   return check_seats(pos);
 }
 

@@ -21,7 +21,8 @@ int hand_bound(const Ruleset& r, SeatId s, TypeId t);
 
 // Refuses, with the reason, a position whose hands hold more than hand_bound;
 // with pieces in hand, more pieces on the board and in hand together than
-// the game deals, when nothing makes new ones; a seat commanded by a seat that is not its ally;
+// the game deals, when nothing makes new ones; more pieces of a type no rule
+// can give a seat than it was dealt; a seat commanded by a seat that is not its ally;
 // and, when no hook can set seat states, no seat left in play, or a seat out
 // or frozen that no rule could have put there (frozen with every piece of its
 // type a freezing capture takes still standing, out with pieces left and no

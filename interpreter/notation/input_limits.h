@@ -17,8 +17,6 @@ constexpr size_t kMaxPositionText = 1 << 20;
 // whole game can never overflow. The fullmove number goes up to that of the
 // last ply within it.
 constexpr int kMaxCounterValue = 1'000'000'000;
-// Pieces of one type in one seat's hand.
-constexpr int kMaxHandCount = 10'000;
 // One move or turn as typed or recorded: the longest capture chain of 24
 // landings with long site names and labels fits many times over.
 constexpr size_t kMaxMoveText = 4096;
