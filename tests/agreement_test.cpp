@@ -90,5 +90,20 @@ TEST(Agreement, RecordsKeepAResignationAndADraw) {
   EXPECT_EQ(drawn->result().outcome[0], Outcome::kDraw);
 }
 
+TEST(Agreement, AnOfferIsAcceptedOnlyByTheOtherTeam) {
+  Game g(bundled("chaturanga/four-handed"));
+  ASSERT_FALSE(g.offer_draw(0));  // south offers for its team
+  // North, south's ally, cannot accept; the reply names who may, and the game goes on.
+  const Status ally = g.accept_draw(2);
+  ASSERT_TRUE(ally);
+  EXPECT_EQ(ally->what,
+            "not accepted: south offered the draw, so only west or east may accept it; the game "
+            "goes on");
+  EXPECT_FALSE(g.over());
+  ASSERT_FALSE(g.accept_draw(3));
+  ASSERT_TRUE(g.over());
+  EXPECT_EQ(g.result().reason, "draw agreed");
+}
+
 }  // namespace
 }  // namespace regula

@@ -222,9 +222,16 @@ Status Game::accept_draw(SeatId seat) {
   if (result_.over) return Error{"accept", "the game is over (" + result_.reason + ")"};
   if (seat < 0 || seat >= rules_->num_seats()) return Error{"accept", "no such seat"};
   if (!offer_) return Error{"accept", "no draw has been offered"};
-  if (rules_->allies(*offer_, seat))
-    return Error{"accept", "the draw was offered by " + rules_->seats[*offer_].name +
-                               "; the other side accepts it"};
+  if (rules_->allies(*offer_, seat)) {
+    // The offer stands; say who may take it up.
+    std::string others;
+    for (SeatId s = 0; s < rules_->num_seats(); ++s)
+      if (!rules_->allies(*offer_, s))
+        others += (others.empty() ? "" : " or ") + rules_->seats[s].name;
+    return Error{"accept", "not accepted: " + rules_->seats[*offer_].name +
+                               " offered the draw, so only " + others +
+                               " may accept it; the game goes on"};
+  }
   return agree_draw();
 }
 
