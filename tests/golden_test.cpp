@@ -96,7 +96,10 @@ TEST(GoldenTests, BadDirectivesAreFailuresWithTheirLine) {
                                            "legal e2e4 e2e5\n"
                                            "position nonsense\n"
                                            "play e2e4\n"
-                                           "result *\n";
+                                           "result *\n"
+                                           "position startpos\n"
+                                           "perft 2 -5\n"
+                                           "perft -1 1\n";
   const std::string tests = (dir / "orthodox.tests").string();
   CliRun r = run("test " + (dir / "orthodox.lua").string());
   EXPECT_EQ(r.code, 1) << r.out;
@@ -105,6 +108,9 @@ TEST(GoldenTests, BadDirectivesAreFailuresWithTheirLine) {
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find(tests + ":3: perft takes DEPTH COUNT\n"), std::string::npos) << r.out;
+  // A negative count or depth is not read as a huge number.
+  EXPECT_NE(r.out.find(tests + ":10: perft takes DEPTH COUNT\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(tests + ":11: perft takes DEPTH COUNT\n"), std::string::npos) << r.out;
   EXPECT_NE(
       r.out.find(tests +
                  ":4: unknown directive 'frobnicate' (position, legal, perft, play, result)\n"),

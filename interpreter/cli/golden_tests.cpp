@@ -167,6 +167,10 @@ class Runner {
     uint64_t count = 0;
     try {
       if (w.size() != 3) throw std::invalid_argument("count");
+      // stoull reads "-5" as a huge count: only digits are a count.
+      for (const std::string* f : {&w[1], &w[2]})
+        if (f->empty() || f->find_first_not_of("0123456789") != std::string::npos)
+          throw std::invalid_argument("digits");
       depth = std::stoi(w[1]);
       count = std::stoull(w[2]);
     } catch (const std::exception&) {
