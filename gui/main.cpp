@@ -197,14 +197,23 @@ int screenshot(const CommandLine& cli, MainWindow& window) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // A screenshot needs no display.
-  if (early_option(argc, argv, "--screenshot") && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-    qputenv("QT_QPA_PLATFORM", "offscreen");
+  // A screenshot needs no display; without one, the command line is still
+  // read (its help, its mistakes) before saying so.
+  const bool no_display =
+      qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+  const bool offscreen = qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
+                         (no_display || early_option(argc, argv, "--screenshot"));
+  if (offscreen) qputenv("QT_QPA_PLATFORM", "offscreen");
   QApplication app(argc, argv);
   QApplication::setApplicationName("regula-gui");
   regula::gui::install_translation(app, language(argc, argv));
   CommandLine cli;
   cli.process(app);
+  if (no_display && offscreen && !cli.screenshot())
+    return fail(QCoreApplication::translate(
+        "main",
+        "no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set); "
+        "--screenshot FILE draws the window without one"));
   MainWindow window;
   // The window's size, view options and last game are kept between runs; a
   // screenshot shows the defaults.

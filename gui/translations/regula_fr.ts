@@ -28,6 +28,10 @@
         <translation>graine des joueurs ordinateur et des dés</translation>
     </message>
     <message>
+        <source>no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set); --screenshot FILE draws the window without one</source>
+        <translation>aucun écran où ouvrir une fenêtre (ni DISPLAY ni WAYLAND_DISPLAY n&apos;est défini) ; --screenshot FICHIER dessine la fenêtre sans écran</translation>
+    </message>
+    <message>
         <source>write the window to FILE.png and exit</source>
         <translation>enregistrer la fenêtre dans FICHIER.png et quitter</translation>
     </message>

@@ -265,6 +265,7 @@ class GuiTest : public QObject {
   void pickerShowsEveryTextWholeAtTwiceTheSize();
   void pickerDescribesEveryScript();
   void mistypedScriptNameIsAnsweredWithTheNearest();
+  void helpNeedsNoDisplay();
   void badRecordAndBadPositionSayWhatIsWrong();
   void everyPieceTypeOfAScriptHasAPictureOfItsOwn();
   void everyBundledDrawingAScriptNamesIsThere();
@@ -1151,6 +1152,37 @@ void GuiTest::mistypedScriptNameIsAnsweredWithTheNearest() {
                          "search path"),
            qPrintable(said));
   QVERIFY2(said.contains("; did you mean chess/orthodox?\n"), qPrintable(said));
+}
+
+void GuiTest::helpNeedsNoDisplay() {
+  // No display and no platform named: the help is printed all the same.
+  QProcess gui;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.remove("QT_QPA_PLATFORM");
+  env.remove("DISPLAY");
+  env.remove("WAYLAND_DISPLAY");
+  gui.setProcessEnvironment(env);
+  gui.start(REGULA_GUI, {"--help", "--lang", "en"});
+  QVERIFY(gui.waitForFinished(60000));
+  QCOMPARE(gui.exitCode(), 0);
+  const QString said = QString::fromLocal8Bit(gui.readAllStandardOutput());
+  QVERIFY2(said.contains("Usage: ") && said.contains("Plays any regula rule script."),
+           qPrintable(said));
+  // A mistake on the command line is answered as such, and a game asked for
+  // without a display is refused in words, not by Qt's abort.
+  gui.start(REGULA_GUI, {"--bogus", "--lang", "en"});
+  QVERIFY(gui.waitForFinished(60000));
+  QCOMPARE(gui.exitCode(), 1);
+  QVERIFY2(QString::fromLocal8Bit(gui.readAllStandardError()).contains("Unknown option 'bogus'"),
+           "no word on the unknown option");
+  gui.start(REGULA_GUI, {"chess/orthodox", "--lang", "en"});
+  QVERIFY(gui.waitForFinished(60000));
+  QCOMPARE(gui.exitCode(), 2);
+  const QString refused = QString::fromLocal8Bit(gui.readAllStandardError());
+  QVERIFY2(refused.contains("regula-gui: no display to open a window on (DISPLAY and "
+                            "WAYLAND_DISPLAY are not set); --screenshot FILE draws the window "
+                            "without one\n"),
+           qPrintable(refused));
 }
 
 void GuiTest::badRecordAndBadPositionSayWhatIsWrong() {
