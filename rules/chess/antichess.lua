@@ -1,18 +1,34 @@
--- Antichess (losing chess), as Fairy-Stockfish's "antichess" and lichess play it.
+-- Antichess (losing chess), as lichess and Fairy-Stockfish's "antichess" play it: captures
+-- are compulsory, the king is an ordinary piece, and a side that loses everything wins.
 --
--- The chess army and moves (the pieces below in Betza's notation,
--- https://en.wikipedia.org/wiki/Betza%27s_funny_notation), with these rules:
---  * Capturing is compulsory: when a capture is possible, only captures may be
---    played, any of them (Fairy-Stockfish: mustCapture).
---  * The king is an ordinary piece: no check, it may be captured, and a pawn
---    may promote to a king as to a queen, rook, bishop or knight.
---  * No castling. Pawns move as in chess: the double step from their start
---    square (ifmnD), en passant (fceF), promotion on the last rank.
---  * A side with no pieces left wins, and so does a side with no legal move
---    (Fairy-Stockfish: extinctionValue and stalemateValue both VALUE_MATE for
---    the side that cannot go on).
---  * The 50-move rule and threefold repetition draw, as lichess plays
---    (Fairy-Stockfish keeps chess's nMoveRule = 50).
+-- Sources: lichess.org, Antichess rules (https://lichess.org/variant/antichess);
+-- Fairy-Stockfish, src/variant.cpp, giveaway_variant and antichess_variant; Wikipedia,
+-- "Losing chess" (https://en.wikipedia.org/wiki/Losing_chess).
+--
+-- Clause by clause:
+-- (Pieces in Betza's notation, https://en.wikipedia.org/wiki/Betza%27s_funny_notation.)
+-- * Board, army, start and moves as in chess: pawns with the double step from their start
+--   rank (ifmnD) and en passant (fceF) (lichess; Fairy-Stockfish).
+-- * Capturing is compulsory: when a capture is possible only captures may be played, any
+--   of them, not the largest (lichess; Fairy-Stockfish: mustCapture).
+-- * The king is an ordinary piece: there is no check, it may be captured, and a pawn on the
+--   last rank may become a king as well as a queen, rook, bishop or knight (lichess;
+--   Fairy-Stockfish: no royal piece, king among the promotion pieces).
+-- * No castling (lichess; Fairy-Stockfish: castling = false).
+-- * A side with no pieces left wins (lichess; Fairy-Stockfish: extinctionValue, VALUE_MATE
+--   for the side that cannot go on).
+-- * A side with no legal move on its turn wins (lichess; Fairy-Stockfish: stalemateValue
+--   VALUE_MATE).
+-- * Fifty moves (100 plies) without a capture or a pawn move draw, and so does a threefold
+--   repetition (lichess; Fairy-Stockfish keeps chess's nMoveRule = 50).
+--
+-- Readings:
+-- * Stalemate: the side without a legal move wins, as lichess and Fairy-Stockfish's
+--   antichess have it; FICS's suicide chess (Fairy-Stockfish's suicide_variant:
+--   stalematePieceCount) gives it to the side with fewer pieces, and Wikipedia, "Losing
+--   chess", names rule sets that score it otherwise still. No option.
+-- * The repetition and fifty-move draws end the game at once, as lichess scores them, not
+--   on a claim. No option.
 return game {
   title = "Antichess",
   description = "Losing chess, as lichess plays it: captures are compulsory and the king is an ordinary piece. "

@@ -1,16 +1,34 @@
--- Capablanca chess: chess on 10 x 8 squares with two more pieces, the
--- archbishop (bishop + knight) and the chancellor (rook + knight), between the
--- bishops and the knights. The king castles three squares, f1 to i1 with the
--- rook of j1 going to h1, or f1 to c1 with the rook of a1 going to d1; pawns
--- promote to any of the six pieces. Everything else is as in chess.
+-- Capablanca chess: chess on 10 x 8 squares with two more pieces, the archbishop
+-- (bishop + knight) and the chancellor (rook + knight), between the bishops and knights.
 --
--- Sources:
---   J. R. Capablanca's proposal as described by Wikipedia, "Capablanca chess"
---   (the setup, the two new pieces, castling);
---   D. B. Pritchard, The Classified Encyclopedia of Chess Variants (2007),
---   "Capablanca's Chess";
---   Fairy-Stockfish, variant "capablanca" (the FEN, the move text, castling as
---   f1i1 and f1c1, and the perft counts this script is tested against).
+-- Sources: Wikipedia, "Capablanca chess" (J. R. Capablanca's proposal: the setup, the two
+-- new pieces, castling); D. B. Pritchard, The Classified Encyclopedia of Chess Variants
+-- (2007), "Capablanca's Chess"; Fairy-Stockfish, variant "capablanca" (src/variant.cpp:
+-- the FEN, the move text, castling as f1i1 and f1c1, and the perft counts this script is
+-- tested against); FIDE Laws of Chess, 2023 (everything chess shares, through
+-- chess/orthodox).
+--
+-- Clause by clause:
+-- * Board: 10x8. White's first rank from a1: rook, knight, archbishop, bishop, queen,
+--   king, bishop, chancellor, knight, rook; pawns on the second; Black's the same on ranks
+--   8 and 7 (Wikipedia; Pritchard; Fairy-Stockfish's start FEN).
+-- * Archbishop: moves as a bishop or a knight; chancellor: as a rook or a knight
+--   (Wikipedia; Pritchard).
+-- * Castling: the king goes three squares, f1 to i1 with the rook of j1 going to h1, or f1
+--   to c1 with the rook of a1 going to d1, under chess's conditions (Wikipedia;
+--   Fairy-Stockfish).
+-- * Promotion: a pawn on the last rank becomes a queen, chancellor, archbishop, rook,
+--   bishop or knight (Wikipedia; Fairy-Stockfish).
+-- * Everything else is chess: the other pieces' moves, the pawn's double step and en
+--   passant, check, checkmate wins, stalemate draws, fifty moves and threefold repetition
+--   draw (Wikipedia; FIDE Laws, as chess/orthodox).
+--
+-- Readings:
+-- * The array: Capablanca's, as Wikipedia and Fairy-Stockfish give it; the other arrays of
+--   10x8 chess with these pieces (Carrera's, Bird's, Gothic and Embassy chess) are games of
+--   their own. No option.
+-- * The draws (fifty moves, threefold repetition) end the game at once, as in
+--   chess/orthodox, not on a claim. No option.
 local orth, diag = "orthogonal", "diagonal"
 
 return extends("chess/orthodox", {

@@ -1,33 +1,36 @@
--- Grand chess: Christian Freeling's chess on 10 x 10 squares (1984), with the
--- archbishop (bishop + knight) and the chancellor (rook + knight), no castling,
--- and promotion only to a piece its side has lost.
+-- Grand chess: Christian Freeling's chess on 10 x 10 squares (1984), with the archbishop
+-- (bishop + knight) and the chancellor (rook + knight), no castling, and promotion only to
+-- a piece its side has lost.
 --
--- Rules, with their sources:
---  * 10x10 board; each side's rooks in the corners of its first rank, the other
---    pieces on its second rank (knight, bishop, queen, king, chancellor,
---    archbishop, bishop, knight from the b-file to the i-file), its pawns on
---    the third (Christian Freeling, "Grand Chess", mindsports.nl; Wikipedia,
---    "Grand chess", Rules).
---  * The pieces move as in chess; the archbishop (Freeling's "cardinal")
---    moves as a bishop or a knight, the chancellor (his "marshal") as a rook or
---    a knight (Freeling; Wikipedia, "Grand chess").
---  * Pawns move as in chess, with the two-step first move from the third rank
---    and en passant; there is no castling (Freeling; Wikipedia).
---  * A pawn reaching the 8th or 9th rank may promote; on the 10th it must. It
---    promotes only to a piece of its side that has been captured (queen,
---    chancellor, archbishop: one each; rook, knight, bishop: two each), so
---    a side cannot have more of a kind than at the start. A pawn may not move
---    to the 10th rank while there is nothing it could become; on the 8th and
---    9th it then stays a pawn (Freeling, "promotion"; Wikipedia, "Grand chess",
---    Promotion).
---  * Checkmate wins, stalemate draws, with the 50-move rule and threefold
---    repetition as in chess (Wikipedia, "Grand chess"; Fairy-Stockfish's
---    grand_variant keeps chess's ends).
---  * Positions and moves as Fairy-Stockfish writes them for its "grand"
---    variant (src/variant.cpp, grand_variant: the start FEN, promotionRegion on
---    ranks 8 to 10, promotionLimit, mandatoryPawnPromotion = false,
---    immobilityIllegal); its perft counts are what this script is tested
---    against.
+-- Sources: Christian Freeling, "Grand Chess" (mindsports.nl); Wikipedia, "Grand chess"
+-- (Rules, Promotion); Fairy-Stockfish, src/variant.cpp, grand_variant (the start FEN,
+-- promotionRegion on ranks 8 to 10, promotionLimit, mandatoryPawnPromotion = false,
+-- immobilityIllegal; its move text and the perft counts this script is tested against);
+-- FIDE Laws of Chess, 2023 (what Grand chess keeps of chess, through chess/orthodox).
+--
+-- Clause by clause:
+-- * Board: 10x10; each side's rooks in the corners of its first rank, the other pieces on
+--   its second rank (knight, bishop, queen, king, chancellor, archbishop, bishop, knight
+--   from the b-file to the i-file), its pawns on the third (Freeling; Wikipedia, Rules).
+-- * The pieces move as in chess; the archbishop (Freeling's "cardinal") as a bishop or a
+--   knight, the chancellor (his "marshal") as a rook or a knight (Freeling; Wikipedia).
+-- * Pawns move as in chess, with the two-step first move from the third rank and en
+--   passant; there is no castling (Freeling; Wikipedia).
+-- * A pawn reaching the 8th or 9th rank may promote; on the 10th it must. It promotes only
+--   to a piece of its side that has been captured (queen, chancellor, archbishop: one each;
+--   rook, knight, bishop: two each), so a side never has more of a kind than at the start
+--   (Freeling, promotion; Wikipedia, Promotion; Fairy-Stockfish: promotionLimit).
+-- * A pawn may not move to the 10th rank while there is nothing it could become; on the 8th
+--   and 9th it then stays a pawn (Freeling, promotion; Wikipedia, Promotion;
+--   Fairy-Stockfish: immobilityIllegal, mandatoryPawnPromotion = false).
+-- * Checkmate wins, stalemate draws; fifty moves and threefold repetition draw, as in
+--   chess (Wikipedia, "Grand chess"; Fairy-Stockfish's grand_variant keeps chess's ends).
+-- * Positions and moves as Fairy-Stockfish writes them for its "grand" variant
+--   (Fairy-Stockfish).
+--
+-- Readings:
+-- * The draws (fifty moves, threefold repetition) are chess's, ending the game at once as in
+--   chess/orthodox, not on a claim. No option.
 local orth, diag = "orthogonal", "diagonal"
 local promotes_to = { "queen", "chancellor", "archbishop", "rook", "bishop", "knight" }
 

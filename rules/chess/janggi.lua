@@ -1,52 +1,64 @@
--- Janggi (Korean chess) on the 9 x 10 points of its board: files a-i, ranks
--- 1-10. Cho (Blue, here "white", as Fairy-Stockfish's FEN calls it) is on ranks
--- 1-4 and moves first; Han (Red, "black") is on ranks 7-10.
+-- Janggi (Korean chess) on the 9 x 10 points of its board: files a-i, ranks 1-10. Cho
+-- (Blue, here "white", as Fairy-Stockfish's FEN calls it) is on ranks 1-4 and moves first;
+-- Han (Red, "black") is on ranks 7-10.
 --
--- Sources, clause by clause:
---   [W] Wikipedia, "Janggi" (the board and its palaces with their diagonal
---       lines, the pieces and their moves, the cannon's screen, facing generals);
---   [H] Table Heptathlon (heptatlondemesa.org), "Janggi: The Rules" (passing at
---       any time, the count after two passes in a row and after bikjang, the piece
---       values 13, 7, 5, 3, 3, 2 and Han's 1.5 points, the four arrangements of
---       horses and elephants each player chooses);
---   [L] Ludii, "Janggi" (ludii.games: the moves of each piece in words);
---   [F] Fairy-Stockfish, variants "janggi" and "janggicasual" (src/variant.cpp):
---       the FEN, the move text (h1g3; a pass is the general's move to its own
---       point, e2e2), bikjang as an offer answered by breaking the line or by a
---       pass, the count also deciding a repetition and the 50-move rule, and the
---       perft counts this script is tested against.
+-- Sources: [W] Wikipedia, "Janggi" (the board and its palaces with their diagonal lines,
+-- the pieces and their moves, the cannon's screen, facing generals); [H] Table Heptathlon
+-- (heptatlondemesa.org), "Janggi: The Rules" (passing, the count after two passes in a
+-- row and after bikjang, the piece values 13, 7, 5, 3, 3, 2 and Han's 1.5 points, the four
+-- arrangements of horses and elephants each player chooses); [L] Ludii, "Janggi"
+-- (ludii.games: the moves of each piece in words); [F] Fairy-Stockfish, variants "janggi"
+-- and "janggicasual" (src/variant.cpp: the FEN, the move text h1g3, a pass as the
+-- general's move to its own point e2e2, bikjang, perpetualCheckIllegal, and the perft
+-- counts this script is tested against).
 --
--- Readings taken:
---   * The palace lines [W]: inside each palace, besides the orthogonal lines,
---     the two diagonals join the corners to the centre. The general and the
---     guards step along any line of their own palace; chariots and cannons may
---     also travel along the diagonals of either palace, and a soldier in the
---     enemy palace may step forward along one.
---   * The cannon [W][L]: it moves and captures only by jumping exactly one
---     piece (its screen) along a line, never a cannon, and never captures a
---     cannon; along a palace diagonal it jumps from a corner over the centre.
---   * The elephant [W][L]: one point orthogonally then two diagonally outwards,
---     blocked by a piece on either point it passes; no river confines it.
---   * The generals may face each other on an open file. With bikjang = "on"
---     [H][F], doing so is an offer: the other side must break the line, or pass,
---     which accepts it; the game then ends, and so does every other draw the
---     rules give (two passes in a row, a threefold repetition, 100 plies
---     without a capture), on points: each side's pieces at 13 (chariot), 7
---     (cannon), 5 (horse), 3 (elephant, guard) and 2 (soldier), Han adding 1.5,
---     so that the count never ties [H]. With bikjang = "off", as Fairy-
---     Stockfish's janggicasual, facing generals mean nothing and those draws
---     stay draws.
---   * Passing [H]: a player may pass instead of moving, but not to stay in
---     check (the pass would leave the general attacked), except as the answer
---     to bikjang [F]. So a player is never stalemated.
---   * Arrangements [H]: each player chooses whether each horse stands outside
---     its elephant (b and h files: the options write the pieces on files b, c,
---     g and h, "NB-BN" being horses outside on both flanks, Fairy-Stockfish's
---     start).
+-- Clause by clause:
+-- * Board: 9x10 points, no river; each palace (d1-f3, d8-f10) is crossed by its two
+--   diagonals, which join its corners to its centre [W].
+-- * Start: chariots in the corners, guards on d1 and f1, the general in the centre of the
+--   palace (e2), cannons on b3 and h3, soldiers on a4, c4, e4, g4, i4; horses and elephants
+--   on b1, c1, g1, h1 in the arrangement each player chooses; Han the same turned round
+--   [W][H][F].
+-- * General and guards: one step along any line of their own palace, its diagonals
+--   included [W][L].
+-- * Chariot: a rook; it may also travel along the diagonals of either palace [W][L].
+-- * Cannon: moves and captures only by jumping exactly one piece (its screen) along a line,
+--   never a cannon, and never captures a cannon; along a palace diagonal it jumps from a
+--   corner over the centre [W][L].
+-- * Horse: one point orthogonally then one diagonally outwards, blocked by a piece on the
+--   first point [W][L].
+-- * Elephant: one point orthogonally then two diagonally outwards, blocked by a piece on
+--   either point it passes; no river confines it [W][L].
+-- * Soldier: one step forward or sideways; in the enemy palace also forward along a
+--   diagonal [W][L].
+-- * Check and checkmate: a move may not leave one's general attacked; checkmate wins [W].
+-- * Passing: a player may pass instead of moving [H][F]; so no one is stalemated.
+-- * Perpetual check: a repetition in whose cycle one side gave check with every move loses
+--   for that side [F] (perpetualCheckIllegal).
+-- * Threefold repetition, two passes in a row and 100 plies without a capture end the game
+--   [H][F]: drawn, or decided on points (below).
+-- * Bikjang [H][F]: generals facing each other on an open file are an offer; the other side
+--   must break the line, or pass (even in check), which accepts it and ends the game on
+--   points.
+-- * Points [H]: each side's pieces count chariot 13, cannon 7, horse 5, elephant and guard
+--   3, soldier 2, and Han adds 1.5, so that the count never ties.
 --
--- Left out: the rule against perpetual check [F] (a seat that checks without
--- end loses), which needs the history of a cycle of moves that the rule
--- vocabulary does not describe; Fairy-Stockfish's perft ignores it too.
+-- Readings:
+-- * Bikjang and the count: with bikjang=on (the default) [H][F], facing generals are the
+--   offer above, and every draw the rules give (two passes, repetition, 100 plies) is decided
+--   on points; with bikjang=off, as Fairy-Stockfish's janggicasual, facing generals mean
+--   nothing and those draws stay draws.
+-- * The arrangements [H]: white_setup and black_setup write the pieces on files b, c, g and
+--   h, N a horse and B an elephant; NB-BN (both horses outside, Fairy-Stockfish's start) is
+--   the default, BN-NB (both inside), NB-NB and BN-BN the others. The rules let each player
+--   choose; here they are options given before the game, not moves.
+-- * The palace lines: only the two diagonals of each palace are lines; a soldier takes them
+--   forward in the enemy palace alone, as [W] and [L] describe. No option.
+-- * Perpetual check loses for the checking side, the reading Fairy-Stockfish takes
+--   (perpetualCheckIllegal); any other repetition draws or goes to points. No option.
+-- * Passing in check: [H] lets a player pass at any time; a pass that leaves the general
+--   attacked is refused here, as any move that does, except as the answer to bikjang [F].
+--   No option.
 local orth = "orthogonal"
 -- The pieces' drawings, bundled with the GUI: Cho's characters for white, Han's for black.
 local function drawn(white, black)

@@ -1,40 +1,50 @@
--- Makruk, Thai chess, as Fairy-Stockfish plays it (UCI_Variant makruk).
+-- Makruk, Thai chess, as Fairy-Stockfish plays it (UCI_Variant makruk): the Met steps one
+-- square diagonally, the Bia start on the third rank and promote on the sixth, and the
+-- counting rules draw long endgames.
 --
--- Pieces, in Betza's notation (https://en.wikipedia.org/wiki/Betza%27s_funny_notation):
---  * Khun (king, K): one step in any direction. Royal.
---  * Met (M): one diagonal step (F).
---  * Khon (S): one diagonal step or one step straight forward (FfW).
---  * Ma (N): the knight's leap.
---  * Rua (R): the rook.
---  * Bia (P): one step forward without capturing, captures one step diagonally
---    forward (fmWfcF); no double step. A Bia that reaches the sixth rank (its
---    third from the enemy's side) becomes a Met at once.
--- Array: each side's Bia stand on its third rank; White's Khun on d1 and Met
--- on e1, Black's Khun on e8 and Met on d8 (Fairy-Stockfish's start position
--- rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR).
--- Checkmate wins; stalemate is a draw (Fairy-Stockfish: stalemateValue draw).
--- No castling, no 50-move rule (Fairy-Stockfish: nMoveRule = 0); threefold
--- repetition draws, as Fairy-Stockfish scores it.
+-- Sources: Wikipedia, "Makruk" (https://en.wikipedia.org/wiki/Makruk); Fairy-Stockfish,
+-- src/variant.cpp, makruk_variant (start position, promotion, stalemate, counting) and
+-- src/position.cpp, count_limit and do_move (MAKRUK_COUNTING).
 --
--- Counting (Fairy-Stockfish: countingRule = MAKRUK_COUNTING, position.cpp
--- count_limit), the rules of Sak Mak and Sak Kradan as the Thai game has them:
---  * Board's honour: once no unpromoted Bia stands on the board, the side to
---    move, if it has more than its Khun, counts 64 moves.
---  * Pieces' honour: a side left with its Khun alone counts against the
---    other side's strongest material: two Rua 8 moves, one Rua 16, two Khon
---    22, two Ma 32, one Khon 44, anything else 64; its count starts from the
---    number of pieces on the board (so a Khun alone against Khun and Rua,
---    three pieces, counts 4, 5, ... 16). A capture or a promotion that leaves
---    the side to move with its Khun alone starts the pieces' honour count
---    afresh; a lone Khun that takes the last Bia counts from that move.
---  * No count while the other side has its Khun alone; a count, once
---    started, runs to its end (Fairy-Stockfish never stops one).
---  * When the count passes its limit the game is drawn, unless the side to
---    move is checkmated (Fairy-Stockfish: counting_ply > counting_limit). The
---    count, in plies, takes the place of the en passant and halfmove fields of
---    the FEN, as Fairy-Stockfish writes it ("4k3/8/8/8/8/8/R7/4K3 b - 32 6 1":
---    a limit of 32 plies, 6 counted).
--- Perft is unchanged: no count changes a move.
+-- Clause by clause:
+-- (Pieces in Betza's notation, https://en.wikipedia.org/wiki/Betza%27s_funny_notation.)
+-- * Board 8x8. Each side's Rua, Ma and Khon on its first rank as chess's rooks, knights and
+--   bishops, its Bia on its third rank; White's Khun on d1 and Met on e1, Black's Khun on e8
+--   and Met on d8 (Wikipedia; Fairy-Stockfish's start position
+--   rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR). White moves first.
+-- * Khun (king, K): one step in any direction; royal (Wikipedia; Fairy-Stockfish).
+-- * Met (M): one diagonal step (F) (Wikipedia; Fairy-Stockfish).
+-- * Khon (S): one diagonal step or one step straight forward (FfW) (Wikipedia;
+--   Fairy-Stockfish).
+-- * Ma (N): the knight's leap; Rua (R): the rook (Wikipedia; Fairy-Stockfish).
+-- * Bia (P): one step forward without capturing, captures one step diagonally forward
+--   (fmWfcF); no double step, no en passant. A Bia that reaches the sixth rank (its third
+--   from the enemy's side) becomes a Met at once (Wikipedia; Fairy-Stockfish).
+-- * No castling. Check; checkmate wins; stalemate is a draw (Wikipedia; Fairy-Stockfish:
+--   stalemateValue draw).
+-- * Counting, board's honour (Fairy-Stockfish: MAKRUK_COUNTING; Wikipedia): once no
+--   unpromoted Bia stands on the board, the side to move, if it has more than its Khun,
+--   counts 64 moves.
+-- * Counting, pieces' honour (Fairy-Stockfish; Wikipedia): a side left with its Khun alone
+--   counts against the other side's strongest material: two Rua 8 moves, one Rua 16, two
+--   Khon 22, two Ma 32, one Khon 44, anything else 64; its count starts from the number of
+--   pieces on the board (a Khun alone against Khun and Rua, three pieces, counts 4, 5, ...
+--   16).
+-- * When the count passes its limit the game is drawn, unless the side to move is
+--   checkmated (Fairy-Stockfish: counting_ply > counting_limit). The count, in plies, takes
+--   the place of the en passant and halfmove fields of the FEN, as Fairy-Stockfish writes it
+--   ("4k3/8/8/8/8/8/R7/4K3 b - 32 6 1": a limit of 32 plies, 6 counted).
+-- * Threefold repetition draws (Fairy-Stockfish's scoring).
+--
+-- Readings:
+-- * The counting follows Fairy-Stockfish's code where accounts of the Thai rules leave it
+--   open: a capture or a promotion that leaves the side to move with its Khun alone starts
+--   the pieces' honour count afresh; a lone Khun that takes the last Bia counts from that
+--   move; there is no count while the other side has its Khun alone; a count, once started,
+--   runs to its end, and is never stopped by the counting side. No option.
+-- * No fifty-move rule (Fairy-Stockfish: nMoveRule = 0): the counting rules take its place.
+--   No option.
+-- * Threefold repetition draws at once, as Fairy-Stockfish scores it. No option.
 return game {
   title = "Makruk (Thai chess)",
   description = "Thai chess, still widely played in Thailand: the met, where chess has its queen, steps one "

@@ -1,6 +1,41 @@
--- FIDE chess: castling, en passant, promotion to a piece of the player's choice,
--- checkmate, stalemate (a draw), the 50-move rule and threefold repetition.
--- The template most variants start from.
+-- Chess as FIDE's Laws state it: castling, en passant, promotion to a piece of the
+-- player's choice, checkmate, stalemate drawn, the fifty-move rule and threefold
+-- repetition. The template most variants start from (extends "chess/orthodox").
+--
+-- Sources: FIDE Laws of Chess, taking effect from 1 January 2023 (Basic Rules of Play,
+-- articles 1 to 5; Competition Rules, article 9).
+--
+-- Clause by clause:
+-- * Board: 8x8; White's pieces on ranks 1 and 2, Black's on 8 and 7, each queen on a
+--   square of its colour (d1, d8), the kings on e1 and e8; White moves first, then the
+--   players alternate (FIDE 1.1, 2.1 to 2.4).
+-- * Bishop, rook and queen slide along diagonals, files and ranks, over no piece; the
+--   knight leaps to the nearest square not on its rank, file or diagonal; a piece captures
+--   by moving onto an enemy piece (FIDE 3.1 to 3.6).
+-- * Pawn: one square forward onto an empty square, two from its start rank over an empty
+--   square, captures one square diagonally forward; en passant right after the double
+--   step (FIDE 3.7).
+-- * Promotion: a pawn reaching the last rank becomes, as part of the move, a queen, rook,
+--   bishop or knight of the player's choice (FIDE 3.7).
+-- * King: one square in any direction; castling with an unmoved rook on the same rank,
+--   the king two squares towards it and the rook over the king, when neither has moved,
+--   the squares between are empty, and the king is not in check, nor passes or lands on an
+--   attacked square (FIDE 3.8).
+-- * No move may leave its own king attacked (check) (FIDE 3.9, 3.10).
+-- * Checkmate wins; stalemate is a draw (FIDE 5.1.1, 5.2.1).
+-- * Fifty moves (100 plies) by each side without a pawn move or a capture draw, but a
+--   checkmate given on the last of them still wins (FIDE 9.3 with 5.1.1).
+-- * The third occurrence of the same position, with the same player to move, draws
+--   (FIDE 9.2).
+--
+-- Readings:
+-- * FIDE 9.2 and 9.3 let a player claim the draw by repetition or fifty moves; here the game
+--   ends drawn at once when either holds, as engines and servers score it (FIDE 9.6's
+--   automatic draws, fivefold repetition and 75 moves, come later and are never reached).
+--   No option.
+-- * A dead position (FIDE 5.2.2: no series of legal moves can lead to mate, such as king
+--   against king) is not detected: such a game ends by repetition or the fifty-move rule.
+--   No option.
 local orth, diag, all = "orthogonal", "diagonal", "all"
 
 return game {

@@ -1,22 +1,38 @@
--- Shatranj, in the reading modern engines and servers play: the medieval game
--- with the Ferz and Alfil in place of the queen and bishop.
+-- Shatranj, the medieval Persian and Arab chess, in the reading modern engines and servers
+-- play: the Ferz and the Alfil in place of the queen and the bishop.
 --
--- Choices, with their sources:
---  * Array: each Shah faces the other on the e-file (white Shah e1, Ferz d1;
---    black Shah e8, Ferz d8), as in Murray's reconstruction and most modern
---    diagrams. Fairy-Stockfish's "shatranj" puts the Shahs on d1/d8 instead;
---    the two arrays are mirror images of each other, so move counts agree.
---  * No pawn double step, no castling, promotion to Ferz only on the last rank.
---  * Stalemate loses for the stalemated side (as in Fairy-Stockfish:
---    stalemateValue = -VALUE_MATE; Murray, A History of Chess, 1913, ch. 4).
---  * Bare king loses; when both kings are left bare by the same move the game is
---    drawn. The classical "return bare" exception, where the bared side may bare
---    the other on the very next move for a draw, is the option
---    bare_king=bare-back (default: loss, as Fairy-Stockfish plays).
---  * 70-move rule (140 plies without a capture or a Baidaq move), following
---    Fairy-Stockfish's nMoveRule = 70, where as in chess a mate given on the
---    last allowed move still wins; threefold repetition draws, as in the
---    engines that play shatranj today. Neither rule is medieval.
+-- Sources: H. J. R. Murray, A History of Chess (1913), part I chapter 4; Fairy-Stockfish,
+-- src/variant.cpp, shatranj_variant (stalemate, bare king, the 70-move rule; the perft
+-- counts this script is tested against).
+--
+-- Clause by clause:
+-- * Board 8x8; each side's Rukh, Faras and Alfil where chess has its rooks, knights and
+--   bishops, the Ferz on the d-file and the Shah on the e-file, so that the Shahs face each
+--   other; Baidaqs on the second and seventh ranks (Murray's reconstruction).
+-- * Shah: one step in any direction; Rukh: the rook; Faras: the knight's leap; Ferz: one
+--   diagonal step; Alfil: a leap of two squares diagonally, over any piece between (Murray;
+--   Fairy-Stockfish).
+-- * Baidaq: one step forward, captures one step diagonally forward; no double step, no en
+--   passant; on the last rank it becomes a Ferz (Murray; Fairy-Stockfish). No castling.
+-- * Check; checkmate wins (Murray).
+-- * Stalemate loses for the stalemated side (Murray; Fairy-Stockfish: stalemateValue =
+--   -VALUE_MATE).
+-- * Bare king: a side left with its Shah alone loses; when one move leaves both Shahs bare
+--   the game is drawn (Murray; Fairy-Stockfish's shatranj).
+-- * 70 moves (140 plies) without a capture or a Baidaq move draw, a mate given on the last
+--   of them still winning; threefold repetition draws (Fairy-Stockfish: nMoveRule = 70, and
+--   its scoring of repetitions).
+--
+-- Readings:
+-- * The array: the Shahs face each other on the e-file (white Shah e1, Ferz d1; black Shah
+--   e8, Ferz d8), as Murray's diagrams and most modern ones show; Fairy-Stockfish's
+--   shatranj puts them on d1 and d8 instead. The two arrays are mirror images, so move
+--   counts agree. No option.
+-- * Bare king: bare_king=loss (the default, as Fairy-Stockfish plays) makes the bare side
+--   lose at once; bare_king=bare-back is the classical exception Murray reports, in which
+--   the bared side may bare the other Shah with its very next move and draw.
+-- * The 70-move rule and threefold repetition are not medieval: they are the engines'
+--   (Fairy-Stockfish), ending the game at once. No option.
 local orth, diag, all = "orthogonal", "diagonal", "all"
 local bare = option("bare_king", { "loss", "bare-back" }, "loss",
   "loss: a bare king loses at once (Fairy-Stockfish's shatranj); bare-back: its side may " ..

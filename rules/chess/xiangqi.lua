@@ -1,23 +1,47 @@
--- Xiangqi (Chinese chess) on the 9 x 10 points of its board, the pieces standing
--- on the points as on the squares of a grid: files a-i, ranks 1-10, Red (here
--- "white", as Fairy-Stockfish and its FEN call it) on ranks 1-5.
+-- Xiangqi (Chinese chess) on the 9 x 10 points of its board, the pieces standing on the
+-- points as on the squares of a grid: files a-i, ranks 1-10, Red (here "white", as
+-- Fairy-Stockfish and its FEN call it) on ranks 1-5, moving first.
 --
--- Sources:
---   World Xiangqi Federation, "Rules of Xiangqi (Chinese Chess)" (2018), chapter 1
---   (the board, the pieces and their moves, the flying general, checkmate, and
---   stalemate as a loss);
---   Wikipedia, "Xiangqi" (the rules, board and pieces);
---   Fairy-Stockfish, variant "xiangqi" (src/variant.cpp): the FEN, the move text
---   (e.g. h3e3, a1a2, a10a9) and the perft counts this script is tested against.
+-- Sources: World Xiangqi Federation, "Rules of Xiangqi (Chinese Chess)" (2018), chapter 1
+-- (the board, the pieces and their moves, the flying general, checkmate, stalemate as a
+-- loss) and chapter 2 (perpetual check); Wikipedia, "Xiangqi" (the rules, board and
+-- pieces); Fairy-Stockfish, variant "xiangqi" (src/variant.cpp: the FEN, the move text such
+-- as h3e3, a1a2, a10a9, perpetualCheckIllegal, and the perft counts this script is tested
+-- against).
 --
--- Repetition: a threefold repetition is a draw, unless one side gave check
--- with every move of the cycle (perpetual check, WXF rules, chapter 2): that
--- side loses (Fairy-Stockfish: perpetualCheckIllegal, set for minixiangqi and
--- inherited by xiangqi; both sides checking: a draw).
--- Left out: the rule against perpetual chase (WXF rules, chapter 2;
--- Fairy-Stockfish's chasingRule = AXF_CHASING), which needs the history of
--- which piece attacked which over a cycle of moves, which the rule vocabulary
--- does not describe; Fairy-Stockfish's perft ignores it too.
+-- Clause by clause:
+-- * Board: 9 files by 10 ranks of points, split by the river between ranks 5 and 6; each
+--   side's palace is the 3x3 points d-f of its first three ranks (WXF ch. 1; Wikipedia).
+-- * Start: chariots, horses, elephants, advisors and the general along the first rank
+--   (a-i: R N B A K A B N R), cannons on b3 and h3, soldiers on a4, c4, e4, g4, i4; Black
+--   the same on ranks 10, 8 and 7 (WXF ch. 1; Wikipedia).
+-- * General: one step orthogonally within its palace; the two generals may not face each
+--   other on an open file (the flying general rule) (WXF ch. 1; Wikipedia).
+-- * Advisor: one step diagonally within its palace (WXF ch. 1; Wikipedia).
+-- * Elephant: two points diagonally, blocked by a piece on the point between (its "eye"),
+--   never across the river (WXF ch. 1; Wikipedia).
+-- * Horse: one point orthogonally then one diagonally outwards, blocked by a piece on the
+--   first point (its "leg") (WXF ch. 1; Wikipedia).
+-- * Chariot: the rook (WXF ch. 1; Wikipedia).
+-- * Cannon: moves as the chariot; captures by jumping over exactly one piece (its screen),
+--   of either side, along the line (WXF ch. 1; Wikipedia).
+-- * Soldier: one step forward; once across the river also one step sideways; no promotion
+--   (WXF ch. 1; Wikipedia).
+-- * A move may not leave one's own general attacked; checkmate wins, and a side with no
+--   legal move loses, in check or not (WXF 1.3; Wikipedia).
+-- * Perpetual check: a repetition in whose cycle one side gave check with every move loses
+--   for that side; both sides checking draw (WXF ch. 2; Fairy-Stockfish:
+--   perpetualCheckIllegal, set for minixiangqi and inherited by xiangqi).
+-- * Any other threefold repetition is a draw (WXF ch. 2; Fairy-Stockfish).
+--
+-- Readings:
+-- * Repetition is judged when a position occurs the third time, as Fairy-Stockfish counts
+--   it, and the game then ends at once. No option.
+-- * Left out: the rule against perpetual chase (WXF ch. 2; Fairy-Stockfish's chasingRule =
+--   AXF_CHASING), which needs the history of which piece attacked which over a cycle of
+--   moves, which the rule vocabulary does not describe; here such a repetition draws.
+--   Fairy-Stockfish's perft ignores it too. No option.
+-- * The script has no draw by a count of moves without a capture. No option.
 local orth = "orthogonal"
 -- The pieces' drawings, bundled with the GUI: red's characters for white, black's for black.
 local function drawn(white, black)

@@ -1,24 +1,21 @@
 -- Fanorona (Fanoron-tsivy), the national game of Madagascar, on its board of 9 x 5 points.
 --
--- Sources, as read for this script:
--- [W04] Wikipedia, "Fanorona", the revision of 2004-03-09 ("Rules of Play").
--- [VC]  vchess (git.auder.net/vchess.git), client/src/translations/rules/Fanorona/en.pug,
---       "summarized from Wikipedia".
--- [IG]  iggamecenter.com, rules of Fanorona.
--- [MS]  mindsports.nl, "Fanorona" (Arena, draughts) and "Interesting games".
--- [GF]  gasy-fanorona.sourceforge.net, docs/fanorona_rules.html ("How to play Fanorona").
--- [BS]  boardspace.net's rules, as quoted in github.com/zyrrus/fanorona, README.md.
--- [LR]  github.com/lerina/lerina.github.io, html/nosy_malagasy/fanorona/fanorona.md (the
---       start position as a diagram).
--- [MT]  Masters Traditional Games, "Fanorona" rules (manualzz.com/doc/26233664).
+-- Sources: [W04] Wikipedia, "Fanorona", the revision of 2004-03-09 ("Rules of Play");
+-- [VC] vchess (git.auder.net/vchess.git), client/src/translations/rules/Fanorona/en.pug,
+-- "summarized from Wikipedia"; [IG] iggamecenter.com, rules of Fanorona; [MS] mindsports.nl,
+-- "Fanorona" (Arena, draughts) and "Interesting games"; [GF] gasy-fanorona.sourceforge.net,
+-- docs/fanorona_rules.html ("How to play Fanorona"); [BS] boardspace.net's rules, as quoted
+-- in github.com/zyrrus/fanorona, README.md; [LR] github.com/lerina/lerina.github.io,
+-- html/nosy_malagasy/fanorona/fanorona.md (the start position as a diagram); [MT] Masters
+-- Traditional Games, "Fanorona" rules (manualzz.com/doc/26233664).
 --
 -- Clause by clause:
 -- * The board is a grid of 5 rows of 9 points joined by lines: every point to its
 --   orthogonal neighbours, and diagonals through the "strong" points only, those where a
 --   stone may also move diagonally ([VC], [MS]: "there are strong and weak points"). The
 --   diagonals are those of the Alquerque pattern, through a1, the centre e3 and every point
---   whose file and rank indices add up to an even number; each diagonal step joins two
---   such points.
+--   whose file and rank indices add up to an even number; each diagonal step joins two such
+--   points.
 -- * 22 stones each on every point but the centre ([W04]: "arranged on all points but the
 --   center"). White holds ranks 1 and 2, Black ranks 4 and 5, and the middle rank reads,
 --   from White's left, black, white, black, white, empty, black, white, black, white ([LR]).
@@ -32,48 +29,50 @@
 --   unbroken enemy line behind it are removed ([VC], [IG], [MT]).
 -- * A step that could capture both ways captures one of the two, at the player's choice
 --   ([VC]: "cannot be made at the same time ... you'll have to make a choice"; [IG], [BS]).
---   Both readings are legal moves of their own, written with the points they clear (below).
+--   Both readings are legal moves of their own, written with the points they clear.
 -- * Capturing is compulsory; a non-capturing move ("paika") only when no capture exists
 --   ([VC], [IG], [MS]; [BS]: "if any capturing moves are possible anywhere on the board,
 --   then a capturing move must be made"). Any capture may be chosen, not the longest
 --   ([BS]: "if multiple captures are possible, you can choose which to do").
 -- * After a capture the same stone may go on capturing, each further step itself a
 --   capture, but never onto a point it has stood on this turn (its start point included),
---   and never twice in a row in the same direction; going on is optional ([VC]: "the piece
---   is not allowed to arrive at the same position twice", "not permitted to capture twice
---   consecutively in the same direction", "continuing the capturing sequence is
---   optional"; [BS]: "subsequent captures on the same turn are optional", "you cannot
---   return to any space twice", "you can't move in the same direction twice in a row").
---   [MT] makes going on compulsory, as draughts does; this script follows [VC] and [BS].
+--   and never twice in a row in the same direction ([VC]: "the piece is not allowed to
+--   arrive at the same position twice", "not permitted to capture twice consecutively in
+--   the same direction"; [BS]: "you cannot return to any space twice", "you can't move in
+--   the same direction twice in a row").
+-- * The game is won by taking every enemy stone ([W04], [VC], [IG], [MS]).
+-- * A side that cannot move on its turn loses ([GF]: "to win the game, you have to take all
+--   your opponent's pieces, or to leave a position where they can't move").
+-- * Notation: points a1..i5, files a..i from White's left, ranks 1..5 from White's side. A
+--   paika is written d2-e3; a capture by every point the stone lands on, d2xe3 or
+--   d2xe3xe4. Where two captures land on the same points and differ only in what they take
+--   (an approach against a withdrawal), each is followed by the points it clears, rank by
+--   rank: d3xe3 xf3 (approach, taking f3) and d3xe3 xc3 (withdrawal, taking c3).
+--
+-- Readings:
+-- * Going on capturing is optional ([VC]: "continuing the capturing sequence is optional";
+--   [BS]: "subsequent captures on the same turn are optional"); [MT] makes it compulsory, as
+--   draughts does. This script follows [VC] and [BS]. No option.
 -- * The opening (option opening): [W04] says "a player's first capture ends their turn but,
 --   in all later turns, a capturing piece is allowed to continue making successive
---   captures". The reading taken here, opening = standard, is the literal one: each
---   player's first capturing turn takes one line and ends, whenever it comes; a player
---   goes on capturing only once it has captured before (its `captured` count is not 0).
---   White's opening move always captures and can never go on (from the centre, every
---   further step would repeat its direction or meet a stone), so the rule bites on Black's
---   first capture, usually its first move. A reading that restricts only the first
---   capturing move of the game would change nothing. opening = free plays every capture
---   alike ([VC], [IG], [MS] and [BS] state no such restriction).
--- * The game is won by taking every enemy stone ([W04], [VC], [IG], [MS]). A side that
---   cannot move on its turn loses ([GF]: "to win the game, you have to take all your
---   opponent's pieces, or to leave a position where they can't move"); [MT] calls that
---   a draw instead. Neither happens from the start without a long game; a game that
---   neither side can win is a draw by agreement ([W04], [VC]), which the rules here do not
---   decide.
---
--- Counting: a capturing turn, the whole chain of captures of one stone, is one decision,
--- as a capture chain of draughts is: perft counts turns, and a turn is counted once per
--- distinct outcome (its origin, its destination and the set of points it clears), however
--- many orders of steps reach it. Each step is not a decision of its own, since stopping
--- is the player's choice at every step and counting steps would count a "stop" as a move
--- (as engines that play step by step do).
---
--- Notation: points a1..i5, files a..i from White's left, ranks 1..5 from White's side. A
--- paika is written d2-e3; a capture by every point the stone lands on, d2xe3 or
--- d2xe3xe4. Where two captures land on the same points and differ only in what they take
--- (an approach against a withdrawal), each is followed by the points it clears, rank by
--- rank: d3xe3 xf3 (approach, taking f3) and d3xe3 xc3 (withdrawal, taking c3).
+--   captures". The reading taken, opening=standard (the default), is the literal one: each
+--   player's first capturing turn takes one line and ends, whenever it comes; a player goes
+--   on capturing only once it has captured before (its `captured` count is not 0). White's
+--   opening move always captures and can never go on (from the centre, every further step
+--   would repeat its direction or meet a stone), so the rule bites on Black's first
+--   capture, usually its first move. A reading that restricts only the first capturing move
+--   of the game would change nothing. opening=free plays every capture alike ([VC], [IG],
+--   [MS] and [BS] state no such restriction).
+-- * A side that cannot move loses, as [GF] has it; [MT] calls that a draw instead. Neither
+--   happens from the start without a long game. No option.
+-- * A game that neither side can win is a draw by agreement ([W04], [VC]), which the rules
+--   here do not decide. No option.
+-- * Counting: a capturing turn, the whole chain of captures of one stone, is one decision,
+--   as a capture chain of draughts is: perft counts turns, and a turn is counted once per
+--   distinct outcome (its origin, its destination and the set of points it clears), however
+--   many orders of steps reach it. Each step is not a decision of its own, since stopping is
+--   the player's choice at every step and counting steps would count a "stop" as a move (as
+--   engines that play step by step do). No option.
 local opening = option("opening", { "standard", "free" }, "standard",
   "standard: each player's first capture takes one line and ends the turn (Wikipedia, 2004); free: it may go on capturing as every later capture may")
 

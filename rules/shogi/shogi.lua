@@ -1,28 +1,46 @@
--- Shogi (Japanese chess), as the Japan Shogi Association's rules state it.
+-- Shogi (Japanese chess), as the Japan Shogi Association's rules state it: captured pieces
+-- change sides and come back as drops, and most pieces promote in the last three ranks.
 --
--- Rules, with their sources:
---  * 9x9 board; the pieces and their moves: king, rook, bishop, gold and silver
---    generals, knight (two forward and one sideways, jumping), lance (any
---    distance straight forward), pawn (one step forward, capturing as it moves)
---    (Japan Shogi Association, "Rules of Shogi"; Wikipedia, "Shogi", Movement).
---  * Promotion: a move that starts or ends in the last three ranks may promote
---    the piece (rook to dragon, bishop to horse; silver, knight, lance and pawn to
---    pieces that move as a gold); it must where the piece could never move again:
---    a pawn or lance on the last rank, a knight on the last two (JSA rules;
---    Wikipedia, "Shogi", Promotion). Gold and king do not promote.
---  * A captured piece joins the capturer's hand, unpromoted, and may be dropped
---    on any empty square as a move, unpromoted, but not where it could never
---    move again, not a pawn on a file holding an unpromoted pawn of its side
---    (nifu), and not a pawn that gives mate at once (uchifuzume); a pawn drop
---    that gives a check the king can escape is legal, and so is mate by a pawn
---    that moves (JSA rules; Wikipedia, "Shogi", Drops and Illegal moves).
---  * Checkmate wins; a side with no legal move loses (Fairy-Stockfish, variant.cpp,
---    shogi_variant: stalemateValue = -VALUE_MATE). Fourfold repetition
---    (sennichite) draws; the exception that perpetual check loses is not modelled.
---  * Seats and positions as Fairy-Stockfish writes them for its "shogi" variant:
---    sente (who moves first) is "white", upper case, on ranks 1 to 3; files a to
---    i; FEN with the hands in [...] and promoted pieces as +P; moves as h3h4,
---    a drop as P@e5, a promotion with a '+' suffix (b2h8+).
+-- Sources: Japan Shogi Association, "Rules of Shogi" (shogi.or.jp); Wikipedia, "Shogi"
+-- (Movement, Promotion, Drops, Illegal moves, Repetition); Fairy-Stockfish, src/variant.cpp,
+-- shogi_variant (its FEN, move texts and the perft counts this script is tested against).
+--
+-- Clause by clause:
+-- * Board 9x9; each side's lances, knights, silvers, golds and king along its first rank,
+--   the bishop and the rook on its second (b2 and h2 for sente), the pawns on its third
+--   (JSA; Wikipedia). Sente moves first.
+-- * The pieces and their moves: king (one step any way), rook, bishop, gold general (one
+--   step orthogonally or diagonally forward), silver general (one step diagonally or
+--   straight forward), knight (two forward and one sideways, jumping), lance (any distance
+--   straight forward), pawn (one step forward, capturing as it moves) (JSA; Wikipedia,
+--   Movement).
+-- * Promotion: a move that starts or ends in the last three ranks may promote the piece
+--   (rook to dragon, bishop to horse; silver, knight, lance and pawn to pieces that move as
+--   a gold); it must where the piece could never move again: a pawn or lance on the last
+--   rank, a knight on the last two. Gold and king do not promote (JSA; Wikipedia,
+--   Promotion).
+-- * A captured piece joins the capturer's hand, unpromoted, and may be dropped on any empty
+--   square as a move, unpromoted, but not where it could never move again, not a pawn on a
+--   file holding an unpromoted pawn of its side (nifu), and not a pawn that gives mate at
+--   once (uchifuzume); a pawn drop that gives a check the king can escape is legal, and so
+--   is mate by a pawn that moves (JSA; Wikipedia, Drops and Illegal moves).
+-- * A move may not leave one's own king attacked; checkmate wins (JSA; Wikipedia).
+-- * Fourfold repetition of the same position (sennichite) ends the game without a winner
+--   (JSA; Wikipedia, Repetition).
+-- * Seats and positions as Fairy-Stockfish writes them for its "shogi" variant: sente is
+--   "white", upper case, on ranks 1 to 3; files a to i; FEN with the hands in [...] and
+--   promoted pieces as +P; moves as h3h4, a drop as P@e5, a promotion with a '+' suffix
+--   (b2h8+) (Fairy-Stockfish).
+--
+-- Readings:
+-- * Sennichite is scored a draw; under the JSA rules the game is then replayed with the
+--   sides reversed, which lies outside one game. No option.
+-- * Perpetual check (oute-sennichite), which the JSA rules make a loss for the checking
+--   side, is not modelled here: such a repetition draws like any other. No option.
+-- * A side with no legal move, in check or not, loses, as Fairy-Stockfish scores it
+--   (stalemateValue = -VALUE_MATE). No option.
+-- * The impasse rules (jishogi: both kings entered, settled by counting pieces) are not
+--   modelled. No option.
 local forwards = "forwards"
 local gold_steps = { step { dirs = "orthogonal" }, step { dirs = "forward-diagonal" } }
 
