@@ -136,7 +136,7 @@ TEST(DescribeRules, OptionsSayWhatEachOtherValueChanges) {
   auto orange = bundled("jetan/burroughs", {{"first", "orange"}});
   ASSERT_TRUE(orange);
   const RulesWords w = describe_rules(*r, {{"first", "orange", orange}});
-  ASSERT_EQ(w.options.size(), 2u);
+  ASSERT_EQ(w.options.size(), 3u);  // array, first, draw-values
   const OptionWords& first = w.options[1];
   EXPECT_EQ(first.name, "first");
   EXPECT_EQ(first.value, "black");

@@ -6,6 +6,7 @@
 
 #include "core/game_end.h"
 #include "jetan_support.h"
+#include "notation/position_string.h"
 
 namespace regula {
 namespace {
@@ -304,9 +305,10 @@ TEST(JetanEnds, ScriptedResults) {
 
 TEST(JetanEnds, ThreePiecesOfEqualValueDrawAfterTenPlies) {
   // 10 + 0 + 2 each side (Warrior vs Padwar): the condition holds from the first
-  // move; the draw comes when ten more plies bring no win.
+  // move; the draw comes when ten more plies bring no win (draw-values=equal, which
+  // every reading offers).
   for (const char* s : kScripts) {
-    auto rules = load(s);
+    auto rules = load(s, {{"draw-values", "equal"}});
     Position pos = build(rules, {{"black", "chief", "a1"},
                                  {"black", "princess", "a3", true},
                                  {"black", "warrior", "a5"},
@@ -334,6 +336,93 @@ TEST(JetanEnds, ThreePiecesOfEqualValueDrawAfterTenPlies) {
                                    {"orange", "padwar", "j6"}});
     for (int ply = 1; ply <= 12; ++ply) play(other, {cycle[(ply - 1) % 4]});
     EXPECT_FALSE(game_result(other).over) << s;
+  }
+}
+
+// The draw at three pieces or fewer, under each value of draw-values: a game
+// played from a position string until it ends (or its moves run out).
+struct Ending {
+  int ply = 0;  // the ply after which the game is over; 0: not over
+  std::string score, reason;
+};
+
+Ending play_out(const std::string& script, const script::OptionList& options,
+                const std::string& position, const std::vector<std::string>& moves) {
+  auto rules = load(script, options);
+  auto pos = read_position(rules, position);
+  EXPECT_TRUE(pos) << (pos ? "" : pos.error().text());
+  if (!pos) return {};
+  for (size_t i = 0; i < moves.size(); ++i) {
+    play(*pos, {moves[i]});
+    const Result r = game_result(*pos);
+    if (r.over) return {static_cast<int>(i) + 1, r.score(), r.reason};
+  }
+  return {};
+}
+
+const char* const kEqualDraw = "at most 3 pieces of equal value each and no win in 10 moves";
+const char* const kAnyDraw = "at most 3 pieces each and no win in 10 moves";
+
+// Black: Chief a1, Princess a3, Dwar g8 (13); Orange: Chief j10, Princess j8, Padwar
+// j6 (12). Three pieces each from the first move, of unequal value. The Chiefs go
+// back and forth for ten plies; the eleventh, the Dwar takes the Orange Princess.
+const char* const kUnequal = "9c/10/6D2p/10/9a/10/10/P9/10/C9 black";
+const std::vector<std::string> kUnequalMoves = {"a1-d1", "j10-g10", "d1-a1", "g10-j10",
+                                                "a1-d1", "j10-g10", "d1-a1", "g10-j10",
+                                                "a1-d1", "j10-g10", "g8-j8"};
+
+// Black: Chief a1, Princess a3 (10); Orange: Chief j10, Princess j8, Panthan b4 (11).
+// At ply 5 the Black Chief takes the Panthan: the values are equal from then on.
+const char* const kEqualised = "9c/10/9p/10/10/10/1n8/P9/10/C9 black";
+const std::vector<std::string> kEqualisedMoves = {
+    "a1-d1", "j10-g10", "d1-a1", "g10-j10", "a1-b4", "j10-g10", "b4-e4", "g10-j10",
+    "e4-b4", "j10-g10", "b4-e4", "g10-j10", "e4-b4", "j10-g10", "b4-e4", "g10-j10"};
+
+TEST(JetanEnds, DrawWhateverTheValuesUnderDrawValuesAny) {
+  // Cazaux's text: both sides at three pieces or fewer, ten moves (five each) without
+  // a win: drawn after ply 10, the values unequal. Under Burroughs' equal-value test
+  // the same game goes on, and the Dwar takes the Princess at ply 11.
+  for (const char* s : kScripts) {
+    const Ending any = play_out(s, {{"draw-values", "any"}}, kUnequal, kUnequalMoves);
+    EXPECT_EQ(any.ply, 10) << s;
+    EXPECT_EQ(any.score, "1/2-1/2") << s;
+    EXPECT_EQ(any.reason, kAnyDraw) << s;
+    const Ending equal = play_out(s, {{"draw-values", "equal"}}, kUnequal, kUnequalMoves);
+    EXPECT_EQ(equal.ply, 11) << s;
+    EXPECT_EQ(equal.score, "1-0") << s;
+    EXPECT_EQ(equal.reason, "Princess captured") << s;
+  }
+}
+
+TEST(JetanEnds, DrawOfEqualValuesCountsFromTheCaptureThatEqualises) {
+  // Burroughs' Appendix: three pieces or fewer "of equal value". The values become
+  // equal (10 and 10) when the Black Chief takes the Panthan at ply 5, and ten plies
+  // later, after ply 15, the game is drawn. Without the test the count runs from the
+  // first move, and the same game is drawn after ply 10.
+  for (const char* s : kScripts) {
+    const Ending equal = play_out(s, {{"draw-values", "equal"}}, kEqualised, kEqualisedMoves);
+    EXPECT_EQ(equal.ply, 15) << s;
+    EXPECT_EQ(equal.score, "1/2-1/2") << s;
+    EXPECT_EQ(equal.reason, kEqualDraw) << s;
+    const Ending any = play_out(s, {{"draw-values", "any"}}, kEqualised, kEqualisedMoves);
+    EXPECT_EQ(any.ply, 10) << s;
+    EXPECT_EQ(any.score, "1/2-1/2") << s;
+    EXPECT_EQ(any.reason, kAnyDraw) << s;
+  }
+}
+
+TEST(JetanOptions, DrawValuesDefaultFollowsEachReadingsSource) {
+  // Burroughs' readings (and Smith's, which builds on them) keep the Appendix's
+  // equal-value test; Cazaux's drop it, as his text does.
+  const std::vector<std::pair<std::string, int>> expected = {{"burroughs", 11},
+                                                             {"burroughs-appendix", 11},
+                                                             {"smith", 11},
+                                                             {"cazaux", 10},
+                                                             {"cazaux-continue", 10}};
+  for (const auto& [s, ply] : expected) {
+    const Ending e = play_out(s, {}, kUnequal, kUnequalMoves);
+    EXPECT_EQ(e.ply, ply) << s;
+    EXPECT_EQ(e.reason, ply == 10 ? kAnyDraw : "Princess captured") << s;
   }
 }
 
@@ -422,6 +511,10 @@ TEST(JetanOptions, UndeclaredValuesAreRefused) {
   auto bad_smith = script::load_rules("jetan/smith", {{"panthan", "6"}});
   ASSERT_FALSE(bad_smith);
   EXPECT_NE(bad_smith.error().text().find("allowed values: 5, 7"), std::string::npos);
+  auto bad_draw = script::load_rules("jetan/cazaux", {{"draw-values", "kind"}});
+  ASSERT_FALSE(bad_draw);
+  EXPECT_NE(bad_draw.error().text().find("allowed values: equal, any"), std::string::npos)
+      << bad_draw.error().text();
   auto unknown = script::load_rules("jetan/cazaux", {{"steps", "free"}});
   ASSERT_FALSE(unknown);
   EXPECT_NE(unknown.error().text().find("unknown option 'steps'"), std::string::npos);

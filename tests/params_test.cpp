@@ -54,8 +54,8 @@ TEST(Params, AKeyAHelperDoesNotTakeIsRefusedWithTheNearestName) {
   EXPECT_EQ(e.where, path_of("cazaux_bad_key") + ":" + std::to_string(line));
   EXPECT_EQ(e.what,
             "jetan.game: unknown parameter 'princes' (did you mean 'princess'?); jetan.game "
-            "takes: chief_taken, description, filter, flier_jumps, panthan, princess, sources, "
-            "steps, thoat, title");
+            "takes: chief_taken, description, draw_values, filter, flier_jumps, panthan, "
+            "princess, sources, steps, thoat, title");
 }
 
 TEST(Params, ExactLinesWhetherOrNotTheHelperIsATailCall) {

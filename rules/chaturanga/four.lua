@@ -1,7 +1,11 @@
 -- What the two games of Chaturanga for four share: the seats, teams and turn
--- orders, and the classical array (Murray, A History of Chess, 1913; Wikipedia's
--- Chaturaji): each army on the left half of its own edge, Elephant in the corner,
--- Rajah nearest the centre, Soldiers in front, moving away from their own edge.
+-- orders, and the array. The leaflets set the pieces "as on the diagram opposite",
+-- which is not in their text, so the array is the classical one of H. J. R. Murray
+-- (A History of Chess, 1913) and the accounts after him (Wikipedia's Chaturaji):
+-- each army on the left half of its own edge, Elephant in the corner, Rajah nearest
+-- the centre, Soldiers in front, moving away from their own edge. South moves first
+-- (the first seat): a decision following Murray and convention, which the leaflets
+-- do not state.
 local M = {}
 
 M.seats = {

@@ -1,30 +1,49 @@
--- Chaturanga for two, as the third leaflet of a French set of Chaturanga rules
--- gives it, with Murray's reconstruction as an option.
+-- Chaturanga for two, as the third of a French set of Chaturanga rules (three leaflets)
+-- gives it, with Murray's array as an option.
+--
+-- Sources: a French set of Chaturanga rules (three leaflets), variant 3; H. J. R. Murray,
+-- A History of Chess (1913), part I chapter 3; chessvariants.org, Chaturanga (rules after
+-- Murray and Gollon).
 --
 -- Clause by clause:
---  * Board: 8x8, uncheckered. Pieces: 8 Soldiers, 2 Towers (rook), 2 Horses
---    (knight), 2 Elephants (leap of exactly two diagonally), 1 Vizir (one step
---    diagonally), 1 Rajah (king).
---  * Array (option array): "leaflet" (default) sets the pieces as in orthodox chess,
---    the Vizir where the queen stands and the Rajah where the king stands, so the
---    Rajahs face each other on the e-file. "murray" is the array of H. J. R. Murray
---    (A History of Chess, 1913) and of the chessvariants.org rules after Gollon:
---    white Vizir d1 and Rajah e1, black Rajah d8 and Vizir e8, the Rajahs not facing.
---  * Soldier (option soldier): one step forward, no double step. The leaflet lets
---    it capture one step forward or one step diagonally forward
---    ("forward-or-diagonal", the default); "diagonal" is the classical rule,
---    captures diagonally forward only.
---  * Rajah: one step in any direction; once per game, and only while it is not
---    attacked, a knight's leap. The leaflet does not say whether the leap may
---    capture; here it may not, as in Murray's account of the king's leap.
---  * Capture as in chess; capturing the enemy Rajah wins at once. There is no
---    check: a move that leaves one's Rajah attacked is legal, and there is no
---    stalemate ("il n'y a pas de notion de pat"): a player with no move passes,
---    and two passes in a row draw.
---  * Promotion: a Soldier reaching the last rank may become the piece that stood
---    on that square at the start (Tower, Horse, Elephant or Vizir), only if its
---    side has lost a piece of that type; otherwise, and on the Rajah's square, it
---    stays a Soldier. "Peut être promu": promotion is the mover's choice.
+-- * Board: 8x8, every square of one colour (leaflet 3).
+-- * Pieces: 8 Soldiers, 2 Towers, 2 Horses, 2 Elephants, 1 Vizir, 1 Rajah each (leaflet 3).
+-- * Array: as in chess, the Soldiers on the pawns' squares, the Elephants on the bishops',
+--   the Vizir on the queen's and the Rajah on the king's (leaflet 3), so the Rajahs face each
+--   other on the e-file; `array=murray` is Murray's array (see Readings).
+-- * Turns: the players move in turn until a Rajah is taken (leaflet 3).
+-- * Soldier: one step forward, no double step; it captures one step forward or diagonally
+--   forward (leaflet 3).
+-- * Tower: the rook, not over pieces; Horse: the knight's leap, over pieces; Elephant: a leap
+--   of exactly two squares diagonally, over pieces; Vizir: one step diagonally (leaflet 3).
+-- * Rajah: one step in any direction; once a game, and only while it is not in check, a
+--   knight's leap (leaflet 3).
+-- * Capture: by moving onto an enemy piece, which leaves the board (leaflet 3).
+-- * Win: capturing the enemy Rajah, at once; there is no stalemate ("il n'y a pas de notion
+--   de pat") (leaflet 3).
+-- * Promotion: a Soldier reaching the last rank may become the piece that stood on that
+--   square at the start (Tower, Horse, Elephant or Vizir), only if its side has lost a piece
+--   of that type ("peut être promu": the mover's choice) (leaflet 3).
+--
+-- Readings:
+-- * Who moves first: the leaflet does not say. White, the player in the south, starts: a
+--   decision, not a clause of the leaflet, following Murray and the convention of chess; no
+--   option (a position string may give the move to Black).
+-- * The array: the leaflet's, Rajahs face to face (`array=leaflet`); `array=murray` is the
+--   array of Murray (A History of Chess, 1913) and of the chessvariants.org rules after
+--   Gollon: White's Vizir d1 and Rajah e1, Black's Rajah d8 and Vizir e8, the Rajahs not
+--   facing.
+-- * The Soldier's capture: forward or diagonally forward, as the leaflet says
+--   (`soldier=forward-or-diagonal`); `soldier=diagonal` is the classical rule (Murray),
+--   diagonally forward only.
+-- * No check: a move that leaves one's Rajah attacked is legal, the Rajah being captured, not
+--   mated; a player with no move passes, and two passes in a row draw (the leaflet has no
+--   stalemate and says nothing more); no option.
+-- * The Rajah's leap: "not in check" is read as no enemy piece able to capture it now; the
+--   leaflet does not say whether the leap may capture, and here it may not, as in Murray's
+--   account of the king's leap; no option.
+-- * Promotion on the Rajah's square: no piece of that type can have been lost while the game
+--   goes on, so a Soldier there stays a Soldier; no option.
 local array = option("array", { "leaflet", "murray" }, "leaflet",
   "leaflet: pieces as in chess, Rajahs face to face (the French leaflet, variant 3); " ..
   "murray: Rajahs crosswise (Murray, A History of Chess, 1913; chessvariants.org after Gollon)")
@@ -38,8 +57,8 @@ if array == "murray" then black_vizir, black_rajah = "e8", "d8" end
 return game {
   title = "Chaturanga for two",
   sources = {
-    "Chaturanga leaflet (French), variant 3",
-    "H. J. R. Murray, A History of Chess, 1913, part I chapter 3",
+    "a French set of Chaturanga rules (three leaflets), variant 3",
+    "H. J. R. Murray, A History of Chess (1913), part I chapter 3",
     "chessvariants.org, Chaturanga (rules after Murray and Gollon)",
   },
   description = "Indian chess for two: capture the enemy Rajah to win; no check, no stalemate.",

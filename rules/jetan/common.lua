@@ -4,6 +4,10 @@
 -- and gets a game { } table back. Every reading declares the options
 --   array = point | manator    (Manator: Orange's back row mirrored, Chief e10 faces Chief e1)
 --   first = black | orange     (who moves first; Burroughs leaves it to the players)
+--   draw-values = equal | any  (the draw at three pieces or fewer: only when both sides' values
+--                               are equal, as Burroughs' Appendix says, or whatever the values,
+--                               as Cazaux's reconstruction says; the default is the reading's
+--                               draw_values parameter)
 --
 -- Reading parameters (defaults in brackets):
 --   thoat          "either-order-jumps" | "orthogonal-first"       ["either-order-jumps"]
@@ -13,6 +17,7 @@
 --   steps          "exact" | "free" (2- and 3-steppers may stop early)       ["exact"]
 --   panthan        5 | 7 (7: the backward diagonals too)                      [5]
 --   flier_jumps    true | false                                              [true]
+--   draw_values    "equal" | "any": the default of the draw-values option     ["equal"]
 --   filter         a filter hook, for what the vocabulary cannot say         [none]
 --
 -- Shared clauses (Burroughs' Appendix): 10x10 board, files a-j, ranks 1-10, a1 black.
@@ -21,9 +26,18 @@
 -- twice in one move; a non-jumper needs one path whose intermediate squares are empty; a
 -- jumper ignores them; a capture happens only on the destination. Win: any piece moves onto
 -- the enemy Princess, or a Chief takes the enemy Chief. Draw: both sides have three pieces
--- or fewer of equal total value and no win comes in the next ten moves (five each). No
--- legal move: the side passes; two passes in a row draw. Stakes: a captured piece's value
--- goes to the capturer's ledger.
+-- or fewer (with draw-values=equal, of equal total value) and no win comes in the next ten
+-- moves (five each). No legal move: the side passes; two passes in a row draw. Stakes: a
+-- captured piece's value goes to the capturer's ledger.
+--
+-- The ten moves: with draw-values=equal the engine's material clock counts the turns that
+-- end with both sides at three pieces or fewer of equal value, and starts again from nothing
+-- when a capture makes the values unequal; the draw comes when eleven turns have so ended
+-- (the capture that brought the ending, then ten moves). With draw-values=any a waiting end
+-- condition counts each side's moves begun with both sides at three pieces or fewer, and
+-- draws when the side to move has made five and its opponent five: the same ply after a
+-- capture (no piece ever comes back, so the count never restarts). From a position string
+-- that starts in the ending, the first counts eleven turns and the second ten.
 --
 -- Symbols (upper case Black, lower case Orange): C Chief, P Princess, F Flier, D Dwar,
 -- A pAdwar, W Warrior, T Thoat, N paNthan.
@@ -43,6 +57,7 @@ local spec = {
   steps = { "exact", "free", default = "exact" },
   panthan = { 5, 7, default = 5 },
   flier_jumps = { true, false, default = true },
+  draw_values = { "equal", "any", default = "equal" },
   filter = "function",
 }
 
@@ -53,6 +68,9 @@ function M.game(given)
     "manator: Orange's back row mirrored so that Chief faces Chief, another reading of that text")
   local first = option("first", { "black", "orange" }, "black",
     "black or orange: which side moves first; Burroughs' Appendix leaves it to the players")
+  local draw_values = option("draw-values", { "equal", "any" }, p.draw_values,
+    "equal: the draw at three pieces or fewer each needs equal values (Burroughs' Appendix, " ..
+    "The Chessmen of Mars, 1922); any: whatever the values (J.-L. Cazaux's reconstruction)")
   local exact = p.steps == "exact"
   local bold = p.princess == "bold"
 
@@ -85,6 +103,15 @@ function M.game(given)
                    panthan = "b9 c9 d9 e9 f9 g9 h9 i9" }
   if array == "manator" then
     orange.chief, orange.princess = "e10", "f10"
+  end
+
+  -- Both sides at three pieces or fewer and no win in the next ten moves, five each.
+  local material, conditions
+  if draw_values == "equal" then
+    material = { pieces = 3, plies = 10 }
+  else
+    conditions = { { when = "pieces <= 3 and enemy_pieces <= 3", moves = 5, result = "draw",
+                     reason = "at most 3 pieces each and no win in 10 moves" } }
   end
 
   local chief_end
@@ -135,7 +162,8 @@ function M.game(given)
       },
       no_moves = "pass",
       passes = 2,
-      material = { pieces = 3, plies = 10 },
+      material = material,
+      conditions = conditions,
     },
     filter = p.filter,
   }

@@ -1,18 +1,42 @@
--- Jetan with the movement options L. L. Smith lists in "The Game of Jetan" (the rest as
--- jetan/burroughs). Clause by clause (Burroughs' Appendix, Smith's options):
---   steps      option: exact (chained, the default) or free (a 2- or 3-stepper may stop
---              after fewer steps; Warrior 12, Padwar 12, Dwar 24, Flier 24 squares). The Thoat
---              is "one straight and one diagonal", not "up to two", so it stays exact;
---   Panthan    option: 5 (no backward component, the default) or 7 (Smith's free Panthan:
---              the backward diagonals too);
---   Flier      option: jumps (the default) or blocked (G. Duke's non-jumping Odwar);
---   Princess   may not capture; may not move onto a threatened square; option: brave (the
---              default: she may pass over threatened squares) or frightened (every move
---              needs a path whose intermediate squares are not threatened either);
---   Thoat      one straight and one diagonal step, either order, jumping;
---   escape     once per game, to any empty square that is not threatened (it has no path
---              to be frightened on);
---   Chief      taken by the enemy Chief: a win; taken by any other piece: a draw.
+-- Jetan with the movement options L. L. Smith lists in "The Game of Jetan"; everything else as
+-- jetan/burroughs.
+--
+-- Sources: E. R. Burroughs, The Chessmen of Mars (1922), Appendix and Chapter II;
+-- L. L. Smith, The Game of Jetan (chessvariants.org, other.dir/jetanrules.html);
+-- G. Duke, chessvariants.org comments (the non-jumping Odwar).
+--
+-- Clause by clause:
+-- * Board, array, Chief, Dwar, Warrior, Padwar, escape, win, Chief taken by another piece,
+--   draw at three pieces "of equal value", stakes: as jetan/burroughs (Burroughs, Appendix).
+-- * Moves: a piece may turn at every step within its directions, no square twice in one move,
+--   capture where the move ends (Burroughs, Appendix); how many steps: the `steps` option.
+-- * Thoat: one straight and one diagonal step, either order, jumping (Burroughs, Appendix and
+--   Chapter II). It is "one straight and one diagonal", not "up to two", so it stays exact
+--   under `steps=free` (Smith).
+-- * Panthan: one step forward, sideways or diagonally forward (Burroughs, Appendix), or with
+--   the backward diagonals too under `panthan=7` (Smith's free Panthan).
+-- * Flier: three diagonal steps, jumping (Burroughs, Appendix), or not jumping under
+--   `flier=blocked` (G. Duke's Odwar).
+-- * Princess: as the Chief, jumping; she may not capture, nor move onto a threatened square
+--   (Burroughs, Appendix); whether she may pass threatened squares: the `princess` option
+--   (Smith).
+--
+-- Readings:
+-- * `steps`: exact (the default: a piece takes all its steps, as jetan/burroughs) or free (a
+--   two- or three-stepper may stop after fewer steps: Warrior 12, Padwar 12, Dwar 24, Flier
+--   24 squares); Smith lists both.
+-- * `panthan`: 5 (the default: no backward component, the Appendix) or 7 (Smith's free
+--   Panthan, Chapter II's "any direction except backward").
+-- * `flier`: jumps (the default, the Appendix) or blocked (Duke).
+-- * `princess`: brave (the default: she may pass threatened squares) or frightened (every move
+--   needs a king-step path whose squares on the way are not threatened either; the escape has
+--   no path and is only barred from threatened squares); Smith lists both.
+-- * The draw at three pieces keeps the Appendix's equal-value test (equal total value);
+--   `draw-values=any` drops it, as J.-L. Cazaux's reconstruction does.
+-- * Who moves first: Burroughs does not say; Black starts, `first=orange` lets Orange start.
+-- * The array: `array=manator` mirrors Orange's back row so that Chief faces Chief.
+-- * The escape, "threatened", the values and a side with no legal move: read as in
+--   jetan/burroughs; no option.
 --
 -- Why "frightened" is a filter hook: the Princess jumps, so the vocabulary keeps no path for
 -- her moves, and no field asks for a path whose squares are unthreatened. The hook rebuilds
@@ -90,7 +114,7 @@ return jetan.game {
   description = "Jetan, the Martian chess of Burroughs' novel, with the options L. L. Smith lists in The Game "
     .. "of Jetan: free steps, a seven-way Panthan, a blocked Flier, a frightened Princess.",
   sources = {
-    "E. R. Burroughs, The Chessmen of Mars (1922), Appendix: Jetan, or Martian Chess",
+    "E. R. Burroughs, The Chessmen of Mars (1922), Appendix and Chapter II",
     "L. L. Smith, The Game of Jetan (chessvariants.org, other.dir/jetanrules.html)",
     "G. Duke, chessvariants.org comments (the non-jumping Odwar)",
   },
@@ -100,5 +124,6 @@ return jetan.game {
   steps = steps,
   panthan = tonumber(panthan),
   flier_jumps = flier == "jumps",
+  draw_values = "equal",
   filter = princess == "frightened" and frightened or nil,
 }
