@@ -1,14 +1,17 @@
 // The draw rules of Spanish draughts, each driven to its end by a sequence of
-// moves: three kings against one (in both readings, and off), threefold
+// moves: three kings against one (in both readings of which side holds the
+// diagonal and both of how its 13 moves count, and off), threefold
 // repetition, the 40-move rule (20 king moves each without a capture or a
 // man's move), and a draw offered and accepted. Each checks the result and its
-// reason, and that the game was not over one move earlier.
+// reason, and that the game was not over one move earlier. Last, the end
+// condition field lasts_while on its own, in a small game.
 #include <gtest/gtest.h>
 
 #include <functional>
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "ai/draw_offer.h"
 #include "ai/player_spec.h"
@@ -268,6 +271,168 @@ TEST(DraughtsDraws, WaitingConditionsAndCrowningInCaptureAreCheckedWhenLoaded) {
             std::string::npos);
   EXPECT_NE(error_of("three_waiting", "", ok + ", " + ok + ", " + ok)
                 .find("at most 2 end conditions may wait for a number of moves"),
+            std::string::npos);
+}
+
+// The two readings of the 13 moves (option three-kings-count), each by exact
+// games from one position: white kings on g2 (the long diagonal), a6 and d1
+// against the black king on h7, every king but g2 on the edge, where none can
+// be taken; black's king goes round h7, g8, a2, b1.
+const char* const kCountStart = "8/7k/K7/8/8/8/6K1/3K4 white";
+const char* const kThirteenKeptOn[] = {"d1a4", "h7g8", "a6c8", "g8a2", "a4e8", "a2b1", "c8h3",
+                                       "b1h7", "e8h5", "h7g8", "h5d1", "g8a2", "h3c8", "a2b1",
+                                       "c8a6", "b1h7", "a6f1", "h7g8", "d1a4", "g8a2", "a4e8",
+                                       "a2b1", "f1a6", "b1h7", "e8h5", "h7g8"};
+const char* const kThreeKingsReason = "three kings against one, not won within 13 moves";
+
+Game count_game(const std::string& reading) {
+  return spanish(kCountStart, {{"three-kings-count", reading}});
+}
+
+// Plays moves, the game going on before each of them.
+void play_all_moves(Game& g, const std::vector<std::string>& moves) {
+  for (size_t i = 0; i < moves.size(); ++i) {
+    ASSERT_FALSE(g.over()) << "before ply " << i + 1 << ": " << g.result().reason;
+    auto played = g.play_text(moves[i]);
+    ASSERT_TRUE(played) << "ply " << i + 1 << " " << moves[i] << ": " << played.error().text();
+  }
+}
+
+std::vector<std::string> kept_on() {
+  return {std::begin(kThirteenKeptOn), std::end(kThirteenKeptOn)};
+}
+
+// The same game, but the g2 king steps off the long diagonal with white's 13th move.
+std::vector<std::string> stepping_off() {
+  std::vector<std::string> moves = kept_on();
+  moves[24] = "g2h3";
+  return moves;
+}
+
+void expect_three_kings_draw_at(const Game& g, size_t ply) {
+  ASSERT_TRUE(g.over());
+  EXPECT_EQ(g.history().size(), ply);
+  EXPECT_TRUE(g.result().is_draw());
+  EXPECT_EQ(g.result().reason, kThreeKingsReason);
+}
+
+TEST(DraughtsDraws, EachMoveDrawsWhenTheDiagonalIsHeldForThirteenMoves) {
+  Game g = count_game("each-move");
+  play_all_moves(g, kept_on());
+  expect_three_kings_draw_at(g, 26);
+}
+
+TEST(DraughtsDraws, EachMoveDoesNotDrawWhenTheThirteenthMoveStepsOff) {
+  Game g = count_game("each-move");
+  std::vector<std::string> moves = stepping_off();
+  // Two more moves: still no draw (the count began again at white's 14th move).
+  moves.insert(moves.end(), {"h3g2", "g8a2"});
+  play_all_moves(g, moves);
+  EXPECT_FALSE(g.over()) << g.result().reason;
+  EXPECT_EQ(g.history().size(), 28u);
+}
+
+TEST(DraughtsDraws, FromFirstDrawsThoughTheThirteenthMoveStepsOff) {
+  Game g = count_game("from-first");
+  play_all_moves(g, stepping_off());
+  expect_three_kings_draw_at(g, 26);
+  // And with the diagonal held throughout, the same.
+  Game kept = count_game("from-first");
+  play_all_moves(kept, kept_on());
+  expect_three_kings_draw_at(kept, 26);
+}
+
+TEST(DraughtsDraws, FromFirstEndsTheCountWhenAKingIsLost) {
+  // White's 4th move puts the c8 king on f5, which black's king takes (b1xh7);
+  // two kings against one play on past the 26th ply.
+  Game g = count_game("from-first");
+  play_all_moves(g,
+                 {"d1a4", "h7g8", "a6c8", "g8a2", "a4e8", "a2b1", "c8f5", "b1xh7", "e8h5", "h7g8",
+                  "h5d1", "g8a2", "g2f1", "a2b1", "d1a4", "b1h7", "a4e8", "h7g8",  "f1g2", "g8a2",
+                  "e8h5", "a2b1", "h5d1", "b1h7", "g2f1", "h7g8", "d1a4", "g8a2"});
+  EXPECT_FALSE(g.over()) << g.result().reason;
+  EXPECT_EQ(g.history().size(), 28u);
+  EXPECT_EQ(g.position().global(kConditionMoves), 0);
+}
+
+// lasts_while on its own, in a small game: white's king counts its moves begun on
+// home (a1 b1) and, once counting, on wide (a1 b1 c1 d1); two such moves win.
+const char* const kLastsWhile =
+    R"(return game { title = "lasts", board = grid { width = 4, height = 2 },
+  regions = { home = "a1 b1", wide = "a1 b1 c1 d1" },
+  pieces = { piece { name = "k", symbol = "K", moves = { step { dirs = "orthogonal", mode = "move" } } } },
+  setup = { white = { k = "b1" }, black = { k = "a2" } },
+  ends = { conditions = { { when = "pieces:k@home >= 1", LASTS moves = 2, result = "win",
+                            reason = "held" } } } })";
+
+std::string lasts_script(const std::string& lasts) {
+  std::string text = kLastsWhile;
+  text.replace(text.find("LASTS"), 5, lasts);
+  return text;
+}
+
+// White's moves made in a row under the condition (its only one: slot 0, seat 0).
+int white_count(const Game& g) {
+  return g.position().global(kConditionMoves);
+}
+
+Game lasts_game(const std::string& name, const std::string& lasts) {
+  auto rules = test_support::load(name, lasts_script(lasts));
+  EXPECT_TRUE(rules);
+  return Game(rules);
+}
+
+void play_all(Game& g, std::initializer_list<const char*> moves) {
+  for (const char* m : moves) {
+    ASSERT_FALSE(g.over()) << "before " << m << ": " << g.result().reason;
+    auto played = g.play_text(m);
+    ASSERT_TRUE(played) << m << ": " << played.error().text();
+  }
+}
+
+TEST(EndConditionLastsWhile, TheCountGoesOnWhereOnlyTheWiderConditionHolds) {
+  Game g = lasts_game("lasts_on", R"(lasts_while = "pieces:k@wide >= 1",)");
+  play_all(g, {"b1c1", "a2b2"});  // begun on home: 1
+  EXPECT_EQ(white_count(g), 1);
+  ASSERT_FALSE(g.over());
+  play_all(g, {"c1d1", "b2a2"});  // begun on c1, not home but wide: 2
+  EXPECT_EQ(white_count(g), 2);
+  // White's third turn begins on d1, where only lasts_while holds: the end comes.
+  ASSERT_TRUE(g.over());
+  EXPECT_EQ(g.result().reason, "held");
+  EXPECT_EQ(g.history().size(), 4u);
+  EXPECT_EQ(record_result(g), "1-0");
+  // Without lasts_while the move begun on c1 starts the count again.
+  Game plain = lasts_game("lasts_off", "");
+  play_all(plain, {"b1c1", "a2b2", "c1d1", "b2a2"});
+  EXPECT_EQ(white_count(plain), 0);
+  EXPECT_FALSE(plain.over()) << plain.result().reason;
+}
+
+TEST(EndConditionLastsWhile, TheCountStopsWhereTheWiderConditionFails) {
+  Game g = lasts_game("lasts_stop", R"(lasts_while = "pieces:k@wide >= 1",)");
+  play_all(g, {"b1c1", "a2b2"});  // begun on home: 1
+  play_all(g, {"c1c2", "b2a2"});  // begun on c1 (wide): 2, but white ends off wide
+  EXPECT_EQ(white_count(g), 2);
+  EXPECT_FALSE(g.over()) << g.result().reason;
+  play_all(g, {"c2c1", "a2b2"});  // begun on c2, off wide: the count ends
+  EXPECT_EQ(white_count(g), 0);
+  // Back on wide, but lasts_while alone does not begin a count.
+  play_all(g, {"c1d1", "b2a2"});
+  EXPECT_EQ(white_count(g), 0);
+  EXPECT_FALSE(g.over()) << g.result().reason;
+  play_all(g, {"d1c1", "a2b2"});
+  EXPECT_FALSE(g.over()) << g.result().reason;
+}
+
+TEST(EndConditionLastsWhile, NeedsMovesAndIsNamedAmongTheFields) {
+  std::string text = lasts_script(R"(lasts_while = "pieces:k@wide >= 1",)");
+  text.replace(text.find("moves = 2, "), 11, "");
+  EXPECT_NE(test_support::load_error("lasts_no_moves", text)
+                .what.find("an end condition's lasts_while needs moves = N"),
+            std::string::npos);
+  EXPECT_NE(test_support::load_error("lasts_typo", lasts_script(R"(last_while = "pieces == 1",)"))
+                .what.find("(allowed: when, result, reason, moves, lasts_while)"),
             std::string::npos);
 }
 

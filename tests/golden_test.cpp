@@ -111,10 +111,10 @@ TEST(GoldenTests, BadDirectivesAreFailuresWithTheirLine) {
   // A negative count or depth is not read as a huge number.
   EXPECT_NE(r.out.find(tests + ":10: perft takes DEPTH COUNT\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(tests + ":11: perft takes DEPTH COUNT\n"), std::string::npos) << r.out;
-  EXPECT_NE(
-      r.out.find(tests +
-                 ":4: unknown directive 'frobnicate' (position, legal, perft, play, result)\n"),
-      std::string::npos)
+  EXPECT_NE(r.out.find(tests +
+                       ":4: unknown directive 'frobnicate' (position, legal, perft, play, result, "
+                       "options)\n"),
+            std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find(tests + ":5: legal moves differ: missing e2e5; extra a2a3 a2a4"),
             std::string::npos)
@@ -146,6 +146,50 @@ TEST(GoldenTests, BadDirectivesAreFailuresWithTheirLine) {
   EXPECT_EQ(none.code, 1) << none.out;
   EXPECT_NE(none.out.find("no golden tests (expected " + tests + ")"), std::string::npos)
       << none.out;
+}
+
+// An options line loads the script again with its options for the cases after
+// it; alone, with its defaults; an option the script does not declare fails the
+// line and the cases up to the next options line.
+TEST(GoldenTests, OptionsLoadTheScriptAgainForTheCasesAfterThem) {
+  const fs::path dir = fs::temp_directory_path() / "regula_golden_options";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "stepper.lua")
+      << "local dirs = option(\"dirs\", { \"orthogonal\", \"diagonal\" }, \"orthogonal\", "
+         "\"how the king steps\")\n"
+         "return game { title = \"t\", board = grid { width = 3, height = 3 },\n"
+         "  pieces = { piece { name = \"k\", symbol = \"K\", moves = { step { dirs = dirs, "
+         "mode = \"move\" } } } },\n"
+         "  setup = { white = { k = \"b2\" }, black = { k = \"a3\" } } }\n";
+  std::ofstream(dir / "stepper.tests") << "position startpos\nperft 1 4\n"
+                                          "options dirs=diagonal\nposition startpos\nperft 1 3\n"
+                                          "options\nposition startpos\nperft 1 4\n"
+                                          "options dirs=sideways\nposition startpos\nperft 1 4\n"
+                                          "options dirs=orthogonal\nposition startpos\nperft 1 4\n";
+  const std::string tests = (dir / "stepper.tests").string();
+  CliRun r = run("test " + (dir / "stepper.lua").string());
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find(tests + ":9: options: " + (dir / "stepper.lua").string() +
+                       ":1: option dirs=sideways is not allowed; allowed values: orthogonal, "
+                       "diagonal\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(tests + ":10: position: no rules (the options line before it failed)\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(": 4 passed, 3 failed\n"), std::string::npos) << r.out;
+  // Without a way to load the script again, an options line is a failure.
+  auto rules = regula::script::load_rules("chess/orthodox");
+  ASSERT_TRUE(rules.ok());
+  const fs::path file = dir / "alone.tests";
+  std::ofstream(file) << "options dirs=diagonal\n";
+  auto report = regula::cli::run_golden_tests(file.string(), *rules);
+  ASSERT_TRUE(report.ok());
+  ASSERT_EQ(report->failed, 1);
+  EXPECT_EQ(report->failures[0].text(),
+            file.string() + ":1: options: the script cannot be loaded again here");
+  fs::remove_all(dir);
 }
 
 // A perft directive stops at its limit of decisions with a failure at its

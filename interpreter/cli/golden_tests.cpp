@@ -94,8 +94,12 @@ struct Case {
 
 class Runner {
  public:
-  Runner(std::string path, std::shared_ptr<const Ruleset> rules, uint64_t perft_moves)
-      : path_(std::move(path)), rules_(std::move(rules)), perft_moves_(perft_moves) {}
+  Runner(std::string path, std::shared_ptr<const Ruleset> rules, uint64_t perft_moves,
+         GoldenReload reload)
+      : path_(std::move(path)),
+        rules_(std::move(rules)),
+        perft_moves_(perft_moves),
+        reload_(std::move(reload)) {}
 
   void line(int n, const std::string& raw) {
     std::string text = raw.substr(0, raw.find('#'));
@@ -105,8 +109,10 @@ class Runner {
     // The legal lines before this one are complete: check them first, so that
     // failures come in the order of their lines.
     if (word != "legal") finish_legal();
+    if (word == "options") return options_line(n, w);
     if (word == "position") {
       cur_ = Case{};
+      if (!rules_) return fail(n, "position: no rules (the options line before it failed)");
       cur_.text = join(w, 1);
       auto pos = read_position_with_moves(rules_, cur_.text.empty() ? "startpos" : cur_.text);
       if (!pos) return fail(n, "position: " + pos.error().text());
@@ -114,7 +120,8 @@ class Runner {
       return;
     }
     if (word != "legal" && word != "perft" && word != "play" && word != "result")
-      return fail(n, "unknown directive '" + word + "' (position, legal, perft, play, result)");
+      return fail(
+          n, "unknown directive '" + word + "' (position, legal, perft, play, result, options)");
     if (!cur_.pos)
       return fail(n, word + " without a position (no position line before it, or it failed)");
     if (word == "legal") {
@@ -160,6 +167,16 @@ class Runner {
       fail(cur_.legal_line, "legal moves differ: " + diff);
     cur_.legal_line = 0;
     cur_.legal.clear();
+  }
+
+  // options NAME=VALUE ...: the script again with these options, for the cases after it.
+  void options_line(int n, const std::vector<std::string>& w) {
+    cur_ = Case{};
+    rules_ = nullptr;
+    if (!reload_) return fail(n, "options: the script cannot be loaded again here");
+    auto rules = reload_(std::vector<std::string>(w.begin() + 1, w.end()));
+    if (!rules) return fail(n, "options: " + rules.error().text());
+    rules_ = std::move(*rules);
   }
 
   void perft_line(int n, const std::vector<std::string>& w) {
@@ -229,6 +246,7 @@ class Runner {
   std::string path_;
   std::shared_ptr<const Ruleset> rules_;
   uint64_t perft_moves_;
+  GoldenReload reload_;
   Case cur_;
   GoldenReport report_;
 };
@@ -237,10 +255,10 @@ class Runner {
 
 Expected<GoldenReport> run_golden_tests(const std::string& path,
                                         const std::shared_ptr<const Ruleset>& rules,
-                                        uint64_t perft_moves) {
+                                        uint64_t perft_moves, const GoldenReload& reload) {
   std::ifstream in(path);
   if (!in) return Error{path, "cannot read the tests"};
-  Runner runner(path, rules, perft_moves);
+  Runner runner(path, rules, perft_moves, reload);
   std::string text;
   for (int n = 1;; ++n) {
     const LineRead r = read_input_line(in, text);

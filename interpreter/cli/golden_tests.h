@@ -15,11 +15,14 @@
 //   play f2f3 e7e5 g2g4 d8h4           from the case's position, these moves...
 //   result 0-1 checkmate               ...end with this result and reason
 //                                      (`result *` : the game goes on)
+//   options three-kings=off            the cases after it load the script with
+//                                      these options (none: its defaults)
 //
 // Each legal, perft and result directive is one check; a failure names the
 // .tests file and the line of its directive, and says what differed.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,11 +44,18 @@ struct GoldenReport {
 // for hours.
 inline constexpr uint64_t kGoldenPerftMoves = 100'000'000;
 
+// Loads the script again with the options of an `options` directive
+// ("NAME=VALUE" each; none: its defaults).
+using GoldenReload =
+    std::function<Expected<std::shared_ptr<const Ruleset>>(const std::vector<std::string>&)>;
+
 // Reads the .tests file at path and checks each directive against rules. An
 // error for a file that cannot be read; a malformed directive is a failure, and
-// so is a perft that makes more than perft_moves decisions.
+// so is a perft that makes more than perft_moves decisions, and an `options`
+// directive without reload or whose options do not load.
 Expected<GoldenReport> run_golden_tests(const std::string& path,
                                         const std::shared_ptr<const Ruleset>& rules,
-                                        uint64_t perft_moves = kGoldenPerftMoves);
+                                        uint64_t perft_moves = kGoldenPerftMoves,
+                                        const GoldenReload& reload = {});
 
 }  // namespace regula::cli

@@ -1,26 +1,30 @@
--- English draughts (American checkers): 8x8, play on the dark squares, a1 being one
--- of them; the men start on the three nearest rows and Black, whose men start on the
--- far side (b6..h8), moves first.
+-- English draughts (American checkers): 8x8, play on the dark squares, a1 being one of
+-- them; short kings; Black, whose men start on the far side (b6..h8), moves first.
 --
--- Sources: American Checker Federation and English Draughts Association, "Standard
--- Laws of Checkers" (the laws played in English draughts and American checkers);
--- cross-checked against Wikipedia "English draughts" and the perft numbers A. Bik
--- published for 8x8 checkers (talkchess.com, "perft for 8x8 checkers", 2009).
+-- Sources: American Checker Federation and English Draughts Association, "Standard Laws of
+-- Checkers"; Wikipedia, "English draughts"; A. Bik, "perft for 8x8 checkers" (talkchess.com,
+-- 2009).
+--
 -- Clause by clause:
--- * Men step diagonally forward and capture forward only, by jumping an adjacent enemy
---   piece onto the empty square beyond; a man and a king continue jumping while they
---   can (hop chains).
--- * Kings are short: they step one square diagonally in any direction and capture by
---   jumping an adjacent piece, in any diagonal direction (no flying kings).
--- * Capturing is compulsory, but among several captures the player chooses freely,
---   whatever the number or kind of pieces taken (capture = "compulsory"); a chosen
---   sequence is jumped to its end.
--- * A man reaching the far row is crowned and his move ends there: he jumped forward
---   onto the last row, from where a man has no forward jump left.
--- * A player who cannot move (no pieces, or all blocked) loses.
--- * Draws: the same position three times with the same player to move, and forty moves
---   by each side (80 turns) with no capture and no man moved. The laws let a player
---   claim the forty-move draw; we take it as automatic so that every game ends.
+-- * Board: 8x8, play on the dark squares, a1 dark; twelve men each on the three nearest rows;
+--   Black moves first (Standard Laws; Wikipedia).
+-- * Men step diagonally forward and capture forward only, by jumping an adjacent enemy piece
+--   onto the empty square beyond; a man or a king goes on jumping while he can (Standard Laws).
+-- * Kings are short: they step one square diagonally in any direction and capture by jumping
+--   an adjacent piece, in any diagonal direction (Standard Laws).
+-- * Capturing is compulsory, but among several captures the player chooses freely, whatever
+--   the number or kind of pieces taken; a chosen sequence is jumped to its end (Standard Laws):
+--   capture = "compulsory".
+-- * A man reaching the far row is crowned and his move ends there (Standard Laws).
+-- * A player who cannot move (no pieces, or all blocked) loses (Standard Laws).
+-- * Draws: the same position three times with the same player to move, and forty moves by
+--   each side (80 turns) with no capture and no man moved (Standard Laws).
+-- * Perft from the start: 7, 49, 302, 1469, 7361 (A. Bik).
+--
+-- Readings:
+-- * The laws let a player claim the forty-move draw (and the repetition); the script takes
+--   both as automatic, so that every game ends; no option.
+-- * PDN numbers count from Black's side (1-12 are Black's men), GameType 21; no option.
 local draughts = require "draughts.common"
 local men = draughts.men(8, 3, true)
 

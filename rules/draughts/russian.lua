@@ -1,30 +1,39 @@
--- Russian draughts (shashki): 8x8, play on the dark squares, a1 being one of them;
--- twelve men each on the three nearest rows, White (south) moves first.
+-- Russian draughts (shashki): 8x8, play on the dark squares, a1 being one of them; twelve
+-- men each on the three nearest rows, White (south) moves first; kings fly.
 --
--- Source: Russian Draughts Federation, official rules of Russian draughts (sections on
--- the moves of men and kings, capture and the end of the game); perft numbers from the
--- start position as posted in the "Standard validation generator moves" thread of the
--- shashki.com forum and kept in R. Halbersma's DCTL test suite (board_08x08, Russian).
+-- Sources: Russian Draughts Federation, Official rules of draughts (2004), sections 1-4 (the
+-- moves of men and kings, capture, the end of the game); the perft numbers posted in the
+-- "Standard validation generator moves" thread of the shashki.com forum, kept in
+-- R. Halbersma's DCTL test suite (board_08x08, Russian).
+--
 -- Clause by clause:
--- * Men step one square diagonally forward, and capture forward and backward by
---   jumping an adjacent enemy piece onto the empty square beyond; a capture goes on
---   while a piece can be taken (man_captures = "diagonal", hop chains).
--- * Kings fly: they move along a diagonal any number of empty squares, and capture a
---   piece at any distance on a diagonal, landing on any empty square beyond it; where
---   the capture can go on from some of those squares, the king must land on one of
---   them (hop land_to_go_on).
--- * Capturing is compulsory, but the player chooses freely among the captures, however
---   few pieces one of them takes (capture = "compulsory").
--- * Captured pieces come off only when the move ends and none is jumped twice (no
---   Turkish strike): the engine's hop chains.
--- * A man that reaches the last row during a capture is crowned at once and goes on
---   capturing as a king in the same move (crowned_in_capture = "continue"); one that
---   ends his move there is crowned.
--- * A player who cannot move, having no pieces or all blocked, loses.
--- * Draws: the same position three times; and 15 moves by each side (30 turns) in which
---   only kings move and nothing is captured (any capture or man's move starts the count
---   again). The federation's further endgame counts (three kings against one, and
---   others by material) are not scripted.
+-- * Board: 8x8, a1 a playing square, squares named a1..h8 (PDN GameType 25); White moves
+--   first (Russian Draughts Federation).
+-- * Men step one square diagonally forward, and capture forward and backward by jumping an
+--   adjacent enemy piece onto the empty square beyond; a capture goes on while a piece can be
+--   taken (Russian Draughts Federation): man_captures = "diagonal", hop chains.
+-- * Kings fly: they move along a diagonal any number of empty squares, and capture a piece at
+--   any distance on a diagonal, landing on any empty square beyond it; where the capture can
+--   go on from some of those squares, the king must land on one of them (Russian Draughts
+--   Federation): hop land_to_go_on.
+-- * Capturing is compulsory, but the player chooses freely among the captures, however few
+--   pieces one of them takes (Russian Draughts Federation): capture = "compulsory".
+-- * Captured pieces come off only when the move ends and none is jumped twice (no Turkish
+--   strike) (Russian Draughts Federation): the engine's hop chains.
+-- * A man that reaches the last row during a capture is crowned at once and goes on capturing
+--   as a king in the same move; one that ends his move there is crowned (Russian Draughts
+--   Federation): crowned_in_capture = "continue".
+-- * A player who cannot move, having no pieces or all blocked, loses (Russian Draughts
+--   Federation).
+-- * Draws: the same position three times; 15 moves by each side (30 turns) in which only
+--   kings move and nothing is captured, any capture or man's move starting the count again
+--   (Russian Draughts Federation).
+-- * Perft from the start: 7, 49, 302, 1469, 7482 (shashki.com forum; DCTL).
+--
+-- Readings:
+-- * The federation's further endgame counts (three kings against one, and others by
+--   material) are not scripted; no option.
+-- * Draws the rules leave to a claim are automatic, so that every game ends; no option.
 local draughts = require "draughts.common"
 local men = draughts.men(8, 3, true)
 
