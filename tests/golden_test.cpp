@@ -106,8 +106,9 @@ TEST(GoldenTests, BadDirectivesAreFailuresWithTheirLine) {
       << r.out;
   EXPECT_NE(r.out.find(tests + ":3: perft takes DEPTH COUNT\n"), std::string::npos) << r.out;
   EXPECT_NE(
-      r.out.find(tests +
-                 ":4: unknown directive 'frobnicate' (position, legal, perft, play, result)\n"),
+      r.out.find(
+          tests +
+          ":4: unknown directive 'frobnicate' (options, position, legal, perft, play, result)\n"),
       std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find(tests + ":5: legal moves differ: missing e2e5; extra a2a3 a2a4"),

@@ -94,8 +94,13 @@ struct Case {
 
 class Runner {
  public:
-  Runner(std::string path, std::shared_ptr<const Ruleset> rules, uint64_t perft_moves)
-      : path_(std::move(path)), rules_(std::move(rules)), perft_moves_(perft_moves) {}
+  Runner(std::string path, std::shared_ptr<const Ruleset> rules, uint64_t perft_moves,
+         const GoldenRulesLoader& with_options)
+      : path_(std::move(path)),
+        rules_(rules),
+        defaults_(std::move(rules)),
+        perft_moves_(perft_moves),
+        with_options_(with_options) {}
 
   void line(int n, const std::string& raw) {
     std::string text = raw.substr(0, raw.find('#'));
@@ -105,8 +110,10 @@ class Runner {
     // The legal lines before this one are complete: check them first, so that
     // failures come in the order of their lines.
     if (word != "legal") finish_legal();
+    if (word == "options") return options_line(n, w);
     if (word == "position") {
       cur_ = Case{};
+      if (!rules_) return fail(n, "position: no rules (the options line before it failed)");
       cur_.text = join(w, 1);
       auto pos = read_position_with_moves(rules_, cur_.text.empty() ? "startpos" : cur_.text);
       if (!pos) return fail(n, "position: " + pos.error().text());
@@ -114,7 +121,8 @@ class Runner {
       return;
     }
     if (word != "legal" && word != "perft" && word != "play" && word != "result")
-      return fail(n, "unknown directive '" + word + "' (position, legal, perft, play, result)");
+      return fail(
+          n, "unknown directive '" + word + "' (options, position, legal, perft, play, result)");
     if (!cur_.pos)
       return fail(n, word + " without a position (no position line before it, or it failed)");
     if (word == "legal") {
@@ -150,6 +158,24 @@ class Runner {
     report_.failures.push_back(Error{path_ + ":" + std::to_string(n), what});
   }
   void pass() { ++report_.passed; }
+
+  // options NAME=VALUE ...: the script with these options for the cases that
+  // follow; options alone: its defaults.
+  void options_line(int n, const std::vector<std::string>& w) {
+    cur_ = Case{};
+    rules_ = defaults_;
+    if (w.size() == 1) return;
+    if (!with_options_) {
+      rules_ = nullptr;
+      return fail(n, "options: this run cannot load the script with options");
+    }
+    auto loaded = with_options_(std::vector<std::string>(w.begin() + 1, w.end()));
+    if (!loaded) {
+      rules_ = nullptr;
+      return fail(n, "options: " + loaded.error().text());
+    }
+    rules_ = *loaded;
+  }
 
   void finish_legal() {
     if (!cur_.legal_line || !cur_.pos) return;
@@ -223,8 +249,10 @@ class Runner {
   }
 
   std::string path_;
-  std::shared_ptr<const Ruleset> rules_;
+  std::shared_ptr<const Ruleset> rules_;     // the cases' rules (null: options refused)
+  std::shared_ptr<const Ruleset> defaults_;  // the script without options
   uint64_t perft_moves_;
+  const GoldenRulesLoader& with_options_;
   Case cur_;
   GoldenReport report_;
 };
@@ -233,10 +261,11 @@ class Runner {
 
 Expected<GoldenReport> run_golden_tests(const std::string& path,
                                         const std::shared_ptr<const Ruleset>& rules,
-                                        uint64_t perft_moves) {
+                                        uint64_t perft_moves,
+                                        const GoldenRulesLoader& with_options) {
   std::ifstream in(path);
   if (!in) return Error{path, "cannot read the tests"};
-  Runner runner(path, rules, perft_moves);
+  Runner runner(path, rules, perft_moves, with_options);
   std::string text;
   for (int n = 1;; ++n) {
     const LineRead r = read_input_line(in, text);

@@ -15,11 +15,15 @@
 //   play f2f3 e7e5 g2g4 d8h4           from the case's position, these moves...
 //   result 0-1 checkmate               ...end with this result and reason
 //                                      (`result *` : the game goes on)
+//   options removal=compulsory         the cases that follow are read under the
+//                                      script with these options (`options`
+//                                      alone: its defaults again)
 //
 // Each legal, perft and result directive is one check; a failure names the
 // .tests file and the line of its directive, and says what differed.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,11 +45,18 @@ struct GoldenReport {
 // for hours.
 inline constexpr uint64_t kGoldenPerftMoves = 100'000'000;
 
+// The script of a golden file loaded with options ("name=value" each), for its
+// options directives.
+using GoldenRulesLoader = std::function<Expected<std::shared_ptr<const Ruleset>>(
+    const std::vector<std::string>& options)>;
+
 // Reads the .tests file at path and checks each directive against rules. An
 // error for a file that cannot be read; a malformed directive is a failure, and
-// so is a perft that makes more than perft_moves decisions.
+// so is a perft that makes more than perft_moves decisions, and an options
+// directive where no loader is given or the options are refused.
 Expected<GoldenReport> run_golden_tests(const std::string& path,
                                         const std::shared_ptr<const Ruleset>& rules,
-                                        uint64_t perft_moves = kGoldenPerftMoves);
+                                        uint64_t perft_moves = kGoldenPerftMoves,
+                                        const GoldenRulesLoader& with_options = {});
 
 }  // namespace regula::cli

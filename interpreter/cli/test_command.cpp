@@ -69,7 +69,12 @@ void add_test(CLI::App& app, int& rc) {
         ++failed;
         continue;
       }
-      auto report = run_golden_tests(tests, *rules);
+      auto report = run_golden_tests(tests, *rules, kGoldenPerftMoves,
+                                     [&](const std::vector<std::string>& options) {
+                                       RulesArgs with = args;
+                                       with.options = options;
+                                       return load(with);
+                                     });
       if (!report) {
         err("%s\n", report.error().text());
         ++failed;
