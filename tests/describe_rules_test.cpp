@@ -121,12 +121,14 @@ TEST(DescribeRules, EndsOfJetanDraughtsAndMill) {
   auto morris = bundled("mill/nine-mens-morris");
   ASSERT_TRUE(morris);
   const RulesWords m = describe_rules(*morris);
-  EXPECT_EQ(m.play,
-            (Lines{"capturing is never compulsory", "phase place: while hand > 0",
-                   "phase fly: while pieces == 3", "phase move: otherwise",
-                   "a move that completes a line of the mover's pieces is followed by "
-                   "remove: the mover takes an enemy piece of its choice off the board; "
-                   "pieces in a complete line of their side are protected unless all are"}));
+  EXPECT_EQ(
+      m.play,
+      (Lines{"pieces are taken only by the removal that follows a move (remove), and it "
+             "is compulsory: the player must take a piece",
+             "phase place: while hand > 0", "phase fly: while pieces == 3", "phase move: otherwise",
+             "a move that completes a line of the mover's pieces is followed by "
+             "remove: the mover takes an enemy piece of its choice off the board; "
+             "pieces in a complete line of their side are protected unless all are"}));
   EXPECT_EQ(m.start, (Lines{"white: token x9 in hand", "black: token x9 in hand"}));
 }
 

@@ -2,7 +2,14 @@
 // a line formed by a typed move that asks for the removal, and what info tells.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "cli/golden_tests.h"
 #include "cli_support.h"
+#include "script/loader.h"
 
 namespace regula {
 namespace {
@@ -21,7 +28,7 @@ TEST(MillCli, InfoCountsLinksAndLines) {
 
 TEST(MillCli, PlayDrawsTheRingsAndAsksForTheRemoval) {
   CliRun r =
-      run("play mill/ishikulu --seat black=human --position "
+      run("play mill/ishikulu --option removal=compulsory --seat black=human --position "
           "\"E5:T,E6:T,E7:T,A5:T,A7:T,R1:t,R3:t,E2:t,A2:t,R5:t white\"",
           "E6-A6\nxR1\nquit\n");
   ASSERT_EQ(r.code, 0) << r.out;
@@ -34,6 +41,74 @@ TEST(MillCli, PlayDrawsTheRingsAndAsksForTheRemoval) {
   EXPECT_NE(r.out.find("E6-A6 goes on; choose:  xE2  xA2  xR1  xR3  xR5"), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("captured: white 1, black 0"), std::string::npos) << r.out;
+}
+
+// What a removal after a line is, in describe's words: compulsory or optional as
+// the option makes it, and how a player with three tokens flies.
+TEST(MillCli, DescribeSaysWhetherTheRemovalIsCompulsory) {
+  const std::string may =
+      "pieces are taken only by the removal that follows a move (remove), and it is optional: "
+      "the player may decline it\n";
+  const std::string must =
+      "pieces are taken only by the removal that follows a move (remove), and it is "
+      "compulsory: the player must take a piece\n";
+  CliRun ish = run("describe mill/ishikulu");
+  ASSERT_EQ(ish.code, 0) << ish.out;
+  EXPECT_NE(ish.out.find(may), std::string::npos) << ish.out;
+  EXPECT_EQ(ish.out.find("capturing is never compulsory"), std::string::npos) << ish.out;
+  EXPECT_NE(ish.out.find("phase fly: while pieces == 3\n"), std::string::npos) << ish.out;
+  CliRun must_run = run("describe mill/ishikulu --option removal=compulsory");
+  ASSERT_EQ(must_run.code, 0) << must_run.out;
+  EXPECT_NE(must_run.out.find(must), std::string::npos) << must_run.out;
+  CliRun blocked = run("describe mill/ishikulu --option flying=when-blocked");
+  EXPECT_NE(blocked.out.find("phase fly: while pieces == 3, and only when the next phase gives "
+                             "no move\n"),
+            std::string::npos)
+      << blocked.out;
+  CliRun mora = run("describe mill/morabaraba");
+  EXPECT_NE(mora.out.find(may.substr(0, may.find("(remove)")) + "(shoot), and it is optional"),
+            std::string::npos)
+      << mora.out;
+}
+
+// The golden file's options directive: the cases after it are read under the
+// script with those options; an option the script refuses fails at its line.
+TEST(MillCli, GoldenTestsReadCasesUnderOptions) {
+  CliRun ok = run("test mill/ishikulu");
+  EXPECT_EQ(ok.code, 0) << ok.out;
+  EXPECT_NE(ok.out.find("mill/ishikulu: 12 passed, 0 failed\n"), std::string::npos) << ok.out;
+  const std::filesystem::path file =
+      std::filesystem::temp_directory_path() / "regula_golden_options.tests";
+  std::ofstream(file) << "options removal=sometimes\nposition startpos\nperft 1 24\n"
+                         "options\nposition startpos\nperft 1 24\n";
+  auto rules = script::load_rules("mill/ishikulu");
+  ASSERT_TRUE(rules);
+  auto loader = [](const std::vector<std::string>& options) {
+    script::OptionList list;
+    for (const std::string& o : options)
+      list.emplace_back(o.substr(0, o.find('=')), o.substr(o.find('=') + 1));
+    return script::load_rules("mill/ishikulu", list);
+  };
+  auto report = cli::run_golden_tests(file.string(), *rules, cli::kGoldenPerftMoves, loader);
+  auto without = cli::run_golden_tests(file.string(), *rules);
+  std::filesystem::remove(file);
+  ASSERT_TRUE(report);
+  EXPECT_EQ(report->passed, 1);
+  ASSERT_EQ(report->failed, 3);  // the options, and the position and perft that follow
+  EXPECT_NE(report->failures[0].text().find(":1: options: "), std::string::npos)
+      << report->failures[0].text();
+  EXPECT_NE(report->failures[0].text().find("sometimes"), std::string::npos)
+      << report->failures[0].text();
+  EXPECT_NE(
+      report->failures[1].text().find(":2: position: no rules (the options line before it failed)"),
+      std::string::npos)
+      << report->failures[1].text();
+  ASSERT_TRUE(without);
+  ASSERT_EQ(without->failed, 3);
+  EXPECT_NE(
+      without->failures[0].text().find(":1: options: this run cannot load the script with options"),
+      std::string::npos)
+      << without->failures[0].text();
 }
 
 TEST(MillCli, MovesListsWholeTurnsInMillNotation) {

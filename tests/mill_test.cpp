@@ -23,6 +23,7 @@
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "core/turns.h"
+#include "notation/describe.h"
 #include "notation/position_string.h"
 #include "notation/turn_text.h"
 #include "script/loader.h"
@@ -94,16 +95,17 @@ Board make_board(bool diagonals) {
 struct Reading {
   bool diagonals = true;
   int tokens = 12;
-  bool optional = false;       // the mover may decline the removal
-  bool protect = false;        // tokens in lines are safe unless all are
-  bool gift = false;           // full board after placement: each gives one away
-  bool blocked_passes = true;  // else a blocked player loses
-  bool full_draws = false;     // a full board at the start of a turn is a draw
-  bool return_ban = false;     // no straight return that re-forms the broken line
-  int target = 10;             // captures that win
-  int three_turns = 0;         // 3 against 3: draw after this many turns (0: none)
-  int quiet_turns = 0;         // turns without a capture: draw (0: none)
-  int repetition = 0;          // same position this many times: draw (0: none)
+  bool optional = false;          // the mover may decline the removal
+  bool fly_when_blocked = false;  // three tokens fly only when no step is left
+  bool protect = false;           // tokens in lines are safe unless all are
+  bool gift = false;              // full board after placement: each gives one away
+  bool blocked_passes = true;     // else a blocked player loses
+  bool full_draws = false;        // a full board at the start of a turn is a draw
+  bool return_ban = false;        // no straight return that re-forms the broken line
+  int target = 10;                // captures that win
+  int three_turns = 0;            // 3 against 3: draw after this many turns (0: none)
+  int quiet_turns = 0;            // turns without a capture: draw (0: none)
+  int repetition = 0;             // same position this many times: draw (0: none)
 };
 
 // side: 0 white, 1 black; cell: -1 empty, else the side.
@@ -142,6 +144,27 @@ struct Oracle {
     return false;
   }
 
+  // The steps (or with fly, the flights) of the side to move's tokens.
+  std::vector<std::pair<int, int>> shifts(const State& s, bool fly) const {
+    std::vector<std::pair<int, int>> moves;
+    const int me = s.side;
+    for (int p = 0; p < 24; ++p) {
+      if (s.cell[p] != me) continue;
+      for (int q = 0; q < 24; ++q) {
+        if (s.cell[q] >= 0) continue;
+        if (!fly && std::find(b.adj[p].begin(), b.adj[p].end(), q) == b.adj[p].end()) continue;
+        if (rd.return_ban && s.ban[me][0] == p && s.ban[me][1] == q) {
+          State t = s;
+          t.cell[p] = -1;
+          t.cell[q] = me;
+          if (in_line(t, q)) continue;
+        }
+        moves.push_back({p, q});
+      }
+    }
+    return moves;
+  }
+
   std::vector<OTurn> turns(const State& s) const {
     std::vector<OTurn> out;
     const int me = s.side;
@@ -155,20 +178,11 @@ struct Oracle {
       for (int p = 0; p < 24; ++p)
         if (s.cell[p] < 0) moves.push_back({-1, p});
     } else {
-      const bool fly = s.count(me) == 3;
-      for (int p = 0; p < 24; ++p) {
-        if (s.cell[p] != me) continue;
-        for (int q = 0; q < 24; ++q) {
-          if (s.cell[q] >= 0) continue;
-          if (!fly && std::find(b.adj[p].begin(), b.adj[p].end(), q) == b.adj[p].end()) continue;
-          if (rd.return_ban && s.ban[me][0] == p && s.ban[me][1] == q) {
-            State t = s;
-            t.cell[p] = -1;
-            t.cell[q] = me;
-            if (in_line(t, q)) continue;
-          }
-          moves.push_back({p, q});
-        }
+      moves = shifts(s, s.count(me) == 3);
+      // Read the other way, three tokens fly only when no step is left.
+      if (rd.fly_when_blocked && s.count(me) == 3) {
+        moves = shifts(s, false);
+        if (moves.empty()) moves = shifts(s, true);
       }
     }
     for (auto [from, to] : moves) {
@@ -268,9 +282,10 @@ struct Oracle {
   }
 };
 
-Reading ishikulu_reading(bool optional) {
+Reading ishikulu_reading(bool optional, bool fly_when_blocked = false) {
   Reading rd;
   rd.optional = optional;
+  rd.fly_when_blocked = fly_when_blocked;
   rd.gift = true;
   rd.three_turns = 60;
   return rd;
@@ -312,8 +327,12 @@ struct Case {
 
 std::vector<Case> cases() {
   return {
-      {"mill/ishikulu", {}, ishikulu_reading(false)},
-      {"mill/ishikulu", {{"removal", "optional"}}, ishikulu_reading(true)},
+      {"mill/ishikulu", {}, ishikulu_reading(true)},
+      {"mill/ishikulu", {{"removal", "compulsory"}}, ishikulu_reading(false)},
+      {"mill/ishikulu", {{"flying", "when-blocked"}}, ishikulu_reading(true, true)},
+      {"mill/ishikulu",
+       {{"removal", "compulsory"}, {"flying", "when-blocked"}},
+       ishikulu_reading(false, true)},
       {"mill/morabaraba", {}, morabaraba_reading(true)},
       {"mill/morabaraba", {{"removal", "compulsory"}}, morabaraba_reading(false)},
       {"mill/nine-mens-morris", {}, nine_mens_reading()},
@@ -419,15 +438,56 @@ TEST(Mill, PerftFromTheEmptyBoardMatchesTheGenerator) {
   // extra turns of the 20 (or 16) lines white can complete at ply 5, times the two
   // black tokens to remove (and a declined removal where it is optional).
   Position ish(rules_of("mill/ishikulu"));
-  EXPECT_EQ(perft(ish, 5), 5150880u);
+  EXPECT_EQ(perft(ish, 5), 5201280u);
+  Position ish_must(rules_of("mill/ishikulu", {{"removal", "compulsory"}}));
+  EXPECT_EQ(perft(ish_must, 5), 5150880u);
   Position nmm(rules_of("mill/nine-mens-morris"));
   EXPECT_EQ(perft(nmm, 5), 5140800u);
+}
+
+Position at(const Rules& r, const std::string& text);
+
+// Perft from positions of the moving phase where a player has three tokens: free to
+// step, shut in, and three against three, under every reading (flying always and
+// only when blocked among them).
+TEST(Mill, PerftWithThreeTokensMatchesTheGenerator) {
+  struct Cells {
+    std::vector<const char*> white, black;
+  };
+  const Cells positions[] = {
+      {{"E1", "A4", "R6"}, {"E5", "E7", "A1", "A2", "R2", "R3", "R4", "E3", "E4"}},
+      {{"E1", "E2", "E3"}, {"E8", "A1", "A2", "A3", "E4"}},
+      {{"E1", "A4", "R6"}, {"E5", "A8", "R2"}},
+  };
+  int compared = 0;
+  for (const Case& c : cases()) {
+    Rules r = rules_of(c.script, c.options);
+    ASSERT_TRUE(r);
+    Oracle o{make_board(c.reading.diagonals), c.reading};
+    for (const Cells& cells : positions) {
+      State s;
+      for (const char* p : cells.white) s.cell[o.b.index(p)] = 0;
+      for (const char* p : cells.black) s.cell[o.b.index(p)] = 1;
+      auto pos = read_position(r, position_text(o, *r, s));
+      ASSERT_TRUE(pos) << pos.error().text();
+      EXPECT_EQ(perft(*pos, 3), o.perft(s, 3)) << c.script << " " << position_text(o, *r, s);
+      ++compared;
+    }
+  }
+  EXPECT_EQ(compared, 3 * 7);
+  // The readings differ there: 3 x 12 flights, or the 7 steps.
+  const std::string free = "E1:T,A4:T,R6:T,E5:t,E7:t,A1:t,A2:t,R2:t,R3:t,R4:t,E3:t,E4:t white";
+  Position always = at(rules_of("mill/ishikulu"), free);
+  Position blocked = at(rules_of("mill/ishikulu", {{"flying", "when-blocked"}}), free);
+  EXPECT_EQ(perft(always, 1), 36u);
+  EXPECT_EQ(perft(blocked, 1), 7u);
 }
 
 // Plays random games choosing among the generator's turns, and checks at every turn
 // that the engine offers exactly the same turns, and at the end the same result.
 TEST(Mill, EveryTurnOfRandomGamesMatchesTheGenerator) {
   int turns_checked = 0, games_ended = 0, removals = 0, gifts = 0, passes = 0, bans = 0;
+  int declined = 0, three_stepping = 0;  // a line left without removal; three tokens that step
   std::map<std::string, int> reasons;
   for (const Case& c : cases()) {
     Rules r = rules_of(c.script, c.options);
@@ -476,6 +536,12 @@ TEST(Mill, EveryTurnOfRandomGamesMatchesTheGenerator) {
         ASSERT_EQ(weighted, mine.size()) << write_position(pos);
         const OTurn t = ts[std::uniform_int_distribution<size_t>(0, ts.size() - 1)(rng)];
         removals += t.remove >= 0 && !t.gift;
+        declined += c.reading.optional && t.remove < 0 && !t.gift && t.to >= 0 &&
+                    std::any_of(ts.begin(), ts.end(), [&](const OTurn& u) {
+                      return u.remove >= 0 && u.from == t.from && u.to == t.to;
+                    });
+        three_stepping += c.reading.fly_when_blocked && s.gifts_due == 0 && s.hand[s.side] == 0 &&
+                          s.count(s.side) == 3 && !o.shifts(s, false).empty();
         gifts += t.gift;
         passes += t.to < 0 && !t.gift;
         bans += s.ban[s.side][0] >= 0;
@@ -494,7 +560,9 @@ TEST(Mill, EveryTurnOfRandomGamesMatchesTheGenerator) {
   EXPECT_GT(gifts, 0);
   EXPECT_GT(passes, 0);
   EXPECT_GT(bans, 0);
-  EXPECT_EQ(games_ended, 5 * 40 + 4 * 10);
+  EXPECT_GT(declined, 100);
+  EXPECT_GT(three_stepping, 20);
+  EXPECT_EQ(games_ended, 7 * 40 + 6 * 10);
   EXPECT_GE(reasons.size(), 3u);
 }
 
@@ -564,17 +632,24 @@ Texts with_removal(const Texts& all) {
 
 TEST(Mill, ADoubleLineRemovesOneToken) {
   // E3 completes E1-E2-E3 and the diagonal E3-A3-R3 at once.
-  Position pos = at(rules_of("mill/ishikulu"),
-                    "E1:T,E2:T,A3:T,R3:T,A1:t,R8:t,E6:t,R5:t white hand.white=token:8 "
-                    "hand.black=token:8");
+  const std::string text =
+      "E1:T,E2:T,A3:T,R3:T,A1:t,R8:t,E6:t,R5:t white hand.white=token:8 hand.black=token:8";
+  Position pos = at(rules_of("mill/ishikulu", {{"removal", "compulsory"}}), text);
   Texts all = engine_turns(pos);
   EXPECT_EQ(all.size(), 19u);  // 16 empty points, E3 with one of 4 removals
   EXPECT_EQ(with_removal(all), (Texts{"E3xA1", "E3xE6", "E3xR5", "E3xR8"}));
+  EXPECT_FALSE(all.count("E3"));
+  // By default the removal may be declined: E3 alone is a turn too.
+  Position may = at(rules_of("mill/ishikulu"), text);
+  Texts may_turns = engine_turns(may);
+  EXPECT_EQ(may_turns.size(), 20u);
+  EXPECT_EQ(with_removal(may_turns), with_removal(all));
+  EXPECT_TRUE(may_turns.count("E3"));
 }
 
 TEST(Mill, TheRandomPlayerDrawsWholeTurnsUniformly) {
   // 19 turns, four of them the same placement with different removals.
-  Position pos = at(rules_of("mill/ishikulu"),
+  Position pos = at(rules_of("mill/ishikulu", {{"removal", "compulsory"}}),
                     "E1:T,E2:T,A3:T,R3:T,A1:t,R8:t,E6:t,R5:t white hand.white=token:8 "
                     "hand.black=token:8");
   std::vector<Turn> all;
@@ -637,6 +712,85 @@ TEST(Mill, ThreeTokensFly) {
   Texts steps = engine_turns(pos);
   EXPECT_FALSE(steps.count("E7-R7"));
   EXPECT_TRUE(steps.count("E7-A7"));
+}
+
+TEST(Mill, ThreeTokensFlyOnlyWhenBlockedUnderThatReading) {
+  Rules r = rules_of("mill/ishikulu", {{"flying", "when-blocked"}});
+  // White's three tokens can step: they step, and fly nowhere.
+  const std::string stepping = "E1:T,A4:T,R6:T,E5:t,E7:t,A1:t,A2:t,R2:t,R3:t,R4:t,E3:t,E4:t white";
+  Position pos = at(r, stepping);
+  EXPECT_EQ(engine_turns(pos),
+            (Texts{"E1-E2", "E1-E8", "A4-A3", "A4-A5", "R6-R5", "R6-R7", "R6-A6"}));
+  EXPECT_NE(write_position(pos).find(" phase=move"), std::string::npos) << write_position(pos);
+  auto wrong = read_position(r, stepping + " phase=fly");
+  ASSERT_FALSE(wrong);
+  EXPECT_EQ(wrong.error().what, "phase=fly does not match the position, whose phase is move");
+  // Shut in on E1 E2 E3, they fly: each to any of the 16 empty points.
+  const std::string shut = "E1:T,E2:T,E3:T,E8:t,A1:t,A2:t,A3:t,E4:t white";
+  Position blocked = at(r, shut);
+  Texts flights = engine_turns(blocked);
+  EXPECT_EQ(flights.size(), 3u * 16u);
+  EXPECT_TRUE(flights.count("E2-R6"));
+  EXPECT_NE(write_position(blocked).find(" phase=fly"), std::string::npos);
+  // The same positions under the default: flying always.
+  Position always = at(rules_of("mill/ishikulu"), stepping);
+  EXPECT_EQ(engine_turns(always).size(), 3u * 12u);
+  Position always_shut = at(rules_of("mill/ishikulu"), shut);
+  EXPECT_EQ(engine_turns(always_shut), flights);
+  // A step that frees the shut-in tokens ends the flying: black opens E8, and white,
+  // to move again, steps.
+  auto g = Game::from_position(r, "E1:T,E2:T,E3:T,E8:t,A1:t,A2:t,A3:t,E4:t,R8:t black");
+  ASSERT_TRUE(g) << g.error().text();
+  ASSERT_TRUE(g->play_text("E8-E7"));
+  Position after = g->position();
+  EXPECT_EQ(engine_turns(after), (Texts{"E1-E8"}));
+}
+
+// The engine's phase that holds only when blocked, in a small script: a lone man
+// walks, and flies only when no step is left.
+const char* const kFlyWhenShutIn = R"(
+return game {
+  title = "fly when shut in",
+  board = grid { width = 3, height = 3 },
+  phases = { phase { name = "fly", when = "pieces == 1", only_when_blocked = true },
+             phase { name = "walk" } },
+  pieces = { piece { name = "man", symbol = "M",
+                     moves = { step { dirs = "orthogonal", mode = "move", phase = "walk" },
+                               anywhere { mode = "move", phase = "fly" } } } },
+  setup = { white = { man = "a1" }, black = { man = "a2 b1 c3" } },
+}
+)";
+
+TEST(Mill, APhaseMayHoldOnlyWhenTheSeatIsBlocked) {
+  Rules r = test_support::load("fly_when_shut_in", kFlyWhenShutIn);
+  ASSERT_TRUE(r);
+  Position shut(r);
+  EXPECT_EQ(current_phase(shut), 0);
+  EXPECT_EQ(engine_turns(shut), (Texts{"a1a3", "a1b2", "a1b3", "a1c1", "a1c2"}));
+  // Perft 2, counted by hand: after the flight to b2 black has 6 steps, after each of
+  // the other four 7.
+  EXPECT_EQ(perft(shut, 1), 5u);
+  EXPECT_EQ(perft(shut, 2), 34u);
+  // With a2 empty the man steps there, and only there.
+  Position free = at(r, "2m/3/Mm1 white");
+  EXPECT_EQ(current_phase(free), 1);
+  EXPECT_EQ(engine_turns(free), (Texts{"a1a2"}));
+  // Black, with two men, is never in the phase that holds at one.
+  Position black = at(r, "2m/3/Mm1 black");
+  EXPECT_EQ(current_phase(black), 1);
+  // Describe says it.
+  const std::vector<std::string> play = describe_rules(*r).play;
+  EXPECT_NE(std::find(play.begin(), play.end(),
+                      "phase fly: while pieces == 1, and only when the next phase gives no move"),
+            play.end());
+  // Whether a seat is blocked is read from its moves unjudged: not with check.
+  std::string checked = kFlyWhenShutIn;
+  checked.replace(checked.find("setup"), 0, "ends = { check = true },\n  ");
+  checked.replace(checked.find("symbol = \"M\""), 0, "royal = true, ");
+  auto e = test_support::load_error("fly_checked", checked);
+  EXPECT_NE(e.text().find("only_when_blocked cannot be used in a game with check (ends.check)"),
+            std::string::npos)
+      << e.text();
 }
 
 // A full board of twelve each with no line of three, less black's token on E1.
@@ -849,7 +1003,7 @@ TEST(Mill, PositionStringsCarryHandsPhaseAndCounters) {
 }
 
 TEST(Mill, ARemovalTypedWhereNoneIsDueIsRefused) {
-  auto g = Game::from_position(rules_of("mill/ishikulu"),
+  auto g = Game::from_position(rules_of("mill/ishikulu", {{"removal", "compulsory"}}),
                                "E5:T,E6:T,E7:T,A5:T,A7:T,R1:t,R3:t,E2:t,A2:t,R5:t white");
   ASSERT_TRUE(g);
   auto gift = g->play_text("xA5");
@@ -865,6 +1019,16 @@ TEST(Mill, ARemovalTypedWhereNoneIsDueIsRefused) {
   EXPECT_TRUE(g->position().in_turn());
   EXPECT_FALSE(g->play_text("xA5"));  // one's own token
   EXPECT_TRUE(g->play_text("xR3"));
+  // By default the removal may be declined: the line alone is the whole turn.
+  auto may = Game::from_position(rules_of("mill/ishikulu"),
+                                 "E5:T,E6:T,E7:T,A5:T,A7:T,R1:t,R3:t,E2:t,A2:t,R5:t white");
+  ASSERT_TRUE(may);
+  ASSERT_TRUE(may->play_text("E6-A6"));
+  EXPECT_FALSE(may->position().in_turn());
+  EXPECT_EQ(may->position().to_move(), 1);
+  EXPECT_EQ(may->position().counter(0, kCaptured), 0);
+  const Position& declined = may->position();
+  EXPECT_NE(declined.at(declined.rules().topology.find("R3")), kEmpty);  // still there
 }
 
 TEST(Mill, APlacementTypedWithALeadingCaptureMarkIsRefused) {

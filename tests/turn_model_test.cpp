@@ -375,7 +375,7 @@ TEST(TurnModel, TurnCountsPerDecisionMatchTheListedTurns) {
     script::OptionList options;
   };
   const Case cases[] = {{"mill/ishikulu", {}},
-                        {"mill/ishikulu", {{"removal", "optional"}}},
+                        {"mill/ishikulu", {{"removal", "compulsory"}}},
                         {"mill/morabaraba", {}},
                         {"mill/nine-mens-morris", {}}};
   for (const Case& c : cases) {

@@ -65,8 +65,10 @@ uint32_t attacker_phase(const Position& pos, SeatId e) {
   const Ruleset& r = pos.rules();
   if (!r.phased_attacks) return ~0u;
   if (e == pos.to_move()) return phase_bit(pos);
+  // A phase that holds only when blocked is taken not to hold for a seat not to
+  // move: whether it could move is not asked (such games judge no check).
   for (size_t i = 0; i < r.phases.size(); ++i)
-    if (condition_holds(r.phases[i].when, pos, e)) return 1u << i;
+    if (!r.phases[i].only_when_blocked && condition_holds(r.phases[i].when, pos, e)) return 1u << i;
   return 0;
 }
 

@@ -94,4 +94,13 @@ void legal_moves_undecided(Position& pos, MoveList& moves) {
   if (moves.empty() || !r.actions.empty()) add_passes_and_actions(pos, moves);
 }
 
+bool has_piece_moves(const Position& pos) {
+  const Ruleset& r = pos.rules();
+  MoveList moves;
+  generate_pseudo(pos, moves);
+  if (r.return_ban != ReturnBan::kNone) detail::drop_banned_returns(pos, moves);
+  if (r.hooks && r.hooks->has_filter_moves() && !moves.empty()) r.hooks->filter_moves(pos, moves);
+  return !moves.empty();
+}
+
 }  // namespace regula

@@ -56,6 +56,14 @@ int count_stage_moves(const Position& pos, const Stage& st);
 // Whether m takes a piece straight back where Ruleset::return_ban forbids it.
 bool banned_return(const Position& pos, const Move& m);
 
+// Whether the seat to move has a move of its pieces or a drop in the phase pos
+// holds: the moves the rules generate, less the returns the return ban forbids
+// and what the filter_moves hook drops (no pass, no action). What a phase that
+// holds only when blocked (Phase::only_when_blocked) asks of the phase below it;
+// such games judge no legality (the script compiler refuses check, pieces that
+// fear attack and the filter hook with it), so that nothing is left to judge.
+bool has_piece_moves(const Position& pos);
+
 // The probability of a chance move (MoveKind::kChance) of legal_moves: the
 // throw's weight over the weight of all throws; 0 for anything else.
 double chance_probability(const Ruleset& rules, const Move& move);

@@ -4,6 +4,7 @@
 
 #include "core/attacks.h"
 #include "core/flow.h"
+#include "core/movegen.h"
 #include "core/rule_error.h"
 
 namespace regula {
@@ -306,9 +307,28 @@ int current_phase(const Position& pos) {
 }
 
 int Position::compute_phase() const {
+  return phase_from(0);
+}
+
+// The first phase from `first` on that holds for the seat to move. One that holds
+// only when blocked stands where the seat has no move in the phase that would hold
+// without it (the next that holds); while its moves are listed, the position
+// answers that phase to whoever asks (a hook, the generation itself).
+int Position::phase_from(size_t first) const {
   const Ruleset& r = *rules_;
-  for (size_t i = 0; i < r.phases.size(); ++i)
-    if (condition_holds(r.phases[i].when, *this, to_move_)) return static_cast<int>(i);
+  for (size_t i = first; i < r.phases.size(); ++i) {
+    if (!condition_holds(r.phases[i].when, *this, to_move_)) continue;
+    if (!r.phases[i].only_when_blocked) return static_cast<int>(i);
+    const int below = phase_from(i + 1);
+    // Put back what was known, also when a hook throws while the moves are listed.
+    struct Assumed {
+      int8_t& phase;
+      int8_t known;
+      ~Assumed() { phase = known; }
+    } assumed{phase_, phase_};
+    phase_ = static_cast<int8_t>(below);
+    return has_piece_moves(*this) ? below : static_cast<int>(i);
+  }
   return -1;
 }
 

@@ -123,9 +123,13 @@ class Position {
   int stage() const { return stage_; }
   // The phase for the seat to move (an index into Ruleset::phases), or -1 when
   // none is declared or none holds; as current_phase.
+  // A phase that holds only when blocked reads the moves, which more than the
+  // edits that forget the phase change: then it is worked out at every call.
   int phase() const {
-    if (phase_ == kPhaseUnknown) phase_ = static_cast<int8_t>(compute_phase());
-    return phase_;
+    if (phase_ != kPhaseUnknown) return phase_;
+    const int p = compute_phase();
+    if (!rules_->phases_read_moves) phase_ = static_cast<int8_t>(p);
+    return p;
   }
   SeatId owner() const { return stage_ >= 0 ? owner_ : to_move_; }
   // The site the pending stage is about (the piece that asks to promote), or kNoSite.
@@ -282,6 +286,7 @@ class Position {
   static void capture_piece(EffectContext& ctx, SiteId site, TypeId by);
   void put_stage(int stage, SeatId owner, SiteId anchor);
   int compute_phase() const;
+  int phase_from(size_t first) const;
 
   std::shared_ptr<const Ruleset> rules_;
   std::vector<PieceCode> board_;

@@ -149,6 +149,8 @@ void Ruleset::flow_facts() {
   for (const Phase& ph : phases)
     for (const Condition::Term& term : ph.when.terms)
       phases_read_ply |= term.subject == Condition::Subject::kPly;
+  phases_read_moves = false;
+  for (const Phase& ph : phases) phases_read_moves |= ph.only_when_blocked;
   phase_moves.assign(phases.size() + 1, false);
   for (auto& t : types) {
     t.phase_rules.clear();

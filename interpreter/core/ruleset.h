@@ -399,10 +399,14 @@ constexpr int kLeftByLeave = -2;
 // A phase of the game: the first declared phase whose condition holds for the
 // seat to move is the phase of the position, and only the rules that name it
 // (or name no phase) generate moves. "Place while you hold pieces, then move,
-// then fly at three" is three phases.
+// then fly at three" is three phases. A phase that holds only when blocked
+// (only_when_blocked) is current only where its condition holds and the seat has
+// no move in the phase that would be current without it (the next one that
+// holds): "fly at three, but only when no step is left".
 struct Phase {
   std::string name;
   Condition when;
+  bool only_when_blocked = false;
 };
 
 // A decision that follows a move within the game's flow: the mover removes an
@@ -870,6 +874,9 @@ struct Ruleset {
   std::vector<bool> phase_moves;
   // Some phase condition reads the ply count (Condition::Subject::kPly).
   bool phases_read_ply = false;
+  // Some phase holds only when blocked (Phase::only_when_blocked): the phase
+  // then reads the moves, so that positions do not keep it (finalize()).
+  bool phases_read_moves = false;
   // The shortcuts derived for speed (finalize()); see FastPaths.
   FastPaths fast;
   // Builds derived tables (zobrist keys, royals, reverse tables, effects, the

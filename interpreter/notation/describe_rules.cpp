@@ -210,8 +210,41 @@ std::string restricted_words(const Ruleset& r, const RestrictedSites& rs) {
   return line;
 }
 
+// Whether a piece's move may capture (by its own element or by enclosing):
+// what the sentences on compulsory capture speak of.
+bool moves_capture(const Ruleset& r) {
+  for (const MoveRule& m : r.rules)
+    if (m.kind != RuleKind::kDrop && has_mode(m.mode, Mode::kCapture)) return true;
+  for (const PieceType& t : r.types)
+    if (t.captured != PieceType::Enclosure::kNone) return true;
+  return false;
+}
+
+// The removals of enemy pieces that a trigger starts (a line completed...): each
+// compulsory or optional, as its stage says. Where no move captures, they are the
+// only captures, and replace the sentence on compulsory capture.
+bool removal_words(const Ruleset& r, std::vector<std::string>& out) {
+  std::vector<int> said;
+  const bool only = !moves_capture(r);
+  for (const Trigger& tr : r.triggers) {
+    if (tr.stage < 0 || tr.stage >= static_cast<int>(r.stages.size())) continue;
+    const Stage& st = r.stages[tr.stage];
+    if (st.choice != Stage::Choice::kRemoveEnemy ||
+        std::find(said.begin(), said.end(), tr.stage) != said.end())
+      continue;
+    said.push_back(tr.stage);
+    out.push_back(std::string(only ? "pieces are taken only by the removal that follows a move ("
+                                   : "the removal that follows a move (") +
+                  st.name + ")" + (only ? ", and it is " : " is ") +
+                  (st.optional ? "optional: the player may decline it"
+                               : "compulsory: the player must take a piece"));
+  }
+  return only && !said.empty();
+}
+
 // Which captures must be played, and in which order of preference.
 void capture_rule_words(const Ruleset& r, std::vector<std::string>& out) {
+  if (removal_words(r, out)) return;
   switch (r.capture_priority) {
     case CapturePriority::kFree:
       if (r.capture_order.empty()) out.push_back("capturing is never compulsory");
@@ -313,7 +346,8 @@ std::vector<std::string> play_words(const Ruleset& r) {
   if (r.dice.enabled()) out.push_back(dice_words(r));
   for (const Phase& ph : r.phases)
     out.push_back("phase " + ph.name + ": " +
-                  (ph.when.text.empty() ? "otherwise" : "while " + ph.when.text));
+                  (ph.when.text.empty() ? "otherwise" : "while " + ph.when.text) +
+                  (ph.only_when_blocked ? ", and only when the next phase gives no move" : ""));
   for (const Trigger& tr : r.triggers) trigger_words(r, tr, out);
   for (const Action& a : r.actions) {
     std::string line = "in place of a move, while " + a.when.text + ": " + a.name;

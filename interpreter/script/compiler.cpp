@@ -38,6 +38,7 @@ std::shared_ptr<Ruleset> Compiler::run() {
   misc();
   hands().game_fields(game_, promoted_flag_, *view_);
   stages();
+  check_blocked_phases();
   r_->finalize();
   return r_;
 }

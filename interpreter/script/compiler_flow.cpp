@@ -129,7 +129,29 @@ void Compiler::phases() {
     for (auto& o : r_->phases)
       if (o.name == ph.name) fail(p.where, "two phases are named '" + ph.name + "'");
     ph.when = condition(str_or(p, "when", ""), p.where);
+    ph.only_when_blocked = bool_or(p, "only_when_blocked", false);
     r_->phases.push_back(ph);
+  }
+}
+
+// A phase that holds only when blocked asks whether the seat has a move in the
+// phase below it, while the phase is being worked out: the moves must need no
+// judging (making them to look for check, for pieces that fear attack, or for
+// the filter hook) and no throw of the dice.
+void Compiler::check_blocked_phases() {
+  const Value* ps = game_.get("phases");
+  if (!ps) return;
+  for (auto& p : list(*ps, "phases")) {
+    if (!bool_or(p, "only_when_blocked", false)) continue;
+    const char* why = r_->end.check         ? "check (ends.check)"
+                      : game_.get("filter") ? "a filter hook"
+                      : r_->dice.enabled()  ? "dice"
+                                            : nullptr;
+    for (const PieceType& t : r_->types)
+      if (!why && t.fears_attack) why = "pieces that avoid attack (avoid_attack)";
+    if (why)
+      fail(p.where, std::string("only_when_blocked cannot be used in a game with ") + why +
+                        ": whether a seat is blocked is read from its moves unjudged");
   }
 }
 

@@ -149,6 +149,7 @@ class Compiler : private FieldReader {
   void flags_and_counters();
   Condition condition(const std::string& text, const std::string& where);
   void phases();
+  void check_blocked_phases();
   uint32_t phase_mask(const Value& v, const std::string& where);
   template <typename E>
   E pick(const Value& v, const std::string& key,

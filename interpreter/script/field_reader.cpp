@@ -26,7 +26,7 @@ const std::vector<std::string>* allowed_fields(const std::string& tag) {
                   "triggers",    "must_drop", "out_pieces",  "return_ban",  "actions",  "command",
                   "money",       "ai",        "evaluate",    "uci_variant", "pdn",      "labels",
                   "filter_moves"}},
-        {"phase", {"name", "when"}},
+        {"phase", {"name", "when", "only_when_blocked"}},
         {"stage",
          {"name", "who", "choose", "protect", "optional", "followed_by", "answers", "effects",
           "piece", "reach"}},

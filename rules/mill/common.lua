@@ -59,6 +59,8 @@ end
 --   tokens        tokens in each hand
 --   piece         { name = ..., symbol = ... } of the token
 --   stages, triggers, ends, return_ban   as in game { }
+--   flying        "always" (default): a player with three tokens flies; "when-blocked":
+--                 one with three tokens steps, and flies only when no step is left
 -- The parameters mill.game takes: a misspelt name or an unknown value is refused at the
 -- game script's line (params, see docs/authoring.md).
 local spec = {
@@ -72,6 +74,7 @@ local spec = {
   triggers = "table",
   ends = "table",
   return_ban = { "after-swap", "after-break" },
+  flying = { "always", "when-blocked" },
 }
 
 function M.game(given)
@@ -84,7 +87,7 @@ function M.game(given)
     notation = { joiner = "-", drops = "site" },
     phases = {
       phase { name = "place", when = "hand > 0" },
-      phase { name = "fly", when = "pieces == 3" },
+      phase { name = "fly", when = "pieces == 3", only_when_blocked = p.flying == "when-blocked" },
       phase { name = "move" },
     },
     pieces = {

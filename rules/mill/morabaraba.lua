@@ -7,22 +7,29 @@
 -- Clause by clause:
 -- * Board: three rings of eight junctions joined at the side middles and the corners (40
 --   links); a line of three (a "mill") runs along a side, across the side middles or along
---   a corner diagonal (20 lines).
--- * 12 cows each, the board empty. Player 1 (white) places first; each in turn places one
---   cow on an empty junction. The GAR name no colour to start; we take "player 1 first".
--- * A mill that contains the cow just placed or moved lets its owner shoot one enemy cow.
---   The GAR say "may": shooting is optional here, and option removal=compulsory takes the
---   other reading. A cow standing in a mill may not be shot while the opponent has a cow
---   outside every mill. Two mills made by one move still shoot one cow.
+--   a corner diagonal (20 lines); junctions named as in the MSSA notation. (GAR)
+-- * 12 cows each, the board empty; each in turn places one cow on an empty junction. (GAR)
+-- * A mill that contains the cow just placed or moved lets its owner shoot one enemy cow;
+--   the GAR say "may", so the shot is optional. A cow standing in a mill may not be shot
+--   while the opponent has a cow outside every mill. Two mills made by one move still shoot
+--   one cow. (GAR)
 -- * When the hands are empty, player 1 moves first: one cow one step along a line to an
---   adjacent empty junction. A player with three cows left flies to any empty junction.
+--   adjacent empty junction. A player with three cows left flies to any empty junction. (GAR)
 -- * Mills may be broken and made again, but a cow that broke a mill and made a new one with
 --   the same move may not go straight back on its owner's next turn where that makes the
---   broken mill again (the GAR example of a cow between E6 and A6).
--- * A player who cannot move loses, as does one reduced to two cows (ten shot).
+--   broken mill again (the GAR example of a cow between E6 and A6). (GAR)
+-- * A player who cannot move loses, as does one reduced to two cows (ten shot). (GAR)
 -- * Both players at three cows and ten moves each (twenty turns) without a shot: a draw.
--- * A board filled by the placements, no cow shot, is a draw at once, as Freeling plays it
---   (the GAR text on it was not found; under "cannot move loses" player 1 would lose).
+--   (Wikipedia, "Morabaraba")
+-- * A board filled by the placements, no cow shot, is a draw at once. (Freeling)
+--
+-- Readings:
+-- * The GAR name no colour to start; we take "player 1 (white) first" (no option).
+-- * Shooting: the GAR's "may" makes it optional; option removal=compulsory takes the reading
+--   where a new mill must shoot.
+-- * The full board: the GAR text on it was not found; under "cannot move loses" player 1
+--   would lose, and we play it as Freeling does, a draw (no option).
+-- * "Ten moves" of the drawn ending is read as ten of each player's (no option).
 local mill = require "mill.common"
 
 local removal = option("removal", { "optional", "compulsory" }, "optional",

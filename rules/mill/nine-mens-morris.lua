@@ -5,20 +5,25 @@
 --
 -- Clause by clause:
 -- * Board: three concentric squares joined at the side middles (32 links); a line of three
---   is a side of a square or a cross line through the side middles (16 lines).
+--   is a side of a square or a cross line through the side middles (16 lines). (Murray; Bell)
 -- * Nine tokens each, the board empty; white places first, then each in turn places one
---   token on any empty point until both hands are empty.
+--   token on any empty point until both hands are empty. (Murray; Bell)
 -- * A line of three of one's own tokens that contains the token just placed or moved lets
 --   its owner remove one enemy token; a token standing in a line may not be removed while
---   the opponent has a token outside every line (the rule as Bell gives it). Forming two lines
---   at once removes one token (some old rules give two).
+--   the opponent has a token outside every line. (Bell)
 -- * When the hands are empty, white moves first: one token one step along a line to an
 --   adjacent empty point. A player with three tokens left flies: moves a token to any
---   empty point (Bell).
+--   empty point. (Bell)
 -- * A player who cannot move loses; so does one reduced to two tokens (seven captured).
--- * Murray and Bell name no draw. So that every game ends, we take the same position
---   three times, the same player to move, as a draw (the count chess uses); this is our
---   choice, not a clause of the sources.
+--   (Murray; Bell)
+--
+-- Readings:
+-- * Forming two lines at once removes one token; some old rules Murray records give two
+--   (no option).
+-- * The removal is compulsory: the sources give the player no way to decline it (no option).
+-- * Murray and Bell name no draw. So that every game ends, we take the same position three
+--   times, the same player to move, as a draw (the count chess uses); this is our choice,
+--   not a clause of the sources (no option).
 local mill = require "mill.common"
 
 return mill.game {
