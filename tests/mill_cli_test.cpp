@@ -71,44 +71,13 @@ TEST(MillCli, DescribeSaysWhetherTheRemovalIsCompulsory) {
       << mora.out;
 }
 
-// The golden file's options directive: the cases after it are read under the
-// script with those options; an option the script refuses fails at its line.
+// Ishikulu's golden file gives cases under its options (removal=compulsory,
+// flying=when-blocked) with the options directive.
 TEST(MillCli, GoldenTestsReadCasesUnderOptions) {
   CliRun ok = run("test mill/ishikulu");
   EXPECT_EQ(ok.code, 0) << ok.out;
   EXPECT_NE(ok.out.find("mill/ishikulu: 12 passed, 0 failed\n"), std::string::npos) << ok.out;
-  const std::filesystem::path file =
-      std::filesystem::temp_directory_path() / "regula_golden_options.tests";
-  std::ofstream(file) << "options removal=sometimes\nposition startpos\nperft 1 24\n"
-                         "options\nposition startpos\nperft 1 24\n";
-  auto rules = script::load_rules("mill/ishikulu");
-  ASSERT_TRUE(rules);
-  auto loader = [](const std::vector<std::string>& options) {
-    script::OptionList list;
-    for (const std::string& o : options)
-      list.emplace_back(o.substr(0, o.find('=')), o.substr(o.find('=') + 1));
-    return script::load_rules("mill/ishikulu", list);
-  };
-  auto report = cli::run_golden_tests(file.string(), *rules, cli::kGoldenPerftMoves, loader);
-  auto without = cli::run_golden_tests(file.string(), *rules);
-  std::filesystem::remove(file);
-  ASSERT_TRUE(report);
-  EXPECT_EQ(report->passed, 1);
-  ASSERT_EQ(report->failed, 3);  // the options, and the position and perft that follow
-  EXPECT_NE(report->failures[0].text().find(":1: options: "), std::string::npos)
-      << report->failures[0].text();
-  EXPECT_NE(report->failures[0].text().find("sometimes"), std::string::npos)
-      << report->failures[0].text();
-  EXPECT_NE(
-      report->failures[1].text().find(":2: position: no rules (the options line before it failed)"),
-      std::string::npos)
-      << report->failures[1].text();
-  ASSERT_TRUE(without);
-  ASSERT_EQ(without->failed, 3);
-  EXPECT_NE(
-      without->failures[0].text().find(":1: options: this run cannot load the script with options"),
-      std::string::npos)
-      << without->failures[0].text();
+  // (The options line itself: GoldenTests.OptionsLoadTheScriptAgainForTheCasesAfterThem.)
 }
 
 TEST(MillCli, MovesListsWholeTurnsInMillNotation) {
