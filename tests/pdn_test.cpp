@@ -367,7 +367,8 @@ TEST(Pdn, RecordsAreWrittenInPdnAndReadBackTheSame) {
   EXPECT_EQ(text,
             "[Event \"regula game\"]\n[White \"Ana\"]\n[Black \"Luis\"]\n[Date \"????.??.??\"]\n"
             "[Rules \"draughts/spanish\"]\n[GameType \"24,W,8,8,N1,1\"]\n"
-            "[Options \"three-kings=on-diagonal\"]\n[Result \"2-0\"]\n"
+            "[Options \"three-kings=on-diagonal, three-kings-count=each-move\"]\n"
+            "[Result \"2-0\"]\n"
             "[Termination \"black resigns\"]\n[Captured \"white 2, black 2\"]\n\n"
             "1. 10-14 23-19 2. 14x23 27x20 3. 11-14 22-18 4. 6-10 18x11 5. 7x14 2-0\n");
   auto back = read_record(text, script::named_rules_loader());
