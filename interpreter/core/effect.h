@@ -56,13 +56,13 @@ struct EffectContext {
   Position& pos;
   const Move& move;
   Undo& undo;
-  SeatId mover;        // the seat whose turn it is
-  SeatId credit;       // the army owed what the decision captures
-  TypeId by = -1;      // the type of the moving or dropped piece, or -1
-  int stage = -1;      // the stage the decision answered, or -1
-  int taken = 0;       // pieces captured so far in this decision
-  int gained = 0;      // their total value
-  bool reset = false;  // the decision cannot be taken back by repeating (move clocks)
+  SeatId mover;            // the seat whose turn it is
+  SeatId credit;           // the army owed what the decision captures
+  TypeId by = -1;          // the type of the moving or dropped piece, or -1
+  int stage = -1;          // the stage the decision answered, or -1
+  int taken = 0;           // pieces captured so far in this decision
+  int gained = 0;          // their total value
+  bool reset = false;      // the decision cannot be taken back by repeating (move clocks)
   bool took_pawn = false;  // it took a pawn of the counting rules (effects/counting.cpp)
   // Takes the piece on site off the board as a capture by a piece of type by
   // (-1: by no piece), raising kCapture first; made by Position.
@@ -96,8 +96,13 @@ class Effect {
 // through the position (Position::rules), never through a pointer of its own.
 class EffectLists {
  public:
-  void add(std::unique_ptr<Effect> effect, uint32_t events);
+  // arrival_types: for Event::kArrival, the types of arriving pieces the
+  // effect answers (bit per TypeId), so that a move of any other type does not
+  // call it.
+  void add(std::unique_ptr<Effect> effect, uint32_t events, uint32_t arrival_types = ~0u);
   const std::vector<const Effect*>& on(Event e) const { return by_event_[static_cast<int>(e)]; }
+  // The arrival effects that answer a piece of type t.
+  const std::vector<const Effect*>& arrivals(TypeId t) const { return arrivals_[t]; }
   bool any(Event e) const { return !on(e).empty(); }
   // The events some effect answers (bit per Event).
   uint32_t events() const { return events_; }
@@ -105,6 +110,7 @@ class EffectLists {
 
  private:
   std::array<std::vector<const Effect*>, kNumEvents> by_event_;
+  std::array<std::vector<const Effect*>, kMaxTypes> arrivals_;
   std::vector<std::unique_ptr<Effect>> owned_;
   uint32_t events_ = 0;
 };

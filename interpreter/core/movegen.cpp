@@ -86,12 +86,15 @@ void legal_moves_undecided(Position& pos, MoveList& moves) {
   if (r.return_ban != ReturnBan::kNone) detail::drop_banned_returns(pos, moves);
   if (r.hooks && r.hooks->has_filter_moves() && !moves.empty()) r.hooks->filter_moves(pos, moves);
   const int checked = detail::judges_legality(r) ? detail::keep_legal(pos, moves) : -1;
-  detail::keep_preferred_moves(pos, moves);
+  if (r.prefers_moves) detail::keep_preferred_moves(pos, moves);
   const bool facing = facing_offer_stands(pos);
   if (facing) detail::keep_facing_answers(pos, moves);
   if (r.voluntary_pass) add_voluntary_pass(pos, moves, facing, checked);
   // (Nothing to add where there are moves and the rules have no actions.)
-  if (moves.empty() || !r.actions.empty()) add_passes_and_actions(pos, moves);
+  if (moves.empty())
+    add_passes_and_actions(pos, moves);
+  else if (!r.actions.empty() && pos.stage() < 0)
+    add_actions(pos, moves);
 }
 
 bool has_piece_moves(const Position& pos) {

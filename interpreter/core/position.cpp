@@ -663,7 +663,7 @@ void Position::raise_arrival(EffectContext& c) {
     for (const Effect* e : fx.on(Event::kPromotion)) e->on_promotion(c, m.to);
   if (fx.any(Event::kArrival) && m.kind != MoveKind::kCastle &&
       (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDrop))
-    for (const Effect* e : fx.on(Event::kArrival)) {
+    for (const Effect* e : fx.arrivals(piece_type(board_[m.to]))) {
       if (!board_[m.to]) break;  // an earlier effect took the piece off
       e->on_arrival(c, m.to);
     }

@@ -32,12 +32,6 @@ int Ruleset::seat_index(std::string_view n) const {
   return -1;
 }
 
-SeatId Ruleset::next_seat(SeatId seat) const {
-  auto it = std::find(turn_order.begin(), turn_order.end(), seat);
-  if (it == turn_order.end() || ++it == turn_order.end()) return turn_order.front();
-  return *it;
-}
-
 namespace {
 uint64_t splitmix(uint64_t& state) {
   uint64_t z = (state += 0x9e3779b97f4a7c15ull);
@@ -101,9 +95,22 @@ void Ruleset::finalize() {
   attack_tables();
   build_drop_tables(*this);
   find_overlapping_rules(*this);
+  seat_order();
+  prefers_moves = drop_mate_rule || quiet_promotion_rule ||
+                  capture_priority != CapturePriority::kFree || !capture_order.empty() || must_drop;
   derive_fast_paths();
   dispatch_rules();
   effects = compile_effects(*this);
+}
+
+// next_in_order: for each seat, the one after it in turn_order; a seat not in
+// it is followed by the first.
+void Ruleset::seat_order() {
+  const SeatId first = turn_order.empty() ? 0 : turn_order.front();
+  next_in_order.fill(first);
+  for (size_t i = 0; i < turn_order.size(); ++i)
+    if (turn_order[i] >= 0 && turn_order[i] < kMaxSeats)
+      next_in_order[turn_order[i]] = i + 1 < turn_order.size() ? turn_order[i + 1] : first;
 }
 
 void Ruleset::zobrist_keys() {

@@ -759,6 +759,10 @@ struct Ruleset {
   std::vector<int> drop_rules;
   // Some in-place promotion may not check or attack (Promotion::no_check, no_attack).
   bool quiet_promotion_rule = false;
+  // Some rule keeps only part of the moves generated (the rules above, capture
+  // priority or order, must_drop): detail::keep_preferred_moves has work to do
+  // (finalize()).
+  bool prefers_moves = false;
   ReturnBan return_ban = ReturnBan::kNone;
   // Gating (S-chess): a piece that leaves its start square in the region for
   // the first time may have a piece of its seat's hand put on the square it
@@ -804,7 +808,12 @@ struct Ruleset {
   bool may_capture(TypeId attacker, TypeId victim) const {
     return (types[attacker].captures >> victim) & 1u;
   }
-  SeatId next_seat(SeatId seat) const;
+  // The seat after seat in turn_order (the first after the last, and for a
+  // seat not in it), from a table finalize() fills.
+  SeatId next_seat(SeatId seat) const {
+    return seat >= 0 && seat < kMaxSeats ? next_in_order[seat] : next_in_order[0];
+  }
+  std::array<SeatId, kMaxSeats> next_in_order{};
   int stage_index(const std::string& name) const;
   // The seat named name, or -1.
   int seat_index(std::string_view name) const;
@@ -889,6 +898,7 @@ struct Ruleset {
  private:
   void dice_outcomes();
   void zobrist_keys();
+  void seat_order();
   void flow_facts();
   void start_tables();
   void step_tables();

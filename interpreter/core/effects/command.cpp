@@ -26,11 +26,10 @@ class TakeCommand final : public Effect {
 }  // namespace
 
 void add_command(const Ruleset& r, EffectLists& out) {
-  for (const PieceType& t : r.types)
-    if (t.takes_command) {
-      out.add(std::make_unique<TakeCommand>(), event_bit(Event::kArrival));
-      return;
-    }
+  uint32_t types = 0;
+  for (size_t t = 0; t < r.types.size(); ++t)
+    if (r.types[t].takes_command) types |= 1u << t;
+  if (types) out.add(std::make_unique<TakeCommand>(), event_bit(Event::kArrival), types);
 }
 
 }  // namespace regula::effects

@@ -2,9 +2,12 @@
 
 namespace regula {
 
-void EffectLists::add(std::unique_ptr<Effect> effect, uint32_t events) {
+void EffectLists::add(std::unique_ptr<Effect> effect, uint32_t events, uint32_t arrival_types) {
   for (int e = 0; e < kNumEvents; ++e)
     if ((events >> e) & 1u) by_event_[e].push_back(effect.get());
+  if (events & event_bit(Event::kArrival))
+    for (int t = 0; t < kMaxTypes; ++t)
+      if ((arrival_types >> t) & 1u) arrivals_[t].push_back(effect.get());
   events_ |= events;
   owned_.push_back(std::move(effect));
 }

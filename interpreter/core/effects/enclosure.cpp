@@ -131,11 +131,13 @@ class Enclosure final : public Effect {
 
 void add_enclosure(const Ruleset& r, EffectLists& out) {
   bool any = false, walls = false;
-  for (const PieceType& t : r.types) {
-    any |= t.captured != PieceType::Enclosure::kNone;
-    walls |= t.shieldwall;
+  uint32_t armed = 0;
+  for (size_t t = 0; t < r.types.size(); ++t) {
+    any |= r.types[t].captured != PieceType::Enclosure::kNone;
+    walls |= r.types[t].shieldwall;
+    if (r.types[t].armed) armed |= 1u << t;
   }
-  if (any) out.add(std::make_unique<Enclosure>(walls), event_bit(Event::kArrival));
+  if (any && armed) out.add(std::make_unique<Enclosure>(walls), event_bit(Event::kArrival), armed);
 }
 
 }  // namespace regula::effects

@@ -60,11 +60,10 @@ class SquareBlock final : public Effect {
 }  // namespace
 
 void add_square_blocks(const Ruleset& r, EffectLists& out) {
-  for (const PieceType& t : r.types)
-    if (t.square > 0) {
-      out.add(std::make_unique<SquareBlock>(), event_bit(Event::kArrival));
-      return;
-    }
+  uint32_t types = 0;
+  for (size_t t = 0; t < r.types.size(); ++t)
+    if (r.types[t].square > 0) types |= 1u << t;
+  if (types) out.add(std::make_unique<SquareBlock>(), event_bit(Event::kArrival), types);
 }
 
 }  // namespace regula::effects
