@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "core/movegen.h"
 #include "core/movegen_internal.h"
@@ -27,20 +28,15 @@ uint64_t stage_sites(const Position& pos, const Stage& st) {
   return sites;
 }
 
-// Appends a stage decision of the given kind on site (index: the answer chosen).
+// Appends a stage decision of the given kind on site (index: the answer chosen):
+// a default move's header with those three fields, copied without the capture
+// and path lists, which a stage decision leaves empty (ncap = npath = 0).
 void add_stage_move(MoveList& moves, MoveKind kind, SiteId site, int index) {
-  Move& m = moves.add();
-  m.from = kNoSite;
-  m.to = site;
-  m.kind = kind;
-  m.promote = m.drop_type = -1;
-  m.set_flags = 0;
-  m.rule = 0;
-  m.from2 = m.to2 = m.ep_set = kNoSite;
-  m.gate = -1;
-  m.gate_at = kNoSite;
-  m.chance = static_cast<int16_t>(index);
-  m.ncap = m.npath = 0;
+  Move proto;
+  proto.to = site;
+  proto.kind = kind;
+  proto.chance = static_cast<int16_t>(index);
+  std::memcpy(static_cast<void*>(&moves.add()), &proto, offsetof(Move, cap));
 }
 
 // The pieces a pending removal (kRemoveEnemy) or gift (kGiveOwn) may take:
@@ -54,8 +50,13 @@ void removal_moves(const Position& pos, const Stage& st, MoveList& moves) {
     return own ? owner == me : !r.allies(owner, me) && !pos.is_out(owner);
   };
   if (pos.has_occupancy()) {
-    for (uint64_t sites = stage_sites(pos, st); sites; sites &= sites - 1)
-      add_stage_move(moves, MoveKind::kRemove, static_cast<SiteId>(__builtin_ctzll(sites)), 0);
+    Move proto;
+    proto.kind = MoveKind::kRemove;
+    for (uint64_t sites = stage_sites(pos, st); sites; sites &= sites - 1) {
+      Move& m = moves.add();
+      std::memcpy(static_cast<void*>(&m), &proto, offsetof(Move, cap));
+      m.to = static_cast<SiteId>(__builtin_ctzll(sites));
+    }
   } else {
     for (SiteId s = 0; s < pos.num_sites(); ++s) {
       const PieceCode c = pos.at(s);
