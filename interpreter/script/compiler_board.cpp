@@ -81,6 +81,10 @@ void Compiler::seats() {
         seat.team = i;
         seat.facing = i == 0 ? 0 : 2;
       } else {
+        for (auto& [k, _] : v.fields)
+          if (k != "name" && k != "team" && k != "facing" && k != "turned")
+            fail(where_of(*s),
+                 "unknown field '" + k + "' in a seat (allowed: name, team, facing, turned)");
         seat.name = str_or(v, "name", "");
         seat.team = int_or(v, "team", i + 1, 1, kMaxSeats) - 1;
         std::string f = str_or(v, "facing", i == 0 ? "north" : "south");
