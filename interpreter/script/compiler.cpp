@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/position_sense.h"
 #include "script/compiler_internal.h"
 #include "script/field_reader.h"
 #include "script/limits.h"
@@ -116,11 +117,18 @@ void Compiler::table_bytes(int sites, const std::string& where) {
 }
 
 Expected<std::shared_ptr<Ruleset>> compile_game(const Value& game) {
+  std::shared_ptr<Ruleset> r;
   try {
-    return Compiler(game).run();
+    r = Compiler(game).run();
   } catch (const CompileError& e) {
     return e.error;
   }
+  // The start position is written and read back like any other: one that the
+  // readers of positions would refuse (a man where it could never move and
+  // would have had to promote) is a fault of the setup.
+  if (Status e = check_position_sense(Position(r)))
+    return Error{game.where, "setup: the start position could not arise: " + e->what};
+  return r;
 }
 
 }  // namespace regula::script
