@@ -98,8 +98,7 @@ Status check_types_dealt(const Position& pos) {
   for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) {
     if (can_gain(r, t)) continue;
     for (SeatId s = 0; s < r.num_seats(); ++s) {
-      int n = pos.hand(s, t);
-      for (SiteId site = 0; site < pos.num_sites(); ++site) n += pos.at(site) == make_piece(t, s);
+      const int n = pos.hand(s, t) + pos.count(make_piece(t, s));
       if (n > r.setup_count[s][t])
         return beyond(r.seats[s].name + " has " + std::to_string(n) + " pieces of type " +
                       r.types[t].name + " on the board and in hand; the game deals it " +
