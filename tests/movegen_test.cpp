@@ -80,5 +80,37 @@ TEST(MoveGen, WalksAndLabelledRulesAreNoOverlap) {
   }
 }
 
+// A leap given twice lists its squares once (the table rule overlaps itself).
+TEST(MoveGen, ALeapGivenTwiceListsEachSquareOnce) {
+  auto r =
+      load("leap_twice", lone_piece(R"(moves = { leap { offsets = { { 1, 2 }, { 2, 1 } } } })"));
+  ASSERT_TRUE(r);
+  Position pos(r);
+  const std::vector<std::string> want = {"b2-a4", "b2-c4", "b2-d1", "b2-d3"};
+  EXPECT_EQ(listed(pos), want);
+  EXPECT_EQ(perft(pos, 1), 4u);
+}
+
+// Rules that overlap for one seat only: a step forward and a slide south meet
+// for the seat that faces south, the second seat, not for the first, so the
+// overlap must be looked for seat by seat.
+TEST(MoveGen, AnOverlapOfTheSecondSeatOnlyIsFound) {
+  auto r = load("second_seat_overlap", R"(return game {
+  title = "second seat overlap",
+  board = grid { width = 6, height = 7 },
+  seats = { { name = "white", facing = "north" }, { name = "black", facing = "south" } },
+  pieces = { piece { name = "rook", symbol = "R",
+                     moves = { step { dirs = "forward" }, slide { dirs = "s" } } } },
+  setup = { white = { rook = "a1" }, black = { rook = "f7" } },
+}
+)");
+  ASSERT_TRUE(r);
+  EXPECT_TRUE(r->types[0].overlapping_rules);
+  Position pos(r);
+  ASSERT_TRUE(play(pos, "a1-a2"));
+  const std::vector<std::string> want = {"f7-f1", "f7-f2", "f7-f3", "f7-f4", "f7-f5", "f7-f6"};
+  EXPECT_EQ(listed(pos), want);
+}
+
 }  // namespace
 }  // namespace regula

@@ -79,6 +79,31 @@ bool may_match(const MoveRule& a, const MoveRule& b) {
          (has_mode(a.mode, Mode::kCapture) && has_mode(b.mode, Mode::kCapture));
 }
 
+// Whether a table rule lists one destination twice for one origin.
+bool table_repeats(const MoveRule& rule) {
+  for (const auto& seat : rule.table)
+    for (const auto& dests : seat)
+      for (size_t a = 0; a < dests.size(); ++a)
+        for (size_t b = a + 1; b < dests.size(); ++b)
+          if (dests[a] == dests[b]) return true;
+  return false;
+}
+
+// Whether seat b has seat a's destinations under every walked rule, so that
+// walking b's would find what a's found.
+bool same_destinations(const Ruleset& r, const std::vector<int>& rules, uint64_t walked, SeatId a,
+                       SeatId b) {
+  for (size_t i = 0; i < rules.size(); ++i) {
+    if (!(walked & uint64_t{1} << i)) continue;
+    const MoveRule& m = r.rules[rules[i]];
+    if (m.kind == RuleKind::kWalk || m.dirs[a] != m.dirs[b]) return false;
+    if (m.kind == RuleKind::kTable &&
+        (static_cast<size_t>(b) >= m.table.size() || m.table[a] != m.table[b]))
+      return false;
+  }
+  return true;
+}
+
 bool overlapping(const Ruleset& r, const PieceType& t) {
   std::vector<int> rules;
   for (int ri : t.rules)
@@ -93,17 +118,36 @@ bool overlapping(const Ruleset& r, const PieceType& t) {
   for (size_t i = 0; i < rules.size(); ++i)
     for (size_t j = 0; j < rules.size(); ++j)
       if (may_match(r.rules[rules[i]], r.rules[rules[j]])) matches[i] |= uint64_t{1} << j;
+  // A rule that could match only itself need not be walked with the others
+  // (may_match is symmetric): a table overlaps itself where an entry lists a
+  // site twice, and a walk, a capture chain or an "anywhere" rule never does.
+  uint64_t walked = 0;
+  for (size_t i = 0; i < rules.size(); ++i) {
+    const MoveRule& rule = r.rules[rules[i]];
+    const uint64_t bit = uint64_t{1} << i;
+    if ((matches[i] & ~bit) == 0 && rule.kind != RuleKind::kSlide &&
+        rule.kind != RuleKind::kScreen) {
+      if (rule.kind == RuleKind::kTable && table_repeats(rule)) return true;
+      continue;
+    }
+    walked |= bit;
+  }
+  if (!walked) return false;
   const int n = r.topology.size();
   // Per site, the rules that reach it from the origin (bits); the rules that
   // reach any site, and those that reach some site.
   std::vector<uint64_t> reached(n, 0);
   std::vector<SiteId> touched;
-  for (SeatId seat = 0; seat < r.num_seats(); ++seat)
+  for (SeatId seat = 0; seat < r.num_seats(); ++seat) {
+    bool seen = false;
+    for (SeatId e = 0; e < seat && !seen; ++e) seen = same_destinations(r, rules, walked, e, seat);
+    if (seen) continue;
     for (SiteId from = 0; from < n; ++from) {
       uint64_t anywhere = 0, somewhere = 0;
       bool found = false;
       for (size_t i = 0; i < rules.size() && !found; ++i) {
         const uint64_t bit = uint64_t{1} << i;
+        if (!(walked & bit)) continue;
         // A walk lists every path to a destination, and generation makes one
         // move of the first clear one: its own repeats are no overlap.
         const bool one_per_site = r.rules[rules[i]].kind == RuleKind::kWalk;
@@ -124,6 +168,7 @@ bool overlapping(const Ruleset& r, const PieceType& t) {
       touched.clear();
       if (found) return true;
     }
+  }
   return false;
 }
 
