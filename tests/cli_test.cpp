@@ -42,6 +42,49 @@ TEST(Cli, PerftPrintsTheCountLast) {
   EXPECT_EQ(last_line(p.out), "191") << p.out;
 }
 
+// perft split at the root over threads counts what one thread counts: chess
+// perft 4 is the published 197,281 (Chess Programming Wiki, "Perft Results"),
+// the divide lists the same first moves in the same order, a script with hooks
+// counts on rules of each thread's own, and the move budget is that of the
+// whole count.
+TEST(Cli, PerftCountsTheSameOnEveryNumberOfThreads) {
+  for (const char* threads : {"1", "2", "3"}) {
+    CliRun r = run(std::string("perft chess/orthodox 4 --threads ") + threads);
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_EQ(last_line(r.out), "197281") << threads;
+  }
+  CliRun one = run("perft chess/orthodox 3 --divide --threads 1");
+  CliRun three = run("perft chess/orthodox 3 --divide --threads 3");
+  EXPECT_EQ(one.code, 0) << one.out;
+  EXPECT_EQ(three.out, one.out);
+  EXPECT_NE(one.out.find("e2e4 600\n"), std::string::npos) << one.out;
+  // Four seats and the dice: each throw expanded below the first moves.
+  CliRun dice = run("perft chaturanga/four-handed 3 --option dice=on --roll 3 --threads 2");
+  CliRun dice1 = run("perft chaturanga/four-handed 3 --option dice=on --roll 3 --threads 1");
+  EXPECT_EQ(dice.code, 0) << dice.out;
+  EXPECT_EQ(dice.out, dice1.out);
+  // A rook on a 4x4 board that the filter keeps off a3: from a1 it has a2, a4, b1, c1
+  // and d1 (counted by hand).
+  const std::string hooked = temp_script("regula_threads_filter.lua", R"(return game {
+  title = "filtered rooks", board = grid { width = 4, height = 4 },
+  pieces = { piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } } },
+  setup = { white = { rook = "a1" }, black = { rook = "d4" } },
+  filter = function(pos, move) return move.to ~= "a3" end,
+}
+)");
+  EXPECT_EQ(last_line(run("perft " + hooked + " 1").out), "5");
+  CliRun h1 = run("perft " + hooked + " 5 --threads 1");
+  CliRun h2 = run("perft " + hooked + " 5 --threads 2");
+  EXPECT_EQ(h1.code, 0) << h1.out;
+  EXPECT_EQ(h2.out, h1.out);
+  CliRun budget = run("perft chess/orthodox 5 --max-moves 1000 --threads 2");
+  EXPECT_EQ(budget.code, 1) << budget.out;
+  EXPECT_NE(budget.out.find("perft: stopped after 1000 moves, the limit of one count"),
+            std::string::npos)
+      << budget.out;
+  EXPECT_EQ(run("perft chess/orthodox 2 --threads 0").code, 2);
+}
+
 TEST(Cli, MovesAndPerftTakeTheThrowOfTheDice) {
   CliRun m = run("moves chaturanga/four-handed --option dice=on --roll 3");
   EXPECT_EQ(m.code, 0) << m.out;

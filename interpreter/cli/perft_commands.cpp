@@ -3,6 +3,8 @@
 #include <cinttypes>
 #include <cstdio>
 #include <memory>
+#include <thread>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -16,18 +18,105 @@
 
 namespace regula::cli {
 
+namespace {
+
+struct PerftArgs {
+  RulesArgs rules;
+  int depth = 1;
+  uint64_t max_moves = kPerftMoveBudget;
+  bool divide = false;
+  std::string position;
+  std::string roll;
+  std::string shard;
+  bool json = false;
+  int threads = 0;
+};
+
+// Positions equal to pos for the threads of a count besides the caller's: on
+// the same rules, or, where hooks keep state of their own, each on the rules
+// loaded again.
+bool helper_positions(const PerftArgs& args, const std::shared_ptr<const Ruleset>& rules,
+                      const Position& pos, std::vector<Position>& copies, int& rc) {
+  const int threads =
+      args.threads > 0 ? args.threads : static_cast<int>(std::thread::hardware_concurrency());
+  for (int i = 1; i < threads; ++i) {
+    if (!rules->hooks) {
+      copies.push_back(pos);
+      continue;
+    }
+    auto again = load_or_fail(args.rules, rc);
+    if (!again) return false;
+    auto p = position_or_fail(again, args.position, rc);
+    if (!p || !roll_or_fail(*p, args.roll, rc)) return false;
+    copies.push_back(std::move(*p));
+  }
+  return true;
+}
+
+// The count split at the root: each thread counts below the first turns it
+// takes; with shown, the divide is printed (or kept for the JSON).
+bool count_split(const PerftArgs& args, const std::shared_ptr<const Ruleset>& rules, Position& pos,
+                 const Shard& shard, bool shown, uint64_t& total, nlohmann::ordered_json& divide,
+                 int& rc) {
+  std::vector<Position> copies;
+  if (!helper_positions(args, rules, pos, copies, rc)) return false;
+  std::vector<Position*> more;
+  for (Position& p : copies) more.push_back(&p);
+  auto divided = perft_divide(
+      pos, args.depth, args.max_moves, [&shard](size_t i) { return shard.owns(i); }, more);
+  for (const Position& p : copies)
+    if (&p.rules() != rules.get() && (rc = hook_status(p.rules()))) return false;
+  std::vector<Turn> turns;
+  for (auto& [t, n] : divided) turns.push_back(t);
+  std::vector<std::string> texts = shown ? turn_texts(pos, turns) : std::vector<std::string>{};
+  for (size_t i = 0; i < divided.size(); ++i) {
+    total += divided[i].second;
+    if (!shown) continue;
+    if (!args.json) out("%s %" PRIu64 "\n", texts[i], divided[i].second);
+    divide[texts[i]] += divided[i].second;
+  }
+  return true;
+}
+
+void run_perft(const PerftArgs& args, int& rc) {
+  const Shard shard = args.shard.empty() ? Shard{} : *parse_shard(args.shard);
+  auto rules = load_or_fail(args.rules, rc);
+  if (!rules) return;
+  auto pos = position_or_fail(rules, args.position, rc);
+  if (!pos || !roll_or_fail(*pos, args.roll, rc)) return;
+  uint64_t total = 0;
+  nlohmann::ordered_json divide = nlohmann::ordered_json::object();
+  const bool shown = args.divide || !shard.whole();
+  if (!shard.whole() && args.depth == 0) {
+    // The root alone: the first part counts it.
+    total = shard.owns(0) ? 1 : 0;
+  } else if (args.depth < 2 && !shown) {
+    total = perft(*pos, args.depth, args.max_moves);
+  } else if (!count_split(args, rules, *pos, shard, shown, total, divide, rc)) {
+    return;
+  }
+  if ((rc = hook_status(*rules))) return;
+  if (args.json) {
+    nlohmann::ordered_json j{{"kind", "perft"},
+                             {"rules", rules->name},
+                             {"script_hash", rules->content_hash},
+                             {"options", args.rules.options},
+                             {"position", args.position.empty() ? "startpos" : args.position},
+                             {"roll", args.roll},
+                             {"depth", args.depth},
+                             {"shard", shard.text()}};
+    if (args.divide || !shard.whole()) j["divide"] = divide;
+    j["total"] = total;
+    out("%s\n", j.dump(2, ' ', true, nlohmann::ordered_json::error_handler_t::replace));
+    return;
+  }
+  out("%" PRIu64 "\n", total);
+}
+
+}  // namespace
+
 void add_perft(CLI::App& app, int& rc) {
-  struct Args {
-    RulesArgs rules;
-    int depth = 1;
-    uint64_t max_moves = kPerftMoveBudget;
-    bool divide = false;
-    std::string position;
-    std::string roll;
-    std::string shard;
-    bool json = false;
-  };
-  auto args = std::make_shared<Args>();
+  auto args = std::make_shared<PerftArgs>();
   auto* cmd = app.add_subcommand("perft", "count move sequences of a given length");
   add_rules_args(*cmd, args->rules);
   cmd->add_option("depth", args->depth, "plies")->required()->check(CLI::Range(0, kMaxPerftDepth));
@@ -42,51 +131,14 @@ void add_perft(CLI::App& app, int& rc) {
                 "count part I of N: below the first turns whose index (from 0, in the order "
                 "the divide lists them) is I - 1 modulo N, with their divide; the totals of "
                 "the N parts add up to the whole count");
+  cmd->add_option("--threads", args->threads,
+                  "threads counting at once, each below its own first moves (default: every "
+                  "core); the count is the same whatever the number")
+      ->check(CLI::Range(1, 256));
   cmd->add_flag("--json", args->json,
                 "print one JSON object: the script, its hash, options, position, depth, shard, "
                 "divide and total (what regula stats merges the shards of)");
-  cmd->callback([&rc, args] {
-    const Shard shard = args->shard.empty() ? Shard{} : *parse_shard(args->shard);
-    auto rules = load_or_fail(args->rules, rc);
-    if (!rules) return;
-    auto pos = position_or_fail(rules, args->position, rc);
-    if (!pos || !roll_or_fail(*pos, args->roll, rc)) return;
-    uint64_t total = 0;
-    nlohmann::ordered_json divide = nlohmann::ordered_json::object();
-    if (!shard.whole() && args->depth == 0) {
-      // The root alone: the first part counts it.
-      total = shard.owns(0) ? 1 : 0;
-    } else if ((args->divide || !shard.whole()) && args->depth > 0) {
-      auto divided = perft_divide(*pos, args->depth, args->max_moves,
-                                  [&shard](size_t i) { return shard.owns(i); });
-      std::vector<Turn> turns;
-      for (auto& [t, n] : divided) turns.push_back(t);
-      std::vector<std::string> texts = turn_texts(*pos, turns);
-      for (size_t i = 0; i < divided.size(); ++i) {
-        if (!args->json) out("%s %" PRIu64 "\n", texts[i], divided[i].second);
-        divide[texts[i]] += divided[i].second;
-        total += divided[i].second;
-      }
-    } else {
-      total = perft(*pos, args->depth, args->max_moves);
-    }
-    if ((rc = hook_status(*rules))) return;
-    if (args->json) {
-      nlohmann::ordered_json j{{"kind", "perft"},
-                               {"rules", rules->name},
-                               {"script_hash", rules->content_hash},
-                               {"options", args->rules.options},
-                               {"position", args->position.empty() ? "startpos" : args->position},
-                               {"roll", args->roll},
-                               {"depth", args->depth},
-                               {"shard", shard.text()}};
-      if (args->divide || !shard.whole()) j["divide"] = divide;
-      j["total"] = total;
-      out("%s\n", j.dump(2, ' ', true, nlohmann::ordered_json::error_handler_t::replace));
-      return;
-    }
-    out("%" PRIu64 "\n", total);
-  });
+  cmd->callback([&rc, args] { run_perft(*args, rc); });
 }
 
 void add_moves(CLI::App& app, int& rc) {

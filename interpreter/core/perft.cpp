@@ -1,5 +1,9 @@
 #include "core/perft.h"
 
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <thread>
 #include <unordered_set>
 
 #include "core/game_end.h"
@@ -11,21 +15,51 @@ namespace regula {
 
 namespace {
 
-// One count: the decisions made so far against the budget.
-struct Counter {
-  uint64_t max_moves;
-  uint64_t moves = 0;
+// The decisions a count may make, shared by the threads of one count.
+struct Budget {
+  uint64_t max;                      // 0: no limit
+  std::atomic<uint64_t> used{0};     // settled so far, by every thread
+  std::atomic<bool> stopped{false};  // a thread failed: the others stop
+};
 
-  Counter(int depth, uint64_t budget) : max_moves(budget) {
-    if (depth > kMaxPerftDepth)
-      throw RuleError(Error{"perft", "depth " + std::to_string(depth) + " is more than " +
-                                         std::to_string(kMaxPerftDepth) + ", the deepest count"});
+// Thrown in a thread that stops because another failed.
+struct Stopped {};
+
+void check_depth(int depth) {
+  if (depth > kMaxPerftDepth)
+    throw RuleError(Error{"perft", "depth " + std::to_string(depth) + " is more than " +
+                                       std::to_string(kMaxPerftDepth) + ", the deepest count"});
+}
+
+// One thread's count: its decisions are settled against the shared budget in
+// batches, so that threads do not meet on every move; a batch never passes the
+// limit, so that one thread stops exactly after max decisions.
+struct Counter {
+  static constexpr uint64_t kBatch = uint64_t{1} << 16;
+  Budget& budget;
+  uint64_t pending = 0;
+  uint64_t quota;
+
+  explicit Counter(Budget& b) : budget(b), quota(next_quota(0)) {}
+
+  uint64_t next_quota(uint64_t used) const {
+    return budget.max ? std::min(kBatch, budget.max - std::min(used, budget.max) + 1) : kBatch;
   }
 
   void made() {
-    if (max_moves && ++moves > max_moves)
-      throw RuleError(Error{"perft", "stopped after " + std::to_string(max_moves) +
+    if (++pending >= quota) settle();
+  }
+
+  void settle() {
+    const uint64_t used = budget.used.fetch_add(pending) + pending;
+    pending = 0;
+    if (budget.stopped.load(std::memory_order_relaxed)) throw Stopped{};
+    if (budget.max && used > budget.max) {
+      budget.stopped = true;
+      throw RuleError(Error{"perft", "stopped after " + std::to_string(budget.max) +
                                          " moves, the limit of one count"});
+    }
+    quota = next_quota(used);
   }
 
   // seen: positions that ended a turn begun above this node, when orders of the
@@ -75,33 +109,76 @@ struct Counter {
 }  // namespace
 
 uint64_t perft(Position& pos, int depth, uint64_t max_moves) {
-  Counter c(depth, max_moves);
+  check_depth(depth);
+  Budget budget{max_moves};
+  Counter c(budget);
   return c.count(pos, depth, nullptr);
 }
 
+namespace {
+
+// The first turns of a divide, counted by one thread on its own position: it
+// takes the next uncounted turn until none is left or another thread failed.
+struct DivideShare {
+  const std::vector<Turn>& turns;
+  const std::vector<size_t>& wanted;  // indices into turns
+  std::vector<uint64_t>& counts;      // per wanted turn
+  std::atomic<size_t>& next;
+  Budget& budget;
+  int depth;
+
+  std::exception_ptr run(Position& pos) {
+    Counter c(budget);
+    std::vector<Undo> undos;
+    try {
+      for (size_t k; !budget.stopped && (k = next.fetch_add(1)) < wanted.size();) {
+        const Turn& t = turns[wanted[k]];
+        const bool chance = t.first().kind == MoveKind::kChance;
+        make_turn(pos, t, undos);
+        try {
+          counts[k] = c.count(pos, chance ? depth : depth - 1, nullptr);
+        } catch (...) {
+          unmake_turn(pos, t, undos);
+          throw;
+        }
+        unmake_turn(pos, t, undos);
+      }
+    } catch (const Stopped&) {
+    } catch (...) {
+      budget.stopped = true;
+      return std::current_exception();
+    }
+    return nullptr;
+  }
+};
+
+}  // namespace
+
 std::vector<std::pair<Turn, uint64_t>> perft_divide(Position& pos, int depth, uint64_t max_moves,
-                                                    const std::function<bool(size_t)>& take) {
+                                                    const std::function<bool(size_t)>& take,
+                                                    const std::vector<Position*>& more) {
   std::vector<std::pair<Turn, uint64_t>> out;
-  Counter c(depth, max_moves);
+  check_depth(depth);
   if (depth <= 0) return out;
   std::vector<Turn> turns;
   legal_turns(pos, turns);
-  std::vector<Undo> undos;
-  for (size_t i = 0; i < turns.size(); ++i) {
-    const Turn& t = turns[i];
-    if (take && !take(i)) continue;
-    const bool chance = t.first().kind == MoveKind::kChance;
-    make_turn(pos, t, undos);
-    uint64_t n;
-    try {
-      n = c.count(pos, chance ? depth : depth - 1, nullptr);
-    } catch (...) {
-      unmake_turn(pos, t, undos);
-      throw;
-    }
-    unmake_turn(pos, t, undos);
-    out.emplace_back(t, n);
-  }
+  std::vector<size_t> wanted;
+  for (size_t i = 0; i < turns.size(); ++i)
+    if (!take || take(i)) wanted.push_back(i);
+  std::vector<uint64_t> counts(wanted.size());
+  std::atomic<size_t> next{0};
+  Budget budget{max_moves};
+  DivideShare share{turns, wanted, counts, next, budget, depth};
+  const size_t helpers = std::min(more.size(), wanted.size() ? wanted.size() - 1 : 0);
+  std::vector<std::exception_ptr> errors(helpers + 1);
+  std::vector<std::thread> pool;
+  for (size_t w = 0; w < helpers; ++w)
+    pool.emplace_back([&, w] { errors[w + 1] = share.run(*more[w]); });
+  errors[0] = share.run(pos);
+  for (std::thread& th : pool) th.join();
+  for (const std::exception_ptr& e : errors)
+    if (e) std::rethrow_exception(e);
+  for (size_t k = 0; k < wanted.size(); ++k) out.emplace_back(turns[wanted[k]], counts[k]);
   return out;
 }
 

@@ -27,10 +27,14 @@ constexpr uint64_t kPerftMoveBudget = 100'000'000'000ull;
 // max_moves: the decisions (calls of make) it may make, 0 for no limit; past it
 // perft stops with a RuleError.
 uint64_t perft(Position& pos, int depth, uint64_t max_moves = 0);
-// The count below each first whole turn; with take, only below the turns whose
-// index in legal_turns' order it accepts (a share of the work).
+// The count below each first whole turn, in legal_turns' order; with take, only
+// below the turns whose index in that order it accepts (a share of the work).
+// more: other positions equal to pos (each on rules of its own where hooks keep
+// state), each counted on by a thread of its own beside the caller's, which
+// takes the next first turn left; max_moves is then the decisions of all
+// threads together. An error in one thread stops the others and is thrown here.
 std::vector<std::pair<Turn, uint64_t>> perft_divide(
     Position& pos, int depth, uint64_t max_moves = 0,
-    const std::function<bool(size_t index)>& take = {});
+    const std::function<bool(size_t index)>& take = {}, const std::vector<Position*>& more = {});
 
 }  // namespace regula
