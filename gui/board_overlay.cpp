@@ -49,6 +49,7 @@ bool BoardView::overlay_press(QMouseEvent* e) {
   }
   if (e->button() != Qt::RightButton) return false;
   right_press_ = site_at(e->position());
+  emit right_pressed();
   return true;
 }
 

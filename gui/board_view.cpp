@@ -220,30 +220,43 @@ void BoardView::draw_piece(QPainter& p, QPointF at, PieceCode code, double size)
 }
 
 void BoardView::draw_upright(QPainter& p, QPointF at, PieceCode code, double size) const {
+  if (piece_set_.style == PieceStyle::kDrawn && draw_glyph(p, at, code, size)) return;
+  draw_token(p, at, code, size);
+}
+
+bool BoardView::draw_glyph(QPainter& p, QPointF at, PieceCode code, double size) const {
   const Ruleset& r = pos_->rules();
   const SeatId seat = piece_seat(code);
-  const PieceType& pt = r.types[piece_type(code)];
   const QColor fill = seat_colour(r, seat);
   const double rad = size * 0.4;
   const std::string& glyph = presentation_of(r).glyph(piece_type(code), seat);
   if (glyph.size() > 4 && glyph.compare(glyph.size() - 4, 4, ".svg") == 0) {
     auto& svg = svgs_[glyph + ' ' + fill.name().toStdString()];
     if (!svg) svg = std::make_unique<QSvgRenderer>(recoloured_svg(svg_file(glyph), fill));
-    if (svg->isValid()) {
-      svg->render(&p, QRectF(at.x() - rad * 1.1, at.y() - rad * 1.1, rad * 2.2, rad * 2.2));
-      return;
-    }
-  } else if (!glyph.empty() && !is_letter(glyph) && draw_figure(p, at, glyph, fill, size)) {
-    return;
+    if (!svg->isValid()) return false;
+    svg->render(&p, QRectF(at.x() - rad * 1.1, at.y() - rad * 1.1, rad * 2.2, rad * 2.2));
+    return true;
   }
+  return !glyph.empty() && !is_letter(glyph) && draw_figure(p, at, glyph, fill, size);
+}
+
+void BoardView::draw_token(QPainter& p, QPointF at, PieceCode code, double size) const {
+  const Ruleset& r = pos_->rules();
+  const SeatId seat = piece_seat(code);
+  const PieceType& pt = r.types[piece_type(code)];
+  const QColor fill = seat_colour(r, seat);
+  const double rad = size * 0.4;
   p.setPen(QPen(ink_on(fill).lighter(fill.lightnessF() > 0.55 ? 100 : 60), size * 0.04));
   p.setBrush(fill);
   p.drawEllipse(at, rad, rad);
-  // A written character (a xiangqi or janggi glyph) is the token's label: filled
-  // as a figure it would be a blot.
-  QString label = QString::fromStdString(is_letter(glyph)    ? glyph
-                                         : pt.letter.empty() ? pt.symbol[seat]
-                                                             : pt.letter);
+  // A written character (a xiangqi or janggi glyph) is the token's label in the
+  // drawn set: filled as a figure it would be a blot. The letters set writes
+  // the letter the moves are written with instead.
+  const std::string& glyph = presentation_of(r).glyph(piece_type(code), seat);
+  const bool drawn = piece_set_.style == PieceStyle::kDrawn;
+  QString label = QString::fromStdString(drawn && is_letter(glyph) ? glyph
+                                         : pt.letter.empty()       ? pt.symbol[seat]
+                                                                   : pt.letter);
   if (label.isEmpty()) label = QString::fromStdString(pt.name.substr(0, 1)).toUpper();
   QFont f = font();
   f.setBold(true);
@@ -251,6 +264,11 @@ void BoardView::draw_upright(QPainter& p, QPointF at, PieceCode code, double siz
   p.setFont(f);
   p.setPen(ink_on(fill));
   p.drawText(QRectF(at.x() - rad, at.y() - rad, 2 * rad, 2 * rad), Qt::AlignCenter, label);
+}
+
+QColor BoardView::premove_colour() {
+  // lichess's shade of a premove's squares.
+  return QColor(20, 30, 85, 128);
 }
 
 QImage BoardView::piece_picture(PieceCode code, int size) const {
@@ -347,6 +365,8 @@ void BoardView::paintEvent(QPaintEvent*) {
   }
   for (SiteId s : last_)
     if (s != kNoSite) mark(s, QColor(205, 210, 60, 110));
+  for (SiteId s : premove_)
+    if (s != kNoSite) mark(s, premove_colour());
   if (selected_ != kNoSite) mark(selected_, QColor(90, 160, 240, 140));
   if (checked_ != kNoSite) mark(checked_, QColor(230, 40, 40, 150));
   draw_end_mark(p, c);

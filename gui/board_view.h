@@ -45,6 +45,12 @@ class BoardView : public QWidget {
   void set_selected(SiteId site) { selected_ = site, update(); }
   void set_targets(std::set<SiteId> sites) { targets_ = std::move(sites), update(); }
   void set_last_move(std::vector<SiteId> sites) { last_ = std::move(sites), update(); }
+  // A move entered in advance while another seat decides (a premove): its
+  // sites shaded, the first where it starts and the second, once given, where
+  // it ends; none when there is none.
+  void set_premove(std::vector<SiteId> sites) { premove_ = std::move(sites), update(); }
+  const std::vector<SiteId>& premove() const { return premove_; }
+  static QColor premove_colour();
   void set_checked(SiteId site) { checked_ = site, update(); }
   // The pieces a decision due now is about: those that must capture, those
   // that may be removed.
@@ -73,6 +79,9 @@ class BoardView : public QWidget {
   // The view options (board_view_options.cpp). The colours the board is drawn in.
   void set_theme(const BoardTheme& theme) { theme_ = theme, update(); }
   const BoardTheme& theme() const { return theme_; }
+  // The way the pieces are drawn: the script's glyphs, or letters on tokens.
+  void set_piece_set(const PieceSet& set) { piece_set_ = set, update(); }
+  const PieceSet& piece_set() const { return piece_set_; }
   // Whether each site carries its name, small in a corner of its square or
   // beside its point: the name the script's notation writes it by.
   void set_square_names(bool on) { square_names_ = on, update(); }
@@ -111,6 +120,8 @@ class BoardView : public QWidget {
   // A click on a site, or a drag from one site released on another.
   void site_clicked(SiteId site);
   void dragged(SiteId from, SiteId to);
+  // The right button pressed on the board (it also draws the overlay).
+  void right_pressed();
 
  protected:
   void paintEvent(QPaintEvent*) override;
@@ -126,6 +137,9 @@ class BoardView : public QWidget {
   QRectF area() const;  // where the sites lie
   void draw_piece(QPainter& p, QPointF at, PieceCode code, double size) const;
   void draw_upright(QPainter& p, QPointF at, PieceCode code, double size) const;
+  // A piece as the chosen set draws its glyph; false when it is drawn as a token.
+  bool draw_glyph(QPainter& p, QPointF at, PieceCode code, double size) const;
+  void draw_token(QPainter& p, QPointF at, PieceCode code, double size) const;
   // The rings and dots over the pieces: the pieces a decision is about, and
   // where a click may go on.
   void draw_rings(QPainter& p, double c) const;
@@ -151,6 +165,7 @@ class BoardView : public QWidget {
   std::set<SiteId> targets_;
   std::set<SiteId> prompts_;
   std::vector<SiteId> last_;
+  std::vector<SiteId> premove_;
   SiteId anim_from_ = kNoSite, anim_to_ = kNoSite;
   double anim_t_ = 1;
   QVariantAnimation* anim_ = nullptr;
@@ -158,6 +173,7 @@ class BoardView : public QWidget {
   QPointF drag_at_;
   bool dragging_ = false;
   BoardTheme theme_ = board_themes().front();
+  PieceSet piece_set_ = piece_sets().front();
   bool square_names_ = false;
   SiteId end_site_ = kNoSite;
   EndMark end_mark_ = EndMark::kNone;

@@ -3,7 +3,8 @@
 // start or a position string, and showing errors. The window's other parts are
 // in files by concept: main_window_view.cpp (showing the game after each
 // change), main_window_input.cpp (a person's moves), main_window_players.cpp
-// (the seats' players and the computer's turns), main_window_editor.cpp (the
+// (the seats' players and the computer's turns), main_window_premove.cpp (a
+// person's move entered while the computer decides), main_window_editor.cpp (the
 // position editor), main_window_records.cpp (record files) and
 // main_window_rules.cpp (the rules panel).
 
@@ -139,6 +140,7 @@ void MainWindow::build_docks() {
 void MainWindow::connect_signals() {
   connect(board_, &BoardView::site_clicked, this, &MainWindow::site_clicked);
   connect(board_, &BoardView::dragged, this, &MainWindow::drag);
+  connect(board_, &BoardView::right_pressed, this, &MainWindow::cancel_premove);
   connect(&watcher_, &QFutureWatcher<Answer>::finished, this, &MainWindow::computer_done);
   // A click on a move shows the position after it; nothing is taken back.
   connect(moves_, &QListWidget::itemClicked, this,
@@ -170,6 +172,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 
 void MainWindow::invalidate() {
   ++generation_;
+  premove_.reset();  // made for the position it waited on
+  show_premove();
   if (stop_) stop_->store(true);
 }
 

@@ -126,11 +126,13 @@ class MainWindow : public QMainWindow {
   void reload();
 
   // The view options and the settings kept between runs (main_window_options.cpp):
-  // the board's colours by theme name (View > Theme), the sites' names on the
-  // board (View > Square names), and sound on a move, a capture and the end
-  // (View > Sound).
+  // the board's colours by theme name (View > Theme), the way the pieces are
+  // drawn by set name (View > Pieces), the sites' names on the board (View >
+  // Square names), and sound on a move, a capture and the end (View > Sound).
   void set_theme(const QString& name);
   QString theme() const;
+  void set_piece_set(const QString& name);
+  QString piece_set_name() const;
   void set_square_names(bool on);
   void set_sound(bool on);
   bool sound() const;
@@ -166,6 +168,13 @@ class MainWindow : public QMainWindow {
   QString analysis_text() const { return analysis_text_; }
   // Whether a hint or an analysis is being searched.
   bool helper_busy() const { return helper_.watcher.isRunning(); }
+  // The premove (main_window_premove.cpp): a move entered, by clicks or a
+  // drag, while a computer seat decides, played when its seat's turn comes if
+  // it is legal then. Its sites (where it starts, then where it ends once
+  // given); none when there is none.
+  std::vector<SiteId> premove() const;
+  // Drops it, saying so (the right button on the board, or Escape).
+  void cancel_premove();
 
  signals:
   // After every change of the game shown.
@@ -325,6 +334,7 @@ class MainWindow : public QMainWindow {
   QAction* names_action_ = nullptr;
   QAction* sound_action_ = nullptr;
   std::vector<QAction*> theme_actions_;
+  std::vector<QAction*> piece_set_actions_;
   QLineEdit* move_entry_ = nullptr;
 
   // The players' tools (main_window_tools.cpp): clocks, hints and analysis.
@@ -361,6 +371,24 @@ class MainWindow : public QMainWindow {
   void helper_done();
   void show_analysis(int generation);
   std::shared_ptr<ai::Player> helper_player(bool hint);
+
+  // The premove's parts (main_window_premove.cpp).
+  struct Premove {
+    SiteId from = kNoSite;
+    SiteId to = kNoSite;  // none while only its piece is chosen
+    SeatId seat = 0;      // the seat it is for
+  };
+  // A click or a drag while a computer seat decides: false when it is no premove's.
+  bool premove_click(SiteId site);
+  void premove_drag(SiteId from, SiteId to);
+  std::optional<SeatId> premove_seat(SiteId site) const;
+  void show_premove();
+  void say_premove();
+  // A computer's decision (or a throw) that the premove waits for: it stays
+  // through the change, then is played, kept or dropped.
+  void keeping_premove(const std::function<void()>& decide);
+  void take_premove();
+  std::optional<Premove> premove_;
 
   std::shared_ptr<const TimeSource> time_source_;
   TimeControl time_control_;

@@ -55,6 +55,7 @@ void MainWindow::site_clicked(SiteId site) {
   if (editing_ && edit_pos_) return edit_site(site);
   if (!game_ || game_->over()) return;
   const Position& pos = game_->position();
+  if (is_computer(pos.decider()) && premove_click(site)) return;
   if (is_computer(pos.decider()) || pos.awaiting_roll()) {
     statusBar()->showMessage(pos.awaiting_roll() ? tr("The dice are to be thrown first")
                                                  : tr("The computer is to move"));
@@ -160,6 +161,8 @@ void MainWindow::show_outcome(MoveInput::Outcome out) {
 }
 
 void MainWindow::drag(SiteId from, SiteId to) {
+  if (game_ && !game_->over() && !editing_ && is_computer(game_->position().decider()))
+    return premove_drag(from, to);
   // The press already picked the piece up (a click on from).
   if (input_.steps().empty() || !(input_.steps().back() == InputStep::site(from))) {
     input_.reset();
@@ -184,9 +187,11 @@ bool MainWindow::press_button(const QString& text) {
       statusBar()->showMessage(qs(err->text()));
       return false;
     }
-    invalidate();
-    refresh();
-    show_throw();
+    keeping_premove([this] {
+      invalidate();
+      refresh();
+      show_throw();
+    });
     return true;
   }
   for (const Move& m : input_.buttons())

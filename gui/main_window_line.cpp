@@ -108,6 +108,12 @@ bool MainWindow::may_replace_game() {
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+  // Escape on the board cancels a premove.
+  if (watched == board_ && premove_ && event->type() == QEvent::KeyPress &&
+      static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
+    cancel_premove();
+    return true;
+  }
   // A character typed on the board opens the move entry; Escape there closes it.
   if (watched == board_ && game_ && !editing_ && is_typing(event)) {
     if (event->type() == QEvent::KeyPress) open_move_entry(static_cast<QKeyEvent*>(event)->text());

@@ -1,5 +1,5 @@
 // The window's view options and the settings it keeps between runs: the board's
-// theme, the sites' names, the sounds, and the end of the game and the dice as
+// theme, the piece set, the sites' names, the sounds, and the end of the game and the dice as
 // the board and the panel beside it show them. The settings (the window's size,
 // the options and the last game) are written only once remember_settings() is
 // called, as regula-gui does and tests do not, so that a window made for a test
@@ -50,6 +50,18 @@ void MainWindow::build_view_options(QMenu* view) {
     group->addAction(a);
     theme_actions_.push_back(a);
   }
+  QMenu* pieces = view->addMenu(tr("&Pieces"));
+  auto* sets = new QActionGroup(this);
+  for (const PieceSet& set : piece_sets()) {
+    QAction* a =
+        pieces->addAction(QCoreApplication::translate("regula::gui::PieceSet", set.name.toUtf8()),
+                          this, [this, name = set.name] { set_piece_set(name); });
+    a->setObjectName("pieces:" + set.name);
+    a->setCheckable(true);
+    a->setChecked(piece_set_actions_.empty());
+    sets->addAction(a);
+    piece_set_actions_.push_back(a);
+  }
   sound_action_ = view->addAction(tr("&Sound"), this, [this](bool on) { set_sound(on); });
   sound_action_->setObjectName("sound");
   sound_action_->setCheckable(true);
@@ -64,6 +76,18 @@ void MainWindow::set_theme(const QString& name) {
 
 QString MainWindow::theme() const {
   return board_->theme().name;
+}
+
+void MainWindow::set_piece_set(const QString& name) {
+  board_->set_piece_set(piece_set(name));
+  for (QAction* a : piece_set_actions_)
+    a->setChecked(a->objectName() == "pieces:" + board_->piece_set().name);
+  if (game_) show_hand();  // the pieces in hand are drawn as the board draws them
+  save_settings();
+}
+
+QString MainWindow::piece_set_name() const {
+  return board_->piece_set().name;
 }
 
 void MainWindow::set_square_names(bool on) {
@@ -88,6 +112,7 @@ void MainWindow::remember_settings() {
   const QSize size = s.value("window/size").toSize();
   if (size.isValid()) resize(size);
   set_theme(s.value("view/theme", theme()).toString());
+  set_piece_set(s.value("view/pieces", piece_set_name()).toString());
   set_square_names(s.value("view/square_names", false).toBool());
   set_sound(s.value("view/sound", false).toBool());
   remember_ = true;
@@ -108,6 +133,7 @@ void MainWindow::save_settings() const {
   QSettings s = settings();
   s.setValue("window/size", size());
   s.setValue("view/theme", theme());
+  s.setValue("view/pieces", piece_set_name());
   s.setValue("view/square_names", board_->square_names());
   s.setValue("view/sound", sound());
   if (!spec_.empty()) {

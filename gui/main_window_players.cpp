@@ -141,9 +141,11 @@ void MainWindow::computer_move() {
     QTimer::singleShot(150, this, [this, gen] {
       if (gen != generation_ || !game_ || !game_->position().awaiting_roll()) return;
       if (Status err = game_->roll(rng_)) return show_error(qs(err->text()));
-      invalidate();
-      refresh();
-      show_throw();
+      keeping_premove([this] {
+        invalidate();
+        refresh();
+        show_throw();
+      });
     });
     return;
   }
@@ -214,7 +216,7 @@ void MainWindow::computer_done() {
   show_search(generation_);
   if (!a.error.empty()) return show_error(qs(a.error));
   statusBar()->clearMessage();
-  play_turn(a.turn);
+  keeping_premove([&] { play_turn(a.turn); });
 }
 
 }  // namespace regula::gui

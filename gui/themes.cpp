@@ -28,4 +28,18 @@ const BoardTheme& board_theme(const QString& name) {
   return board_themes().front();
 }
 
+const std::vector<PieceSet>& piece_sets() {
+  static const std::vector<PieceSet> sets = {
+      {QT_TRANSLATE_NOOP("regula::gui::PieceSet", "Drawn"), PieceStyle::kDrawn},
+      {QT_TRANSLATE_NOOP("regula::gui::PieceSet", "Letters"), PieceStyle::kLetters},
+  };
+  return sets;
+}
+
+const PieceSet& piece_set(const QString& name) {
+  for (const PieceSet& s : piece_sets())
+    if (s.name == name) return s;
+  return piece_sets().front();
+}
+
 }  // namespace regula::gui

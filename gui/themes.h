@@ -1,7 +1,8 @@
 #pragma once
-// The colours the board is drawn in, chosen in View > Theme. A theme is its own
-// concept beside the board: the board draws any topology in whichever theme is
-// chosen, and the window remembers the choice by its name between runs.
+// The colours the board is drawn in, chosen in View > Theme, and the way its
+// pieces are drawn, chosen in View > Pieces. Each is its own concept beside the
+// board: the board draws any topology in whichever theme and piece set are
+// chosen, and the window remembers each choice by its name between runs.
 
 #include <QColor>
 #include <QString>
@@ -24,5 +25,20 @@ struct BoardTheme {
 const std::vector<BoardTheme>& board_themes();
 // The theme called name, or the default one when there is none.
 const BoardTheme& board_theme(const QString& name);
+
+// How the pieces are drawn, chosen in View > Pieces, as the board's colours are
+// in View > Theme: the same set for every game, remembered by its name.
+enum class PieceStyle {
+  kDrawn,    // the script's glyphs: the program's drawings, figures, written characters
+  kLetters,  // every piece a token in its seat's colour with its letter, as move texts write it
+};
+struct PieceSet {
+  QString name;  // as View > Pieces lists it and the settings keep it
+  PieceStyle style;
+};
+// Every set, the first the default.
+const std::vector<PieceSet>& piece_sets();
+// The set called name, or the default one when there is none.
+const PieceSet& piece_set(const QString& name);
 
 }  // namespace regula::gui

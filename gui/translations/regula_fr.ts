@@ -420,6 +420,30 @@
         <translation>&amp;Thème</translation>
     </message>
     <message>
+        <source>&amp;Pieces</source>
+        <translation>&amp;Pièces</translation>
+    </message>
+    <message>
+        <source>Premove cancelled</source>
+        <translation>Coup anticipé annulé</translation>
+    </message>
+    <message>
+        <source>Premove from %1: click where it goes</source>
+        <translation>Coup anticipé depuis %1 : cliquez où il va</translation>
+    </message>
+    <message>
+        <source>Premove %1-%2: played when its turn comes, if it is legal then</source>
+        <translation>Coup anticipé %1-%2 : joué à son tour, s&apos;il est alors légal</translation>
+    </message>
+    <message>
+        <source>Premove from %1 dropped: no legal move starts there now</source>
+        <translation>Coup anticipé depuis %1 abandonné : aucun coup légal n&apos;en part maintenant</translation>
+    </message>
+    <message>
+        <source>Premove %1-%2 dropped: it is not legal now</source>
+        <translation>Coup anticipé %1-%2 abandonné : il n&apos;est pas légal maintenant</translation>
+    </message>
+    <message>
         <source>&amp;Sound</source>
         <translation>&amp;Son</translation>
     </message>
@@ -666,6 +690,17 @@
     <message>
         <source>seat: no seat %1 in the game</source>
         <translation>place : pas de place %1 dans la partie</translation>
+    </message>
+</context>
+<context>
+    <name>regula::gui::PieceSet</name>
+    <message>
+        <source>Drawn</source>
+        <translation>Dessinées</translation>
+    </message>
+    <message>
+        <source>Letters</source>
+        <translation>Lettres</translation>
     </message>
 </context>
 <context>

@@ -81,6 +81,8 @@ class BoardOptionsTest : public QObject {
   void diceAreDrawnAsFacesWithWhatTheThrowAllows();
   void pipsGrowWithTheFace();
   void themeChangesTheSquareColours();
+  void pieceSetsChangeThePiecesOfEveryFamily();
+  void piecesMenuSwitchesTheBoardsPieces();
   void soundsFollowMovesCapturesAndTheEnd();
   void settingsRoundTrip();
   void aWindowWithoutSettingsWritesNone();
@@ -245,6 +247,79 @@ void BoardOptionsTest::themeChangesTheSquareColours() {
   QVERIFY(!green->isChecked());
 }
 
+void BoardOptionsTest::pieceSetsChangeThePiecesOfEveryFamily() {
+  // A script of each family: every piece with a glyph is drawn otherwise in the
+  // letters set, and in each set the seats' pieces of a type differ.
+  const std::vector<std::string> families = {
+      "chess/orthodox",  "chess/xiangqi",          "chess/janggi",           "chess/makruk",
+      "shogi/shogi",     "draughts/international", "chaturanga/four-handed", "jetan/burroughs",
+      "tafl/copenhagen", "amazons/amazons",        "mill/nine-mens-morris",  "fanorona/fanorona"};
+  const gui::PieceSet& drawn = gui::piece_set("Drawn");
+  const gui::PieceSet& letters = gui::piece_set("Letters");
+  QCOMPARE(drawn.style, gui::PieceStyle::kDrawn);
+  QCOMPARE(letters.style, gui::PieceStyle::kLetters);
+  QCOMPARE(gui::piece_sets().front().name, QString("Drawn"));
+  for (const std::string& spec : families) {
+    auto w = open_window(spec);
+    QVERIFY2(w, spec.c_str());
+    const Ruleset& r = w->game()->rules();
+    BoardView& board = *w->board();
+    int glyphs = 0, changed = 0;
+    for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) {
+      const std::string what = spec + " " + r.types[t].name;
+      std::map<QString, std::vector<QImage>> by_set;
+      for (const gui::PieceSet* set : {&drawn, &letters}) {
+        board.set_piece_set(*set);
+        for (SeatId seat : {0, 1})
+          by_set[set->name].push_back(board.piece_picture(make_piece(t, seat), 48));
+        QVERIFY2(by_set[set->name][0] != by_set[set->name][1],
+                 qPrintable(QString::fromStdString(what) + " " + set->name));
+      }
+      glyphs += !presentation_of(r).glyph(t, 0).empty();
+      changed += by_set["Drawn"][0] != by_set["Letters"][0];
+    }
+    QVERIFY2(glyphs > 0, spec.c_str());
+    QVERIFY2(
+        changed == glyphs,
+        qPrintable(
+            QString("%1: %2 of %3").arg(QString::fromStdString(spec)).arg(changed).arg(glyphs)));
+  }
+}
+
+void BoardOptionsTest::piecesMenuSwitchesTheBoardsPieces() {
+  auto w = open_window("chess/orthodox");
+  QVERIFY(w);
+  QCOMPARE(w->piece_set_name(), QString("Drawn"));
+  QVERIFY(w->findChild<QAction*>("pieces:Drawn")->isChecked());
+  const QImage drawn = w->board()->grab().toImage();
+  auto* letters = w->findChild<QAction*>("pieces:Letters");
+  QVERIFY(letters);
+  letters->trigger();
+  QCOMPARE(w->piece_set_name(), QString("Letters"));
+  QVERIFY(letters->isChecked());
+  QVERIFY(!w->findChild<QAction*>("pieces:Drawn")->isChecked());
+  // The pieces' squares change, an empty one does not.
+  const QImage lettered = w->board()->grab().toImage();
+  const double c = square(*w->board());
+  auto on = [&](const char* name) {
+    return QRectF(w->board()->centre(site(*w, name)) - QPointF(c / 2, c / 2), QSizeF(c, c))
+        .toRect();
+  };
+  QVERIFY(differing(drawn, lettered, on("e1")) > 20);
+  QVERIFY(differing(drawn, lettered, on("g8")) > 20);
+  QCOMPARE(differing(drawn, lettered, on("e4")), 0);
+  // Every seat's pieces of one type read apart, and so do the types of a seat.
+  const Ruleset& r = w->game()->rules();
+  std::vector<QImage> kinds;
+  for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t)
+    kinds.push_back(w->board()->piece_picture(make_piece(t, 0), 48));
+  QCOMPARE(kinds.size(), size_t{6});
+  for (size_t a = 0; a < kinds.size(); ++a)
+    for (size_t b = a + 1; b < kinds.size(); ++b) QVERIFY(kinds[a] != kinds[b]);
+  w->set_piece_set("no such set");
+  QCOMPARE(w->piece_set_name(), QString("Drawn"));
+}
+
 void BoardOptionsTest::soundsFollowMovesCapturesAndTheEnd() {
   auto w = open_window("chess/orthodox");
   QVERIFY(w);
@@ -275,9 +350,11 @@ void BoardOptionsTest::settingsRoundTrip() {
     w.set_result_dialogs(false);
     w.remember_settings();
     QCOMPARE(w.theme(), QString("Classic"));
+    QCOMPARE(w.piece_set_name(), QString("Drawn"));
     w.show();
     QVERIFY(w.open("chaturanga/four-handed", {{"dice", "on"}}));
     w.set_theme("Blue");
+    w.set_piece_set("Letters");
     w.set_square_names(true);
     w.set_sound(true);
     w.resize(1000, 720);
@@ -287,6 +364,9 @@ void BoardOptionsTest::settingsRoundTrip() {
   MainWindow again;
   again.remember_settings();
   QCOMPARE(again.theme(), QString("Blue"));
+  QCOMPARE(again.piece_set_name(), QString("Letters"));
+  QCOMPARE(again.board()->piece_set().style, gui::PieceStyle::kLetters);
+  QVERIFY(again.findChild<QAction*>("pieces:Letters")->isChecked());
   QVERIFY(again.board()->square_names());
   QVERIFY(again.findChild<QAction*>("square_names")->isChecked());
   QVERIFY(again.sound());

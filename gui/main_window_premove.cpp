@@ -1,0 +1,122 @@
+// Premoves, as lichess has them: while a computer seat decides, the person may
+// enter one move of their own in advance, by clicks or a drag from a piece of a
+// seat they play. It is shaded on the board, played at once when that seat's
+// turn comes if it is legal then, and dropped with a word in the status bar if
+// it is not; the right button or Escape cancels it. Any change of the game
+// other than the computer's own decision (an undo, a new game, another move
+// shown) drops it too: it was entered for the position it waited on.
+
+#include <QStatusBar>
+#include <utility>
+
+#include "gui/board_view.h"
+#include "gui/main_window.h"
+#include "gui/main_window_internal.h"
+
+namespace regula::gui {
+
+std::vector<SiteId> MainWindow::premove() const {
+  if (!premove_) return {};
+  std::vector<SiteId> sites{premove_->from};
+  if (premove_->to != kNoSite) sites.push_back(premove_->to);
+  return sites;
+}
+
+void MainWindow::cancel_premove() {
+  if (!premove_) return;
+  premove_.reset();
+  show_premove();
+  statusBar()->showMessage(tr("Premove cancelled"));
+}
+
+void MainWindow::show_premove() {
+  board_->set_premove(premove());
+}
+
+std::optional<SeatId> MainWindow::premove_seat(SiteId site) const {
+  // The seat that decides for the piece on site, when a person plays it.
+  const Position& pos = game_->position();
+  const PieceCode c = pos.at(site);
+  if (!c) return std::nullopt;
+  const SeatId seat = pos.controller(piece_seat(c));
+  if (is_computer(seat)) return std::nullopt;
+  return seat;
+}
+
+void MainWindow::say_premove() {
+  const Topology& t = rules_->topology;
+  statusBar()->showMessage(
+      premove_->to == kNoSite
+          ? tr("Premove from %1: click where it goes").arg(qs(t.name(premove_->from)))
+          : tr("Premove %1-%2: played when its turn comes, if it is legal then")
+                .arg(qs(t.name(premove_->from)), qs(t.name(premove_->to))));
+}
+
+bool MainWindow::premove_click(SiteId site) {
+  if (line_ || !is_computer(game_->position().decider())) return false;
+  const std::optional<SeatId> own = premove_seat(site);
+  const bool open = premove_ && premove_->to == kNoSite;
+  if (open && site == premove_->from) {  // the piece put down again
+    cancel_premove();
+    return true;
+  }
+  if (open && own != premove_->seat) {  // where the premove goes
+    premove_->to = site;
+  } else if (own) {  // a piece of the person's: the premove starts from it
+    premove_ = Premove{site, kNoSite, *own};
+  } else {
+    if (!premove_) return false;
+    cancel_premove();  // a click elsewhere
+    return true;
+  }
+  show_premove();
+  say_premove();
+  return true;
+}
+
+void MainWindow::premove_drag(SiteId from, SiteId to) {
+  if (line_) return;
+  const std::optional<SeatId> own = premove_seat(from);
+  if (!own) return;
+  premove_ = Premove{from, to, *own};
+  show_premove();
+  say_premove();
+}
+
+void MainWindow::keeping_premove(const std::function<void()>& decide) {
+  std::optional<Premove> waiting = std::exchange(premove_, std::nullopt);
+  decide();
+  if (!premove_) premove_ = waiting;
+  take_premove();
+}
+
+void MainWindow::take_premove() {
+  if (!premove_) return;
+  if (!game_ || game_->over() || line_ || editing_ || is_computer(premove_->seat)) {
+    premove_.reset();
+    return show_premove();
+  }
+  const Position& pos = game_->position();
+  if (is_computer(pos.decider()) || pos.awaiting_roll()) return show_premove();  // not yet
+  const Premove p = *std::exchange(premove_, std::nullopt);
+  show_premove();
+  // As the person's own clicks would: the first must pick a piece up, the
+  // second may complete the move, ask which one, or wait for more clicks.
+  input_.reset();
+  auto out =
+      pos.decider() == p.seat ? input_.add(InputStep::site(p.from)) : MoveInput::Outcome::kIllegal;
+  if (out == MoveInput::Outcome::kPartial && p.to != kNoSite)
+    out = input_.add(InputStep::site(p.to));
+  else if (out != MoveInput::Outcome::kPartial)
+    out = MoveInput::Outcome::kIllegal;
+  if (out != MoveInput::Outcome::kIllegal) return show_outcome(out);
+  input_.reset();
+  const Topology& t = rules_->topology;
+  statusBar()->showMessage(
+      p.to == kNoSite
+          ? tr("Premove from %1 dropped: no legal move starts there now").arg(qs(t.name(p.from)))
+          : tr("Premove %1-%2 dropped: it is not legal now")
+                .arg(qs(t.name(p.from)), qs(t.name(p.to))));
+}
+
+}  // namespace regula::gui

@@ -1,0 +1,202 @@
+// Premoves, offscreen, against a computer seat that searches until it is told
+// to move (Move now): a move entered while it thinks is shaded on the board,
+// played at once when its turn comes if it is legal then, dropped with a word
+// in the status bar if it is not, and cancelled by the right button or Escape.
+#include <QApplication>
+#include <QMouseEvent>
+#include <QtTest/QtTest>
+
+#include "gui/board_view.h"
+#include "gui/main_window.h"
+#include "window_support.h"
+
+using namespace regula;
+using regula::gui::BoardView;
+using regula::gui::MainWindow;
+using regula::gui_test::window;
+
+namespace {
+
+// A computer that does not finish its search before it is told to move.
+const char* const kSlowComputer = "alphabeta:depth=60";
+// Black (the computer) to move its king; white has a pawn on a2 that nothing
+// black can do stops from going to a4.
+const char* const kFreePawn = "7k/8/8/8/8/8/P7/4K3 b - - 0 1";
+// Black to move, with its king boxed in on a8: whichever square the knight on
+// d4 goes to, e3xd4 is no longer a capture, and so no longer legal.
+const char* const kFleeingKnight = "k7/2K5/1P6/8/3n4/4P3/8/8 b - - 0 1";
+
+SiteId site(const MainWindow& w, const char* name) {
+  return w.game()->rules().topology.find(name);
+}
+
+QPoint point(const MainWindow& w, const char* name) {
+  return w.board()->centre(site(w, name)).toPoint();
+}
+
+void click(MainWindow& w, const char* name) {
+  QTest::mouseClick(w.board(), Qt::LeftButton, {}, point(w, name));
+}
+
+std::vector<SiteId> sites(const MainWindow& w, std::initializer_list<const char*> names) {
+  std::vector<SiteId> out;
+  for (const char* n : names) out.push_back(site(w, n));
+  return out;
+}
+
+// The window on position, black played by the slow computer, which is thinking.
+std::unique_ptr<MainWindow> against_computer(const char* position) {
+  auto w = window("chess/orthodox", position);
+  if (!w || w->set_player(1, kSlowComputer) || !w->thinking()) return nullptr;
+  return w;
+}
+
+// The colour just inside a square's bottom right corner, clear of its piece.
+QColor corner(MainWindow& w, const char* name) {
+  const QImage image = w.board()->grab().toImage();
+  const double c = std::abs(w.board()->centre(0).x() - w.board()->centre(1).x()) +
+                   std::abs(w.board()->centre(0).y() - w.board()->centre(1).y());
+  return image.pixelColor(
+      (w.board()->centre(site(w, name)) + QPointF(c * 0.45, c * 0.45)).toPoint());
+}
+
+}  // namespace
+
+class PremoveTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void aPremoveThatIsLegalThenIsPlayedAtOnce();
+  void aPremoveThatIsIllegalThenIsDroppedWithANote();
+  void aDragEntersAPremove();
+  void aPieceOnlyPickedUpIsPickedUpWhenTheTurnComes();
+  void rightClickAndEscapeCancel();
+  void onlyThePersonsPiecesStartAPremove();
+};
+
+void PremoveTest::aPremoveThatIsLegalThenIsPlayedAtOnce() {
+  auto w = against_computer(kFreePawn);
+  QVERIFY(w);
+  const QColor before = corner(*w, "a4");
+  click(*w, "a2");
+  QCOMPARE(w->premove(), sites(*w, {"a2"}));
+  click(*w, "a4");
+  QCOMPARE(w->premove(), sites(*w, {"a2", "a4"}));
+  QCOMPARE(w->board()->premove(), sites(*w, {"a2", "a4"}));
+  QVERIFY(w->status().contains("a2-a4"));
+  // Shaded on the board; nothing played yet, the computer still thinking.
+  QVERIFY(corner(*w, "a4") != before);
+  QCOMPARE(w->game()->history().size(), size_t{0});
+  QVERIFY(w->thinking());
+  w->move_now();
+  // The computer's move, and the premove at once after it: black thinks again.
+  QTRY_COMPARE_WITH_TIMEOUT(w->game()->history().size(), size_t{2}, 20000);
+  const Move& played = w->game()->history().back().move;
+  QCOMPARE(played.from, site(*w, "a2"));
+  QCOMPARE(played.to, site(*w, "a4"));
+  QVERIFY(w->premove().empty());
+  QVERIFY(w->board()->premove().empty());
+  QVERIFY(w->thinking());
+}
+
+void PremoveTest::aPremoveThatIsIllegalThenIsDroppedWithANote() {
+  auto w = against_computer(kFleeingKnight);
+  QVERIFY(w);
+  click(*w, "e3");
+  click(*w, "d4");  // a capture of the knight now
+  QCOMPARE(w->premove(), sites(*w, {"e3", "d4"}));
+  w->move_now();
+  QTRY_COMPARE_WITH_TIMEOUT(w->game()->history().size(), size_t{1}, 20000);
+  // The knight went: white is to move, its premove dropped and said so.
+  QCOMPARE(w->game()->history().back().move.from, site(*w, "d4"));
+  QTRY_VERIFY_WITH_TIMEOUT(!w->thinking(), 20000);
+  QTest::qWait(50);
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  QVERIFY(w->premove().empty());
+  QVERIFY(w->board()->premove().empty());
+  QCOMPARE(w->status(), QString("Premove e3-d4 dropped: it is not legal now"));
+  // White is to move, and its person decides.
+  QCOMPARE(w->game()->position().to_move(), SeatId{0});
+  QVERIFY(!w->thinking());
+}
+
+void PremoveTest::aDragEntersAPremove() {
+  auto w = against_computer(kFreePawn);
+  QVERIFY(w);
+  const QPoint from = point(*w, "a2"), to = point(*w, "a3");
+  QTest::mousePress(w->board(), Qt::LeftButton, {}, from);
+  QMouseEvent move(QEvent::MouseMove, QPointF(to), w->board()->mapToGlobal(QPointF(to)),
+                   Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+  QApplication::sendEvent(w->board(), &move);
+  QTest::mouseRelease(w->board(), Qt::LeftButton, {}, to);
+  QCOMPARE(w->premove(), sites(*w, {"a2", "a3"}));
+  QCOMPARE(w->game()->history().size(), size_t{0});
+  w->move_now();
+  QTRY_COMPARE_WITH_TIMEOUT(w->game()->history().size(), size_t{2}, 20000);
+  QCOMPARE(w->game()->history().back().move.to, site(*w, "a3"));
+}
+
+void PremoveTest::aPieceOnlyPickedUpIsPickedUpWhenTheTurnComes() {
+  auto w = against_computer(kFreePawn);
+  QVERIFY(w);
+  click(*w, "a2");
+  QCOMPARE(w->status(), QString("Premove from a2: click where it goes"));
+  w->move_now();
+  QTRY_COMPARE_WITH_TIMEOUT(w->game()->history().size(), size_t{1}, 20000);
+  QVERIFY(w->premove().empty());
+  // The pawn is in the person's hand: one click puts it down on a4.
+  click(*w, "a4");
+  QCOMPARE(w->game()->history().size(), size_t{2});
+  QCOMPARE(w->game()->history().back().move.from, site(*w, "a2"));
+}
+
+void PremoveTest::rightClickAndEscapeCancel() {
+  auto w = against_computer(kFreePawn);
+  QVERIFY(w);
+  click(*w, "a2");
+  click(*w, "a4");
+  QCOMPARE(w->premove().size(), size_t{2});
+  QTest::mouseClick(w->board(), Qt::RightButton, {}, point(*w, "d4"));
+  QVERIFY(w->premove().empty());
+  QVERIFY(w->board()->premove().empty());
+  QCOMPARE(w->status(), QString("Premove cancelled"));
+  click(*w, "a2");
+  click(*w, "a3");
+  QCOMPARE(w->premove().size(), size_t{2});
+  QTest::keyClick(w->board(), Qt::Key_Escape);
+  QVERIFY(w->premove().empty());
+  // A piece only picked up is put down again by Escape too, and by a second click.
+  click(*w, "e1");
+  QCOMPARE(w->premove(), sites(*w, {"e1"}));
+  QTest::keyClick(w->board(), Qt::Key_Escape);
+  QVERIFY(w->premove().empty());
+  click(*w, "e1");
+  click(*w, "e1");
+  QVERIFY(w->premove().empty());
+  // Nothing is played for white after the computer's move.
+  w->move_now();
+  QTRY_COMPARE_WITH_TIMEOUT(w->game()->history().size(), size_t{1}, 20000);
+  QTRY_VERIFY_WITH_TIMEOUT(!w->thinking(), 20000);
+  QTest::qWait(50);
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  QCOMPARE(w->game()->position().to_move(), SeatId{0});
+}
+
+void PremoveTest::onlyThePersonsPiecesStartAPremove() {
+  auto w = against_computer(kFreePawn);
+  QVERIFY(w);
+  click(*w, "h8");  // the computer's king
+  QVERIFY(w->premove().empty());
+  QCOMPARE(w->status(), QString("The computer is to move"));
+  click(*w, "d4");  // an empty square
+  QVERIFY(w->premove().empty());
+  // A new position while the computer thinks drops the premove with the search.
+  click(*w, "a2");
+  click(*w, "a4");
+  QCOMPARE(w->premove().size(), size_t{2});
+  QVERIFY(w->set_position(kFreePawn));
+  QVERIFY(w->premove().empty());
+  QVERIFY(w->board()->premove().empty());
+}
+
+QTEST_MAIN(PremoveTest)
+#include "premove_test.moc"
