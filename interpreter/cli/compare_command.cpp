@@ -17,6 +17,7 @@
 #include "ai/player_spec.h"
 #include "ai/random_turn.h"
 #include "cli/common.h"
+#include "cli/progress.h"
 #include "cli/record_files.h"
 #include "cli/shard.h"
 #include "core/game_end.h"
@@ -156,8 +157,12 @@ struct Walk {
 bool Walk::record(int& rc) {
   script::SearchPath search;
   for (const std::string& dir : args.rules_path) search.add(dir);
+  Progress progress("compare", "games", 0);
   const Status st = for_each_record_game(
       args.record, search, readings.a->name, [&](Game&& game, size_t, size_t) -> Status {
+        if (interrupted())
+          return Error{args.record, "interrupted after " + std::to_string(games) + " games"};
+        progress.add();
         if (!shard.owns(static_cast<uint64_t>(games))) {
           ++games;
           return std::nullopt;
@@ -181,14 +186,17 @@ bool Walk::record(int& rc) {
         ++games;
         return std::nullopt;
       });
-  if (!st) return true;
+  // A Ctrl-C ends the reading as an error would; what was read is shown.
+  if (!st || interrupted()) return true;
   rc = fail(*st);
   return false;
 }
 
 bool Walk::play(int& rc) {
-  for (int g = 0; g < args.games && !failure; ++g, ++games) {
+  Progress progress("compare", "games", shard.size(static_cast<uint64_t>(args.games)));
+  for (int g = 0; g < args.games && !failure && !interrupted(); ++g, ++games) {
     if (!shard.owns(static_cast<uint64_t>(g))) continue;
+    progress.add();
     const uint64_t seed = ai::game_seed(args.seed, static_cast<uint64_t>(g));
     std::mt19937_64 rng(seed);
     std::unique_ptr<ai::Player> player;
@@ -341,6 +349,10 @@ void run_compare(const CompareArgs& args, int& rc) {
     return;
   }
   if ((rc = hook_status(*readings->a)) || (rc = hook_status(*readings->b))) return;
+  if (interrupted()) {
+    err("regula compare: interrupted: what follows covers the first %d games\n", walk.games);
+    rc = 130;
+  }
   if (args.json)
     print_json(args, *readings, walk);
   else
@@ -385,6 +397,7 @@ void declare_compare_options(CLI::App& cmd, CompareArgs& args) {
       ->check(CLI::Range(0, 100000));
   cmd.add_flag("--all", args.all, "list every position where the readings differ, not the first");
   cmd.add_flag("--json", args.json, "print one JSON object");
+  add_quiet_flag(cmd);
   add_shard_arg(cmd, args.shard,
                 "walk only part I of N of the games (game g when (g - 1) mod N = I - 1), each "
                 "with the seed it has in the whole run");

@@ -1,5 +1,6 @@
 // perft and moves: counting and listing the legal moves of a position.
 
+#include <atomic>
 #include <cinttypes>
 #include <cstdio>
 #include <memory>
@@ -9,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/common.h"
+#include "cli/progress.h"
 #include "cli/shard.h"
 #include "core/movegen.h"
 #include "core/perft.h"
@@ -62,8 +64,22 @@ bool count_split(const PerftArgs& args, const std::shared_ptr<const Ruleset>& ru
   if (!helper_positions(args, rules, pos, copies, rc)) return false;
   std::vector<Position*> more;
   for (Position& p : copies) more.push_back(&p);
+  std::vector<Turn> first;
+  legal_turns(pos, first);
+  const uint64_t mine = shard.size(first.size());
+  Progress progress("perft", "first moves", mine, Progress::OnInterrupt::kExit);
+  std::atomic<uint64_t> leaves{0};
+  progress.on_exit_text([&] {
+    return std::to_string(progress.done()) + " of " + std::to_string(mine) +
+           " first moves counted, " + std::to_string(leaves.load()) +
+           " sequences below them; no total";
+  });
   auto divided = perft_divide(
-      pos, args.depth, args.max_moves, [&shard](size_t i) { return shard.owns(i); }, more);
+      pos, args.depth, args.max_moves, [&shard](size_t i) { return shard.owns(i); }, more,
+      [&](uint64_t n) {
+        leaves += n;
+        progress.add();
+      });
   for (const Position& p : copies)
     if (&p.rules() != rules.get() && (rc = hook_status(p.rules()))) return false;
   std::vector<Turn> turns;
@@ -135,6 +151,7 @@ void add_perft(CLI::App& app, int& rc) {
                   "threads counting at once, each below its own first moves (default: every "
                   "core); the count is the same whatever the number")
       ->check(CLI::Range(1, 256));
+  add_quiet_flag(*cmd);
   cmd->add_flag("--json", args->json,
                 "print one JSON object: the script, its hash, options, position, depth, shard, "
                 "divide and total (what regula stats merges the shards of)");

@@ -2,9 +2,12 @@
 // where the game stands (the board, its position string and the result), so
 // that a record can be checked from the command line.
 
+#include <unistd.h>
+
 #include <memory>
 
 #include "cli/common.h"
+#include "cli/progress.h"
 #include "cli/record_files.h"
 #include "formats/presentation.h"
 #include "notation/position_string.h"
@@ -27,11 +30,15 @@ void add_replay(CLI::App& app, int& rc) {
   cmd->add_option("--rules-path", *dirs,
                   "a further directory the record's [Rules] may name a script in (repeatable)")
       ->check(CLI::ExistingDirectory);
+  add_quiet_flag(*cmd);
   cmd->callback([&rc, path, dirs, rules] {
     script::SearchPath search;
     for (auto& dir : *dirs) search.add(dir);
+    // Drawn only when the replays' text goes elsewhere than the terminal.
+    Progress progress("replay", "games", 0, Progress::OnInterrupt::kExit, !isatty(STDOUT_FILENO));
     const Status st = for_each_record_game(
         *path, search, *rules, [&](Game&& game, size_t i, size_t count) -> Status {
+          progress.add();
           const Ruleset& r = game.rules();
           if (count > 1) out("%sgame %zu\n", i ? "\n" : "", i + 1);
           out("%s\n", presentation_of(r).title);

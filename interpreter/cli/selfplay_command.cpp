@@ -19,6 +19,7 @@
 #include "cli/common.h"
 #include "cli/ordered_run.h"
 #include "cli/players.h"
+#include "cli/progress.h"
 #include "cli/shard.h"
 #include "cli/stats_records.h"
 #include "core/game_end.h"
@@ -228,10 +229,12 @@ std::exception_ptr play_games(const SelfplayArgs& args, const Shard& shard,
   const int threads = static_cast<int>(copies.size());
   // Records wait for earlier games in a window of a few per thread; the
   // summary adds each one as it is written.
+  Progress progress("selfplay", "games", shard.size(static_cast<uint64_t>(args.games)));
   OrderedRun<GameRecord> run(shard, static_cast<uint64_t>(args.games), 64 * threads,
                              [&](uint64_t, GameRecord&& g) {
                                if (records.file) records.write(g);
                                summary.add(g);
+                               progress.add();
                              });
   std::vector<std::exception_ptr> errors(threads);
   std::vector<uint64_t> failed_at(threads, 0);
@@ -239,6 +242,11 @@ std::exception_ptr play_games(const SelfplayArgs& args, const Shard& shard,
     MoveList moves;
     Turn t;
     while (auto g = run.next()) {
+      if (interrupted()) {
+        // Ctrl-C: the games under way end, and the summary counts what was played.
+        run.stop();
+        return;
+      }
       try {
         GameRecord rec = base;
         rec.game = *g + 1;
@@ -329,6 +337,11 @@ void run_selfplay(const SelfplayArgs& args, int& rc) {
     rc = 1;
     return;
   }
+  if (interrupted()) {
+    err("regula selfplay: interrupted: %llu of %llu games played; the summary counts them\n",
+        static_cast<unsigned long long>(summary.games()), static_cast<unsigned long long>(planned));
+    rc = 130;
+  }
   // With the records on standard output, the summary goes to standard error.
   const std::string text = summary_text(args, shard, r, specs, base, summary);
   if (records.to_stdout)
@@ -359,6 +372,7 @@ void declare_selfplay_options(CLI::App& cmd, SelfplayArgs& args) {
   cmd.add_option("--format", args.format,
                  "records as json (JSON lines, the default) or csv (the default for a .csv file)")
       ->check(CLI::IsMember({"json", "csv"}));
+  add_quiet_flag(cmd);
   add_shard_arg(cmd, args.shard,
                 "play part I of N of the run: the games numbered g with (g - 1) mod N = I - 1, "
                 "each with the seed it has in the whole run");

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/common.h"
+#include "cli/progress.h"
 #include "cli/shard_results.h"
 #include "cli/stats_math.h"
 #include "cli/stats_records.h"
@@ -36,9 +37,11 @@ struct Group {
 // record must be of the first one's experiment. by_file: a group per file.
 Status read_groups(const std::vector<std::string>& files, bool mixed, bool by_file,
                    std::vector<Group>& groups) {
+  Progress progress("stats", "records", 0, Progress::OnInterrupt::kExit);
   for (const std::string& file : files) {
     if (by_file) groups.emplace_back();
     Status st = read_records(file, [&](GameRecord&& g, const std::string& where) -> Status {
+      progress.add();
       const std::string key = g.experiment_key();
       Group* group = nullptr;
       if (by_file) {
@@ -190,6 +193,7 @@ void add_stats(CLI::App& app, int& rc) {
                 "compare two experiments: with two files, the first against the second; with "
                 "more, the files' records must make exactly two experiments");
   cmd->add_flag("--json", args->json, "print one JSON object");
+  add_quiet_flag(*cmd);
   cmd->callback([&rc, args] {
     // The parts of a perft or compare run (--json outputs): merged.
     std::vector<ShardResult> parts;

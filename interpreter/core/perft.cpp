@@ -126,6 +126,7 @@ struct DivideShare {
   std::atomic<size_t>& next;
   Budget& budget;
   int depth;
+  const std::function<void(uint64_t)>& counted;
 
   std::exception_ptr run(Position& pos) {
     Counter c(budget);
@@ -142,6 +143,7 @@ struct DivideShare {
           throw;
         }
         unmake_turn(pos, t, undos);
+        if (counted) counted(counts[k]);
       }
     } catch (const Stopped&) {
     } catch (...) {
@@ -156,7 +158,8 @@ struct DivideShare {
 
 std::vector<std::pair<Turn, uint64_t>> perft_divide(Position& pos, int depth, uint64_t max_moves,
                                                     const std::function<bool(size_t)>& take,
-                                                    const std::vector<Position*>& more) {
+                                                    const std::vector<Position*>& more,
+                                                    const std::function<void(uint64_t)>& counted) {
   std::vector<std::pair<Turn, uint64_t>> out;
   check_depth(depth);
   if (depth <= 0) return out;
@@ -168,7 +171,7 @@ std::vector<std::pair<Turn, uint64_t>> perft_divide(Position& pos, int depth, ui
   std::vector<uint64_t> counts(wanted.size());
   std::atomic<size_t> next{0};
   Budget budget{max_moves};
-  DivideShare share{turns, wanted, counts, next, budget, depth};
+  DivideShare share{turns, wanted, counts, next, budget, depth, counted};
   const size_t helpers = std::min(more.size(), wanted.size() ? wanted.size() - 1 : 0);
   std::vector<std::exception_ptr> errors(helpers + 1);
   std::vector<std::thread> pool;

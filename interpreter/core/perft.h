@@ -35,6 +35,7 @@ uint64_t perft(Position& pos, int depth, uint64_t max_moves = 0);
 // threads together. An error in one thread stops the others and is thrown here.
 std::vector<std::pair<Turn, uint64_t>> perft_divide(
     Position& pos, int depth, uint64_t max_moves = 0,
-    const std::function<bool(size_t index)>& take = {}, const std::vector<Position*>& more = {});
+    const std::function<bool(size_t index)>& take = {}, const std::vector<Position*>& more = {},
+    const std::function<void(uint64_t count)>& counted = {});
 
 }  // namespace regula
