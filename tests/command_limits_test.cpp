@@ -203,12 +203,13 @@ TEST(CommandLimits, UciStopEndsASearchInsideASlowHook) {
   quit_engine(uci);
 }
 
-// Stopped while the root's moves are being filtered, the search knows no move,
-// and the first legal one is not found in time either.
+// Stopped while the root's moves are being filtered (each filter call spends
+// nearly all its budget), the search knows no move, and the first legal one is
+// not found in time either.
 TEST(CommandLimits, UciStopBeforeAnyMoveIsJudged) {
   Child uci({"uci", script("slow_filter.lua")});
   uci.send("uci");
-  EXPECT_EQ(best_after_stop(uci, std::chrono::milliseconds(200)), "bestmove (none)");
+  EXPECT_EQ(best_after_stop(uci, std::chrono::milliseconds(10)), "bestmove (none)");
   EXPECT_NE(
       uci.output().find("info string go: stopped before any move was judged (stopped: "
                         "the search was stopped); the answer is the first legal move, if there is "
@@ -226,7 +227,7 @@ TEST(CommandLimits, UciStopAtOnceAnswersALegalMove) {
 }
 
 TEST(CommandLimits, CtrlCEndsACommandInsideASlowHook) {
-  Child perft({"perft", script("slow_filter.lua"), "2"});
+  Child perft({"perft", script("slow_filter.lua"), "5"});
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   perft.interrupt();
   EXPECT_EQ(perft.exit_code(), 1) << perft.output();
@@ -238,7 +239,7 @@ TEST(CommandLimits, ADeadlineEndsAHookCallAndTheHooksGoOn) {
   LimitsGuard guard;
   auto rules = load("slow_filter.lua");
   ASSERT_TRUE(rules);
-  command_limits().begin(50);
+  command_limits().begin(5);
   auto e = thrown_by_moves<CommandStopped>(Position(rules));
   ASSERT_TRUE(e) << "the filter ran past the deadline";
   EXPECT_EQ(e->text(), script("slow_filter.lua") + ":6: stopped: the command's time limit passed");
@@ -259,6 +260,101 @@ TEST(CommandLimits, AStoppedCommandCallsNoHookAndTheNextOneDoes) {
   MoveList moves;
   legal_moves(start, moves);
   EXPECT_EQ(moves.size(), 2);
+}
+
+// Reading the moves of this position command runs the filter for every move of
+// 1,000 positions, nearly a whole budget each time: a minute or more, which only
+// the stop read meanwhile cuts short. The position is then unknown: go answers
+// at once, and the engine reads on.
+TEST(CommandLimits, UciStopEndsTheHooksOfAPositionCommand) {
+  Child uci({"uci", script("slow_filter.lua")});
+  std::string moves;
+  for (int i = 0; i < 250; ++i) moves += " a1a2 c3c2 a2a1 c2c3";
+  uci.send("position startpos moves" + moves);
+  uci.send("go infinite");
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  uci.send("stop");
+  const auto best = uci.line_starting("bestmove ");
+  ASSERT_TRUE(best) << "no bestmove after stop:\n" << uci.output();
+  EXPECT_EQ(*best, "bestmove (none)");
+  EXPECT_NE(uci.output().find("info string error: position: stopped before its moves were read; "
+                              "the position is unknown, and go answers bestmove (none) until the "
+                              "next position command\n"),
+            std::string::npos)
+      << uci.output();
+  EXPECT_NE(uci.output().find("info string error: go: the last position command was stopped "
+                              "before its moves were read; send it again\n"),
+            std::string::npos)
+      << uci.output();
+  uci.send("isready");
+  EXPECT_TRUE(uci.line_starting("readyok")) << uci.output();
+  quit_engine(uci);
+}
+
+// A quit read while a position command's hooks run ends them, and the engine.
+TEST(CommandLimits, UciQuitEndsTheHooksOfAPositionCommand) {
+  Child uci({"uci", script("slow_filter.lua")});
+  std::string moves;
+  for (int i = 0; i < 250; ++i) moves += " a1a2 c3c2 a2a1 c2c3";
+  uci.send("position startpos moves" + moves);
+  uci.send("quit");
+  EXPECT_EQ(uci.exit_code(), 0) << uci.output();
+}
+
+// ---- the engine's services, charged by their work ---------------------------------------
+
+// Each pos:attacked is a handful of VM instructions, and about as much time as
+// fifty: charged for its work, a million of them overrun the call's budget.
+TEST(CommandLimits, EachCallOfAServiceIsChargedByItsWork) {
+  LimitsGuard guard;
+  auto rules = load("attacked_loop.lua");
+  ASSERT_TRUE(rules);
+  auto e = thrown_by_moves<RuleError>(Position(rules));
+  ASSERT_TRUE(e) << "a million pos:attacked within one call's budget";
+  EXPECT_EQ(e->text(), script("attacked_loop.lua") +
+                           ":6: instruction budget exhausted: more than 10000000 instructions "
+                           "(kHookBudget; an endless loop?)");
+}
+
+// Where capture chains make pos:attacked generate the enemy's moves (some two
+// microseconds a call here), the estimate of a call that reads tables (84
+// instructions with the loop's) would let 100,000 calls through; charged for
+// the CPU time they take too, they overrun the budget.
+TEST(CommandLimits, AServiceThatGeneratesMovesIsChargedItsTime) {
+  LimitsGuard guard;
+  auto rules = load("attacked_chains.lua");
+  ASSERT_TRUE(rules);
+  auto e = thrown_by_moves<RuleError>(Position(rules));
+  ASSERT_TRUE(e) << "100,000 generations of moves within one call's budget";
+  EXPECT_EQ(e->text(), script("attacked_chains.lua") +
+                           ":7: instruction budget exhausted: more than 10000000 instructions "
+                           "(kHookBudget; an endless loop?)");
+}
+
+// 10,000 pos:attacked a call: some 60,000 VM instructions, and charged for
+// their work, some 500,000, so that the second of the start position's two
+// calls spends a command's 600,000.
+TEST(CommandLimits, ServicesDrawFromTheCommandsBudget) {
+  const auto r =
+      test_support::run("moves \"" + script("attacked_some.lua") + "\" --hook-instructions 600000");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("attacked_some.lua:6: the command's instruction budget is spent: more "
+                       "than 600000 instructions in all its hook calls (--hook-instructions N "
+                       "changes it)"),
+            std::string::npos)
+      << r.out;
+}
+
+// The command's deadline ends a loop of services: they look at the clock.
+TEST(CommandLimits, ADeadlineEndsALoopOfServices) {
+  LimitsGuard guard;
+  auto rules = load("attacked_loop.lua");
+  ASSERT_TRUE(rules);
+  command_limits().begin(1);
+  auto e = thrown_by_moves<CommandStopped>(Position(rules));
+  ASSERT_TRUE(e) << "the services ran past the deadline";
+  EXPECT_EQ(e->text(),
+            script("attacked_loop.lua") + ":6: stopped: the command's time limit passed");
 }
 
 // ---- one instruction budget for the command --------------------------------------------

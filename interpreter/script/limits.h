@@ -28,6 +28,20 @@ inline constexpr long kHookBudget = 10'000'000;
 // function moves or sorts, each value a function returns, each repetition of
 // string.rep and each byte tonumber() or the utf8 functions decode.
 inline constexpr long kBytesPerInstruction = 8;
+// The engine's services a hook calls (pos:attacked, pos:sites, pos:set_hand)
+// are charged to the same budget by the work they do: up front, an estimate
+// that does not depend on the clock (kAttackCost a call of pos:attacked, and
+// one instruction per kBytesPerInstruction sites per seat, for the looks back
+// from the site along the attack tables; one per site pos:sites names; one per
+// move rule and piece type pos:set_hand reads), and for a pos:attacked that
+// may generate every move of an enemy seat (capture chains, a generate hook,
+// filters that judge attacks), once it has returned, the CPU time it took
+// beyond that, at one instruction per kNanosPerInstruction nanoseconds (about
+// what a VM instruction of a hook takes), less what the hook calls it ran were
+// charged already. So a million calls of pos:attacked cost about as much as
+// the loop that makes them would if it did their work in Lua.
+inline constexpr long kNanosPerInstruction = 4;
+inline constexpr long kAttackCost = 40;
 // Options a script and the scripts it loads may declare, values of one option,
 // and the length of an option's name or value.
 inline constexpr size_t kMaxOptions = 64;

@@ -3,8 +3,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <lua.hpp>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstring>
@@ -157,6 +159,62 @@ int l_ply(lua_State* L) {
   lua_pushinteger(L, ctx(L)->pos->global(kPly));
   return 1;
 }
+// The calling thread's CPU time in nanoseconds: what a service took, whatever
+// else the machine was running meanwhile.
+int64_t thread_nanos() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return int64_t{t.tv_sec} * 1'000'000'000 + t.tv_nsec;
+}
+
+// Charges a service of the engine that a pos method runs (limits.h,
+// kNanosPerInstruction): the estimate when it starts, which raises the
+// budget's error or a stop before any work is done; for a service no estimate
+// bounds (timed), once done() says it has returned, the CPU time it took
+// beyond that, less what the hook calls nested in it spent, and a look at the
+// command's stop and deadlines.
+class Service {
+ public:
+  Service(lua_State* L, long estimate, bool timed) : L_(L), estimate_(estimate), timed_(timed) {
+    LuaState::charge(L, estimate);
+    if (!timed) return;
+    left_ = LuaState::remaining(L);
+    start_ = thread_nanos();
+  }
+  void done() {
+    if (!timed_) return;
+    const long nested = std::max(0L, left_ - LuaState::remaining(L_));
+    LuaState::charge_service(L_, estimate_ + nested, thread_nanos() - start_);
+  }
+
+ private:
+  lua_State* L_;
+  long estimate_;
+  bool timed_;
+  long left_ = 0;
+  int64_t start_ = 0;
+};
+
+// The estimate of a call of pos:attacked (limits.h): each enemy seat's look
+// from the site may cross the board.
+long attack_cost(const Position& p) {
+  return kAttackCost + p.rules().num_seats() * (1 + p.num_sites() / kBytesPerInstruction);
+}
+
+// Whether pos:attacked may generate every move of an enemy seat, whose cost no
+// estimate bounds well (core/attacks.h: capture chains, a generate hook's
+// moves, filters that judge the attack); otherwise it reads tables only.
+bool attack_generates(const Position& p) {
+  const Ruleset& r = p.rules();
+  const Hooks* h = r.hooks.get();
+  if (h && ((h->has_generate() && !h->generating()) ||
+            ((h->has_filter() || h->has_filter_moves()) && !h->filtering())))
+    return true;
+  for (SeatId e = 0; e < r.num_seats(); ++e)
+    if (!r.other_attackers[e].empty()) return true;
+  return false;
+}
+
 // pos:attacked(site, seat, piece): could an enemy of seat capture a piece of that type
 // standing on site at its next move, in this position? (Attack detection can run
 // the generate hook.)
@@ -165,11 +223,15 @@ int l_attacked(lua_State* L) {
   SiteId s = check_site(L, p, 2);
   SeatId seat = check_seat(L, p, 3);
   TypeId t = check_type(L, p, 4);
-  lua_pushboolean(L, is_attacked(p, s, seat, t));
+  Service service(L, attack_cost(p), attack_generates(p));
+  const bool attacked = is_attacked(p, s, seat, t);
+  service.done();
+  lua_pushboolean(L, attacked);
   return 1;
 }
 int l_sites(lua_State* L) {
   const Position& p = *ctx(L)->pos;
+  LuaState::charge(L, 1 + p.num_sites());
   lua_createtable(L, p.num_sites(), 0);
   for (SiteId s = 0; s < p.num_sites(); ++s) {
     push_name(L, kSiteNames, s);
@@ -229,6 +291,7 @@ int l_set_hand(lua_State* L) {
   TypeId t = check_type(L, p, 3);
   lua_Integer n = luaL_checkinteger(L, 4);
   const char* name = p.rules().types[t].name.c_str();
+  LuaState::charge(L, 1 + static_cast<long>(p.rules().rules.size() + p.rules().types.size()));
   if (!has_hand(p.rules(), t))
     return luaL_error(L,
                       "the rules never put a %s in a hand (no drop, start hand, gating or capture "

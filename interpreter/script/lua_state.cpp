@@ -329,14 +329,30 @@ void count_hook(lua_State* L, lua_Debug*) {
   s->raise_stop(L);
 }
 
+void LuaState::spend(lua_State* L, long units, bool deadlines) {
+  remaining_ = units > remaining_ ? -1 : remaining_ - units;
+  const Stop command = command_check(units, deadlines);
+  if (remaining_ >= 0 && command == Stop::kNone && stop_ == Stop::kNone) return;
+  stop(remaining_ < 0 ? Stop::kBudget : command);
+  raise_stop(L);
+}
+
 void LuaState::charge(lua_State* L, long units) {
   LuaState* s = self(L);
   if (s->depth_ == 0 || units <= 0) return;
-  s->remaining_ = units > s->remaining_ ? -1 : s->remaining_ - units;
-  const Stop command = command_check(units);
-  if (s->remaining_ >= 0 && command == Stop::kNone && s->stop_ == Stop::kNone) return;
-  s->stop(s->remaining_ < 0 ? Stop::kBudget : command);
-  s->raise_stop(L);
+  s->unchecked_ += units;
+  const bool deadlines = s->unchecked_ >= kCountStep;
+  if (deadlines) s->unchecked_ = 0;
+  s->spend(L, units, deadlines);
+}
+
+void LuaState::charge_service(lua_State* L, long charged, int64_t nanos) {
+  LuaState* s = self(L);
+  if (s->depth_ == 0) return;
+  const int64_t by_time = nanos / kNanosPerInstruction;
+  const long more =
+      by_time > charged ? static_cast<long>(std::min<int64_t>(by_time - charged, kHookBudget)) : 0;
+  s->spend(L, more, true);
 }
 
 LuaState* LuaState::self(lua_State* L) {

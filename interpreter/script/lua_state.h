@@ -122,7 +122,18 @@ class LuaState {
 
   // Charges units of work a library function does in C to the running call's
   // budget; once it is spent, raises the budget's error at the calling line.
+  // The command's deadlines are looked at once every kCountStep units charged,
+  // as the count hook looks at them once every kCountStep instructions.
   static void charge(lua_State* L, long units);
+  // What the running call's budget has left (a pos method measures what the
+  // hook calls nested in its work spent).
+  static long remaining(lua_State* L) { return self(L)->remaining_; }
+  // After a service in C++ that a pos method ran (pos:attacked): charges the
+  // time it took, nanos, at one instruction per kNanosPerInstruction, beyond
+  // the charged units already taken for it (its estimate, charged up front,
+  // and the instructions of the hook calls nested in it), then looks at the
+  // command's stop and deadlines whatever it charged.
+  static void charge_service(lua_State* L, long charged, int64_t nanos);
 
   static LuaState* self(lua_State* L);
 
@@ -164,6 +175,10 @@ class LuaState {
   // (Stop::kNone) or why not; their deadlines are looked at only when asked
   // (the count hook), since reading the clock costs more than a stop flag.
   static Stop command_check(long units, bool deadlines = false);
+  // Takes units from the budget and the command's count (deadlines: whether
+  // to read the clock too); raises the stop's error once either is spent or
+  // the command stops.
+  void spend(lua_State* L, long units, bool deadlines);
   [[noreturn]] void raise_stop(lua_State* L);
   std::string stop_message() const;
   // Starts the budget of an outermost call.
@@ -199,6 +214,8 @@ class LuaState {
   // Whether count_hook is set; it charges kCountStep instructions at a time.
   bool counting_ = false;
   static constexpr int kCountStep = 1000;
+  // Units charge() took since the deadlines were last looked at.
+  long unchecked_ = 0;
   // Why and where the outermost call must stop, the script line the last
   // error was raised at, and where memory first ran out; fixed buffers, since
   // the allocator writes them and must not allocate. Running out of memory

@@ -120,6 +120,10 @@ std::string uci_text(Position& pos, const Turn& turn) {
   return joined_text(pos, turn);
 }
 
+std::string uci_decisions_text(Position& pos, const Turn& turn) {
+  return joined_text(pos, turn);
+}
+
 Expected<Turn> parse_uci(Position& pos, const std::string& text) {
   const std::string t = trim(text);
   if (auto bad = check_move_text_size(t)) return *bad;

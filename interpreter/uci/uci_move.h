@@ -37,6 +37,12 @@ std::vector<std::string> uci_texts(Position& pos, const std::vector<Turn>& turns
 // not legal is written from its decisions alone).
 std::string uci_text(Position& pos, const Turn& turn);
 
+// The UCI text of a turn of pos from its decisions alone, without telling it
+// apart from the other legal turns (no hook runs for a turn of one decision):
+// what a stopped search answers with when there is no time for uci_text. pos
+// is restored before returning.
+std::string uci_decisions_text(Position& pos, const Turn& turn);
+
 // The legal turn of pos a UCI text names: exactly as uci_texts writes it, or
 // the same in other letter case when that names one turn only, or the
 // project's own move text (notation/turn_text.h). An Error naming the text and

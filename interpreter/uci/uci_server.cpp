@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <deque>
 #include <functional>
 #include <istream>
 #include <ostream>
@@ -61,6 +62,99 @@ std::string first_turn(Position pos) {
     // Not found in time (or a hook failed, which the next search reports).
   }
   return out;
+}
+
+// The text of a turn the search chose once a stop came: hooks run to tell it
+// apart from the other legal turns' (uci_text) for kFirstTurnMillis at most,
+// else it is written from its decisions alone. Each try has a copy of pos: a
+// stopped one may leave it in the middle of a turn.
+std::string quick_text(const Position& pos, const Turn& turn) {
+  const SearchLimits limits(nullptr, kFirstTurnMillis);
+  try {
+    Position at = pos;
+    return uci_text(at, turn);
+  } catch (const CommandStopped&) {
+  }
+  try {
+    Position at = pos;
+    return uci_decisions_text(at, turn);
+  } catch (const CommandStopped&) {
+  }
+  return "(none)";
+}
+
+// The first word of a line (what names its command), without splitting the
+// rest of a line that may be a megabyte long.
+std::string first_word(const std::string& line) {
+  const auto blank = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+  const auto start = std::find_if_not(line.begin(), line.end(), blank);
+  return std::string(start, std::find_if(start, line.end(), blank));
+}
+
+bool stops(const std::string& line) {
+  const std::string w = first_word(line);
+  return w == "stop" || w == "quit";
+}
+
+// Lines read ahead of their answers (Server::run): a reader thread puts them
+// in while the loop takes them out, so that a `stop` or `quit` is seen while
+// the loop is busy with an earlier command. From the moment one is read until
+// the loop takes it, the interrupt flag is set, which the hooks of the
+// commands before it obey. Bounded: the reader waits while kMaxLines lines or
+// kMaxBytes bytes wait for the loop.
+class Inbox {
+ public:
+  static constexpr size_t kMaxLines = 256;
+  static constexpr size_t kMaxBytes = size_t{16} << 20;
+
+  explicit Inbox(std::atomic<bool>& interrupt) : interrupt_(interrupt) {}
+
+  void put(LineRead read, std::string line) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    room_.wait(lock, [&] { return items_.size() < kMaxLines && bytes_ < kMaxBytes; });
+    const bool stop = read == LineRead::kLine && stops(line);
+    if (stop && pending_stops_++ == 0) interrupt_ = true;
+    bytes_ += line.size();
+    items_.push_back({read, stop, std::move(line)});
+    ready_.notify_one();
+  }
+
+  // The next line and how it was read (kEnd at the end of the input).
+  LineRead take(std::string& line) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    ready_.wait(lock, [&] { return !items_.empty(); });
+    Item item = std::move(items_.front());
+    items_.pop_front();
+    bytes_ -= item.line.size();
+    if (item.stop && --pending_stops_ == 0) interrupt_ = false;
+    room_.notify_one();
+    line = std::move(item.line);
+    return item.read;
+  }
+
+ private:
+  struct Item {
+    LineRead read;
+    bool stop;
+    std::string line;
+  };
+  std::atomic<bool>& interrupt_;
+  std::mutex mutex_;
+  std::condition_variable ready_, room_;
+  std::deque<Item> items_;
+  size_t bytes_ = 0;
+  int pending_stops_ = 0;
+};
+
+// Reads in into box up to its end or a `quit`, after which nothing is read.
+void read_ahead(std::istream& in, Inbox& box) {
+  for (std::string line;;) {
+    const LineRead r = read_input_line(in, line);
+    const bool last = r == LineRead::kEnd || (r == LineRead::kLine && first_word(line) == "quit");
+    box.put(r, r == LineRead::kLine ? std::move(line) : std::string());
+    if (last) return;
+    line.clear();
+  }
 }
 
 // What `go` asks for, from its words; each word that cannot be read is
@@ -170,18 +264,23 @@ ai::Player& Server::player() {
 }
 
 void Server::run(std::istream& in) {
-  for (std::string line;;) {
-    const LineRead r = read_input_line(in, line);
+  Inbox box(interrupt_);
+  std::thread reader([&] { read_ahead(in, box); });
+  bool quit = false;
+  for (std::string line; !quit;) {
+    const LineRead r = box.take(line);
     if (r == LineRead::kEnd) break;
     if (r == LineRead::kTooLong) {
       // A GUI never sends such a line; it is ignored whole, as an unknown command is.
       error("a line longer than 1 MiB (kMaxInputLine) was ignored");
       continue;
     }
-    if (!handle(line)) return;
+    quit = !handle(line);
   }
+  // The reader has ended: it reads nothing after the end or a quit.
+  reader.join();
   // The input ended: the answer of a search still comes, as after a wait.
-  finish_search();
+  if (!quit) finish_search();
 }
 
 bool Server::handle(const std::string& line) {
@@ -284,6 +383,7 @@ void Server::set_option(const std::vector<std::string>& tokens) {
 void Server::new_game() {
   stop_search();
   pos_ = Position(rules_);
+  pos_known_ = true;
   if (player_) player_->new_game();
 }
 
@@ -291,6 +391,19 @@ void Server::position(const std::vector<std::string>& tokens) {
   // Reading moves may run the script's hooks, which the search may be running:
   // a search still running is stopped first.
   stop_search();
+  try {
+    // A stop read meanwhile ends those hooks (run()).
+    const SearchLimits limits(&interrupt_, 0);
+    read_position_command(tokens);
+  } catch (const CommandStopped&) {
+    pos_known_ = false;
+    error(
+        "position: stopped before its moves were read; the position is unknown, and go answers "
+        "bestmove (none) until the next position command");
+  }
+}
+
+void Server::read_position_command(const std::vector<std::string>& tokens) {
   if (tokens.size() < 2 || (tokens[1] != "startpos" && tokens[1] != "fen")) {
     error("position: expected startpos or fen" +
           (tokens.size() < 2 ? std::string() : ", not '" + tokens[1] + "'"));
@@ -319,6 +432,9 @@ void Server::position(const std::vector<std::string>& tokens) {
   }
   for (size_t k = i + 1; k < tokens.size(); ++k) {
     auto turn = parse_uci(p, tokens[k]);
+    // A stop that ended hooks the move text's reading ran may come back as
+    // the text's error.
+    if (!turn && interrupt_) throw CommandStopped(turn.error());
     if (!turn) {
       error("position: move " + std::to_string(k - i) + " (" + tokens[k] +
             "): " + turn.error().what + " (the position is left as it was)");
@@ -330,6 +446,7 @@ void Server::position(const std::vector<std::string>& tokens) {
     }
   }
   pos_ = std::move(p);
+  pos_known_ = true;
 }
 
 void Server::go(const std::vector<std::string>& tokens) {
@@ -337,6 +454,11 @@ void Server::go(const std::vector<std::string>& tokens) {
   // waited for: the loop must keep reading stop and isready.
   stop_search();
   const GoArgs a = read_go_args(tokens, [this](const std::string& what) { error(what); });
+  if (!pos_known_) {
+    error("go: the last position command was stopped before its moves were read; send it again");
+    emit("bestmove (none)");
+    return;
+  }
   if (pos_.awaiting_roll()) {
     error(
         "go: a throw of the dice is due, which is no player's move (play it with position ... "
@@ -365,24 +487,19 @@ void Server::go(const std::vector<std::string>& tokens) {
   // count of --hook-instructions (core/command_limits.h).
   command_limits().renew_instructions();
   worker_ = std::thread([this, &p] {
+    // Every hook this thread runs obeys stop: in the search, and around it
+    // (whether the game is over, a turn's later decisions, the answer's text).
+    const SearchLimits limits(&stop_, 0);
     std::string best = "(none)";
     bool over = false;
     try {
       Position at = root_;
-      // Whether the game is over can take the hooks a while: stop reaches
-      // them here, as it does in the search.
-      Result res;
-      {
-        const SearchLimits limits(&stop_, 0);
-        res = game_result(at);
-      }
+      const Result res = game_result(at);
       over = res.over;
-      if (over) {
+      if (over)
         emit("info string the game is over: " + res.reason);
-      } else {
-        const Turn turn = p.choose(at, &stop_);
-        best = uci_text(at, turn);
-      }
+      else
+        best = answer(at, p);
     } catch (const CommandStopped& e) {
       emit("info string go: stopped before any move was judged (" + e.error().what +
            "); the answer is the first legal move, if there is time to find it");
@@ -401,6 +518,19 @@ void Server::go(const std::vector<std::string>& tokens) {
     emit("bestmove " + best);
     done_ = true;
   });
+}
+
+std::string Server::answer(Position& at, ai::Player& p) {
+  const Turn turn = p.choose(at, &stop_);
+  if (!stop_) {
+    try {
+      Position copy = at;  // a stopped uci_text may leave it in the middle of the turn
+      return uci_text(copy, turn);
+    } catch (const CommandStopped&) {
+      // A stop came while the text was made: it is made again at once.
+    }
+  }
+  return quick_text(at, turn);
 }
 
 void Server::stop_search() {

@@ -8,9 +8,12 @@
 //
 // The search runs on a thread of its own, so that `stop`, `isready` and `quit`
 // are answered while it thinks; whatever ends a search, its answer comes as
-// `bestmove`. Moves are UCI texts (uci/uci_move.h); positions are the rules'
-// position strings (FEN for chess-like rules). Input the protocol does not
-// know is ignored, as UCI asks; input that is wrong (a position that does not
+// `bestmove`. Commands are read on a thread of their own too (run()), so that
+// a `stop` or `quit` is seen while the script's hooks keep the loop busy
+// (reading the moves of `position` runs them): it ends the hooks of the
+// commands before it at once, as it ends a search (core/command_limits.h). Moves are UCI texts
+// (uci/uci_move.h); positions are the rules' position strings (FEN for chess-like rules). Input the
+// protocol does not know is ignored, as UCI asks; input that is wrong (a position that does not
 // read, a move that is not legal, an option out of range) is answered with
 // `info string error: ...` naming the command, the token and what is wrong,
 // and changes nothing.
@@ -70,7 +73,9 @@ class Server {
   // Answers one line of input; false once it was `quit`.
   bool handle(const std::string& line);
   // Answers the lines of in until `quit` or the end of the input, then stops
-  // any search (its bestmove is still written).
+  // any search (its bestmove is still written). The lines are read on a
+  // thread of its own and answered here in order; a `stop` or `quit` read
+  // while an earlier command runs hooks (position) stops those hooks.
   void run(std::istream& in);
   // Whether a search is running (or holding its answer until `stop`).
   bool searching() const { return worker_.joinable() && !done_; }
@@ -79,6 +84,8 @@ class Server {
   void uci();
   void set_option(const std::vector<std::string>& tokens);
   void position(const std::vector<std::string>& tokens);
+  // position's reading, whose hooks a stop may end (CommandStopped).
+  void read_position_command(const std::vector<std::string>& tokens);
   void go(const std::vector<std::string>& tokens);
   // Stops a search now; its bestmove is written before this returns.
   void stop_search();
@@ -90,12 +97,21 @@ class Server {
   void emit(const std::string& line);
   void error(const std::string& what);
   void report(const ai::SearchInfo& info);
+  // The search's answer to go: the turn in UCI text, or "(none)".
+  std::string answer(Position& at, ai::Player& p);
 
   std::shared_ptr<const Ruleset> rules_;
   std::ostream& out_;
   ServerOptions options_;
   std::string variant_;  // what UCI_Variant offers
   Position pos_;
+  // False once a position command was stopped before its moves were read:
+  // the position the GUI meant is unknown until the next position command.
+  bool pos_known_ = true;
+  // Set by run()'s reader thread when it reads `stop` or `quit`, until that
+  // command is answered: the hooks that commands before it run on this
+  // thread (position) obey it.
+  std::atomic<bool> interrupt_{false};
   std::unique_ptr<ai::Player> player_;
   // The search: its thread, the position it searches (which info lines read
   // their pv from), its stop flag, and, for `go infinite`, the wait for stop.

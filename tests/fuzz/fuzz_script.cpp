@@ -35,10 +35,9 @@ constexpr int kTurns = 12;
 
 // What all the hook calls of one input may spend together, as a command's
 // limits (core/command_limits.h, --hook-instructions): ten load budgets of
-// instructions, and a deadline for a hook whose time goes into services the
-// instruction count does not see (tests/data/hostile/hooks/slow_filter.lua
-// calls pos:attacked a million times in one filter call, a second in a
-// Release build and over half a minute instrumented).
+// instructions, and a deadline, for what the instruction count sees only late
+// (one call of a service such as pos:attacked is charged for its time once it
+// returns) and for an instrumented build, where every instruction is slower.
 constexpr int64_t kInputInstructions = 10 * kBudget;
 constexpr int64_t kInputMillis = 2'000;
 

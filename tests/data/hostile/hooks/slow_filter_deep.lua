@@ -4,7 +4,7 @@ return game { title = "hostile", board = grid { width = 3, height = 3 },
   setup = { white = { man = "a1" }, black = { man = "c3" } },
   filter = function(pos, move)
     if pos:ply() > 0 then
-      for i = 1, 1000000 do pos:attacked("b2", "white", "man") end
+      local n = 0; for i = 1, 4500000 do n = n + i end
     end
     return true
   end }
