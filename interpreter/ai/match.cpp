@@ -7,6 +7,7 @@
 #include <exception>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <thread>
 
@@ -44,6 +45,13 @@ std::string sites_of(const Ruleset& r, const Move& m) {
   return "'" + site(m.from) + " to " + site(m.to) + "'";
 }
 
+// A SplitMix64 finaliser: the fingerprint of a game so far.
+uint64_t mix(uint64_t x) {
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
 }  // namespace
 
 uint64_t game_seed(uint64_t seed, uint64_t index) {
@@ -51,6 +59,12 @@ uint64_t game_seed(uint64_t seed, uint64_t index) {
   x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
   x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
   return x ^ (x >> 31);
+}
+
+int MatchReport::pairs() const {
+  int n = 0;
+  for (int c : pentanomial) n += c;
+  return n;
 }
 
 double MatchReport::mean_plies() const {
@@ -89,9 +103,10 @@ Status play_game(std::shared_ptr<const Ruleset> rules, const std::vector<Player*
                  uint64_t seed, int max_plies, bool keep, MatchGame& game,
                  std::vector<PlayerTally>& tallies, const std::vector<int>& player_of_seat,
                  const Adjudication& adjudication, const TimeControl& clock,
-                 const ClockBudget& clock_budget) {
+                 const ClockBudget& clock_budget, const Position* start) {
   const Ruleset& r = *rules;
-  Position pos(rules);
+  Position pos = start ? *start : Position(rules);
+  pos.clear_history();
   std::mt19937_64 dice(seed);
   MoveList moves;
   Turn t;
@@ -100,6 +115,7 @@ Status play_game(std::shared_ptr<const Ruleset> rules, const std::vector<Player*
   game.turns.clear();
   game.adjudicated = false;
   game.timed_out = -1;
+  game.fingerprint = mix(pos.hash());
   Adjudicator judge(r, adjudication);
   SeatClocks clocks(clock, r.num_seats());
   uint64_t nodes = 0;
@@ -122,6 +138,7 @@ Status play_game(std::shared_ptr<const Ruleset> rules, const std::vector<Player*
     if (pos.awaiting_roll()) {
       random_turn(pos, moves, dice, t);
       pos.make(t.first(), u);
+      game.fingerprint = mix(game.fingerprint ^ t.first().hash());
       if (keep) game.turns.push_back(t);
       continue;
     }
@@ -158,6 +175,7 @@ Status play_game(std::shared_ptr<const Ruleset> rules, const std::vector<Player*
         return illegal(r, player.name(), seat, game.plies,
                        "it returned an illegal decision, " + sites_of(r, t.steps[i]));
       pos.make(t.steps[i], u);
+      game.fingerprint = mix(game.fingerprint ^ t.steps[i].hash());
       ++game.plies;
       ++tally.decisions;
     }
@@ -179,6 +197,16 @@ Status check_match(std::shared_ptr<const Ruleset> rules, const MatchOptions& opt
   if (nplayers < 2) return Error{"players", "a match needs at least two players"};
   if (options.games < 1) return Error{"games", "a match needs at least one game"};
   if (auto l = lineup(*rules, nplayers, 0); !l) return l.error();
+  if (options.grouped() && options.games % nplayers != 0)
+    return Error{"games", std::to_string(options.games) + " games do not make whole groups: " +
+                              "each opening is played " + std::to_string(nplayers) +
+                              " times (once for each way the players sit), so give a "
+                              "multiple of " +
+                              std::to_string(nplayers)};
+  if (options.openings > 0 && !options.opening)
+    return Error{"openings", "no way to set up the openings was given"};
+  if (options.random_plies < 0)
+    return Error{"random plies", "the number of random plies cannot be negative"};
   if (Status st = check_adjudication(*rules, options.adjudication)) return *st;
   for (const std::string& spec : options.players)
     if (auto p = make(spec, rules, 1); !p) return p.error();
@@ -220,8 +248,8 @@ Status play_match_game(std::shared_ptr<const Ruleset> rules, const MatchOptions&
       seats.push_back(owned.back().get());
     }
     return play_game(rules, seats, game.seed, options.max_plies, options.keep_turns, game, tally,
-                     game.player_of_seat, options.adjudication, options.clock,
-                     options.clock_budget);
+                     game.player_of_seat, options.adjudication, options.clock, options.clock_budget,
+                     game.start.get());
   } catch (const RuleError& e) {
     // A hook or an engine failed: the error names it, and the game is added by the caller.
     return e.error();
@@ -232,22 +260,105 @@ Status play_match_game(std::shared_ptr<const Ruleset> rules, const MatchOptions&
   }
 }
 
-// Adds a finished game to its players' wins, draws and losses: a player's
-// result is that of the first seat it holds.
+// A player's outcome in a finished game: that of the first seat it holds (an
+// unfinished game is a draw); nothing when it holds no seat.
+std::optional<Outcome> outcome_of(const Ruleset& r, const MatchGame& game, int player) {
+  for (SeatId s = 0; s < r.num_seats(); ++s)
+    if (game.player_of_seat[s] == player)
+      return game.result.over ? game.result.outcome[s] : Outcome::kDraw;
+  return std::nullopt;
+}
+
+// Adds a finished game to its players' wins, draws and losses.
 void count_result(const Ruleset& r, const MatchGame& game, std::vector<PlayerTally>& tally) {
-  const Result& res = game.result;
   for (int p = 0; p < static_cast<int>(tally.size()); ++p) {
-    SeatId seat = -1;
-    for (SeatId s = 0; s < r.num_seats() && seat < 0; ++s)
-      if (game.player_of_seat[s] == p) seat = s;
-    if (seat < 0) continue;
-    if (!res.over || res.outcome[seat] == Outcome::kDraw)
+    const std::optional<Outcome> o = outcome_of(r, game, p);
+    if (!o) continue;
+    if (*o == Outcome::kDraw)
       ++tally[p].draws;
-    else if (res.outcome[seat] == Outcome::kWin)
+    else if (*o == Outcome::kWin)
       ++tally[p].wins;
     else
       ++tally[p].losses;
   }
+}
+
+// The order the openings are used in: as given, or shuffled once (Fisher and
+// Yates) by a generator seeded from the match's seed.
+std::vector<int> opening_order(const MatchOptions& options) {
+  std::vector<int> order(std::max(0, options.openings));
+  for (int i = 0; i < static_cast<int>(order.size()); ++i) order[i] = i;
+  if (!options.random_order) return order;
+  std::mt19937_64 rng(game_seed(options.seed ^ 0x6f70656e696e6773ull, 0));
+  for (int i = static_cast<int>(order.size()) - 1; i > 0; --i)
+    std::swap(order[i], order[std::uniform_int_distribution<int>(0, i)(rng)]);
+  return order;
+}
+
+// Plays `plies` random whole turns on pos (throws of the dice drawn and not
+// counted); false when the game ends before or at the last of them.
+template <typename Rng>
+bool random_walk(Position& pos, int plies, Rng& rng) {
+  MoveList moves;
+  Turn t;
+  Undo u;
+  for (int done = 0;;) {
+    if (game_result(pos, moves).over || moves.empty()) return false;
+    if (done == plies) return true;
+    if (pos.awaiting_roll()) {
+      random_turn(pos, moves, rng, t);
+      pos.make(t.first(), u);
+      continue;
+    }
+    play_random_turn(pos, moves, rng, t);
+    ++done;
+  }
+}
+
+// The position the games of a group start from (see the top of match.h),
+// set up with the rules of the thread that plays it.
+Expected<Position> group_start(std::shared_ptr<const Ruleset> rules, const MatchOptions& options,
+                               const std::vector<int>& order, int group, int& opening) {
+  constexpr int kTries = 1000;
+  Position base(rules);
+  opening = -1;
+  if (options.openings > 0) {
+    opening = order[group % options.openings];
+    auto p = options.opening(rules, opening);
+    if (!p) return p.error();
+    base = std::move(*p);
+  }
+  base.clear_history();
+  if (options.random_plies == 0) return base;
+  for (uint64_t attempt = 0; attempt < kTries; ++attempt) {
+    std::mt19937_64 rng(game_seed(
+        game_seed(options.seed ^ 0x72616e646f6d21ull, static_cast<uint64_t>(group)), attempt));
+    Position pos = base;
+    if (random_walk(pos, options.random_plies, rng)) {
+      pos.clear_history();
+      return pos;
+    }
+  }
+  return Error{
+      "random plies",
+      "no position " + std::to_string(options.random_plies) + " random plies after " +
+          (opening < 0 ? std::string("the start") : "opening " + std::to_string(opening + 1)) +
+          " where the game goes on, in " + std::to_string(kTries) + " tries"};
+}
+
+// Sets up game g: its seed, seats, group and start position.
+Status prepare_game(std::shared_ptr<const Ruleset> rules, const MatchOptions& options,
+                    const std::vector<int>& order, int g, MatchGame& game) {
+  const int nplayers = static_cast<int>(options.players.size());
+  game.index = g;
+  game.seed = game_seed(options.seed, g);
+  game.player_of_seat = *lineup(*rules, nplayers, g);
+  if (!options.grouped()) return std::nullopt;
+  game.group = g / nplayers;
+  auto start = group_start(rules, options, order, game.group, game.opening);
+  if (!start) return start.error();
+  game.start = std::make_shared<const Position>(std::move(*start));
+  return std::nullopt;
 }
 
 // What the threads of a match share: the next game to play, and each
@@ -312,6 +423,24 @@ void add_totals(const MatchOptions& options, const std::vector<std::vector<Playe
   }
 }
 
+// How many games differ, and for a grouped match of two players the pairs by
+// the first player's points.
+void add_pairs(const Ruleset& r, const MatchOptions& options, MatchReport& report) {
+  std::vector<uint64_t> prints;
+  for (const MatchGame& g : report.games) prints.push_back(g.fingerprint);
+  std::sort(prints.begin(), prints.end());
+  report.distinct = static_cast<int>(std::unique(prints.begin(), prints.end()) - prints.begin());
+  if (!options.grouped() || options.players.size() != 2) return;
+  for (size_t g = 0; g + 1 < report.games.size(); g += 2) {
+    int half_points = 0;
+    for (size_t k = g; k < g + 2; ++k) {
+      const Outcome o = *outcome_of(r, report.games[k], 0);
+      half_points += o == Outcome::kWin ? 2 : o == Outcome::kDraw ? 1 : 0;
+    }
+    ++report.pentanomial[half_points];
+  }
+}
+
 }  // namespace
 
 Expected<MatchReport> run_match(std::shared_ptr<const Ruleset> rules, const RulesLoader& reload,
@@ -324,6 +453,7 @@ Expected<MatchReport> run_match(std::shared_ptr<const Ruleset> rules, const Rule
   auto copies = rules_per_thread(rules, reload, threads);
   if (!copies) return copies.error();
 
+  const std::vector<int> order = opening_order(options);
   MatchReport report;
   report.games.resize(options.games);
   MatchThreads shared(threads, nplayers);
@@ -334,14 +464,14 @@ Expected<MatchReport> run_match(std::shared_ptr<const Ruleset> rules, const Rule
   auto work = [&](int w) {
     for (int g; (g = shared.next++) < options.games;) {
       MatchGame& game = report.games[g];
-      game.index = g;
-      game.seed = game_seed(options.seed, g);
-      game.player_of_seat = *lineup(r, nplayers, g);
       try {
-        shared.errors[w] = play_match_game((*copies)[w], options, make, game, shared.tallies[w]);
+        shared.errors[w] = prepare_game((*copies)[w], options, order, g, game);
+        if (!shared.errors[w])
+          shared.errors[w] = play_match_game((*copies)[w], options, make, game, shared.tallies[w]);
       } catch (...) {
         shared.crashes[w] = std::current_exception();
       }
+      if (!options.keep_turns) game.start.reset();
       if (shared.errors[w] || shared.crashes[w]) return shared.fail(w, g, options.games);
       count_result(r, game, shared.tallies[w]);
       if (progress) {
@@ -358,6 +488,7 @@ Expected<MatchReport> run_match(std::shared_ptr<const Ruleset> rules, const Rule
 
   report.millis = millis_since(start);
   add_totals(options, shared.tallies, report);
+  add_pairs(r, options, report);
   return report;
 }
 
@@ -375,6 +506,27 @@ double elo_difference(double score) {
   if (score <= kEdge) return -std::numeric_limits<double>::infinity();
   if (score >= 1 - kEdge) return std::numeric_limits<double>::infinity();
   return -400.0 * std::log10(1.0 / score - 1.0);
+}
+
+PairStats pair_stats(const Pentanomial& bins, double z) {
+  PairStats st;
+  for (int c : bins) st.pairs += c;
+  if (st.pairs == 0) return st;
+  // fishtest's LLRcalc.regularize: an empty bin counts 1e-3.
+  double n[5], total = 0;
+  for (int k = 0; k < 5; ++k) total += n[k] = bins[k] ? bins[k] : 1e-3;
+  double mu = 0;
+  for (int k = 0; k < 5; ++k) mu += n[k] * (k / 4.0) / total;
+  double v = 0;
+  for (int k = 0; k < 5; ++k) v += n[k] * (k / 4.0 - mu) * (k / 4.0 - mu) / total;
+  const double se = std::sqrt(v / total);
+  st.score = mu;
+  st.variance = v;
+  st.interval = {mu - z * se, mu + z * se};
+  st.elo = elo_difference(mu);
+  st.elo_interval = {elo_difference(st.interval.low), elo_difference(st.interval.high)};
+  st.los = se > 0 ? 0.5 * std::erfc(-(mu - 0.5) / se / std::sqrt(2.0)) : (mu > 0.5 ? 1.0 : 0.0);
+  return st;
 }
 
 }  // namespace regula::ai

@@ -1,6 +1,7 @@
 // match: games between computer players (and engines), with the score, its
 // confidence interval and the Elo difference, to measure a player or a rule.
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -12,8 +13,10 @@
 #include "ai/match.h"
 #include "ai/player_spec.h"
 #include "cli/common.h"
+#include "cli/openings.h"
 #include "cli/players.h"
 #include "formats/presentation.h"
+#include "notation/position_string.h"
 #include "session/game.h"
 #include "session/game_record.h"
 #include "session/time_control_text.h"
@@ -36,6 +39,9 @@ struct MatchArgs {
   std::string records;
   std::string resign, draw;
   std::string tc;  // the clock, in PGN's TimeControl syntax
+  std::string openings;
+  std::string openings_order = "sequential";
+  int random_plies = 0;
 };
 
 std::string percent(double x) {
@@ -52,8 +58,29 @@ std::string elo_text(double elo) {
   return std::string(buf) == "-0" ? "+0" : buf;
 }
 
+double unit_clamp(double x) {
+  return std::clamp(x, 0.0, 1.0);
+}
+
 nlohmann::json number_or_null(double x) {
   return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr);
+}
+
+// A game's own tags: who played each seat, and in a match from openings its
+// group and game within it, as PGN's Round ("3.2": the second game of the
+// third opening played).
+RecordTags game_tags(const Ruleset& r, const ai::MatchReport& report, const ai::MatchGame& g,
+                     RecordTags tags) {
+  std::string seats;
+  for (SeatId s = 0; s < r.num_seats(); ++s)
+    seats += (s ? "; " : "") + r.seats[s].name + "=" + report.players[g.player_of_seat[s]].spec;
+  tags.push_back({"Players", seats});
+  if (g.group >= 0) {
+    const int size = static_cast<int>(report.players.size());
+    tags.push_back(
+        {"Round", std::to_string(g.group + 1) + "." + std::to_string(g.index % size + 1)});
+  }
+  return tags;
 }
 
 // Writes every game as a record, one after another, each with its own header.
@@ -61,7 +88,11 @@ Status write_records(const std::shared_ptr<const Ruleset>& rules, const ai::Matc
                      const std::string& path, const RecordTags& tags) {
   std::ofstream file(path);
   for (const ai::MatchGame& g : report.games) {
-    Game game(rules);
+    // The start, read again under these rules (a thread may have had its own).
+    Expected<Position> start = Position(rules);
+    if (g.start) start = read_position(rules, write_position(*g.start));
+    if (!start) return start.error();
+    Game game(rules, std::move(*start));
     for (const Turn& t : g.turns)
       if (Status st = game.play_turn(t)) return st;
     // An adjudicated game ends as a resignation or an agreed draw would.
@@ -72,7 +103,7 @@ Status write_records(const std::shared_ptr<const Ruleset>& rules, const ai::Matc
     }
     if (g.timed_out >= 0)
       if (Status st = game.time_out(g.timed_out, g.result.is_draw())) return st;
-    file << write_record(game, tags) << "\n";
+    file << write_record(game, game_tags(*rules, report, g, tags)) << "\n";
   }
   if (!file) return Error{path, "cannot write the records"};
   return std::nullopt;
@@ -88,8 +119,24 @@ double nodes_per_second(const ai::PlayerTally& p) {
   return p.millis > 0 ? 1000.0 * static_cast<double>(p.nodes) / p.millis : 0.0;
 }
 
+// Whether the match's games come in pairs of two players who swap sides from
+// the same opening: then its intervals are the pairs' (ai::pair_stats).
+bool paired(const ai::MatchReport& report) {
+  return report.pairs() > 0;
+}
+
+// A player's score interval: the pairs' for two paired players (the second's
+// mirrored), else Wilson's over the games.
+ai::Interval score_interval(const ai::MatchReport& report, size_t player, int games) {
+  if (!paired(report)) return ai::wilson_interval(report.players[player].points(), games);
+  const ai::Interval first = ai::pair_stats(report.pentanomial).interval;
+  const ai::Interval clamped{unit_clamp(first.low), unit_clamp(first.high)};
+  return player == 0 ? clamped : ai::Interval{1 - clamped.high, 1 - clamped.low};
+}
+
 // What the outputs say of the first player against the field: its score with
-// the 95% interval, and its share of the decisive games with theirs.
+// the 95% interval (from the pairs when there are pairs), and its share of the
+// decisive games with theirs.
 struct FirstPlayer {
   const ai::PlayerTally& a;
   int n;
@@ -102,7 +149,7 @@ struct FirstPlayer {
       : a(report.players[0]),
         n(games),
         score(a.points() / n),
-        si(ai::wilson_interval(a.points(), n)),
+        si(score_interval(report, 0, games)),
         decisive(a.wins + a.losses),
         di(ai::wilson_interval(a.wins, decisive)) {}
 };
@@ -119,8 +166,9 @@ void print_json(const MatchArgs& args, const Ruleset& r, const ai::MatchOptions&
   j["max_plies"] = args.max_plies;
   if (options.adjudication.any()) j["adjudication"] = options.adjudication.text();
   nlohmann::json list = nlohmann::json::array();
-  for (const ai::PlayerTally& p : report.players) {
-    const ai::Interval pi = ai::wilson_interval(p.points(), n);
+  for (size_t i = 0; i < report.players.size(); ++i) {
+    const ai::PlayerTally& p = report.players[i];
+    const ai::Interval pi = score_interval(report, i, n);
     list.push_back({{"player", p.spec},
                     {"wins", p.wins},
                     {"draws", p.draws},
@@ -140,6 +188,17 @@ void print_json(const MatchArgs& args, const Ruleset& r, const ai::MatchOptions&
     j["decisive"] = f.decisive;
     j["decisive_won"] = f.decisive ? static_cast<double>(f.a.wins) / f.decisive : 0.0;
     j["decisive_interval"] = {f.di.low, f.di.high};
+  }
+  j["distinct_games"] = report.distinct;
+  j["interval"] = paired(report) ? "pentanomial" : "wilson";
+  if (options.openings) j["openings"] = options.openings;
+  if (options.random_plies) j["random_plies"] = options.random_plies;
+  if (paired(report)) {
+    const ai::PairStats ps = ai::pair_stats(report.pentanomial);
+    j["pairs"] = ps.pairs;
+    j["pentanomial"] = report.pentanomial;
+    j["pair_variance"] = ps.variance;
+    j["los"] = ps.los;
   }
   j["unfinished"] = report.unfinished;
   j["mean_plies"] = report.mean_plies();
@@ -167,6 +226,25 @@ void print_row(const Ruleset& r, const ai::MatchReport& report, int games) {
   out(" | %.1f |\n", report.mean_plies());
 }
 
+void print_openings(const ai::MatchOptions& options, const ai::MatchReport& report) {
+  out("openings: ");
+  if (options.openings)
+    out("%d (%s)", options.openings, options.random_order ? "shuffled" : "in order");
+  else
+    out("the start position");
+  if (options.random_plies) out(", then %d random plies", options.random_plies);
+  out(", each played %zu times with the players changing seats\n", report.players.size());
+}
+
+void print_pairs(const std::string& first, const ai::MatchReport& report) {
+  const ai::PairStats ps = ai::pair_stats(report.pentanomial);
+  const auto& b = report.pentanomial;
+  out("pairs by %s's points (0, 1/2, 1, 3/2, 2): %d %d %d %d %d of %d; score %s [%s, %s], "
+      "LOS %s\n",
+      first, b[0], b[1], b[2], b[3], b[4], ps.pairs, percent(ps.score),
+      percent(unit_clamp(ps.interval.low)), percent(unit_clamp(ps.interval.high)), percent(ps.los));
+}
+
 void print_text(const MatchArgs& args, const Ruleset& r, const ai::MatchOptions& options,
                 const ai::MatchReport& report) {
   const FirstPlayer f(report, args.games);
@@ -174,8 +252,10 @@ void print_text(const MatchArgs& args, const Ruleset& r, const ai::MatchOptions&
   const int n = f.n;
   out("%s: %d games, seed %llu, %d threads, %.1f s\n", presentation_of(r).title, n,
       static_cast<unsigned long long>(args.seed), options.threads, report.millis / 1000.0);
-  for (const ai::PlayerTally& p : players) {
-    const ai::Interval pi = ai::wilson_interval(p.points(), n);
+  if (options.grouped()) print_openings(options, report);
+  for (size_t i = 0; i < players.size(); ++i) {
+    const ai::PlayerTally& p = players[i];
+    const ai::Interval pi = score_interval(report, i, n);
     out("  %-24s wins %d  draws %d  losses %d  score %s [%s, %s]", p.spec, p.wins, p.draws,
         p.losses, percent(p.points() / n), percent(pi.low), percent(pi.high));
     if (p.nodes) out("  nodes/s %.0f", nodes_per_second(p));
@@ -183,13 +263,17 @@ void print_text(const MatchArgs& args, const Ruleset& r, const ai::MatchOptions&
     out("\n");
   }
   if (players.size() == 2) {
-    out("%s vs %s: Elo %s [%s, %s] (95%%)\n", f.a.spec, players[1].spec,
+    const std::string basis =
+        paired(report) ? ", from " + std::to_string(report.pairs()) + " pairs" : std::string();
+    out("%s vs %s: Elo %s [%s, %s] (95%%%s)\n", f.a.spec, players[1].spec,
         elo_text(ai::elo_difference(f.score)), elo_text(ai::elo_difference(f.si.low)),
-        elo_text(ai::elo_difference(f.si.high)));
+        elo_text(ai::elo_difference(f.si.high)), basis);
+    if (paired(report)) print_pairs(f.a.spec, report);
     if (f.decisive)
       out("decisive games won by %s: %d of %d, %s [%s, %s]\n", f.a.spec, f.a.wins, f.decisive,
           percent(double(f.a.wins) / f.decisive), percent(f.di.low), percent(f.di.high));
   }
+  out("distinct games: %d of %d\n", report.distinct, n);
   out("mean length: %.1f plies; unfinished (max plies %d): %d\n", report.mean_plies(),
       args.max_plies, report.unfinished);
   if (options.adjudication.any()) out("adjudication: %s\n", options.adjudication.text());
@@ -225,11 +309,34 @@ bool match_options(const MatchArgs& args, ai::MatchOptions& options, int& rc) {
     }
     options.clock = **control;
   }
+  options.random_plies = args.random_plies;
+  options.random_order = args.openings_order == "random";
   // A records file that cannot be written is found before the games, not after.
   if (!args.records.empty() && !std::ofstream(args.records, std::ios::app)) {
     rc = fail(Error{args.records, "cannot write the records"});
     return false;
   }
+  return true;
+}
+
+// The openings of --openings, read back from their position strings with the
+// rules of the thread that plays them; false (with rc set) when the file
+// cannot be read.
+bool add_openings(const MatchArgs& args, const std::shared_ptr<const Ruleset>& rules,
+                  ai::MatchOptions& options, int& rc) {
+  if (args.openings.empty()) return true;
+  script::SearchPath search;
+  for (const std::string& dir : args.rules.rules_path) search.add(dir);
+  auto openings = read_openings(args.openings, rules, search);
+  if (!openings) {
+    rc = fail(openings.error());
+    return false;
+  }
+  auto texts = std::make_shared<const std::vector<std::string>>(std::move(*openings));
+  options.openings = static_cast<int>(texts->size());
+  options.opening = [texts](std::shared_ptr<const Ruleset> r, int i) {
+    return read_position(std::move(r), (*texts)[i]);
+  };
   return true;
 }
 
@@ -239,6 +346,7 @@ void run_match_command(const std::shared_ptr<MatchArgs>& args, int& rc) {
   const Ruleset& r = *rules;
   ai::MatchOptions options;
   if (!match_options(*args, options, rc)) return;
+  if (!add_openings(*args, rules, options, rc)) return;
   options.clock_budget = [&r](const std::string& spec, int64_t remaining, int64_t increment,
                               int moves_to_go) {
     return uci::clock_budget(r, spec, remaining, increment, moves_to_go);
@@ -250,14 +358,17 @@ void run_match_command(const std::shared_ptr<MatchArgs>& args, int& rc) {
       std::string who;
       for (SeatId s = 0; s < r.num_seats(); ++s)
         who += (s ? ", " : "") + r.seats[s].name + "=" + options.players[g.player_of_seat[s]];
-      err("game %d (%d/%d) %s: %s (%s), %d plies\n", g.index + 1, done, options.games, who,
+      const std::string from =
+          g.opening >= 0 ? " from opening " + std::to_string(g.opening + 1) : std::string();
+      err("game %d (%d/%d)%s %s: %s (%s), %d plies\n", g.index + 1, done, options.games, from, who,
           g.result.over ? g.result.score() : std::string("unfinished"),
           g.result.over ? g.result.reason : std::string("max plies"), g.plies);
     };
   auto report = ai::run_match(rules, reload, options, make_player, progress);
   if (!report) {
     rc = fail(report.error());
-    if (report.error().where == "players" || report.error().where == "adjudication") rc = 2;
+    const std::string& where = report.error().where;
+    if (where == "players" || where == "adjudication" || where == "games") rc = 2;
     return;
   }
   if ((rc = hook_status(r))) return;
@@ -306,6 +417,30 @@ void declare_match_options(CLI::App& cmd, MatchArgs& args) {
                  "[MOVES/]SECONDS[+INCREMENT] joined by ':', e.g. 60+1 or 40/300:60; each "
                  "player's turns are charged to its clock and budgeted from it, and a player "
                  "whose time runs out loses the game (the records say [TimeControl])");
+  cmd.add_option("--openings", args.openings,
+                 "play from the openings of FILE: position strings, one a line (a line may "
+                 "add 'moves ...' played from it, or be 'startpos moves ...'; '#' starts a "
+                 "comment line), or game records (regula's, PGN or PDN: each game's last "
+                 "position). Each opening is played once for each way the players sit (two "
+                 "players: a pair of games, sides swapped), so -n must be a multiple of the "
+                 "players; the openings are used in order (--openings-order), starting again "
+                 "from the first when all have been played. With two players the games come "
+                 "in pairs, and the interval is the pairs' (the pentanomial model of M. Van "
+                 "den Bergh, as fishtest computes it): with n_k pairs in which the first "
+                 "player scored k/2 points (k = 0..4; an empty bin counts 1e-3) and N their "
+                 "sum, score mu = sum n_k (k/4) / N, variance v = sum n_k (k/4 - mu)^2 / N, "
+                 "interval mu -+ 1.96 sqrt(v / N), Elo -400 log10(1/mu - 1) with the "
+                 "interval's ends; without pairs, Wilson's over the games (docs/ai.md)");
+  cmd.add_option("--openings-order", args.openings_order,
+                 "sequential (the file's order, the default) or random (shuffled once by "
+                 "--seed, then used in that order)")
+      ->check(CLI::IsMember({"sequential", "random"}));
+  cmd.add_option("--random-plies", args.random_plies,
+                 "start each group of games (a pair for two players) from the position N "
+                 "random plies after its opening (or the start): whole turns drawn uniformly "
+                 "among the legal ones by a generator seeded by --seed and the group, drawn "
+                 "again when the game ends within them")
+      ->check(CLI::Range(0, 10000));
   cmd.add_flag("--json", args.json, "print one JSON object");
   cmd.add_flag("--row", args.row,
                "print one Markdown table row: rules | first player | second | games | "
