@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -232,6 +233,53 @@ TEST(CommandLimits, CtrlCEndsACommandInsideASlowHook) {
   perft.interrupt();
   EXPECT_EQ(perft.exit_code(), 1) << perft.output();
   EXPECT_NE(perft.output().find("slow_filter.lua:6: stopped: stop requested"), std::string::npos)
+      << perft.output();
+}
+
+// Ctrl-C during a long run without hooks: selfplay ends the games under way,
+// and the summary and the records hold the same games, every one of them.
+TEST(CommandLimits, CtrlCStopsSelfplayWithWhatWasPlayed) {
+  const std::string records =
+      (std::filesystem::temp_directory_path() / "regula_ctrl_c_selfplay.jsonl").string();
+  std::filesystem::remove(records);
+  Child run(
+      {"selfplay", "chess/orthodox", "-n", "1000000", "--threads", "2", "--games-out", records});
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while ((!std::filesystem::exists(records) || std::filesystem::file_size(records) == 0) &&
+         std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  run.interrupt();
+  ASSERT_EQ(run.exit_code(), 130) << run.output();
+  const std::string& text = run.output();
+  const std::string said = "regula selfplay: interrupted: ";
+  const size_t at = text.find(said);
+  ASSERT_NE(at, std::string::npos) << text;
+  const long played = std::stol(text.substr(at + said.size()));
+  EXPECT_GT(played, 0);
+  EXPECT_NE(text.find(std::to_string(played) + " of 1000000 games played; the summary counts them"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("Chess (FIDE): " + std::to_string(played) + " games (random)"),
+            std::string::npos)
+      << text;
+  std::ifstream in(records);
+  long lines = 0;
+  for (std::string line; std::getline(in, line);) ++lines;
+  EXPECT_EQ(lines, played);
+}
+
+// Ctrl-C during a count, which cannot stop half way: the first moves counted
+// so far are said, and the program ends with 130.
+TEST(CommandLimits, CtrlCEndsACountSayingWhatWasCounted) {
+  Child perft({"perft", "chess/orthodox", "8", "--threads", "1"});
+  // Long enough for the script to load (a Ctrl-C before the count would end
+  // the program as Ctrl-C does), far too short for the count.
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  perft.interrupt();
+  EXPECT_EQ(perft.exit_code(), 130) << perft.output();
+  EXPECT_NE(perft.output().find("regula perft: interrupted: "), std::string::npos)
+      << perft.output();
+  EXPECT_NE(perft.output().find(" of 20 first moves counted, "), std::string::npos)
       << perft.output();
 }
 

@@ -462,7 +462,7 @@ Expected<MatchReport> run_match(std::shared_ptr<const Ruleset> rules, const Rule
   const auto start = Clock::now();
 
   auto work = [&](int w) {
-    for (int g; (g = shared.next++) < options.games;) {
+    for (int g; !(options.stop && options.stop()) && (g = shared.next++) < options.games;) {
       MatchGame& game = report.games[g];
       try {
         shared.errors[w] = prepare_game((*copies)[w], options, order, g, game);
@@ -485,6 +485,10 @@ Expected<MatchReport> run_match(std::shared_ptr<const Ruleset> rules, const Rule
   work(0);
   for (auto& th : pool) th.join();
   if (Status st = shared.first_failure()) return *st;
+  // Games are begun in order and every game begun is played to its end.
+  const int played = std::min(shared.next.load(), options.games);
+  report.stopped = played < options.games;
+  report.games.resize(played);
 
   report.millis = millis_since(start);
   add_totals(options, shared.tallies, report);

@@ -69,8 +69,11 @@ struct MatchOptions {
   int games = 100;
   uint64_t seed = 1;
   int threads = 1;
-  int max_plies = 1000;       // decisions; a game that reaches them counts as a draw
-  bool keep_turns = false;    // keep every game's turns (for records)
+  int max_plies = 1000;     // decisions; a game that reaches them counts as a draw
+  bool keep_turns = false;  // keep every game's turns (for records)
+  // Asked before each game is begun: true ends the match once the games under
+  // way end (Ctrl-C); the report then holds the games played.
+  std::function<bool()> stop;
   Adjudication adjudication;  // none by default
   // Under a clock (timed()): each seat has its time, each turn is charged
   // with the time its choice took, and a seat whose time runs out before it
@@ -129,8 +132,9 @@ struct MatchReport {
   std::vector<MatchGame> games;  // in game order
   std::map<std::string, int> reasons;
   int unfinished = 0;
-  int64_t millis = 0;  // wall time of the whole match
-  int distinct = 0;    // games that differ from every other one (by their fingerprints)
+  int64_t millis = 0;    // wall time of the whole match
+  int distinct = 0;      // games that differ from every other one (by their fingerprints)
+  bool stopped = false;  // stopped before every game was played (MatchOptions::stop)
   // Grouped matches of two players: the pairs by the first player's score.
   Pentanomial pentanomial{};
   int pairs() const;

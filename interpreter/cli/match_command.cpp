@@ -15,6 +15,7 @@
 #include "cli/common.h"
 #include "cli/openings.h"
 #include "cli/players.h"
+#include "cli/progress.h"
 #include "formats/presentation.h"
 #include "notation/position_string.h"
 #include "session/game.h"
@@ -156,7 +157,7 @@ struct FirstPlayer {
 
 void print_json(const MatchArgs& args, const Ruleset& r, const ai::MatchOptions& options,
                 const ai::MatchReport& report) {
-  const FirstPlayer f(report, args.games);
+  const FirstPlayer f(report, static_cast<int>(report.games.size()));
   const int n = f.n;
   nlohmann::json j;
   j["rules"] = r.name;
@@ -247,7 +248,7 @@ void print_pairs(const std::string& first, const ai::MatchReport& report) {
 
 void print_text(const MatchArgs& args, const Ruleset& r, const ai::MatchOptions& options,
                 const ai::MatchReport& report) {
-  const FirstPlayer f(report, args.games);
+  const FirstPlayer f(report, static_cast<int>(report.games.size()));
   const auto& players = report.players;
   const int n = f.n;
   out("%s: %d games, seed %llu, %d threads, %.1f s\n", presentation_of(r).title, n,
@@ -352,18 +353,21 @@ void run_match_command(const std::shared_ptr<MatchArgs>& args, int& rc) {
     return uci::clock_budget(r, spec, remaining, increment, moves_to_go);
   };
   auto reload = [args]() { return load(args->rules); };
-  std::function<void(const ai::MatchGame&, int)> progress;
-  if (args->verbose)
-    progress = [&](const ai::MatchGame& g, int done) {
-      std::string who;
-      for (SeatId s = 0; s < r.num_seats(); ++s)
-        who += (s ? ", " : "") + r.seats[s].name + "=" + options.players[g.player_of_seat[s]];
-      const std::string from =
-          g.opening >= 0 ? " from opening " + std::to_string(g.opening + 1) : std::string();
-      err("game %d (%d/%d)%s %s: %s (%s), %d plies\n", g.index + 1, done, options.games, from, who,
-          g.result.over ? g.result.score() : std::string("unfinished"),
-          g.result.over ? g.result.reason : std::string("max plies"), g.plies);
-    };
+  Progress bar("match", "games", static_cast<uint64_t>(options.games),
+               Progress::OnInterrupt::kCommandStops, !args->verbose);
+  options.stop = [] { return interrupted(); };
+  std::function<void(const ai::MatchGame&, int)> progress = [&](const ai::MatchGame& g, int done) {
+    bar.add();
+    if (!args->verbose) return;
+    std::string who;
+    for (SeatId s = 0; s < r.num_seats(); ++s)
+      who += (s ? ", " : "") + r.seats[s].name + "=" + options.players[g.player_of_seat[s]];
+    const std::string from =
+        g.opening >= 0 ? " from opening " + std::to_string(g.opening + 1) : std::string();
+    err("game %d (%d/%d)%s %s: %s (%s), %d plies\n", g.index + 1, done, options.games, from, who,
+        g.result.over ? g.result.score() : std::string("unfinished"),
+        g.result.over ? g.result.reason : std::string("max plies"), g.plies);
+  };
   auto report = ai::run_match(rules, reload, options, make_player, progress);
   if (!report) {
     rc = fail(report.error());
@@ -372,6 +376,12 @@ void run_match_command(const std::shared_ptr<MatchArgs>& args, int& rc) {
     return;
   }
   if ((rc = hook_status(r))) return;
+  if (report->stopped) {
+    err("regula match: interrupted: %zu of %d games played; what follows counts them\n",
+        report->games.size(), options.games);
+    rc = 130;
+    if (report->games.empty()) return;
+  }
   if (!args->records.empty())
     if (Status st = write_records(rules, *report, args->records, records_tags(options))) {
       rc = fail(*st);
@@ -380,7 +390,7 @@ void run_match_command(const std::shared_ptr<MatchArgs>& args, int& rc) {
   if (args->json)
     print_json(*args, r, options, *report);
   else if (args->row)
-    print_row(r, *report, args->games);
+    print_row(r, *report, static_cast<int>(report->games.size()));
   else
     print_text(*args, r, options, *report);
 }
@@ -397,6 +407,7 @@ void declare_match_options(CLI::App& cmd, MatchArgs& args) {
                  "seed of the dice and the players; each game has its own, made from this one "
                  "and its number, so the results do not depend on --threads")
       ->check(unsigned_number());
+  add_quiet_flag(cmd);
   cmd.add_option("--threads", args.threads, "games played at once (default: every core)")
       ->check(CLI::Range(1, 256));
   cmd.add_option("--max-plies", args.max_plies,

@@ -10,6 +10,7 @@
 #include <cstdlib>
 
 #include "cli/output.h"
+#include "core/command_limits.h"
 
 namespace regula::cli {
 
@@ -18,8 +19,11 @@ namespace {
 std::atomic<bool> g_quiet{false};
 std::atomic<int> g_interrupts{0};
 
+// Ctrl-C: script hooks stop at once (core/command_limits.h), as they do
+// without a progress bar, and the command is asked to stop. The second Ctrl-C
+// ends the program as Ctrl-C would have without us.
 extern "C" void on_sigint(int) {
-  // The second Ctrl-C ends the program as Ctrl-C would have without us.
+  command_limits().request_stop();
   if (g_interrupts.fetch_add(1) > 0) {
     std::signal(SIGINT, SIG_DFL);
     std::raise(SIGINT);
@@ -58,6 +62,9 @@ int terminal_width() {
 
 constexpr auto kFirstDraw = std::chrono::seconds(1);
 constexpr auto kRedraw = std::chrono::milliseconds(250);
+// How long a count that cannot stop by itself is given to end (hooks end at
+// once with their own message) before the progress thread ends it.
+constexpr auto kGrace = std::chrono::seconds(1);
 
 }  // namespace
 
@@ -107,7 +114,11 @@ Progress::Progress(std::string command, std::string unit, uint64_t total, OnInte
       start_(std::chrono::steady_clock::now()),
       draws_(may_draw && !g_quiet && isatty(STDERR_FILENO)) {
   g_interrupts = 0;
-  std::signal(SIGINT, on_sigint);
+  struct sigaction sa {};
+  sa.sa_handler = on_sigint;
+  sa.sa_flags = SA_RESTART;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &previous_);
   thread_ = std::thread([this] { loop(); });
 }
 
@@ -118,7 +129,7 @@ Progress::~Progress() {
   }
   wake_.notify_all();
   thread_.join();
-  std::signal(SIGINT, SIG_DFL);
+  sigaction(SIGINT, &previous_, nullptr);
 }
 
 void Progress::on_exit_text(std::function<std::string()> text) {
@@ -129,8 +140,11 @@ void Progress::on_exit_text(std::function<std::string()> text) {
 void Progress::loop() {
   std::unique_lock<std::mutex> lock(mutex_);
   while (!wake_.wait_for(lock, kRedraw, [this] { return finished_; })) {
-    if (interrupted() && on_interrupt_ == OnInterrupt::kExit) interrupted_exit();
     const auto now = std::chrono::steady_clock::now();
+    if (interrupted() && on_interrupt_ == OnInterrupt::kExit) {
+      if (!seen_interrupt_) seen_interrupt_ = now;
+      if (now - *seen_interrupt_ >= kGrace) interrupted_exit();
+    }
     if (!draws_ || now - start_ < kFirstDraw) continue;
     const double seconds = std::chrono::duration<double>(now - start_).count();
     std::string text = line(command_, unit_, done(), total_, seconds, terminal_width());

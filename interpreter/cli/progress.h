@@ -7,10 +7,14 @@
 // --quiet, or during the first second, so that a short run prints nothing; the
 // line is cleared when the work ends.
 //
-// Ctrl-C: the first one asks the command to stop (interrupted()); a command that
-// can stop between pieces of work (games) does, and prints what was done so
-// far; for one that cannot (a count), the progress thread prints what was done
-// and ends the program with status 130. A second Ctrl-C ends it at once.
+// Ctrl-C: the first one stops script hooks at once, as it does without a bar
+// (the command then ends with their message), and asks the command to stop
+// (interrupted()); a command that can stop between pieces of work (games)
+// does, and prints what was done so far; for one that cannot (a count), the
+// progress thread, a second later, prints what was done and ends the program
+// with status 130. A second Ctrl-C ends it at once.
+
+#include <signal.h>
 
 #include <atomic>
 #include <chrono>
@@ -18,6 +22,7 @@
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -75,6 +80,8 @@ class Progress {
   std::mutex mutex_;
   std::condition_variable wake_;
   bool finished_ = false;
+  std::optional<std::chrono::steady_clock::time_point> seen_interrupt_;
+  struct sigaction previous_ {};
   std::thread thread_;
 };
 
