@@ -95,8 +95,7 @@ class State {
   explicit State(std::shared_ptr<Game> game) : game_(std::move(game)), pos_(game_->rules()) {
     settle();
   }
-  State(std::shared_ptr<Game> game, Position pos)
-      : game_(std::move(game)), pos_(std::move(pos)) {
+  State(std::shared_ptr<Game> game, Position pos) : game_(std::move(game)), pos_(std::move(pos)) {
     settle();
   }
 

@@ -158,6 +158,14 @@ class Chess(unittest.TestCase):
         self.assertEqual(len(s.history()), 4)
         self.assertIsNone(s.stakes())
 
+    def test_deserialize_with_moves(self):
+        s = self.game.deserialize_state("startpos moves e2e4 e7e5")
+        self.assertEqual(s.current_player(), 0)
+        self.assertEqual(str(s), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
+        self.assertEqual(s.history(), [])
+        with self.assertRaises(ValueError):
+            self.game.deserialize_state("startpos moves e2e5")
+
     def test_san_is_read(self):
         s = self.game.new_initial_state()
         self.assertEqual(s.string_to_action("Nf3"), s.string_to_action("g1f3"))
