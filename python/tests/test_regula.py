@@ -182,6 +182,10 @@ class Chess(unittest.TestCase):
         # 6 types x 2 seats, 2 side-to-move planes, 2 counters x 2 seats.
         self.assertEqual(g.observation_tensor_shape(), [18, 64])
         obs = g.new_initial_state().observation_tensor(0)
+        flat = obs.ravel().tolist() if hasattr(obs, "ravel") else obs
+        # Plane 0: the first type (the pawn) of the first seat, on a2-h2 (sites
+        # from a1 along the first rank).
+        self.assertEqual([i for i in range(64) if flat[i]], list(range(8, 16)))
         try:
             import numpy
         except ImportError:
