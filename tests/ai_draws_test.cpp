@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ai/alpha_beta.h"
+#include "ai/evaluation.h"
 #include "ai/player_spec.h"
 #include "core/movegen.h"
 #include "notation/move_text.h"
@@ -119,6 +120,91 @@ TEST(AiRepetition, ARepetitionThatLosesIsLeftToTheRules) {
   const Choice c = choose(r, pos, "alphabeta:depth=1");
   EXPECT_NE(c.score, -ai::kDefaultContempt) << c.move;
   EXPECT_LT(c.score, 0) << c.move;
+}
+
+// ------------------------------------------------------------- the hunt
+
+// A King each (royal, checked) and Wazirs of value 1 on a 7x7 board, or
+// Wazirs alone where losing every piece loses; mobility weighs nothing, so
+// that a position's worth differs only by material and the hunt, each step
+// worth ai.hunt = 5.
+std::string hunt_game(bool kings) {
+  const std::string king =
+      kings ? "    piece { name = \"king\", symbol = \"K\", value = 0, royal = true,\n"
+              "      moves = { step { dirs = \"all\" } } },\n"
+            : "";
+  const std::string rest =
+      kings
+          ? "  setup = { white = { king = \"a1\", wazir = \"b1\" }, black = { king = \"g7\" } },\n"
+            "  ends = { check = true },\n"
+          : "  setup = { white = { wazir = \"a1\" }, black = { wazir = \"g7\" } },\n"
+            "  ends = { extinction = true },\n";
+  return "return game {\n  title = \"hunt\",\n  board = grid { width = 7, height = 7 },\n"
+         "  pieces = {\n" +
+         king +
+         "    piece { name = \"wazir\", symbol = \"W\", value = 1, moves = { step { dirs = "
+         "\"orthogonal\" } } },\n  },\n  ai = { mobility = 0, hunt = 5 },\n" +
+         rest + "}\n";
+}
+
+int worth(const Rules& r, std::initializer_list<test_support::Put> pieces) {
+  Position pos = board(r, pieces);
+  return ai::Evaluator(*r)(pos, 0);
+}
+
+// Two Wazirs ahead, White closes on the enemy King (a step nearer: hunt) and
+// drives it from the middle (a step further out: four hunts); its own King
+// joins only once the enemy King is bare.
+TEST(AiHunt, TheSideAheadHuntsTheEnemyRoyalPiece) {
+  Rules r = test_support::load("ai_hunt_royal", hunt_game(true));
+  ASSERT_TRUE(r);
+  // c3 is 4 steps from g7, d4 3 (steps count in every direction).
+  EXPECT_EQ(
+      worth(r, {{"a1", "king", 0}, {"g7", "king", 1}, {"d4", "wazir", 0}, {"a7", "wazir", 0}}) -
+          worth(r, {{"a1", "king", 0}, {"g7", "king", 1}, {"c3", "wazir", 0}, {"a7", "wazir", 0}}),
+      5);
+  // The enemy King on f6 (eccentricity 5) rather than g7 (6): every hunter one
+  // step nearer (the Wazirs on a1 and a7: 1 each, the King on a2: 1), the
+  // King one step nearer the middle (-4).
+  EXPECT_EQ(
+      worth(r, {{"a2", "king", 0}, {"g7", "king", 1}, {"a1", "wazir", 0}, {"a7", "wazir", 0}}) -
+          worth(r, {{"a2", "king", 0}, {"f6", "king", 1}, {"a1", "wazir", 0}, {"a7", "wazir", 0}}),
+      5 * (4 - 3));
+  // With a Wazir beside its King, Black is not bare: White's King stays out.
+  auto not_bare = [&](const char* king) {
+    return worth(r, {{king, "king", 0},
+                     {"g7", "king", 1},
+                     {"g1", "wazir", 1},
+                     {"a1", "wazir", 0},
+                     {"a7", "wazir", 0},
+                     {"b1", "wazir", 0}});
+  };
+  EXPECT_EQ(not_bare("d4"), not_bare("c3"));
+  auto bare = [&](const char* king) {
+    return worth(r, {{king, "king", 0}, {"g7", "king", 1}, {"a1", "wazir", 0}, {"a7", "wazir", 0}});
+  };
+  EXPECT_EQ(bare("d4") - bare("c3"), 5);
+}
+
+// Where losing every piece loses and no capture wins, each piece of the side
+// two ahead closes on the nearest enemy piece.
+TEST(AiHunt, WhereExtinctionLosesTheSideAheadClosesOnTheNearestEnemy) {
+  Rules r = test_support::load("ai_hunt_swarm", hunt_game(false));
+  ASSERT_TRUE(r);
+  auto w = [&](const char* wazir) {
+    return worth(r, {{wazir, "wazir", 0},
+                     {"a1", "wazir", 0},
+                     {"a2", "wazir", 0},
+                     {"a3", "wazir", 0},
+                     {"g7", "wazir", 1},
+                     {"g1", "wazir", 1}});
+  };
+  // c5 is 4 steps from g7 and from g1; e5 is 2 from g7 (4 from g1): the
+  // nearest counts.
+  EXPECT_EQ(w("e5") - w("c5"), 5 * 2);
+  // One ahead only: no hunt.
+  EXPECT_EQ(worth(r, {{"e5", "wazir", 0}, {"a1", "wazir", 0}, {"g7", "wazir", 1}}),
+            worth(r, {{"c5", "wazir", 0}, {"a1", "wazir", 0}, {"g7", "wazir", 1}}));
 }
 
 // ------------------------------------------------------------- budgets

@@ -129,7 +129,10 @@ Evaluator::Evaluator(const Ruleset& rules) : rules_(rules) {
       }
       royal_[t] = true;
     }
-  if (any_prey && w.hunt > 0 && seats == 2 && sites <= 1024) {
+  // Where losing every piece loses and no piece is hunted, the side ahead
+  // closes on the enemy pieces, whichever they are.
+  swarm_ = rules.end.extinction && !any_prey;
+  if ((any_prey || swarm_) && w.hunt > 0 && seats == 2 && sites <= 1024) {
     const auto links = links_of(rules.topology);
     steps_.assign(static_cast<size_t>(sites) * sites, 255);
     for (SiteId from = 0; from < sites; ++from) {
@@ -169,8 +172,8 @@ int Evaluator::hunt(const Position& pos, SeatId seat) const {
   const SeatId hunter = lead > 0 ? seat : other;
   const bool bare = pos.material(lead > 0 ? other : seat) <= 0;
   const int n = pos.num_sites();
-  int64_t near = 0;
-  for (SiteId prey = 0; prey < n; ++prey) {
+  int64_t near = swarm_ ? swarm(pos, hunter) : 0;
+  for (SiteId prey = 0; prey < n && !swarm_; ++prey) {
     const PieceCode pc = pos.at(prey);
     if (pc == kEmpty || r.allies(piece_seat(pc), hunter) || !prey_[piece_type(pc)]) continue;
     const uint8_t* row = &steps_[static_cast<size_t>(prey) * n];
@@ -187,6 +190,24 @@ int Evaluator::hunt(const Position& pos, SeatId seat) const {
   }
   const int64_t bonus = near * ai_settings(r).hunt;
   return static_cast<int>(hunter == seat ? bonus : -bonus);
+}
+
+int64_t Evaluator::swarm(const Position& pos, SeatId hunter) const {
+  const Ruleset& r = rules_;
+  const int n = pos.num_sites();
+  int64_t near = 0;
+  for (SiteId site = 0; site < n; ++site) {
+    const PieceCode c = pos.at(site);
+    if (c == kEmpty || !r.allies(piece_seat(c), hunter)) continue;
+    const uint8_t* row = &steps_[static_cast<size_t>(site) * n];
+    int nearest = 255;
+    for (SiteId t = 0; t < n; ++t) {
+      const PieceCode e = pos.at(t);
+      if (e != kEmpty && !r.allies(piece_seat(e), hunter)) nearest = std::min<int>(nearest, row[t]);
+    }
+    if (nearest < 255) near += far_ - nearest;
+  }
+  return near;
 }
 
 int Evaluator::piece_worth(TypeId t, SeatId seat, SiteId site) const {
