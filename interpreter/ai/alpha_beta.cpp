@@ -228,8 +228,8 @@ struct AlphaBeta::Search {
   }
 
   // Whether the position, which stood on the board `back` decisions ago, is
-  // scored a draw:
-  // as Stockfish scores a repetition inside its tree, a line that comes back
+  // scored a draw (whatever number of repetitions the rules ask for, as
+  // Stockfish scores a repetition inside its tree): a line that comes back
   // gains nothing, so that a side ahead looks for progress instead of moving
   // to and fro, and a side behind takes the repetition. Where the rules make
   // a repetition something else (a loss for one seat, a loss for the side
