@@ -34,6 +34,16 @@ constexpr int kInf = kWinScore + 1;
 // Throws are weighed in whole numbers while their weights' total stays below
 // this, so that a weighted sum of scores cannot overflow.
 constexpr int64_t kMaxChanceTotal = int64_t{1} << 40;
+// Where the rules have no progress rule, a leaf's score fades to half of it
+// over this many decisions without one that cannot be taken back.
+constexpr int kProgressPlies = 100;
+
+// Whether the rules end a game that makes no progress: a move clock, a
+// count, a clock on bare material.
+bool has_progress_rule(const Ruleset& r) {
+  const EndRules& e = r.end;
+  return e.move_rule > 0 || e.counting.on() || (e.material_max > 0 && e.material_plies > 0);
+}
 
 // The transposition table: one entry per slot, replaced by deeper or newer
 // results. The best decision is kept as its index in the position's list of
@@ -159,6 +169,8 @@ struct AlphaBeta::Search {
     contempt = owner.options_.contempt >= 0   ? owner.options_.contempt
                : ai_settings(r).contempt >= 0 ? ai_settings(r).contempt
                                               : kDefaultContempt;
+    // A script's evaluate hook is its own judgement, taken as it is.
+    fade = !has_progress_rule(r) && !(r.hooks && r.hooks->has_evaluate());
   }
 
   AlphaBeta& ab;
@@ -173,6 +185,7 @@ struct AlphaBeta::Search {
   uint8_t age = 0;
   int root_team = 0;  // the team of the seat the search decides for
   int contempt = 0;   // what a draw costs root_team
+  bool fade = false;  // scores fade without progress (leaf)
   AlphaBeta::Memory& mem;
   std::vector<int>& history;
   const bool exact;        // see AlphaBetaOptions
@@ -201,21 +214,50 @@ struct AlphaBeta::Search {
 
   int team(SeatId s) const { return r.seats[s].team; }
 
-  // Whether the position, with the same side to decide, stood on the board
-  // before (in the game or on the line searched) since the last decision that
-  // cannot be taken back. Only asked where the rules have no repetition draw:
-  // a line that comes back gains nothing, and counts as a draw, so that a
-  // side ahead looks for progress instead of moving to and fro (the game
-  // would end at a ply limit or never).
-  bool repeated() const {
-    if (pos.stage() >= 0 || pos.in_turn()) return false;
+  // How many decisions back the position, with the same side to decide, stood
+  // on the board before (in the game or on the line searched) since the last
+  // decision that cannot be taken back; 0 when it did not.
+  int repeated() const {
+    if (pos.stage() >= 0 || pos.in_turn()) return 0;
     const std::vector<uint64_t>& h = pos.history();
     const int span = std::min<int>(pos.global(kSinceReset), static_cast<int>(h.size()));
     const uint64_t key = pos.hash();
     for (int i = 1; i <= span; ++i)
-      if (h[h.size() - i] == key) return true;
-    return false;
+      if (h[h.size() - i] == key) return i;
+    return 0;
   }
+
+  // Whether the position, which stood on the board `back` decisions ago, is
+  // scored a draw (whatever number of repetitions the rules ask for, as
+  // Stockfish scores a repetition inside its tree): a line that comes back
+  // gains nothing, so that a side ahead looks for progress instead of moving
+  // to and fro, and a side behind takes the repetition. Where the rules make
+  // a repetition something else (a loss for one seat, a loss for the side
+  // that gave check throughout, a result on points) the rules judge it
+  // instead, once it has come back as often as they ask.
+  bool repetition_draws(int back) const {
+    const EndRules& e = r.end;
+    if (e.repetition_loser >= 0 || e.points_decide) return false;
+    if (!e.perpetual_check_loses || r.num_seats() != 2) return true;
+    const int moves = back / 2;
+    return pos.global(kChecksInARow) < moves && pos.global(kChecksInARow + 1) < moves;
+  }
+
+  // The evaluation at a leaf, from the side of the seat that decides. Where
+  // the rules have no progress rule (no move clock, no count), a score fades
+  // with the decisions made since the last that cannot be taken back, to
+  // half of it after kProgressPlies: a side ahead prefers the line that makes
+  // progress (a capture, a promotion, a step that cannot be undone) to
+  // moving to and fro, as Stockfish scales its score by the fifty-move clock.
+  int leaf(int legal_count = -1) {
+    const int v = ab.eval_(pos, pos.decider(), legal_count);
+    if (!fade) return v;
+    const int since = std::min(pos.global(kSinceReset), kProgressPlies);
+    return static_cast<int>(int64_t{v} * (2 * kProgressPlies - since) / (2 * kProgressPlies));
+  }
+
+  // A draw's score for the side that decides now (see terminal).
+  int draw_score() const { return team(pos.decider()) == root_team ? -contempt : contempt; }
 
   // Whether seat's royal piece is in check, or an enemy could take at once a
   // piece of seat's whose capture loses the game: no position to stand still in.
@@ -277,7 +319,7 @@ struct AlphaBeta::Search {
       default:
         // Contempt: the side searched for would rather play on than draw,
         // and expects the other side to take a draw it is offered.
-        return team(pos.decider()) == root_team ? -contempt : contempt;
+        return draw_score();
     }
   }
 
@@ -433,9 +475,9 @@ struct AlphaBeta::Search {
     MoveList& moves = mem.list(ply);
     const Result res = game_result(pos, moves);
     if (res.over) return terminal(res, ply);
-    if (ply >= kMaxPly || qdepth >= kMaxQuiescence) return ab.eval_(pos, pos.decider());
+    if (ply >= kMaxPly || qdepth >= kMaxQuiescence) return leaf();
     if (moves[0].kind == MoveKind::kChance) {
-      if (throws >= kMaxQuiescenceThrows) return ab.eval_(pos, pos.decider());
+      if (throws >= kMaxQuiescenceThrows) return leaf();
       return chance_node(moves, 0, alpha, beta, ply, true, qdepth, throws + 1);
     }
     // A pending choice (which piece to remove) and a capture the rules force
@@ -453,7 +495,7 @@ struct AlphaBeta::Search {
       forced = qdepth < 2;  // evasions, a couple of plies deep
     int best = -kWinScore;
     if (!forced) {
-      best = ab.eval_(pos, pos.decider(), moves.size());
+      best = leaf(moves.size());
       if (best >= beta) return best;
       alpha = std::max(alpha, best);
     }
@@ -490,12 +532,13 @@ struct AlphaBeta::Search {
     pv[ply].clear();
     seldepth = std::max(seldepth, ply);
     if (out_of_time()) return 0;
-    if (ply > 0 && r.end.repetition == 0 && repeated()) return 0;
+    if (ply > 0)
+      if (const int back = repeated(); back && repetition_draws(back)) return draw_score();
     if (depth <= 0) return quiesce(alpha, beta, ply, 0);
     MoveList& moves = mem.list(ply);
     const Result res = game_result(pos, moves);
     if (res.over) return terminal(res, ply);
-    if (ply >= kMaxPly) return ab.eval_(pos, pos.decider());
+    if (ply >= kMaxPly) return leaf();
     if (moves[0].kind == MoveKind::kChance)
       return chance_node(moves, depth, alpha, beta, ply, false, 0, 0);
 

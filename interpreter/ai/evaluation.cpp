@@ -17,6 +17,9 @@ namespace {
 // script's values saturate, and a whole evaluation is clamped to half the
 // score of a decided game.
 constexpr int kMaxWorth = kWinScore / 4;
+// The hunt: a step that takes a hunted piece further from the middle of the
+// board is worth this many steps nearer of one hunter.
+constexpr int kEdgeWeight = 4;
 
 // The board's links both ways: a direction may lead one way only on some boards.
 std::vector<std::vector<SiteId>> links_of(const Topology& topo) {
@@ -115,7 +118,21 @@ Evaluator::Evaluator(const Ruleset& rules) : rules_(rules) {
     }
     any_prey |= prey_[t];
   }
-  if (any_prey && w.hunt > 0 && seats == 2 && sites <= 1024) {
+  // An enemy royal piece, where the rules check it, is hunted by every piece:
+  // a mate needs it driven to the edge and closed in.
+  royal_.assign(types, false);
+  for (SeatId s = 0; s < seats; ++s)
+    for (TypeId t : rules.royals[s]) {
+      if (!royal_[t] && !prey_[t]) {
+        prey_[t] = any_prey = true;
+        std::fill_n(hunter_.begin() + t * types, types, true);
+      }
+      royal_[t] = true;
+    }
+  // Where losing every piece loses and no piece is hunted, the side ahead
+  // closes on the enemy pieces, whichever they are.
+  swarm_ = rules.end.extinction && !any_prey;
+  if ((any_prey || swarm_) && w.hunt > 0 && seats == 2 && sites <= 1024) {
     const auto links = links_of(rules.topology);
     steps_.assign(static_cast<size_t>(sites) * sites, 255);
     for (SiteId from = 0; from < sites; ++from) {
@@ -131,40 +148,66 @@ Evaluator::Evaluator(const Ruleset& rules) : rules_(rules) {
             queue.push_back(t);
           }
       }
+      int ecc = 0;
       for (SiteId t = 0; t < sites; ++t)
-        if (row[t] < 255) far_ = std::max<int>(far_, row[t]);
+        if (row[t] < 255) ecc = std::max<int>(ecc, row[t]);
+      edge_.push_back(ecc);
+      far_ = std::max(far_, ecc);
     }
   }
 }
 
 int Evaluator::hunt(const Position& pos, SeatId seat) const {
   // The side ahead by at least two pieces of value 1 brings its pieces
-  // towards the enemy pieces whose capture by them wins the game (its own
-  // pieces whose capture loses stay out of it): a step nearer is worth
-  // `hunt`. Without it, a side far ahead that sees no win within its horizon
-  // moves to and fro, and the game ends drawn at a ply limit.
+  // towards the enemy pieces whose capture by them wins the game, or the
+  // enemy royal piece (its own pieces whose capture loses stay out of it, and
+  // its royal piece joins only against a bare enemy royal), and drives them
+  // to the edge: a step nearer is worth `hunt`. Without it, a side far ahead
+  // that sees no win within its horizon moves to and fro, and the game ends
+  // drawn by repetition or at a ply limit.
   const Ruleset& r = rules_;
   const SeatId other = r.next_seat(seat);
   const int lead = pos.material(seat) - pos.material(other);
   if (std::abs(lead) < 2) return 0;
   const SeatId hunter = lead > 0 ? seat : other;
+  const bool bare = pos.material(lead > 0 ? other : seat) <= 0;
   const int n = pos.num_sites();
-  int64_t near = 0;
-  for (SiteId prey = 0; prey < n; ++prey) {
+  int64_t near = swarm_ ? swarm(pos, hunter) : 0;
+  for (SiteId prey = 0; prey < n && !swarm_; ++prey) {
     const PieceCode pc = pos.at(prey);
     if (pc == kEmpty || r.allies(piece_seat(pc), hunter) || !prey_[piece_type(pc)]) continue;
     const uint8_t* row = &steps_[static_cast<size_t>(prey) * n];
     const auto by = hunter_.begin() + piece_type(pc) * static_cast<int>(r.types.size());
     for (SiteId site = 0; site < n; ++site) {
       const PieceCode c = pos.at(site);
-      if (c == kEmpty || !r.allies(piece_seat(c), hunter) || vital_[piece_type(c)] ||
-          !by[piece_type(c)])
-        continue;
+      if (c == kEmpty || !r.allies(piece_seat(c), hunter)) continue;
+      const TypeId t = piece_type(c);
+      if (vital_[t] || !by[t] || (royal_[t] && !bare)) continue;
       if (row[site] < 255) near += far_ - row[site];
     }
+    // The prey driven away from the middle, towards an edge or a corner.
+    near += kEdgeWeight * edge_[prey];
   }
   const int64_t bonus = near * ai_settings(r).hunt;
   return static_cast<int>(hunter == seat ? bonus : -bonus);
+}
+
+int64_t Evaluator::swarm(const Position& pos, SeatId hunter) const {
+  const Ruleset& r = rules_;
+  const int n = pos.num_sites();
+  int64_t near = 0;
+  for (SiteId site = 0; site < n; ++site) {
+    const PieceCode c = pos.at(site);
+    if (c == kEmpty || !r.allies(piece_seat(c), hunter)) continue;
+    const uint8_t* row = &steps_[static_cast<size_t>(site) * n];
+    int nearest = 255;
+    for (SiteId t = 0; t < n; ++t) {
+      const PieceCode e = pos.at(t);
+      if (e != kEmpty && !r.allies(piece_seat(e), hunter)) nearest = std::min<int>(nearest, row[t]);
+    }
+    if (nearest < 255) near += far_ - nearest;
+  }
+  return near;
 }
 
 int Evaluator::piece_worth(TypeId t, SeatId seat, SiteId site) const {

@@ -3,9 +3,10 @@
 // rules alone: material on the board and in hand (the pieces' values), the
 // progress of pieces that promote towards their promotion sites, and
 // mobility, each with the script's weights (Ruleset::ai), and the hunt of a
-// piece whose capture wins by the side well ahead; or the script's evaluate
-// hook when it defines one.
+// piece whose capture wins, or of a royal piece, by the side well ahead; or
+// the script's evaluate hook when it defines one.
 
+#include <cstdint>
 #include <vector>
 
 #include "core/position.h"
@@ -40,8 +41,16 @@ class Evaluator {
   std::vector<bool> hunter_;
   std::vector<bool> prey_;
   std::vector<bool> vital_;
+  std::vector<bool> royal_;  // the types the rules check
   std::vector<uint8_t> steps_;
+  // The hunt where the rules end by extinction and hunt no piece: each piece
+  // of the side ahead closes on the nearest enemy piece (swarm()).
+  bool swarm_ = false;
+  int64_t swarm(const Position& pos, SeatId hunter) const;
   int far_ = 0;  // the most steps between two sites
+  // Per site, the most steps from it to any site: larger at an edge or a
+  // corner than in the middle.
+  std::vector<int> edge_;
 };
 
 }  // namespace regula::ai
