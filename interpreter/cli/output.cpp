@@ -4,6 +4,15 @@
 
 namespace regula::cli {
 
+std::string grouped(uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
 namespace {
 
 // The length of the well-formed UTF-8 sequence at text[i] (RFC 3629: no

@@ -6,6 +6,7 @@
 // or set the window title. Every string argument of out() and err() is made
 // printable() first; the format strings are the program's own.
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -19,6 +20,9 @@ namespace regula::cli {
 // Line breaks stay: boards, records and JSON are printed as lines, and a line
 // break moves no cursor back.
 std::string printable(std::string_view text);
+
+// 1234567 as "1,234,567".
+std::string grouped(uint64_t n);
 
 namespace detail {
 void write(std::FILE* to, const char* format, ...);

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "cli/output.h"
 #include "notation/move_text.h"
 #include "uci/players.h"
 
@@ -13,20 +14,6 @@ Expected<std::unique_ptr<ai::Player>> make_player(const std::string& spec,
                                                   uint64_t seed) {
   return uci::make_any_player(spec, std::move(rules), seed);
 }
-
-namespace {
-
-// 1234567 as "1,234,567".
-std::string grouped(uint64_t n) {
-  std::string digits = std::to_string(n), out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
-}  // namespace
 
 std::string search_info_text(const Position& pos, const ai::SearchInfo& info) {
   char buf[64];

@@ -30,16 +30,6 @@ extern "C" void on_sigint(int) {
   }
 }
 
-// 1234567 -> "1,234,567".
-std::string grouped(uint64_t n) {
-  std::string digits = std::to_string(n), out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 // 75 -> "1:15", 3725 -> "1:02:05".
 std::string clock_text(double seconds) {
   const uint64_t s = seconds > 0 ? static_cast<uint64_t>(seconds + 0.5) : 0;
