@@ -27,7 +27,10 @@ const char* const kRulesPathHelp =
     "Scripts read other scripts (require, extends) only from the rules search path: the bundled "
     "rules directory, the directory of the script named on the command line, and each directory "
     "given with --rules-path DIR (repeatable, on every command that loads a script). Paths that "
-    "lead out of these directories, by '..', an absolute path or a symbolic link, are refused.";
+    "lead out of these directories, by '..', an absolute path or a symbolic link, are refused. "
+    "The bundled rules directory is $REGULA_RULES_DIR when it is set, else ../share/regula/rules "
+    "from the program's own directory (an install: /usr/share/regula/rules for /usr/bin/regula), "
+    "else rules/ beside the program (a build tree, where it links to the sources' rules/).";
 
 namespace {
 

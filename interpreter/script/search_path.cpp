@@ -5,17 +5,37 @@
 
 #include "script/limits.h"
 
-#ifndef REGULA_RULES_DIR
-#define REGULA_RULES_DIR "rules"
-#endif
-
 namespace regula::script {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// ../share/regula/rules from the program's directory (an install), else rules/
+// beside the program (a build tree, where CMake links it to the sources'
+// rules/, so that no path of the build machine is written into the program).
+std::string rules_dir_of_program() {
+  std::error_code ec;
+  const fs::path bin = fs::read_symlink("/proc/self/exe", ec).parent_path();
+  if (ec) return "rules";
+  const fs::path installed = (bin / "../share/regula/rules").lexically_normal();
+  if (fs::is_directory(installed, ec)) return installed.string();
+  const fs::path built = fs::canonical(bin / "rules", ec);
+  if (!ec && fs::is_directory(built, ec)) return built.string();
+  return installed.string();
+}
+
+}  // namespace
+
 std::string default_rules_dir() {
   if (const char* env = std::getenv("REGULA_RULES_DIR")) return env;
+#ifdef REGULA_RULES_DIR
+  // A library built with its rules' folder named (the Python module, which
+  // runs in the Python interpreter's process, not beside the rules).
   return REGULA_RULES_DIR;
+#else
+  return rules_dir_of_program();
+#endif
 }
 
 namespace {

@@ -17,7 +17,10 @@
 
 namespace regula::script {
 
-// REGULA_RULES_DIR from the environment, else the rules/ folder of the source tree.
+// REGULA_RULES_DIR from the environment; else ../share/regula/rules from the
+// directory of the running program (an install); else rules/ beside the program
+// (a build tree, where it links to the sources' rules/). A library compiled
+// with REGULA_RULES_DIR defined (the Python module) uses that folder instead.
 std::string default_rules_dir();
 
 // A script file found on the search path.
