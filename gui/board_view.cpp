@@ -303,6 +303,57 @@ bool BoardView::event(QEvent* e) {
   return true;
 }
 
+// A grid board: its squares, and the letters and digits of the site names
+// along two edges.
+void BoardView::draw_squares(QPainter& p, double c) const {
+  const Ruleset& r = pos_->rules();
+  const Topology& t = r.topology;
+  for (SiteId s = 0; s < t.size(); ++s) {
+    const bool dark = (t.x(s) + t.y(s)) % 2 == 0;
+    const QColor col = !presentation_of(r).checkered ? theme_.plain
+                       : dark                        ? theme_.dark
+                                                     : theme_.light;
+    p.fillRect(QRectF(centre(s) - QPointF(c / 2, c / 2), QSizeF(c, c)), col);
+  }
+  if (!presentation_of(r).checkered) {
+    p.setPen(QPen(theme_.edge, 1));
+    for (SiteId s = 0; s < t.size(); ++s)
+      p.drawRect(QRectF(centre(s) - QPointF(c / 2, c / 2), QSizeF(c, c)));
+  }
+  // Coordinates: the letters and digits of the site names along two edges.
+  QFont f = font();
+  f.setPixelSize(std::max(8, static_cast<int>(c * 0.25)));
+  p.setFont(f);
+  p.setPen(theme_.coordinate);
+  for (SiteId s = 0; s < t.size(); ++s) {
+    const QString name = QString::fromStdString(t.name(s));
+    QString letters, digits;
+    for (QChar ch : name) (ch.isDigit() ? digits : letters) += ch;
+    const QPointF at = centre(s);
+    const QPointF u = unit(s);
+    if (u.y() < 1e-9)
+      p.drawText(QRectF(at.x() - c / 2, at.y() + c / 2, c, c * 0.4), Qt::AlignCenter,
+                 rotation_ % 2 ? digits : letters);
+    if (u.x() < 1e-9)
+      p.drawText(QRectF(at.x() - c, at.y() - c / 2, c * 0.45, c), Qt::AlignCenter,
+                 rotation_ % 2 ? letters : digits);
+  }
+}
+
+// A board of points: the links between them and the points.
+void BoardView::draw_points(QPainter& p, double c) const {
+  const Topology& t = pos_->rules().topology;
+  p.fillRect(area().adjusted(-c, -c, c, c), theme_.plain);
+  p.setPen(QPen(theme_.line, std::max(1.5, c * 0.06)));
+  for (SiteId a = 0; a < t.size(); ++a)
+    for (DirId d = 0; d < kNumDirs; ++d) {
+      const SiteId b = t.neighbor(a, d);
+      if (b != kNoSite && b > a) p.drawLine(centre(a), centre(b));
+    }
+  p.setBrush(theme_.line);
+  for (SiteId s = 0; s < t.size(); ++s) p.drawEllipse(centre(s), c * 0.12, c * 0.12);
+}
+
 void BoardView::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.setRenderHint(QPainter::Antialiasing);
@@ -320,49 +371,10 @@ void BoardView::paintEvent(QPaintEvent*) {
       p.drawEllipse(centre(s), c * 0.5, c * 0.5);
     }
   };
-  if (t.is_grid()) {
-    for (SiteId s = 0; s < t.size(); ++s) {
-      const bool dark = (t.x(s) + t.y(s)) % 2 == 0;
-      const QColor col = !presentation_of(r).checkered ? theme_.plain
-                         : dark                        ? theme_.dark
-                                                       : theme_.light;
-      p.fillRect(QRectF(centre(s) - QPointF(c / 2, c / 2), QSizeF(c, c)), col);
-    }
-    if (!presentation_of(r).checkered) {
-      p.setPen(QPen(theme_.edge, 1));
-      for (SiteId s = 0; s < t.size(); ++s)
-        p.drawRect(QRectF(centre(s) - QPointF(c / 2, c / 2), QSizeF(c, c)));
-    }
-    // Coordinates: the letters and digits of the site names along two edges.
-    QFont f = font();
-    f.setPixelSize(std::max(8, static_cast<int>(c * 0.25)));
-    p.setFont(f);
-    p.setPen(theme_.coordinate);
-    for (SiteId s = 0; s < t.size(); ++s) {
-      const QString name = QString::fromStdString(t.name(s));
-      QString letters, digits;
-      for (QChar ch : name) (ch.isDigit() ? digits : letters) += ch;
-      const QPointF at = centre(s);
-      const QPointF u = unit(s);
-      if (u.y() < 1e-9)
-        p.drawText(QRectF(at.x() - c / 2, at.y() + c / 2, c, c * 0.4), Qt::AlignCenter,
-                   rotation_ % 2 ? digits : letters);
-      if (u.x() < 1e-9)
-        p.drawText(QRectF(at.x() - c, at.y() - c / 2, c * 0.45, c), Qt::AlignCenter,
-                   rotation_ % 2 ? letters : digits);
-    }
-  } else {
-    // Points and the links between them.
-    p.fillRect(area().adjusted(-c, -c, c, c), theme_.plain);
-    p.setPen(QPen(theme_.line, std::max(1.5, c * 0.06)));
-    for (SiteId a = 0; a < t.size(); ++a)
-      for (DirId d = 0; d < kNumDirs; ++d) {
-        const SiteId b = t.neighbor(a, d);
-        if (b != kNoSite && b > a) p.drawLine(centre(a), centre(b));
-      }
-    p.setBrush(theme_.line);
-    for (SiteId s = 0; s < t.size(); ++s) p.drawEllipse(centre(s), c * 0.12, c * 0.12);
-  }
+  if (t.is_grid())
+    draw_squares(p, c);
+  else
+    draw_points(p, c);
   for (SiteId s : last_)
     if (s != kNoSite) mark(s, QColor(205, 210, 60, 110));
   for (SiteId s : premove_)

@@ -142,6 +142,8 @@ class BoardView : public QWidget {
   void draw_token(QPainter& p, QPointF at, PieceCode code, double size) const;
   // The rings and dots over the pieces: the pieces a decision is about, and
   // where a click may go on.
+  void draw_squares(QPainter& p, double c) const;
+  void draw_points(QPainter& p, double c) const;
   void draw_rings(QPainter& p, double c) const;
   // The view options' parts of a drawing (board_view_options.cpp).
   void draw_square_names(QPainter& p, double c) const;

@@ -299,14 +299,16 @@ struct AlphaBeta::Search {
       out[i] = s;
     }
   }
-  // The index of the best-scored decision from i on, swapped into place i.
-  static void pick(MoveList& moves, std::vector<int>& s, int i) {
+  // Brings the best-scored of the decisions from i on to place i, keeping
+  // their scores and, when given, their places as generated (order) in step.
+  static void pick(MoveList& moves, std::vector<int>& s, int i, uint16_t* order = nullptr) {
     int best = i;
     for (int j = i + 1; j < moves.size(); ++j)
       if (s[j] > s[best]) best = j;
     if (best != i) {
       std::swap(moves[i], moves[best]);
       std::swap(s[i], s[best]);
+      if (order) std::swap(order[i], order[best]);
     }
   }
 
@@ -528,6 +530,18 @@ struct AlphaBeta::Search {
 
   // probe: only the first decision in the order (Star2's probe): the score is
   // a lower bound of the node's when it reaches beta, and tells nothing otherwise.
+  // A quiet decision that refuted the line: a killer at this ply, and its
+  // history grows with the depth searched.
+  void note_quiet_cutoff(const Move& m, int depth, int ply) {
+    const uint64_t k = move_key(m);
+    if (killers[ply][0] != k) {
+      killers[ply][1] = killers[ply][0];
+      killers[ply][0] = k;
+    }
+    int& h = history_of(m);
+    h = std::min(h + depth * depth, 1 << 22);
+  }
+
   int search(int depth, int alpha, int beta, int ply, bool probe = false) {
     pv[ply].clear();
     seldepth = std::max(seldepth, ply);
@@ -566,15 +580,7 @@ struct AlphaBeta::Search {
     const int alpha0 = alpha;
     int best = -kWinScore - 1, best_index = -1;
     for (int i = 0; i < n; ++i) {
-      // pick, keeping order[] in step
-      int b = i;
-      for (int j = i + 1; j < n; ++j)
-        if (s[j] > s[b]) b = j;
-      if (b != i) {
-        std::swap(moves[i], moves[b]);
-        std::swap(s[i], s[b]);
-        std::swap(order[i], order[b]);
-      }
+      pick(moves, s, i, order);
       const Move m = moves[i];
       const bool quiet_move = s[i] < (1 << 23);
       Undo u;
@@ -601,15 +607,7 @@ struct AlphaBeta::Search {
           update_pv(ply, m);
         }
         if (v >= beta) {
-          if (quiet_move) {
-            const uint64_t k = move_key(m);
-            if (killers[ply][0] != k) {
-              killers[ply][1] = killers[ply][0];
-              killers[ply][0] = k;
-            }
-            int& h = history_of(m);
-            h = std::min(h + depth * depth, 1 << 22);
-          }
+          if (quiet_move) note_quiet_cutoff(m, depth, ply);
           break;
         }
       }

@@ -64,6 +64,23 @@ std::vector<int> distances_to(const Ruleset& r, const Region& region, SeatId sea
 
 Evaluator::Evaluator(const Ruleset& rules) : rules_(rules) {
   const AiSettings& w = ai_settings(rules);
+  material_tables(w);
+  mobility_ = w.mobility;
+  // Mobility asks for the moves of both sides; a generate hook would make that
+  // a Lua call per leaf, and more than two seats have no one "other side".
+  if (rules.hooks && rules.hooks->has_generate()) mobility_ = 0;
+  if (rules.num_seats() != 2) mobility_ = 0;
+  hook_ = rules.hooks && rules.hooks->has_evaluate();
+  const bool any_prey = find_prey();
+  const int sites = rules.topology.size();
+  if ((any_prey || swarm_) && w.hunt > 0 && rules.num_seats() == 2 && sites <= 1024)
+    measure_steps();
+}
+
+// Each piece's worth per site: its value, and on the way to promotion a share
+// of what promoting gains.
+void Evaluator::material_tables(const AiSettings& w) {
+  const Ruleset& rules = rules_;
   const int seats = rules.num_seats(), types = static_cast<int>(rules.types.size()),
             sites = rules.topology.size();
   int best_value = 0;
@@ -98,14 +115,13 @@ Evaluator::Evaluator(const Ruleset& rules) : rules_(rules) {
         }
       }
     }
-  mobility_ = w.mobility;
-  // Mobility asks for the moves of both sides; a generate hook would make that
-  // a Lua call per leaf, and more than two seats have no one "other side".
-  if (rules.hooks && rules.hooks->has_generate()) mobility_ = 0;
-  if (seats != 2) mobility_ = 0;
-  hook_ = rules.hooks && rules.hooks->has_evaluate();
-  // The hunt needs the steps between every two sites: boards of up to a few
-  // hundred sites, and two sides.
+}
+
+// The pieces the hunt drives (whose capture wins, and the royal pieces), and
+// by whom; whether any is; and where none is under extinction rules, the swarm.
+bool Evaluator::find_prey() {
+  const Ruleset& rules = rules_;
+  const int seats = rules.num_seats(), types = static_cast<int>(rules.types.size());
   bool any_prey = false;
   vital_.assign(types, false);
   prey_.assign(types, false);
@@ -132,28 +148,34 @@ Evaluator::Evaluator(const Ruleset& rules) : rules_(rules) {
   // Where losing every piece loses and no piece is hunted, the side ahead
   // closes on the enemy pieces, whichever they are.
   swarm_ = rules.end.extinction && !any_prey;
-  if ((any_prey || swarm_) && w.hunt > 0 && seats == 2 && sites <= 1024) {
-    const auto links = links_of(rules.topology);
-    steps_.assign(static_cast<size_t>(sites) * sites, 255);
-    for (SiteId from = 0; from < sites; ++from) {
-      uint8_t* row = &steps_[static_cast<size_t>(from) * sites];
-      std::deque<SiteId> queue{from};
-      row[from] = 0;
-      while (!queue.empty()) {
-        const SiteId s = queue.front();
-        queue.pop_front();
-        for (SiteId t : links[s])
-          if (row[t] == 255 && row[s] < 254) {
-            row[t] = static_cast<uint8_t>(row[s] + 1);
-            queue.push_back(t);
-          }
-      }
-      int ecc = 0;
-      for (SiteId t = 0; t < sites; ++t)
-        if (row[t] < 255) ecc = std::max<int>(ecc, row[t]);
-      edge_.push_back(ecc);
-      far_ = std::max(far_, ecc);
+  return any_prey;
+}
+
+// The hunt needs the steps between every two sites: boards of up to a few
+// hundred sites, and two sides.
+void Evaluator::measure_steps() {
+  const Ruleset& rules = rules_;
+  const int sites = rules.topology.size();
+  const auto links = links_of(rules.topology);
+  steps_.assign(static_cast<size_t>(sites) * sites, 255);
+  for (SiteId from = 0; from < sites; ++from) {
+    uint8_t* row = &steps_[static_cast<size_t>(from) * sites];
+    std::deque<SiteId> queue{from};
+    row[from] = 0;
+    while (!queue.empty()) {
+      const SiteId s = queue.front();
+      queue.pop_front();
+      for (SiteId t : links[s])
+        if (row[t] == 255 && row[s] < 254) {
+          row[t] = static_cast<uint8_t>(row[s] + 1);
+          queue.push_back(t);
+        }
     }
+    int ecc = 0;
+    for (SiteId t = 0; t < sites; ++t)
+      if (row[t] < 255) ecc = std::max<int>(ecc, row[t]);
+    edge_.push_back(ecc);
+    far_ = std::max(far_, ecc);
   }
 }
 

@@ -28,6 +28,11 @@ class Evaluator {
   int hunt(const Position& pos, SeatId seat) const;
 
  private:
+  // Parts of the constructor.
+  void material_tables(const AiSettings& w);
+  bool find_prey();
+  void measure_steps();
+
   const Ruleset& rules_;
   // [seat][type][site]: material plus promotion progress, in score units.
   std::vector<std::vector<std::vector<int>>> table_;

@@ -168,16 +168,87 @@ void compare(const Group& a, const Group& b, bool json) {
                     len.interval.high, len.p_value, len.df));
 }
 
+struct StatsArgs {
+  std::vector<std::string> files;
+  bool mixed = false;
+  bool json = false;
+  bool ab = false;
+};
+
+// The parts of a perft or compare run (--json outputs), merged and printed:
+// true when the files are such parts (rc set on an error), false when they
+// are per-game records.
+bool merge_parts(const StatsArgs& args, int& rc) {
+  std::vector<ShardResult> parts;
+  for (const std::string& file : args.files) {
+    auto part = read_shard_result(file);
+    if (!part) {
+      rc = fail(part.error());
+      return true;
+    }
+    if (*part) parts.push_back({file, std::move(**part)});
+  }
+  if (parts.empty()) return false;
+  if (parts.size() != args.files.size() || args.ab) {
+    err("regula stats: %s\n", args.ab ? "--ab compares per-game records, not perft or "
+                                        "compare outputs"
+                                      : "perft or compare outputs mixed with per-game "
+                                        "records");
+    rc = 1;
+    return true;
+  }
+  auto merged = merge_shard_results(parts);
+  if (!merged) {
+    rc = fail(merged.error());
+    return true;
+  }
+  out("%s", args.json ? dump(*merged) : shard_result_text(*merged));
+  return true;
+}
+
+// The summary of per-game records, or two experiments compared (--ab).
+void summarise_records(const StatsArgs& args, int& rc) {
+  std::vector<Group> groups;
+  const bool by_file = args.ab && args.files.size() == 2;
+  if (Status st = read_groups(args.files, args.mixed || args.ab, by_file, groups)) {
+    rc = fail(*st);
+    return;
+  }
+  if (args.ab) {
+    if (groups.size() != 2) {
+      err("regula stats: --ab compares two experiments; these records make %zu (give two "
+          "files, or the files of two experiments)\n",
+          groups.size());
+      rc = 1;
+      return;
+    }
+    compare(groups[0], groups[1], args.json);
+    return;
+  }
+  if (args.json) {
+    auto one = [](const Group& g) {
+      ojson j = experiment_json(g);
+      j.update(g.summary.json());
+      return j;
+    };
+    if (!args.mixed) {
+      out("%s", dump(one(groups[0])));
+      return;
+    }
+    ojson j = {{"groups", ojson::array()}};
+    for (const Group& g : groups) j["groups"].push_back(one(g));
+    out("%s", dump(j));
+    return;
+  }
+  for (size_t i = 0; i < groups.size(); ++i)
+    out("%s%s%s", i ? "\n" : "", heading(groups[i]),
+        groups[i].summary.text(groups[i].first.max_plies));
+}
+
 }  // namespace
 
 void add_stats(CLI::App& app, int& rc) {
-  struct Args {
-    std::vector<std::string> files;
-    bool mixed = false;
-    bool json = false;
-    bool ab = false;
-  };
-  auto args = std::make_shared<Args>();
+  auto args = std::make_shared<StatsArgs>();
   auto* cmd = app.add_subcommand(
       "stats",
       "the summary of per-game records (selfplay --games-out), or two compared; the parts of a "
@@ -195,68 +266,7 @@ void add_stats(CLI::App& app, int& rc) {
   cmd->add_flag("--json", args->json, "print one JSON object");
   add_quiet_flag(*cmd);
   cmd->callback([&rc, args] {
-    // The parts of a perft or compare run (--json outputs): merged.
-    std::vector<ShardResult> parts;
-    for (const std::string& file : args->files) {
-      auto part = read_shard_result(file);
-      if (!part) {
-        rc = fail(part.error());
-        return;
-      }
-      if (*part) parts.push_back({file, std::move(**part)});
-    }
-    if (!parts.empty()) {
-      if (parts.size() != args->files.size() || args->ab) {
-        err("regula stats: %s\n", args->ab ? "--ab compares per-game records, not perft or "
-                                             "compare outputs"
-                                           : "perft or compare outputs mixed with per-game "
-                                             "records");
-        rc = 1;
-        return;
-      }
-      auto merged = merge_shard_results(parts);
-      if (!merged) {
-        rc = fail(merged.error());
-        return;
-      }
-      out("%s", args->json ? dump(*merged) : shard_result_text(*merged));
-      return;
-    }
-    std::vector<Group> groups;
-    const bool by_file = args->ab && args->files.size() == 2;
-    if (Status st = read_groups(args->files, args->mixed || args->ab, by_file, groups)) {
-      rc = fail(*st);
-      return;
-    }
-    if (args->ab) {
-      if (groups.size() != 2) {
-        err("regula stats: --ab compares two experiments; these records make %zu (give two "
-            "files, or the files of two experiments)\n",
-            groups.size());
-        rc = 1;
-        return;
-      }
-      compare(groups[0], groups[1], args->json);
-      return;
-    }
-    if (args->json) {
-      auto one = [](const Group& g) {
-        ojson j = experiment_json(g);
-        j.update(g.summary.json());
-        return j;
-      };
-      if (!args->mixed) {
-        out("%s", dump(one(groups[0])));
-        return;
-      }
-      ojson j = {{"groups", ojson::array()}};
-      for (const Group& g : groups) j["groups"].push_back(one(g));
-      out("%s", dump(j));
-      return;
-    }
-    for (size_t i = 0; i < groups.size(); ++i)
-      out("%s%s%s", i ? "\n" : "", heading(groups[i]),
-          groups[i].summary.text(groups[i].first.max_plies));
+    if (!merge_parts(*args, rc)) summarise_records(*args, rc);
   });
 }
 
