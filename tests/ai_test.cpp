@@ -120,7 +120,8 @@ TEST(AiSearch, FindsMateInOne) {
   // The back rank: only Ra8 mates.
   Position pos = fen(r, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
   ASSERT_TRUE(wins_within(pos, 1));
-  for (const char* spec : {"alphabeta:depth=1", "ai:1", "ai:3", "mcts:iterations=400"}) {
+  for (const char* spec : {"alphabeta:depth=1", "ai:1", "ai:3", "mcts:iterations=400",
+                           "alphabeta:depth=1,threads=3"}) {
     auto p = player(spec, r);
     const Turn t = p->choose(pos);
     ASSERT_EQ(t.steps.size(), 1u);
@@ -135,7 +136,7 @@ TEST(AiSearch, FindsMateInTwo) {
   Position pos = fen(r, "k7/8/2K5/8/8/8/8/1R6 w - - 0 1");
   ASSERT_FALSE(wins_within(pos, 1));
   ASSERT_TRUE(wins_within(pos, 2));
-  for (const char* spec : {"alphabeta:depth=3", "ai:3"}) {
+  for (const char* spec : {"alphabeta:depth=3", "ai:3", "alphabeta:depth=3,threads=2"}) {
     auto p = player(spec, r);
     ai::SearchInfo seen;
     p->on_info([&](const ai::SearchInfo& i) { seen = i; });
@@ -469,6 +470,18 @@ TEST(AiBudget, AlphaBetaNodes) {
   EXPECT_EQ(info.nodes, 700u);
 }
 
+// Threads that search together spend one budget of nodes: each tells the
+// others what it searched every 256 nodes, so that they pass the budget by
+// less than 512 nodes a thread.
+TEST(AiBudget, AlphaBetaThreadsShareTheNodes) {
+  Rules r = bundled("chess/orthodox");
+  Position pos(r);
+  auto p = player("alphabeta:threads=3", r);
+  const ai::SearchInfo info = search_with(*p, ai::Budget{20000, 0, 0}, pos);
+  EXPECT_GE(info.nodes, 20000u);
+  EXPECT_LT(info.nodes, 20000u + 3 * 512);
+}
+
 // A time budget ends the search once it is spent (the search reports the
 // time it took, at least the budget, since nothing else would end it here).
 TEST(AiBudget, AlphaBetaMillis) {
@@ -660,7 +673,8 @@ TEST(AiSpec, RejectsWhatIsNotAPlayer) {
   Rules r = bundled("chess/orthodox");
   for (const char* bad : {"", "ai", "ai:0", "ai:6", "ai:x", "alphabeta:nodes", "alphabeta:foo=1",
                           "alphabeta:nodes=-1", "mcts:playout=smart", "random:depth=2", "minimax",
-                          "ai:3:cutoff=4", "alphabeta:nodes=5,nodes=7"}) {
+                          "ai:3:cutoff=4", "alphabeta:nodes=5,nodes=7", "alphabeta:threads=0",
+                          "alphabeta:threads=65", "mcts:threads=2"}) {
     auto p = ai::make_player(bad, r, 1);
     EXPECT_FALSE(p) << "'" << bad << "' was taken";
     if (!p) {
@@ -669,7 +683,7 @@ TEST(AiSpec, RejectsWhatIsNotAPlayer) {
   }
   for (const char* good : {"random", "random:seed=4", "ai:1", "ai:5", "alphabeta",
                            "alphabeta:depth=3,nodes=1000,ms=50", "mcts:iterations=5,playout=random",
-                           "ai:2:seed=9,ms=100"}) {
+                           "ai:2:seed=9,ms=100", "ai:5:threads=64"}) {
     auto p = ai::make_player(good, r, 1);
     EXPECT_TRUE(p) << good << ": " << (p ? "" : p.error().text());
   }
@@ -748,7 +762,9 @@ TEST(AiScript, TheEvaluateHookSteersTheSearch) {
   end,)"));
   ASSERT_TRUE(r);
   Position pos = board(r, {{"d1", "wazir", 0}, {"a5", "wazir", 1}});
-  for (const char* spec : {"alphabeta:depth=1", "alphabeta:depth=2"}) {
+  // Helper threads call the hook too, each on its own Lua state.
+  for (const char* spec :
+       {"alphabeta:depth=1", "alphabeta:depth=2", "alphabeta:depth=3,threads=2"}) {
     const Turn t = player(spec, r)->choose(pos);
     EXPECT_EQ(move_text(pos, t.first()), "d1e1") << spec;
   }
@@ -767,12 +783,14 @@ TEST(AiScript, AnEvaluateHookThatReturnsNoNumberIsAnError) {
   end,)"));
   ASSERT_TRUE(r);
   Position pos(r);
-  auto err = test_support::rule_error([&] { player("alphabeta:depth=2", r)->choose(pos); });
-  ASSERT_TRUE(err);
-  EXPECT_NE(err->text().find("evaluate hook: must return a finite number, not string"),
-            std::string::npos)
-      << err->text();
-  EXPECT_NE(err->text().find("ai_hook_bad.lua:"), std::string::npos) << err->text();
+  for (const char* spec : {"alphabeta:depth=2", "alphabeta:depth=2,threads=2"}) {
+    auto err = test_support::rule_error([&] { player(spec, r)->choose(pos); });
+    ASSERT_TRUE(err) << spec;
+    EXPECT_NE(err->text().find("evaluate hook: must return a finite number, not string"),
+              std::string::npos)
+        << err->text();
+    EXPECT_NE(err->text().find("ai_hook_bad.lua:"), std::string::npos) << err->text();
+  }
 }
 
 // A draw costs the side searching its contempt: where every move draws, the
@@ -833,7 +851,8 @@ TEST(AiSearch, MctsGrowsALargeTree) {
 // Stopped from another thread in the middle of a search that would take
 // hours: it answers at once with a legal decision.
 TEST(AiSearch, StoppedWhileSearchingAnswersLegally) {
-  for (const char* spec : {"alphabeta:depth=60", "mcts:iterations=1000000000"}) {
+  for (const char* spec :
+       {"alphabeta:depth=60", "mcts:iterations=1000000000", "alphabeta:depth=60,threads=3"}) {
     Rules r = bundled("chess/orthodox");
     Position pos(r);
     std::atomic<bool> stop{false};

@@ -187,12 +187,14 @@ TEST(UciServer, HandshakeListsTheVariantAndTheOptions) {
   EXPECT_TRUE(has(out, "option name Level type spin default 3 min 1 max 5\n")) << out;
   EXPECT_TRUE(has(out, "option name Seed type spin default 1 min 0 max 2147483647\n")) << out;
   EXPECT_TRUE(has(out, "option name Hash type spin default 16 min 1 max 4096\n")) << out;
+  EXPECT_TRUE(has(out, "option name Threads type spin default 1 min 1 max 64\n")) << out;
   EXPECT_EQ(lines[lines.size() - 2], "uciok");
   EXPECT_EQ(lines.back(), "readyok");
   // Hash sizes the alpha-beta table: rules that MCTS plays have none; rules
   // without a uci_variant offer their name.
   const std::string four = session(bundled("chaturanga/four-handed"), "uci\n");
   EXPECT_FALSE(has(four, "name Hash")) << four;
+  EXPECT_FALSE(has(four, "name Threads")) << four;
   EXPECT_TRUE(has(four, "default chaturanga/four-handed var chaturanga/four-handed")) << four;
 }
 
@@ -209,6 +211,31 @@ TEST(UciServer, PlaysALegalMoveAfterStartposMoves) {
   EXPECT_EQ(depth3, 1) << out;
   EXPECT_TRUE(has(out, " score cp ")) << out;
   EXPECT_TRUE(has(out, " pv " + best[0])) << out;
+}
+
+// Threads searches with that many threads together, on one budget of nodes;
+// out of range, it is refused and the search keeps its threads.
+TEST(UciServer, ThreadsSearchTogether) {
+  auto r = bundled("chess/orthodox");
+  const std::string out = session(r,
+                                  "setoption name Threads value 0\n"
+                                  "setoption name Threads value 3\n"
+                                  "position startpos moves e2e4\ngo nodes 30000\n");
+  EXPECT_TRUE(has(out,
+                  "info string error: setoption: Threads takes a whole number from 1 to 64, "
+                  "not '0'\n"))
+      << out;
+  const auto best = bestmoves(out);
+  ASSERT_EQ(best.size(), 1u) << out;
+  EXPECT_TRUE(legal(after(r, "", {"e2e4"}), best[0])) << out;
+  // The last report counts the nodes of every thread: the budget, and less
+  // than 256 more a thread, each telling the others what it searched every 256.
+  uint64_t nodes = 0;
+  for (const auto& l : lines_of(out))
+    if (const size_t at = l.find(" nodes "); l.rfind("info ", 0) == 0 && at != std::string::npos)
+      nodes = std::stoull(l.substr(at + 7));
+  EXPECT_GE(nodes, 30000u) << out;
+  EXPECT_LT(nodes, 30000u + 3 * 512) << out;
 }
 
 TEST(UciServer, GoNodesAndClocksAnswer) {

@@ -4,11 +4,15 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <random>
+#include <thread>
+#include <utility>
 
 #include "ai/search_support.h"
 #include "ai/settings.h"
+#include "ai/transposition_table.h"
 #include "core/attacks.h"
 #include "core/command_limits.h"
 #include "core/game_end.h"
@@ -17,8 +21,6 @@
 namespace regula::ai {
 
 namespace {
-
-enum Bound : uint8_t { kNoBound = 0, kUpper = 1, kLower = 2, kExact = 3 };
 
 // The default budget when none is given: a few tenths of a second.
 constexpr uint64_t kDefaultNodes = 100'000;
@@ -44,46 +46,6 @@ bool has_progress_rule(const Ruleset& r) {
   const EndRules& e = r.end;
   return e.move_rule > 0 || e.counting.on() || (e.material_max > 0 && e.material_plies > 0);
 }
-
-// The transposition table: one entry per slot, replaced by deeper or newer
-// results. The best decision is kept as its index in the position's list of
-// legal decisions, which is the same whenever the same position is generated.
-struct Table {
-  struct Entry {
-    uint64_t key = 0;
-    int32_t score = 0;
-    uint16_t move = 0;  // 1 + index of the best decision; 0 none
-    int8_t depth = 0;
-    uint8_t bound = kNoBound;
-    uint8_t age = 0;
-  };
-  std::vector<Entry> entries;
-  uint64_t mask = 0;
-
-  explicit Table(int mb) {
-    size_t n = 1;
-    const size_t want = static_cast<size_t>(std::max(1, mb)) * (1u << 20) / sizeof(Entry);
-    while (n * 2 <= want) n *= 2;
-    entries.assign(n, Entry{});
-    mask = n - 1;
-  }
-  Entry* probe(uint64_t key) {
-    Entry& e = entries[key & mask];
-    return e.key == key && e.bound != kNoBound ? &e : nullptr;
-  }
-  void store(uint64_t key, int score, int move, int depth, Bound bound, uint8_t age) {
-    Entry& e = entries[key & mask];
-    if (e.key == key && e.age == age && e.depth > depth && bound != kExact) return;
-    // A new position's entry keeps no move of the old one's.
-    if (move >= 0 || e.key != key) e.move = static_cast<uint16_t>(move + 1);
-    e.key = key;
-    e.score = score;
-    e.depth = static_cast<int8_t>(std::clamp(depth, -1, 127));
-    e.bound = bound;
-    e.age = age;
-  }
-  void clear() { std::fill(entries.begin(), entries.end(), Entry{}); }
-};
 
 // The decisions at the root in the order to search them, each with the noise
 // that blurs its score (AlphaBetaOptions::noise).
@@ -128,9 +90,8 @@ RootMoves ordered_root(const Position& pos, MoveList root, int noise, std::mt199
 
 }  // namespace
 
-struct AlphaBeta::Memory {
-  explicit Memory(int mb) : table(mb) {}
-  Table table;
+// What one thread of the search keeps from one search to the next.
+struct Worker {
   // A list of decisions per ply, made once: a list is large, and a search
   // needs one at every ply.
   std::vector<std::unique_ptr<MoveList>> lists;
@@ -138,28 +99,38 @@ struct AlphaBeta::Memory {
     while (static_cast<int>(lists.size()) <= ply) lists.push_back(std::make_unique<MoveList>());
     return *lists[ply];
   }
-  // History scores per deciding seat, origin and destination, kept from one
-  // search to the next and halved in between.
+  // History scores per deciding seat, origin and destination, halved between searches.
   std::vector<int> history;
+};
+
+struct AlphaBeta::Memory {
+  explicit Memory(int mb) : table(mb) {}
+  TranspositionTable table;     // shared by the threads
+  std::vector<Worker> workers;  // one per thread, the first the main thread's
 };
 
 // One search: the position it walks, its budget and what it has learnt.
 struct AlphaBeta::Search {
-  Search(AlphaBeta& owner, Position& pos, const std::atomic<bool>* stop)
+  // A search of pos with the budget given (a helper thread's has no time of
+  // its own: the main thread stops it), the worker's lists and history, and,
+  // where several threads search, the count of their nodes together.
+  Search(AlphaBeta& owner, Position& pos, const std::atomic<bool>* stop, Worker& worker,
+         const Budget& budget, std::atomic<uint64_t>* shared_nodes)
       : ab(owner),
         pos(pos),
         r(pos.rules()),
         stop(stop),
-        budget(owner.options_.budget),
+        budget(budget),
         start(std::chrono::steady_clock::now()),
+        shared_nodes(shared_nodes),
         mem(*owner.memory_),
-        history(mem.history),
+        worker(worker),
+        history(worker.history),
         exact(owner.options_.exact),
         full_chance(owner.options_.full_chance),
         scores(kMaxPly + 1),
         pv(kMaxPly + 1),
         chance_lower(kMaxPly + 1) {
-    if (!budget.any()) budget.nodes = kDefaultNodes;
     const size_t sites = pos.num_sites();
     const size_t size = kMaxSeats * (sites + 1) * sites;
     if (history.size() != size) history.assign(size, 0);
@@ -179,7 +150,11 @@ struct AlphaBeta::Search {
   const std::atomic<bool>* stop;
   Budget budget;
   std::chrono::steady_clock::time_point start;
-  uint64_t nodes = 0;
+  uint64_t nodes = 0;                   // this thread's
+  std::atomic<uint64_t>* shared_nodes;  // every thread's, as last told (null: one thread)
+  uint64_t told = 0;                    // this thread's nodes counted in shared_nodes
+  int first_depth = 1;                  // where iterative deepening starts
+  bool reports = true;                  // the main thread reports its iterations
   int seldepth = 0;
   bool stopped = false;
   uint8_t age = 0;
@@ -187,6 +162,7 @@ struct AlphaBeta::Search {
   int contempt = 0;   // what a draw costs root_team
   bool fade = false;  // scores fade without progress (leaf)
   AlphaBeta::Memory& mem;
+  Worker& worker;
   std::vector<int>& history;
   const bool exact;        // see AlphaBetaOptions
   const bool full_chance;  // see AlphaBetaOptions
@@ -204,13 +180,25 @@ struct AlphaBeta::Search {
   // nodes, since reading the clock costs more than a node.
   bool out_of_time() {
     if (stopped) return true;
-    if (budget.nodes && nodes >= budget.nodes) return stopped = true;
+    if (!shared_nodes && budget.nodes && nodes >= budget.nodes) return stopped = true;
     if ((nodes & 255) == 0) {
+      // Threads that search together spend one budget of nodes.
+      if (shared_nodes && budget.nodes && tell_nodes() >= budget.nodes) return stopped = true;
       if (stop && stop->load(std::memory_order_relaxed)) return stopped = true;
       if (budget.millis && millis() >= budget.millis) return stopped = true;
     }
     return false;
   }
+
+  // Adds this thread's nodes since it last told to the shared count, and
+  // returns the count.
+  uint64_t tell_nodes() {
+    const uint64_t add = nodes - told;
+    told = nodes;
+    return shared_nodes->fetch_add(add, std::memory_order_relaxed) + add;
+  }
+  // The nodes of every thread so far.
+  uint64_t all_nodes() { return shared_nodes ? tell_nodes() : nodes; }
 
   int team(SeatId s) const { return r.seats[s].team; }
 
@@ -474,7 +462,7 @@ struct AlphaBeta::Search {
     pv[ply].clear();
     seldepth = std::max(seldepth, ply);
     if (out_of_time()) return 0;
-    MoveList& moves = mem.list(ply);
+    MoveList& moves = worker.list(ply);
     const Result res = game_result(pos, moves);
     if (res.over) return terminal(res, ply);
     if (ply >= kMaxPly || qdepth >= kMaxQuiescence) return leaf();
@@ -549,7 +537,7 @@ struct AlphaBeta::Search {
     if (ply > 0)
       if (const int back = repeated(); back && repetition_draws(back)) return draw_score();
     if (depth <= 0) return quiesce(alpha, beta, ply, 0);
-    MoveList& moves = mem.list(ply);
+    MoveList& moves = worker.list(ply);
     const Result res = game_result(pos, moves);
     if (res.over) return terminal(res, ply);
     if (ply >= kMaxPly) return leaf();
@@ -558,12 +546,12 @@ struct AlphaBeta::Search {
 
     const uint64_t key = pos.hash();
     int hash_index = -1;
-    if (Table::Entry* e = mem.table.probe(key)) {
-      if (e->move && e->move <= moves.size()) hash_index = e->move - 1;
-      const int score = from_table(e->score, ply);
-      if (e->depth >= depth && ply > 0 && !exact) {
-        if (e->bound == kExact || (e->bound == kLower && score >= beta) ||
-            (e->bound == kUpper && score <= alpha))
+    if (TranspositionTable::Entry e; mem.table.probe(key, e)) {
+      if (e.move && e.move <= moves.size()) hash_index = e.move - 1;
+      const int score = from_table(e.score, ply);
+      if (e.depth >= depth && ply > 0 && !exact) {
+        if (e.bound == kExact || (e.bound == kLower && score >= beta) ||
+            (e.bound == kUpper && score <= alpha))
           return score;
       }
     }
@@ -666,7 +654,7 @@ struct AlphaBeta::Search {
   void deepen(RootMoves& root, Move& best, SearchInfo& info) {
     const int max_depth = budget.depth ? std::min(budget.depth, kMaxPly - 1) : kMaxPly - 1;
     std::vector<int> last(root.moves.size(), 0);
-    for (int depth = 1; depth <= max_depth; ++depth) {
+    for (int depth = first_depth; depth <= max_depth; ++depth) {
       const Iteration it = iterate(root, depth, last);
       // A partial iteration counts too: each decision it judged was searched in full.
       if (it.best >= 0) {
@@ -675,11 +663,11 @@ struct AlphaBeta::Search {
         info.score = it.score;
         info.pv = it.pv;
       }
-      info.nodes = nodes;
+      info.nodes = all_nodes();
       info.seldepth = seldepth;
       info.millis = millis();
       if (stopped) break;
-      ab.report(info);
+      if (reports) ab.report(info);
       // Best first next time, the others by this iteration's scores.
       root.sort_by([&](int a, int b) {
         if (a == it.best || b == it.best) return a == it.best && b != it.best;
@@ -720,13 +708,62 @@ AlphaBeta::~AlphaBeta() = default;
 
 void AlphaBeta::new_game() {
   memory_->table.clear();
-  memory_->history.clear();
+  for (Worker& w : memory_->workers) w.history.clear();
   calls_ = 0;
 }
 
+namespace {
+
+// The threads that search beside the main one (lazy SMP): each walks its own
+// copy of the position with its own lists and history, sharing the table and
+// the budget of nodes, and starting every other one a ply deeper, so that what
+// they store leads the main thread's search; only the main thread's result is
+// played. They stop when the main thread does.
+class Helpers {
+ public:
+  ~Helpers() { finish(); }
+  template <typename Search>
+  void start(Search&& search, int count) {
+    for (int id = 1; id <= count; ++id)
+      threads_.emplace_back([this, search, id] {
+        try {
+          search(id, done_);
+        } catch (const CommandStopped&) {
+          // Stopped with the command: the main thread says so.
+        } catch (...) {
+          std::lock_guard<std::mutex> lock(mutex_);
+          if (!error_) error_ = std::current_exception();
+        }
+      });
+  }
+  // Stops and joins them; an error one met (a hook's) is the search's.
+  void finish() {
+    done_.store(true);
+    for (std::thread& t : threads_) t.join();
+    threads_.clear();
+  }
+  void rethrow() {
+    if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+  }
+
+ private:
+  std::atomic<bool> done_{false};
+  std::vector<std::thread> threads_;
+  std::mutex mutex_;
+  std::exception_ptr error_;
+};
+
+}  // namespace
+
 Move AlphaBeta::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo* info_out) {
   ++calls_;
-  Search s(*this, pos, stop);
+  const int threads = std::clamp(options_.threads, 1, kMaxSearchThreads);
+  if (static_cast<int>(memory_->workers.size()) < threads) memory_->workers.resize(threads);
+  Budget budget = options_.budget;
+  if (!budget.any()) budget.nodes = kDefaultNodes;
+  std::atomic<uint64_t> shared_nodes{0};
+  std::atomic<uint64_t>* shared = threads > 1 ? &shared_nodes : nullptr;
+  Search s(*this, pos, stop, memory_->workers[0], budget, shared);
   // Hooks obey the search's stop and time limit too, in the middle of a call.
   std::optional<SearchLimits> hook_limits;
   if (rules_->hooks) hook_limits.emplace(stop, s.budget.millis);
@@ -744,8 +781,30 @@ Move AlphaBeta::decide(Position& pos, const std::atomic<bool>* stop, SearchInfo*
   }
   RootMoves ordered = ordered_root(pos, root, options_.noise, rng);
   Move best = ordered.moves[0];
+  Helpers helpers;
+  if (threads > 1) {
+    const Position start = pos;
+    Budget theirs = budget;
+    theirs.millis = 0;
+    helpers.start(
+        [this, start, ordered, theirs, shared](int id, const std::atomic<bool>& done) {
+          Position mine = start;
+          RootMoves moves = ordered;
+          Search h(*this, mine, &done, memory_->workers[id], theirs, shared);
+          std::optional<SearchLimits> limits;
+          if (rules_->hooks) limits.emplace(&done, 0);
+          h.first_depth = 1 + id % 2;
+          h.reports = false;
+          Move unused = moves.moves[0];
+          SearchInfo unused_info;
+          h.deepen(moves, unused, unused_info);
+        },
+        threads - 1);
+  }
   s.deepen_until_stopped(ordered, best, info);
-  info.nodes = s.nodes;
+  helpers.finish();
+  helpers.rethrow();
+  info.nodes = s.all_nodes();
   info.millis = s.millis();
   if (info.pv.empty()) info.pv = {best};
   info.done = true;

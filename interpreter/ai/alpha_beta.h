@@ -6,6 +6,9 @@
 // evaluation of ai/evaluation.h at the leaves. A throw of the dice is the
 // expectation of its outcomes, searched with bounds (Ballard's Star1 and
 // Star2), so that games with dice are searched as deep as games without.
+// Several threads may search together (lazy SMP, as Stockfish does): they
+// share the table and the budget of nodes, and the main thread's result is
+// played.
 //
 // It searches decisions, not whole turns: a turn of several decisions (a line
 // and the removal it earns) is several plies of the same side, and the score
@@ -20,6 +23,8 @@
 namespace regula::ai {
 
 constexpr int kDefaultContempt = kPieceUnit / 4;
+// The most threads one search may use.
+constexpr int kMaxSearchThreads = 64;
 
 struct AlphaBetaOptions {
   Budget budget;      // no limit at all: 100,000 nodes
@@ -38,6 +43,10 @@ struct AlphaBetaOptions {
   // each search returns the exact score of its fixed-depth tree, whatever its
   // window, so that two ways of searching can be compared score for score.
   bool exact = false;
+  // Threads that search together (lazy SMP: one transposition table, one
+  // budget of nodes); more than one makes the search's choice depend on
+  // timing, so the same seed no longer repeats a game.
+  int threads = 1;
 };
 
 class AlphaBeta : public Player {

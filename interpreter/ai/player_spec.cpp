@@ -44,6 +44,63 @@ Budget level_budget(const Ruleset& rules, int level) {
   return b;
 }
 
+namespace {
+
+// Reads one key=value of a player's spec into the options of its kind.
+Status read_option(const std::string& spec, const std::string& kind, bool search_ab,
+                   const std::string& key, const std::string& value, AlphaBetaOptions& ab,
+                   MctsOptions& mc, uint64_t& seed) {
+  Status bad;
+  auto set = [&](auto& field, uint64_t max) {
+    auto n = number(spec, key, value, max);
+    if (!n) {
+      bad = n.error();
+      return;
+    }
+    field = static_cast<std::remove_reference_t<decltype(field)>>(*n);
+  };
+  if (key == "seed") {
+    set(seed, ~0ull);
+  } else if (kind == "random") {
+    bad = Error{spec, "random takes only seed=N, not '" + key + "'"};
+  } else if (key == "ms") {
+    set(ab.budget.millis, kMaxMillis);
+    mc.budget.millis = ab.budget.millis;
+  } else if (search_ab && key == "nodes") {
+    set(ab.budget.nodes, kMaxNodes);
+  } else if (search_ab && key == "depth") {
+    set(ab.budget.depth, kMaxDepth);
+  } else if (search_ab && key == "hash") {
+    set(ab.hash_mb, 4096);
+  } else if (search_ab && key == "threads") {
+    set(ab.threads, kMaxSearchThreads);
+    if (!bad && ab.threads < 1)
+      bad = Error{spec, "threads takes 1 to " + std::to_string(kMaxSearchThreads) + ", not 0"};
+  } else if (search_ab && key == "contempt") {
+    set(ab.contempt, kMaxContempt);
+  } else if (!search_ab && (key == "iterations" || key == "nodes")) {
+    set(mc.budget.nodes, kMaxNodes);
+  } else if (!search_ab && key == "depth") {
+    set(mc.budget.depth, kMaxDepth);
+  } else if (!search_ab && key == "cutoff") {
+    set(mc.cutoff, kMaxPly * 16);
+  } else if (!search_ab && key == "playout") {
+    if (value != "random" && value != "captures")
+      bad = Error{spec, "playout takes random or captures, not '" + value + "'"};
+    mc.capture_playouts = value == "captures";
+  } else {
+    bad = Error{
+        spec,
+        "'" + key + "' is not an option of " +
+            (search_ab ? std::string("alpha-beta (nodes, depth, ms, hash, threads, contempt, seed)")
+                       : std::string("MCTS (iterations, depth, ms, playout, cutoff, "
+                                     "seed)"))};
+  }
+  return bad;
+}
+
+}  // namespace
+
 Expected<std::unique_ptr<Player>> make_player(const std::string& spec,
                                               std::shared_ptr<const Ruleset> rules, uint64_t seed) {
   const size_t colon = spec.find(':');
@@ -73,54 +130,8 @@ Expected<std::unique_ptr<Player>> make_player(const std::string& spec,
     // The weakest level also blurs its judgement, so that it errs as beginners do.
     if (level == 1) ab.noise = kPieceUnit;
   }
-  for (const auto& item : options->items) {
-    // Named references, not a structured binding: the lambda below uses them,
-    // and clang before 16 cannot capture a structured binding.
-    const std::string& key = item.first;
-    const std::string& value = item.second;
-    Status bad;
-    auto set = [&](auto& field, uint64_t max) {
-      auto n = number(spec, key, value, max);
-      if (!n) {
-        bad = n.error();
-        return;
-      }
-      field = static_cast<std::remove_reference_t<decltype(field)>>(*n);
-    };
-    if (key == "seed") {
-      set(seed, ~0ull);
-    } else if (kind == "random") {
-      bad = Error{spec, "random takes only seed=N, not '" + key + "'"};
-    } else if (key == "ms") {
-      set(ab.budget.millis, kMaxMillis);
-      mc.budget.millis = ab.budget.millis;
-    } else if (search_ab && key == "nodes") {
-      set(ab.budget.nodes, kMaxNodes);
-    } else if (search_ab && key == "depth") {
-      set(ab.budget.depth, kMaxDepth);
-    } else if (search_ab && key == "hash") {
-      set(ab.hash_mb, 4096);
-    } else if (search_ab && key == "contempt") {
-      set(ab.contempt, kMaxContempt);
-    } else if (!search_ab && (key == "iterations" || key == "nodes")) {
-      set(mc.budget.nodes, kMaxNodes);
-    } else if (!search_ab && key == "depth") {
-      set(mc.budget.depth, kMaxDepth);
-    } else if (!search_ab && key == "cutoff") {
-      set(mc.cutoff, kMaxPly * 16);
-    } else if (!search_ab && key == "playout") {
-      if (value != "random" && value != "captures")
-        bad = Error{spec, "playout takes random or captures, not '" + value + "'"};
-      mc.capture_playouts = value == "captures";
-    } else {
-      bad = Error{
-          spec, "'" + key + "' is not an option of " +
-                    (search_ab ? std::string("alpha-beta (nodes, depth, ms, hash, contempt, seed)")
-                               : std::string("MCTS (iterations, depth, ms, playout, cutoff, "
-                                             "seed)"))};
-    }
-    if (bad) return *bad;
-  }
+  for (const auto& [key, value] : options->items)
+    if (Status bad = read_option(spec, kind, search_ab, key, value, ab, mc, seed)) return *bad;
   if (kind == "random") return std::unique_ptr<Player>(new RandomPlayer(seed));
   if (search_ab) {
     ab.seed = seed;

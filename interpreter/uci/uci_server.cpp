@@ -9,6 +9,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "ai/alpha_beta.h"
 #include "ai/player_spec.h"
 #include "ai/search_support.h"
 #include "core/command_limits.h"
@@ -253,7 +254,9 @@ ai::Player& Server::player() {
   if (!player_) {
     std::string spec =
         "ai:" + std::to_string(options_.level) + ":seed=" + std::to_string(options_.seed);
-    if (ai::alpha_beta_applies(*rules_)) spec += ",hash=" + std::to_string(options_.hash_mb);
+    if (ai::alpha_beta_applies(*rules_))
+      spec += ",hash=" + std::to_string(options_.hash_mb) +
+              ",threads=" + std::to_string(options_.threads);
     auto p = ai::make_player(spec, rules_, options_.seed);
     // The spec is made from checked options: it always names a player.
     if (!p) throw RuleError(p.error());
@@ -331,9 +334,12 @@ void Server::uci() {
        std::to_string(ai::kMinLevel) + " max " + std::to_string(ai::kMaxLevel));
   emit("option name Seed type spin default " + std::to_string(options_.seed) + " min 0 max " +
        std::to_string(kMaxSeed));
-  if (ai::alpha_beta_applies(*rules_))
+  if (ai::alpha_beta_applies(*rules_)) {
     emit("option name Hash type spin default " + std::to_string(options_.hash_mb) + " min 1 max " +
          std::to_string(kMaxHash));
+    emit("option name Threads type spin default " + std::to_string(options_.threads) +
+         " min 1 max " + std::to_string(ai::kMaxSearchThreads));
+  }
   emit("uciok");
 }
 
@@ -372,9 +378,13 @@ void Server::set_option(const std::vector<std::string>& tokens) {
     if (!number(1, kMaxHash, n)) return;
     stop_search();
     options_.hash_mb = static_cast<int>(n);
+  } else if (key == "threads" && ai::alpha_beta_applies(*rules_)) {
+    if (!number(1, ai::kMaxSearchThreads, n)) return;
+    stop_search();
+    options_.threads = static_cast<int>(n);
   } else {
     error("setoption: no option '" + name + "' (options: UCI_Variant, Level, Seed" +
-          (ai::alpha_beta_applies(*rules_) ? ", Hash" : "") + ")");
+          (ai::alpha_beta_applies(*rules_) ? ", Hash, Threads" : "") + ")");
     return;
   }
   player_.reset();

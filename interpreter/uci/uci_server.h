@@ -39,6 +39,7 @@ struct ServerOptions {
   int level = 3;      // Level: ai:LEVEL, 1 to 5
   uint64_t seed = 1;  // Seed: the player's seed
   int hash_mb = 16;   // Hash: the alpha-beta table, where alpha-beta plays the rules
+  int threads = 1;    // Threads: of the alpha-beta search, where it plays the rules
 };
 
 // Moves to go that a clock is shared among when `go` names no movestogo.
