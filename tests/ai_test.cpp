@@ -19,6 +19,7 @@
 #include "ai/random_player.h"
 #include "ai/random_turn.h"
 #include "ai/settings.h"
+#include "ai/transposition_table.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "notation/move_text.h"
@@ -468,6 +469,34 @@ TEST(AiBudget, AlphaBetaNodes) {
   auto p = player("alphabeta", r);
   const ai::SearchInfo info = search_with(*p, ai::Budget{700, 0, 0}, pos);
   EXPECT_EQ(info.nodes, 700u);
+}
+
+// The table gives back each field as stored, the sign of a score and a
+// depth below zero included; a key that shares the slot finds nothing; a
+// shallower bound of the same search leaves a deeper result in place.
+TEST(AiTable, KeepsWhatWasStored) {
+  ai::TranspositionTable t(1);
+  const uint64_t key = 0x9e3779b97f4a7c15ull;
+  t.store(key, -ai::kWinScore + 3, 511, -1, ai::kLower, 200);
+  ai::TranspositionTable::Entry e;
+  ASSERT_TRUE(t.probe(key, e));
+  EXPECT_EQ(e.score, -ai::kWinScore + 3);
+  EXPECT_EQ(e.move, 512);
+  EXPECT_EQ(e.depth, -1);
+  EXPECT_EQ(e.bound, ai::kLower);
+  EXPECT_EQ(e.age, 200);
+  EXPECT_FALSE(t.probe(key ^ (uint64_t{1} << 40), e));  // the same slot, another position
+  t.store(key, 7, -1, 5, ai::kExact, 201);
+  t.store(key, 9, 3, 2, ai::kUpper, 201);
+  ASSERT_TRUE(t.probe(key, e));
+  EXPECT_EQ(e.score, 7);
+  EXPECT_EQ(e.depth, 5);
+  EXPECT_EQ(e.move, 512);  // kept: the exact result named no decision
+  t.store(key, 1 << 30, 0, 3, ai::kExact, 202);
+  ASSERT_TRUE(t.probe(key, e));
+  EXPECT_EQ(e.score, (1 << 29) - 1);  // beyond what a slot keeps: the most it does
+  t.clear();
+  EXPECT_FALSE(t.probe(key, e));
 }
 
 // Threads that search together spend one budget of nodes: each tells the
