@@ -171,5 +171,41 @@ TEST(Compare, StatsMergesThePartsOfPerftAndCompareRuns) {
   EXPECT_EQ(merged["differences"], whole["differences"]);
 }
 
+// --threads walks games at once and adds them in game order: the text, every
+// difference listed and the summary, is the same byte for byte whatever the
+// number of threads, and so is an error that stops the walk.
+TEST(Compare, TheThreadsChangeNothingPrinted) {
+  const std::string base =
+      "compare jetan/burroughs jetan/cazaux -n 4 --seed 11 --max-plies 40 --all --show 3";
+  const CliRun one = run(base + " --threads 1");
+  ASSERT_EQ(one.code, 0) << one.out;
+  EXPECT_NE(one.out.find("\n160 positions in 4 games; 151 differ (94.4%), in 4 of 4 games; first "
+                         "difference at ply 0 to 0 (mean 0.0)\n"),
+            std::string::npos)
+      << one.out;
+  for (int threads : {2, 3}) {
+    const CliRun many = run(base + " --threads " + std::to_string(threads));
+    EXPECT_EQ(many.code, 0);
+    EXPECT_EQ(many.out, one.out) << threads << " threads";
+  }
+  const std::string part =
+      "compare jetan/burroughs jetan/cazaux -n 4 --seed 11 --max-plies 40 --json --shard 1/2";
+  const CliRun part_one = run(part + " --threads 1");
+  ASSERT_EQ(part_one.code, 0) << part_one.out;
+  EXPECT_EQ(run(part + " --threads 2").out, part_one.out);
+  EXPECT_EQ(json_of(part_one)["games"], 2);
+  for (const std::string& bad : {std::string("compare chess/orthodox draughts/english -n 5"),
+                                 std::string("compare jetan/burroughs jetan/cazaux -n 5 "
+                                             "--player nobody")}) {
+    const CliRun first = run(bad + " --threads 1");
+    EXPECT_NE(first.code, 0) << first.out;
+    for (int threads : {2, 3}) {
+      const CliRun many = run(bad + " --threads " + std::to_string(threads));
+      EXPECT_EQ(many.code, first.code) << bad;
+      EXPECT_EQ(many.out, first.out) << bad;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace regula

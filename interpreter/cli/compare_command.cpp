@@ -5,10 +5,14 @@
 // over many games how often and where they differ, per piece and per rule.
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -17,6 +21,7 @@
 #include "ai/player_spec.h"
 #include "ai/random_turn.h"
 #include "cli/common.h"
+#include "cli/ordered_run.h"
 #include "cli/progress.h"
 #include "cli/record_files.h"
 #include "cli/shard.h"
@@ -39,6 +44,7 @@ struct CompareArgs {
   std::string player = "random";
   std::string record, position, shard;
   int shown = 8;
+  int threads = 0;
   bool all = false, json = false;
 };
 
@@ -116,9 +122,36 @@ std::optional<Readings> load_readings(const CompareArgs& args, int& rc) {
   return x;
 }
 
-// The walk over the positions of the games: what it has found so far. A
-// position the second reading cannot read is a failure, which stops the
-// game it is in.
+// What the walk found in one game: the positions compared and those that
+// differ. A position the second reading cannot read is a failure, which stops
+// the game it is in; a player that cannot be made, or an exception, stops the run.
+struct GameFinds {
+  ComparisonTally tally;
+  std::vector<Found> found;
+  int first_ply = -1;
+  std::optional<Error> failure, unplayable;
+  std::exception_ptr thrown;
+};
+
+// Compares one position of game g (ply plies in) into what the game found;
+// false when the second reading cannot read it.
+bool look(const CompareArgs& args, const std::shared_ptr<const Ruleset>& b, Position& a, int g,
+          int ply, GameFinds& finds) {
+  auto other = same_position(a, b);
+  if (!other) {
+    finds.failure = other.error();
+    return false;
+  }
+  PositionDifference d = compare_positions(a, *other);
+  finds.tally.add(d);
+  if (d.empty()) return true;
+  if (finds.first_ply < 0) finds.first_ply = ply;
+  if (args.all || finds.first_ply == ply) finds.found.push_back({g, ply, write_position(a), d});
+  return true;
+}
+
+// The walk over the positions of the games: what it has found so far, the
+// games added in order.
 struct Walk {
   Walk(const CompareArgs& a, const Readings& r, const Shard& s) : args(a), readings(r), shard(s) {}
 
@@ -129,29 +162,28 @@ struct Walk {
   std::vector<Found> found;
   std::vector<int> first_ply;  // per game with a difference
   int games = 0;
-  std::optional<Error> failure;
+  std::optional<Error> failure, unplayable;
+  std::exception_ptr thrown;
 
-  // Compares one position of game g (ply plies in); false to stop walking.
-  bool look(Position& a, int g, int ply) {
-    auto b = same_position(a, readings.b);
-    if (!b) {
-      failure = b.error();
-      return false;
+  // Adds what game g found; false when it ends the walk.
+  bool add(int g, GameFinds&& f) {
+    tally.add(f.tally);
+    std::move(f.found.begin(), f.found.end(), std::back_inserter(found));
+    if (f.first_ply >= 0) {
+      if (first_ply.size() < static_cast<size_t>(g + 1)) first_ply.resize(g + 1, -1);
+      first_ply[g] = f.first_ply;
     }
-    PositionDifference d = compare_positions(a, *b);
-    tally.add(d);
-    if (d.empty()) return true;
-    const bool first = first_ply.size() < static_cast<size_t>(g + 1);
-    if (first) first_ply.resize(g + 1, -1);
-    if (first_ply[g] < 0) first_ply[g] = ply;
-    if (args.all || first_ply[g] == ply) found.push_back({g, ply, write_position(a), d});
-    return true;
+    if (f.failure) failure = f.failure;
+    if (f.unplayable) unplayable = f.unplayable;
+    if (f.thrown) thrown = f.thrown;
+    return !f.failure && !f.unplayable && !f.thrown;
   }
 
   // The positions of the games of the --record file; false (with rc set) on an error.
   bool record(int& rc);
-  // Games played under the first reading from the start; false (with rc set) on an error.
-  bool play(int& rc);
+  // Games played under the first reading from the start, on `threads`
+  // threads; false (with rc set) on an error.
+  bool play(int threads, int& rc);
 };
 
 bool Walk::record(int& rc) {
@@ -171,7 +203,8 @@ bool Walk::record(int& rc) {
         if (!start) return start.error();
         Position pos = *start;
         int ply = 0;
-        bool go = look(pos, games, ply);
+        GameFinds finds;
+        bool go = look(args, readings.b, pos, games, ply, finds);
         for (const Game::Played& p : game.history()) {
           if (!go) break;
           auto m = parse_move(pos, p.text);
@@ -181,8 +214,9 @@ bool Walk::record(int& rc) {
                                           readings.name_a + ": " + m.error().what};
           Undo u;
           pos.make(*m, u);
-          go = look(pos, games, ++ply);
+          go = look(args, readings.b, pos, games, ++ply, finds);
         }
+        add(games, std::move(finds));
         ++games;
         return std::nullopt;
       });
@@ -192,42 +226,108 @@ bool Walk::record(int& rc) {
   return false;
 }
 
-bool Walk::play(int& rc) {
+// The two readings one thread plays with. Script hooks run in a Lua state of
+// their own, which one thread at a time may use: each further thread loads a
+// script with hooks again.
+struct ThreadReadings {
+  std::shared_ptr<const Ruleset> a, b;
+};
+
+// The readings of each of `threads` threads; empty (with rc set) when a load fails.
+std::vector<ThreadReadings> thread_readings(const Readings& r, int threads, int& rc) {
+  std::vector<ThreadReadings> copies{{r.a, r.b}};
+  for (int i = 1; i < threads; ++i) {
+    ThreadReadings t{r.a, r.b};
+    if (r.a->hooks && !(t.a = load_or_fail(r.ra, rc))) return {};
+    if (r.b->hooks && !(t.b = load_or_fail(r.rb, rc))) return {};
+    copies.push_back(t);
+  }
+  return copies;
+}
+
+// Game g played under the first reading from the start with its own seed,
+// compared position by position.
+GameFinds play_game(const CompareArgs& args, const ThreadReadings& r, int g) {
+  GameFinds finds;
+  const uint64_t seed = ai::game_seed(args.seed, static_cast<uint64_t>(g));
+  std::mt19937_64 rng(seed);
+  std::unique_ptr<ai::Player> player;
+  if (args.player != "random") {
+    auto p = ai::make_player(args.player, r.a, seed);
+    if (!p) {
+      finds.unplayable = p.error();
+      return finds;
+    }
+    player = std::move(*p);
+  }
+  Position pos(r.a);
+  MoveList moves;
+  Turn t;
+  Undo u;
+  for (int ply = 0; ply < args.max_plies;) {
+    if (game_result(pos, moves).over || moves.empty()) break;
+    if (pos.awaiting_roll()) {
+      random_turn(pos, moves, rng, t);
+      pos.make(t.first(), u);
+      continue;
+    }
+    if (!look(args, r.b, pos, g, ply, finds)) break;
+    Move m = moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)];
+    if (player) {
+      Position copy = pos;
+      m = player->choose(copy).first();
+    }
+    pos.make(m, u);
+    ++ply;
+  }
+  return finds;
+}
+
+// The games are played on the threads at once and added to the walk in game
+// order, so that what is printed does not depend on the number of threads.
+// The walk ends at the first game that fails, whatever thread played it.
+bool Walk::play(int threads, int& rc) {
+  const std::vector<ThreadReadings> copies = thread_readings(readings, threads, rc);
+  if (copies.empty()) return false;
   Progress progress("compare", "games", shard.size(static_cast<uint64_t>(args.games)));
-  for (int g = 0; g < args.games && !failure && !interrupted(); ++g, ++games) {
-    if (!shard.owns(static_cast<uint64_t>(g))) continue;
-    progress.add();
-    const uint64_t seed = ai::game_seed(args.seed, static_cast<uint64_t>(g));
-    std::mt19937_64 rng(seed);
-    std::unique_ptr<ai::Player> player;
-    if (args.player != "random") {
-      auto p = ai::make_player(args.player, readings.a, seed);
-      if (!p) {
-        rc = fail(p.error());
-        return false;
+  std::atomic<bool> ended{false};
+  uint64_t last = 0;  // one past the last game added
+  OrderedRun<GameFinds> run(shard, static_cast<uint64_t>(args.games), 64 * copies.size(),
+                            [&](uint64_t g, GameFinds&& f) {
+                              if (ended) return;
+                              progress.add();
+                              last = g + 1;
+                              if (!add(static_cast<int>(g), std::move(f))) ended = true;
+                            });
+  auto work = [&](size_t w) {
+    while (auto g = run.next()) {
+      if (interrupted() || ended) {
+        // Ctrl-C: the games under way end, and what was walked is shown;
+        // after a failure, the games after it are not walked.
+        run.stop();
+        return;
       }
-      player = std::move(*p);
+      GameFinds finds;
+      try {
+        finds = play_game(args, copies[w], static_cast<int>(*g));
+      } catch (...) {
+        finds.thrown = std::current_exception();
+      }
+      run.done(*g, std::move(finds));
     }
-    Position pos(readings.a);
-    MoveList moves;
-    Turn t;
-    Undo u;
-    for (int ply = 0; ply < args.max_plies;) {
-      if (game_result(pos, moves).over || moves.empty()) break;
-      if (pos.awaiting_roll()) {
-        random_turn(pos, moves, rng, t);
-        pos.make(t.first(), u);
-        continue;
-      }
-      if (!look(pos, g, ply)) break;
-      Move m = moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)];
-      if (player) {
-        Position copy = pos;
-        m = player->choose(copy).first();
-      }
-      pos.make(m, u);
-      ++ply;
-    }
+  };
+  std::vector<std::thread> pool;
+  for (size_t w = 1; w < copies.size(); ++w) pool.emplace_back(work, w);
+  work(0);
+  for (auto& th : pool) th.join();
+  games = run.emitted() == run.items() && !ended ? args.games : static_cast<int>(last);
+  if (thrown) std::rethrow_exception(thrown);
+  for (const ThreadReadings& t : copies)
+    for (const auto& copy : {t.a, t.b})
+      if (copy != readings.a && copy != readings.b && (rc = hook_status(*copy))) return false;
+  if (unplayable) {
+    rc = fail(*unplayable);
+    return false;
   }
   return true;
 }
@@ -338,11 +438,17 @@ void run_compare(const CompareArgs& args, int& rc) {
     auto pos = position_or_fail(readings->a, args.position, rc);
     if (!pos) return;
     walk.games = 1;
-    walk.look(*pos, 0, 0);
+    GameFinds finds;
+    look(args, readings->b, *pos, 0, 0, finds);
+    walk.add(0, std::move(finds));
   } else if (!args.record.empty()) {
     if (!walk.record(rc)) return;
   } else {
-    if (!walk.play(rc)) return;
+    const uint64_t planned = shard.size(static_cast<uint64_t>(args.games));
+    int threads = args.threads;
+    if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    threads = static_cast<int>(std::clamp<uint64_t>(planned, 1, threads));
+    if (!walk.play(threads, rc)) return;
   }
   if (walk.failure) {
     rc = fail(*walk.failure);
@@ -393,6 +499,10 @@ void declare_compare_options(CLI::App& cmd, CompareArgs& args) {
       "--position", args.position,
       "compare this one position (a position string, or startpos, optionally with 'moves ...')");
   record->excludes(position);
+  cmd.add_option("--threads", args.threads,
+                 "games walked at once (default: every core); what is printed is the same "
+                 "whatever the number, the games added in their order")
+      ->check(CLI::Range(1, 256));
   cmd.add_option("--show", args.shown, "moves listed per side and position (default 8)")
       ->check(CLI::Range(0, 100000));
   cmd.add_flag("--all", args.all, "list every position where the readings differ, not the first");
