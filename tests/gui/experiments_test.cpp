@@ -88,6 +88,13 @@ void set_up(ExperimentsWindow& w, const QString& path, int games) {
   w.path_edit()->setText(path);
 }
 
+// The same, run: whether it started.
+bool start_readings(ExperimentsWindow& w, const QString& path, int games) {
+  set_up(w, path, games);
+  w.run_button()->click();
+  return w.run().running();
+}
+
 }  // namespace
 
 class ExperimentsTest : public QObject {
@@ -107,9 +114,7 @@ void ExperimentsTest::chart_and_table_say_what_the_records_say() {
   const QString path = dir.filePath("readings.jsonl");
   ExperimentsWindow w;
   w.show();
-  set_up(w, path, 20);
-  w.run_button()->click();
-  QVERIFY2(w.run().running(), qPrintable(w.message_label()->text()));
+  QVERIFY2(start_readings(w, path, 20), qPrintable(w.message_label()->text()));
   QTRY_VERIFY_WITH_TIMEOUT(!w.run().running(), kWait);
   QCOMPARE(w.progress_bar()->value(), 40);
   QCOMPARE(w.progress_bar()->maximum(), 40);
@@ -170,9 +175,7 @@ void ExperimentsTest::stop_keeps_the_games_played() {
   const QString path = dir.filePath("stopped.jsonl");
   ExperimentsWindow w;
   w.show();
-  set_up(w, path, 1000000);
-  w.run_button()->click();
-  QVERIFY2(w.run().running(), qPrintable(w.message_label()->text()));
+  QVERIFY2(start_readings(w, path, 1000000), qPrintable(w.message_label()->text()));
   QVERIFY(w.stop_button()->isEnabled());
   QVERIFY(!w.run_button()->isEnabled());
   QTRY_VERIFY_WITH_TIMEOUT(w.run().done() >= 3, kWait);
