@@ -22,6 +22,7 @@
 #include <functional>
 
 #include "gui/board_view.h"
+#include "gui/experiments_window.h"
 #include "gui/main_window.h"
 #include "gui/main_window_internal.h"
 #include "gui/seat_players.h"
@@ -166,6 +167,14 @@ void MainWindow::build_tools_menu(QMenu* game) {
                                         [this](bool on) { set_analysing(on); });
   analyse_action_->setObjectName("analyse");
   analyse_action_->setCheckable(true);
+  analysis
+      ->addAction(tr("&Experiments..."), this,
+                  [this] {
+                    auto* window = new ExperimentsWindow(this, spec_);
+                    window->setAttribute(Qt::WA_DeleteOnClose);
+                    window->show();
+                  })
+      ->setObjectName("experiments");
 }
 
 void MainWindow::connect_tools() {

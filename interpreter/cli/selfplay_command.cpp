@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <exception>
 #include <memory>
-#include <random>
 #include <thread>
 #include <vector>
 
@@ -15,90 +14,18 @@
 
 #include "ai/match.h"
 #include "ai/player_spec.h"
-#include "ai/random_turn.h"
 #include "cli/common.h"
 #include "cli/ordered_run.h"
 #include "cli/players.h"
 #include "cli/progress.h"
+#include "cli/selfplay_games.h"
 #include "cli/shard.h"
 #include "cli/stats_records.h"
-#include "core/game_end.h"
-#include "core/movegen.h"
-#include "core/rule_error.h"
 #include "formats/presentation.h"
 
 namespace regula::cli {
 
 namespace {
-
-// Fills what a record says about how the game ended, from its last position.
-void finish_record(const Position& pos, const Result& res, int plies, GameRecord& g) {
-  const Ruleset& r = pos.rules();
-  g.plies = plies;
-  g.reason = res.over ? res.reason : "unfinished (max plies)";
-  g.result.assign(r.num_seats(), Outcome::kNone);
-  g.captures = 0;
-  if (r.stakes || r.money.enabled()) g.stakes.emplace();
-  for (SeatId s = 0; s < r.num_seats(); ++s) {
-    if (res.over) g.result[s] = res.outcome[s];
-    g.captures += pos.counter(s, kCaptured);
-    if (g.stakes) g.stakes->push_back(settled_counter(pos, res, s, kStakes));
-  }
-}
-
-// A game of random turns, the fast way (no player objects).
-void play_game(const std::shared_ptr<const Ruleset>& rules, int max_plies, GameRecord& g,
-               MoveList& moves, Turn& t) {
-  std::mt19937_64 rng(g.seed);
-  Position pos(rules);
-  int plies = 0;
-  int64_t decisions = 0, branches = 0;
-  Result res;
-  while (true) {
-    res = game_result(pos, moves);
-    if (res.over || plies >= max_plies || moves.empty()) break;
-    if (!pos.awaiting_roll()) {
-      ++decisions;
-      branches += moves.size();
-      ++plies;
-    }
-    play_random_turn(pos, moves, rng, t);
-  }
-  g.branching = std::make_pair(decisions, branches);
-  finish_record(pos, res, plies, g);
-}
-
-// A game between the players named for each seat.
-void play_game(const std::shared_ptr<const Ruleset>& rules, const std::vector<std::string>& specs,
-               int max_plies, GameRecord& g) {
-  const Ruleset& r = *rules;
-  std::vector<std::unique_ptr<ai::Player>> owned;
-  std::vector<ai::Player*> players;
-  std::vector<int> player_of_seat;
-  for (SeatId s = 0; s < r.num_seats(); ++s) {
-    auto p = make_player(specs[s], rules, ai::game_seed(g.seed, static_cast<uint64_t>(s) + 1));
-    if (!p) throw RuleError(p.error());
-    owned.push_back(std::move(*p));
-    players.push_back(owned.back().get());
-    player_of_seat.push_back(s);
-  }
-  std::vector<ai::PlayerTally> tallies(r.num_seats());
-  ai::MatchGame game;
-  if (Status st =
-          ai::play_game(rules, players, g.seed, max_plies, true, game, tallies, player_of_seat))
-    throw RuleError(*st);
-  // The last position, for the captures and stakes: the turns played again.
-  Position pos(rules);
-  Undo u;
-  for (const Turn& t : game.turns) {
-    if (pos.awaiting_roll()) {
-      pos.make(t.first(), u);
-      continue;
-    }
-    for (const Move& m : t.steps) pos.make(m, u);
-  }
-  finish_record(pos, game.result, game.plies, g);
-}
 
 // Where the per-game records go.
 struct RecordsOut {
@@ -205,20 +132,6 @@ std::vector<std::shared_ptr<const Ruleset>> thread_rules(
   return copies;
 }
 
-// What every game's record of the run starts from.
-GameRecord base_record(const SelfplayArgs& args, const Ruleset& r,
-                       const std::vector<std::string>& specs) {
-  GameRecord base;
-  base.script = r.name;
-  base.script_hash = r.content_hash;
-  base.options = r.options;
-  base.max_plies = args.max_plies;
-  if (r.stakes || r.money.enabled()) base.stakes.emplace();
-  for (SeatId s = 0; s < r.num_seats(); ++s)
-    base.players.emplace_back(r.seats[s].name, specs.empty() ? "random" : specs[s]);
-  return base;
-}
-
 // Plays the games of the run on one thread per copy of the rules, each
 // record written and added to the summary in game order. Returns the error of
 // the earliest game that failed, whatever thread played it (none when none did).
@@ -239,8 +152,7 @@ std::exception_ptr play_games(const SelfplayArgs& args, const Shard& shard,
   std::vector<std::exception_ptr> errors(threads);
   std::vector<uint64_t> failed_at(threads, 0);
   auto work = [&](int w) {
-    MoveList moves;
-    Turn t;
+    SelfplayScratch scratch;
     while (auto g = run.next()) {
       if (interrupted()) {
         // Ctrl-C: the games under way end, and the summary counts what was played.
@@ -251,10 +163,7 @@ std::exception_ptr play_games(const SelfplayArgs& args, const Shard& shard,
         GameRecord rec = base;
         rec.game = *g + 1;
         rec.seed = ai::game_seed(args.seed, *g);
-        if (specs.empty())
-          play_game(copies[w], args.max_plies, rec, moves, t);
-        else
-          play_game(copies[w], specs, args.max_plies, rec);
+        play_selfplay_game(copies[w], specs, args.max_plies, make_player, rec, scratch);
         run.done(*g, std::move(rec));
       } catch (...) {
         errors[w] = std::current_exception();
@@ -323,7 +232,7 @@ void run_selfplay(const SelfplayArgs& args, int& rc) {
   threads = static_cast<int>(std::clamp<uint64_t>(planned, 1, threads));
   const std::vector<std::shared_ptr<const Ruleset>> copies = thread_rules(args, rules, threads, rc);
   if (copies.empty()) return;
-  const GameRecord base = base_record(args, r, specs);
+  const GameRecord base = selfplay_base_record(r, specs, args.max_plies);
   Summary summary;
   summary.add_seats(base);
   const std::exception_ptr error = play_games(args, shard, copies, specs, base, records, summary);
