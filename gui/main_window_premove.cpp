@@ -4,7 +4,10 @@
 // turn comes if it is legal then, and dropped with a word in the status bar if
 // it is not; the right button or Escape cancels it. Any change of the game
 // other than the computer's own decision (an undo, a new game, another move
-// shown) drops it too: it was entered for the position it waited on.
+// shown) drops it too: it was entered for the position it waited on. A
+// premove may also drop a piece from the person's hand: the hand's buttons
+// below the board show that seat's pieces while the computer decides, and a
+// click on one, then on a site, enters the drop.
 
 #include <QStatusBar>
 #include <utility>
@@ -17,8 +20,9 @@ namespace regula::gui {
 
 std::vector<SiteId> MainWindow::premove() const {
   if (!premove_) return {};
-  std::vector<SiteId> sites{premove_->from};
-  if (premove_->to != kNoSite) sites.push_back(premove_->to);
+  std::vector<SiteId> sites;
+  for (SiteId s : {premove_->from, premove_->to})
+    if (s != kNoSite) sites.push_back(s);
   return sites;
 }
 
@@ -45,11 +49,27 @@ std::optional<SeatId> MainWindow::premove_seat(SiteId site) const {
 
 void MainWindow::say_premove() {
   const Topology& t = rules_->topology;
+  const Premove& p = *premove_;
+  if (p.hand) {
+    const QString type = qs(rules_->types[*p.hand].name);
+    statusBar()->showMessage(
+        p.to == kNoSite
+            ? tr("Premove %1 from hand: click where it goes").arg(type)
+            : tr("Premove %1 from hand to %2: played when its turn comes, if it is legal then")
+                  .arg(type, qs(t.name(p.to))));
+    return;
+  }
   statusBar()->showMessage(
-      premove_->to == kNoSite
-          ? tr("Premove from %1: click where it goes").arg(qs(t.name(premove_->from)))
-          : tr("Premove %1-%2: played when its turn comes, if it is legal then")
-                .arg(qs(t.name(premove_->from)), qs(t.name(premove_->to))));
+      p.to == kNoSite ? tr("Premove from %1: click where it goes").arg(qs(t.name(p.from)))
+                      : tr("Premove %1-%2: played when its turn comes, if it is legal then")
+                            .arg(qs(t.name(p.from)), qs(t.name(p.to))));
+}
+
+void MainWindow::premove_hand(SeatId seat, TypeId type) {
+  if (line_ || !game_ || game_->over() || !is_computer(game_->position().decider())) return;
+  premove_ = Premove{kNoSite, kNoSite, seat, type};
+  show_premove();
+  say_premove();
 }
 
 bool MainWindow::premove_click(SiteId site) {
@@ -100,23 +120,36 @@ void MainWindow::take_premove() {
   if (is_computer(pos.decider()) || pos.awaiting_roll()) return show_premove();  // not yet
   const Premove p = *std::exchange(premove_, std::nullopt);
   show_premove();
-  // As the person's own clicks would: the first must pick a piece up, the
-  // second may complete the move, ask which one, or wait for more clicks.
+  // As the person's own clicks would: the first must pick a piece up (from
+  // the board or the hand), the second may complete the move, ask which one,
+  // or wait for more clicks.
   input_.reset();
-  auto out =
-      pos.decider() == p.seat ? input_.add(InputStep::site(p.from)) : MoveInput::Outcome::kIllegal;
+  const InputStep first = p.hand ? InputStep::hand(*p.hand) : InputStep::site(p.from);
+  auto out = pos.decider() == p.seat ? input_.add(first) : MoveInput::Outcome::kIllegal;
   if (out == MoveInput::Outcome::kPartial && p.to != kNoSite)
     out = input_.add(InputStep::site(p.to));
   else if (out != MoveInput::Outcome::kPartial)
     out = MoveInput::Outcome::kIllegal;
   if (out != MoveInput::Outcome::kIllegal) return show_outcome(out);
   input_.reset();
+  say_dropped(p);
+}
+
+void MainWindow::say_dropped(const Premove& p) {
   const Topology& t = rules_->topology;
-  statusBar()->showMessage(
-      p.to == kNoSite
-          ? tr("Premove from %1 dropped: no legal move starts there now").arg(qs(t.name(p.from)))
-          : tr("Premove %1-%2 dropped: it is not legal now")
-                .arg(qs(t.name(p.from)), qs(t.name(p.to))));
+  const QString to = p.to == kNoSite ? QString() : qs(t.name(p.to));
+  QString text;
+  if (p.hand) {
+    const QString type = qs(rules_->types[*p.hand].name);
+    text = p.to == kNoSite
+               ? tr("Premove %1 from hand dropped: no drop of it is legal now").arg(type)
+               : tr("Premove %1 from hand to %2 dropped: it is not legal now").arg(type, to);
+  } else {
+    const QString from = qs(t.name(p.from));
+    text = p.to == kNoSite ? tr("Premove from %1 dropped: no legal move starts there now").arg(from)
+                           : tr("Premove %1-%2 dropped: it is not legal now").arg(from, to);
+  }
+  statusBar()->showMessage(text);
 }
 
 }  // namespace regula::gui

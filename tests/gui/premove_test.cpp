@@ -4,6 +4,7 @@
 // in the status bar if it is not, and cancelled by the right button or Escape.
 #include <QApplication>
 #include <QMouseEvent>
+#include <QToolButton>
 #include <QtTest/QtTest>
 
 #include "gui/board_view.h"
@@ -44,9 +45,17 @@ std::vector<SiteId> sites(const MainWindow& w, std::initializer_list<const char*
   return out;
 }
 
+// Crazyhouse, black (the computer) to move; white has a knight in hand, and
+// d4 stays empty whatever black plays.
+const char* const kKnightInHand = "7k/p7/8/8/8/8/P7/4K3[N] b - - 0 1";
+// Crazyhouse, black to move with its pawn on h7 held by white's on h6: it is
+// still there whatever black plays, and no knight can be dropped on it.
+const char* const kHeldPawn = "r6k/7p/7P/8/8/8/8/4K3[N] b - - 0 1";
+
 // The window on position, black played by the slow computer, which is thinking.
-std::unique_ptr<MainWindow> against_computer(const char* position) {
-  auto w = window("chess/orthodox", position);
+std::unique_ptr<MainWindow> against_computer(const char* position,
+                                             const char* script = "chess/orthodox") {
+  auto w = window(script, position);
   if (!w || w->set_player(1, kSlowComputer) || !w->thinking()) return nullptr;
   return w;
 }
@@ -71,6 +80,8 @@ class PremoveTest : public QObject {
   void aPieceOnlyPickedUpIsPickedUpWhenTheTurnComes();
   void rightClickAndEscapeCancel();
   void onlyThePersonsPiecesStartAPremove();
+  void aDropFromHandIsAPremove();
+  void aDropThatIsIllegalThenIsDroppedWithANote();
 };
 
 void PremoveTest::aPremoveThatIsLegalThenIsPlayedAtOnce() {
@@ -196,6 +207,71 @@ void PremoveTest::onlyThePersonsPiecesStartAPremove() {
   QVERIFY(w->set_position(kFreePawn));
   QVERIFY(w->premove().empty());
   QVERIFY(w->board()->premove().empty());
+}
+
+void PremoveTest::aDropFromHandIsAPremove() {
+  auto w = against_computer(kKnightInHand, "chess/crazyhouse");
+  QVERIFY(w);
+  // While black thinks, the hand shows white's knight, in white's colour.
+  QCoreApplication::processEvents();  // the new button shown
+  auto* knight = w->findChild<QToolButton*>("hand:knight");
+  QVERIFY(knight && knight->isVisible());
+  QCOMPARE(knight->toolTip(), QString("knight from hand (1)"));
+  QCOMPARE(knight->text(), QString("\u00d71"));
+  const Ruleset& r = w->game()->rules();
+  TypeId type = 0;
+  while (r.types[type].name != "knight") ++type;
+  const QSize icon = knight->iconSize();
+  QCOMPARE(knight->icon().pixmap(icon, 1.0).toImage().convertToFormat(QImage::Format_ARGB32),
+           w->board()
+               ->piece_picture(make_piece(type, 0), icon.width())
+               .convertToFormat(QImage::Format_ARGB32));
+  // Taken and put back by Escape.
+  knight->click();
+  QCOMPARE(w->status(), QString("Premove knight from hand: click where it goes"));
+  QVERIFY(w->premove().empty());
+  QTest::keyClick(w->board(), Qt::Key_Escape);
+  QCOMPARE(w->status(), QString("Premove cancelled"));
+  // Taken, then put on d4: shaded there, nothing played yet.
+  knight->click();
+  click(*w, "d4");
+  QCOMPARE(w->premove(), sites(*w, {"d4"}));
+  QCOMPARE(w->board()->premove(), sites(*w, {"d4"}));
+  QCOMPARE(w->status(),
+           QString("Premove knight from hand to d4: played when its turn comes, if it is legal "
+                   "then"));
+  QCOMPARE(w->game()->history().size(), size_t{0});
+  QVERIFY(w->thinking());
+  w->move_now();
+  // The computer's move, and the drop at once after it.
+  QTRY_COMPARE_WITH_TIMEOUT(w->game()->history().size(), size_t{2}, 20000);
+  const Move& played = w->game()->history().back().move;
+  QCOMPARE(played.kind, MoveKind::kDrop);
+  QCOMPARE(played.to, site(*w, "d4"));
+  QCOMPARE(w->game()->position().at(site(*w, "d4")), make_piece(type, 0));
+  QCOMPARE(w->game()->position().hand(0, type), 0);
+  QVERIFY(w->premove().empty());
+  QVERIFY(w->board()->premove().empty());
+}
+
+void PremoveTest::aDropThatIsIllegalThenIsDroppedWithANote() {
+  auto w = against_computer(kHeldPawn, "chess/crazyhouse");
+  QVERIFY(w);
+  auto* knight = w->findChild<QToolButton*>("hand:knight");
+  QVERIFY(knight);
+  knight->click();
+  click(*w, "h7");  // black's pawn stands there
+  QCOMPARE(w->premove(), sites(*w, {"h7"}));
+  w->move_now();
+  QTRY_COMPARE_WITH_TIMEOUT(w->game()->history().size(), size_t{1}, 20000);
+  QTRY_VERIFY_WITH_TIMEOUT(!w->thinking(), 20000);
+  QTest::qWait(50);
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  QVERIFY(w->premove().empty());
+  QCOMPARE(w->status(), QString("Premove knight from hand to h7 dropped: it is not legal now"));
+  QCOMPARE(w->game()->position().to_move(), SeatId{0});
+  // White's turn: its knight is offered to drop as before.
+  QVERIFY(w->findChild<QToolButton*>("hand:knight"));
 }
 
 QTEST_MAIN(PremoveTest)
