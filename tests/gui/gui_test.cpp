@@ -255,6 +255,7 @@ class GuiTest : public QObject {
   void searchLineShowsScoreSpeedAndTheLegalPartOfTheLine();
   void moveListShowsAnEarlierPositionAndKeepsEveryMove();
   void playingFromAnEarlierMoveCutsTheGameOnlyWhenAgreed();
+  void aMoveAfterAnUndoAsksBeforeForgettingWhatRedoWouldReplay();
   void replacingAGameInProgressAsksFirst();
   void theEditedPositionAsksBeforeReplacingAGameInProgress();
   void piecesAreFilledInTheirSeatsColour();
@@ -914,6 +915,44 @@ void GuiTest::playingFromAnEarlierMoveCutsTheGameOnlyWhenAgreed() {
   play_clicks(*w, {"d7", "d5"});
   QCOMPARE(asked.size(), 2);
   QCOMPARE(w->move_list()->count(), 4);
+}
+
+void GuiTest::aMoveAfterAnUndoAsksBeforeForgettingWhatRedoWouldReplay() {
+  auto w = window("chess/orthodox");
+  QVERIFY(w);
+  play_clicks(*w, {"e2", "e4", "e7", "e5", "g1", "f3"});
+  QStringList asked;
+  bool answer = false;
+  keep_questions(*w, asked, answer);
+  w->undo();
+  w->undo();
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  play_clicks(*w, {"d7", "d5"});  // answered No: Redo still has both moves
+  QCOMPARE(asked,
+           QStringList{"Cut the game here and play this move?\n2 later moves will be lost."});
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  w->redo();
+  w->redo();
+  QCOMPARE(write_position(w->game()->position()), chess_after(*w, {"e2e4", "e7e5", "g1f3"}));
+  // Every move taken back, a game is still in progress: replacing it asks.
+  for (int i = 0; i < 3; ++i) w->undo();
+  QVERIFY(w->game()->history().empty());
+  QTemporaryDir dir;
+  const QString file = dir.filePath("game.rgr");
+  QVERIFY(window("chess/orthodox")->save_record(file));
+  QVERIFY(!w->load_record(file));
+  QCOMPARE(asked.size(), 2);
+  QCOMPARE(asked[1], QString("A game is in progress. Abandon it?"));
+  // Answered Yes, the move is played and Redo has nothing left.
+  answer = true;
+  play_clicks(*w, {"d2", "d4"});
+  QCOMPARE(asked.size(), 3);
+  QCOMPARE(asked[2], QString("Cut the game here and play this move?\n3 later moves will be lost."));
+  QCOMPARE(write_position(w->game()->position()), chess_after(*w, {"d2d4"}));
+  QVERIFY(!w->game()->can_redo());
+  // With nothing taken back, nothing is asked.
+  play_clicks(*w, {"d7", "d5"});
+  QCOMPARE(asked.size(), 3);
 }
 
 void GuiTest::replacingAGameInProgressAsksFirst() {
