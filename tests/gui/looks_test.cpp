@@ -2,7 +2,7 @@
 // beside the board, the move entry closed by a new game, the pieces in hand
 // drawn as on the board, and the pieces of a seat the script turns drawn
 // upside down; a screenshot in English; a script's long title and description
-// cut.
+// cut; the dialogs' texts whole, at the usual size and at twice it.
 #include <QAbstractButton>
 #include <QAction>
 #include <QComboBox>
@@ -13,14 +13,17 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QProcess>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QToolButton>
 #include <QTranslator>
 #include <QTreeWidget>
 #include <QtTest/QtTest>
+#include <functional>
 
 #include "formats/presentation.h"
 #include "gui/board_view.h"
@@ -120,6 +123,41 @@ Clocked clocked_chess(QSize size) {
   return c;
 }
 
+// The text of the first label of dialog not shown whole, "" when every one is:
+// a label lies inside the dialog and is as large as its text needs (a wrapped
+// one as high as its text needs at its width).
+QString cut_label(const QWidget* dialog) {
+  int labels = 0;
+  for (const QLabel* l : dialog->findChildren<QLabel*>()) {
+    if (!l->isVisible() || l->text().isEmpty()) continue;
+    ++labels;
+    const QRect at(l->mapTo(dialog, QPoint(0, 0)), l->size());
+    const QSize need = l->sizeHint();
+    const bool whole = l->wordWrap() ? l->heightForWidth(l->width()) <= l->height()
+                                     : need.width() <= l->width() && need.height() <= l->height();
+    if (!whole || !dialog->rect().contains(at)) return l->text();
+  }
+  return labels ? QString() : QString("no label");
+}
+
+// What cut_label says of the modal dialog that opening shows, which is then
+// closed as its No or Cancel would close it; "no dialog" when none came.
+QString cut_in_modal(const std::function<void()>& opening) {
+  QString cut = "no dialog";
+  QTimer look;
+  look.setInterval(20);
+  QObject::connect(&look, &QTimer::timeout, [&] {
+    auto* d = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+    if (!d || !d->isVisible()) return;
+    look.stop();
+    cut = cut_label(d);
+    d->reject();
+  });
+  look.start();
+  opening();
+  return cut;
+}
+
 }  // namespace
 
 class LooksTest : public QObject {
@@ -138,6 +176,8 @@ class LooksTest : public QObject {
   void aTurnedSeatsPiecesAreDrawnTheWayItFaces();
   void aScriptsLongTitleAndDescriptionAreCut();
   void aScriptsTextIsCutByCharacters();
+  void dialogsShowEveryTextWhole();
+  void dialogsShowEveryTextWholeAtTwiceTheSize();
 };
 
 void LooksTest::frenchTranslatesTheMenusAndTheStatus() {
@@ -514,6 +554,44 @@ void LooksTest::aScriptsTextIsCutByCharacters() {
   QCOMPARE(gui::shown_text("\u00e9\u00e9\u00e9\u00e9\u00e9", 4),
            QString("\u00e9\u00e9\u00e9\u2026"));
   QCOMPARE(gui::shown_text("a\U0001F600b", 3), QString("a\u2026"));
+}
+
+void LooksTest::dialogsShowEveryTextWhole() {
+  auto w = open_window("chess/orthodox");
+  QVERIFY(w);
+  w->set_confirm({});  // the questions in Qt's own boxes
+  // The question before a move taken back is forgotten, answered No.
+  QVERIFY(w->enter_move("e4"));
+  w->undo();
+  QCOMPARE(cut_in_modal([&] { QVERIFY(!w->enter_move("d4")); }), QString());
+  QVERIFY(w->game()->history().empty());
+  QVERIFY(w->game()->can_redo());
+  // A draw offered to the other person, declined.
+  QCOMPARE(cut_in_modal([&] { w->offer_draw(); }), QString());
+  QVERIFY(!w->game()->over());
+  QCOMPARE(w->status(), QString("black declines the draw"));
+  // Game > Time control.
+  QAction* control = nullptr;
+  for (QAction* a : w->findChildren<QAction*>())
+    if (a->text() == "&Time control...") control = a;
+  QVERIFY(control);
+  QCOMPARE(cut_in_modal([&] { control->trigger(); }), QString());
+  // The result, at the end of the game.
+  w->redo();
+  w->set_result_dialogs(true);
+  for (const char* m : {"e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"}) QVERIFY(w->enter_move(m));
+  QVERIFY(w->game()->over());
+  settle();
+  auto* result = w->findChild<QMessageBox*>();
+  QVERIFY(result && result->isVisible());
+  QVERIFY(result->text().startsWith("Game over: checkmate\n"));
+  QCOMPARE(cut_label(result), QString());
+}
+
+void LooksTest::dialogsShowEveryTextWholeAtTwiceTheSize() {
+  // The same test in a program whose every size is doubled (200% scaling).
+  const QString failed = gui_test::fails_at_twice_the_size("dialogsShowEveryTextWhole");
+  QVERIFY2(failed.isEmpty(), qPrintable(failed));
 }
 
 QTEST_MAIN(LooksTest)
