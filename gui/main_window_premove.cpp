@@ -83,7 +83,7 @@ bool MainWindow::premove_click(SiteId site) {
   if (open && own != premove_->seat) {  // where the premove goes
     premove_->to = site;
   } else if (own) {  // a piece of the person's: the premove starts from it
-    premove_ = Premove{site, kNoSite, *own};
+    premove_ = Premove{site, kNoSite, *own, std::nullopt};
   } else {
     if (!premove_) return false;
     cancel_premove();  // a click elsewhere
@@ -98,7 +98,7 @@ void MainWindow::premove_drag(SiteId from, SiteId to) {
   if (line_) return;
   const std::optional<SeatId> own = premove_seat(from);
   if (!own) return;
-  premove_ = Premove{from, to, *own};
+  premove_ = Premove{from, to, *own, std::nullopt};
   show_premove();
   say_premove();
 }
