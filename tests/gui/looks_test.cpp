@@ -20,6 +20,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QToolButton>
+#include <QToolTip>
 #include <QTranslator>
 #include <QTreeWidget>
 #include <QtTest/QtTest>
@@ -174,6 +175,7 @@ class LooksTest : public QObject {
   void aNewGameOrARecordLoadedClosesTheMoveEntry();
   void piecesInHandAreDrawnAndDropped();
   void aTurnedSeatsPiecesAreDrawnTheWayItFaces();
+  void aPieceWithoutAGlyphIsALetterOnADisc();
   void aScriptsLongTitleAndDescriptionAreCut();
   void aScriptsTextIsCutByCharacters();
   void dialogsShowEveryTextWhole();
@@ -499,6 +501,51 @@ void LooksTest::aTurnedSeatsPiecesAreDrawnTheWayItFaces() {
   QCOMPARE(chess->board()->piece_turn(1), 0);
   chess->board()->set_rotation(2);
   QCOMPARE(chess->board()->piece_turn(1), 0);
+}
+
+void LooksTest::aPieceWithoutAGlyphIsALetterOnADisc() {
+  // A script that draws none of its pieces: each is its letter on a disc of
+  // its seat's colour (the seats are named white and black: those colours).
+  QTemporaryDir dir;
+  const QString file = dir.filePath("plain.lua");
+  QFile f(file);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(
+      "return game {\n  title = \"Plain\",\n  board = grid { width = 4, height = 4 },\n"
+      "  pieces = { piece { name = \"runner\", symbol = \"U\", moves = { step { dirs = "
+      "\"all\" } } } },\n  setup = { white = { runner = \"a1\" }, black = { runner = "
+      "\"d4\" } },\n}\n");
+  f.close();
+  auto w = open_window(file.toStdString());
+  QVERIFY2(w, qPrintable(file));
+  QCoreApplication::processEvents();
+  gui::BoardView* board = w->board();
+  const QImage image = board->grab().toImage();
+  const double c = std::abs(board->centre(0).x() - board->centre(1).x()) +
+                   std::abs(board->centre(0).y() - board->centre(1).y());
+  const Topology& t = w->game()->rules().topology;
+  // Below the letter, inside the disc: the seat's colour, not the square's.
+  const auto below = [&](const char* name) {
+    return image.pixelColor((board->centre(t.find(name)) + QPointF(0, c * 0.3)).toPoint());
+  };
+  QCOMPARE(below("a1"), QColor(Qt::white));
+  QCOMPARE(below("d4"), QColor(Qt::black));
+  QVERIFY(below("b1") != QColor(Qt::white) && below("b1") != QColor(Qt::black));
+  QVERIFY(below("c4") != QColor(Qt::white) && below("c4") != QColor(Qt::black));
+  // The letter on it, in the other colour, at the centre.
+  int ink = 0;
+  const QPointF at = board->centre(t.find("a1"));
+  for (int dy = -static_cast<int>(c * 0.15); dy <= c * 0.15; ++dy)
+    for (int dx = -static_cast<int>(c * 0.15); dx <= c * 0.15; ++dx)
+      ink += image.pixelColor((at + QPointF(dx, dy)).toPoint()).lightness() < 60;
+  QVERIFY2(ink > 10, qPrintable(QString::number(ink)));
+  // Its tooltip names the piece; an empty square has none.
+  QCOMPARE(board->piece_name_at(board->centre(t.find("a1"))), QString("white runner"));
+  QCOMPARE(board->piece_name_at(board->centre(t.find("d4"))), QString("black runner"));
+  QCOMPARE(board->piece_name_at(board->centre(t.find("b2"))), QString());
+  QHelpEvent help(QEvent::ToolTip, at.toPoint(), board->mapToGlobal(at.toPoint()));
+  QApplication::sendEvent(board, &help);
+  QCOMPARE(QToolTip::text(), QString("white runner"));
 }
 
 void LooksTest::aScriptsLongTitleAndDescriptionAreCut() {
