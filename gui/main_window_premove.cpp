@@ -7,14 +7,18 @@
 // shown) drops it too: it was entered for the position it waited on. A
 // premove may also drop a piece from the person's hand: the hand's buttons
 // below the board show that seat's pieces while the computer decides, and a
-// click on one, then on a site, enters the drop.
+// click on one, then on a site, enters the drop. So may a pass: the Pass
+// button is there while the computer decides when the rules let a seat pass,
+// and a click enters the premove.
 
+#include <QPushButton>
 #include <QStatusBar>
 #include <utility>
 
 #include "gui/board_view.h"
 #include "gui/main_window.h"
 #include "gui/main_window_internal.h"
+#include "notation/move_text.h"
 
 namespace regula::gui {
 
@@ -50,6 +54,11 @@ std::optional<SeatId> MainWindow::premove_seat(SiteId site) const {
 void MainWindow::say_premove() {
   const Topology& t = rules_->topology;
   const Premove& p = *premove_;
+  if (p.button != PremoveButton::kNone) {
+    statusBar()->showMessage(
+        tr("Premove %1: played when its turn comes, if it is legal then").arg(tr("pass")));
+    return;
+  }
   if (p.hand) {
     const QString type = qs(rules_->types[*p.hand].name);
     statusBar()->showMessage(
@@ -120,6 +129,10 @@ void MainWindow::take_premove() {
   if (is_computer(pos.decider()) || pos.awaiting_roll()) return show_premove();  // not yet
   const Premove p = *std::exchange(premove_, std::nullopt);
   show_premove();
+  if (p.button != PremoveButton::kNone) {
+    if (!take_button_premove(p)) say_dropped(p);
+    return;
+  }
   // As the person's own clicks would: the first must pick a piece up (from
   // the board or the hand), the second may complete the move, ask which one,
   // or wait for more clicks.
@@ -139,7 +152,9 @@ void MainWindow::say_dropped(const Premove& p) {
   const Topology& t = rules_->topology;
   const QString to = p.to == kNoSite ? QString() : qs(t.name(p.to));
   QString text;
-  if (p.hand) {
+  if (p.button != PremoveButton::kNone) {
+    text = tr("Premove %1 dropped: it is not legal now").arg(tr("pass"));
+  } else if (p.hand) {
     const QString type = qs(rules_->types[*p.hand].name);
     text = p.to == kNoSite
                ? tr("Premove %1 from hand dropped: no drop of it is legal now").arg(type)
@@ -150,6 +165,44 @@ void MainWindow::say_dropped(const Premove& p) {
                            : tr("Premove %1-%2 dropped: it is not legal now").arg(from, to);
   }
   statusBar()->showMessage(text);
+}
+
+void MainWindow::show_premove_buttons() {
+  // Shown while a computer seat decides and a person plays another seat.
+  bool person = false;
+  for (SeatId s = 0; s < static_cast<SeatId>(rules_->seats.size()); ++s)
+    person = person || !is_computer(s);
+  if (!person) return;
+  const auto add = [this](const QString& text, PremoveButton button) {
+    auto* b = new QPushButton(text);
+    connect(b, &QPushButton::clicked, this, [this, button] { premove_button(button); });
+    button_layout_->addWidget(b);
+  };
+  if (rules_->voluntary_pass)
+    add(qs(move_text(game_->position(), Move::pass())), PremoveButton::kPass);
+}
+
+void MainWindow::premove_button(PremoveButton button) {
+  if (line_ || !game_ || game_->over() || !is_computer(game_->position().decider())) return;
+  // For the first seat a person plays after the one deciding.
+  const auto n = static_cast<SeatId>(rules_->seats.size());
+  SeatId seat = game_->position().decider();
+  do seat = static_cast<SeatId>((seat + 1) % n);
+  while (is_computer(seat) && seat != game_->position().decider());
+  premove_ = Premove{kNoSite, kNoSite, seat, std::nullopt, button};
+  show_premove();
+  say_premove();
+}
+
+bool MainWindow::take_button_premove(const Premove& p) {
+  const Position& pos = game_->position();
+  if (pos.decider() != p.seat) return false;
+  for (const Move& m : game_->legal_moves())
+    if (m.is_pass()) {
+      play(m);
+      return true;
+    }
+  return false;
 }
 
 }  // namespace regula::gui

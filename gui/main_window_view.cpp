@@ -220,6 +220,8 @@ void MainWindow::show_buttons() {
       connect(b, &QPushButton::clicked, this, [this, m] { play(m); });
       button_layout_->addWidget(b);
     }
+  } else if (!game_->over()) {
+    show_premove_buttons();  // a computer decides: a pass or a throw as a premove
   }
   button_layout_->addStretch();
 }

@@ -4,6 +4,8 @@
 // in the status bar if it is not, and cancelled by the right button or Escape.
 #include <QApplication>
 #include <QMouseEvent>
+#include <QPushButton>
+#include <QTemporaryDir>
 #include <QToolButton>
 #include <QtTest/QtTest>
 
@@ -14,12 +16,16 @@
 using namespace regula;
 using regula::gui::BoardView;
 using regula::gui::MainWindow;
+using regula::gui_test::only;
+using regula::gui_test::Put;
 using regula::gui_test::window;
 
 namespace {
 
 // A computer that does not finish its search before it is told to move.
 const char* const kSlowComputer = "alphabeta:depth=60";
+// The same where a search of every depth ends soon (a small board).
+const char* const kSlowPlayouts = "mcts:iterations=1000000000";
 // Black (the computer) to move its king; white has a pawn on a2 that nothing
 // black can do stops from going to a4.
 const char* const kFreePawn = "7k/8/8/8/8/8/P7/4K3 b - - 0 1";
@@ -69,6 +75,43 @@ QColor corner(MainWindow& w, const char* name) {
       (w.board()->centre(site(w, name)) + QPointF(c * 0.45, c * 0.45)).toPoint());
 }
 
+// Kings and rooks on a chessboard, where a seat may pass instead of moving
+// (not while in check).
+const char* const kPassingRooks = R"(return game {
+  title = "Passing rooks",
+  board = grid { width = 8, height = 8 },
+  pieces = {
+    piece { name = "king", symbol = "K", royal = true, moves = { step { dirs = "all" } } },
+    piece { name = "rook", symbol = "R", moves = { slide { dirs = "orthogonal" } } },
+  },
+  setup = { white = { king = "a1", rook = "e2 f2 g2" }, black = { king = "h8", rook = "h7" } },
+  pass = true,
+  ends = { check = true },
+}
+)";
+
+// The window on kPassingRooks with only pieces, black (the slow computer,
+// thinking) to move; the script is written into dir.
+std::unique_ptr<MainWindow> passing(const QTemporaryDir& dir, std::initializer_list<Put> pieces) {
+  const QString file = dir.filePath("passing.lua");
+  QFile f(file);
+  if (!f.open(QIODevice::WriteOnly)) return nullptr;
+  f.write(kPassingRooks);
+  f.close();
+  auto w = window(file.toStdString());
+  if (!w || !w->set_position(only(*w, pieces, 1))) return nullptr;
+  if (w->set_player(1, kSlowPlayouts) || !w->thinking()) return nullptr;
+  return w;
+}
+
+// The button below the board that reads text, or null.
+QPushButton* button(MainWindow& w, const QString& text) {
+  QCoreApplication::processEvents();
+  for (auto* b : w.findChildren<QPushButton*>())
+    if (b->text() == text && b->isVisible()) return b;
+  return nullptr;
+}
+
 }  // namespace
 
 class PremoveTest : public QObject {
@@ -82,6 +125,8 @@ class PremoveTest : public QObject {
   void onlyThePersonsPiecesStartAPremove();
   void aDropFromHandIsAPremove();
   void aDropThatIsIllegalThenIsDroppedWithANote();
+  void aPassIsAPremove();
+  void aPassThatIsIllegalThenIsDroppedWithANote();
 };
 
 void PremoveTest::aPremoveThatIsLegalThenIsPlayedAtOnce() {
@@ -272,6 +317,53 @@ void PremoveTest::aDropThatIsIllegalThenIsDroppedWithANote() {
   QCOMPARE(w->game()->position().to_move(), SeatId{0});
   // White's turn: its knight is offered to drop as before.
   QVERIFY(w->findChild<QToolButton*>("hand:knight"));
+}
+
+void PremoveTest::aPassIsAPremove() {
+  QTemporaryDir dir;
+  auto w =
+      passing(dir, {{"a1", "king", 0}, {"c3", "rook", 0}, {"d2", "rook", 0}, {"h8", "king", 1}});
+  QVERIFY(w);
+  // While black thinks, white's pass is offered below the board.
+  QCOMPARE(w->button_texts(), QStringList{"pass"});
+  button(*w, "pass")->click();
+  QCOMPARE(w->status(), QString("Premove pass: played when its turn comes, if it is legal then"));
+  QVERIFY(w->premove().empty());  // no square shaded
+  QCOMPARE(w->game()->history().size(), size_t{0});
+  // Escape cancels it; clicked again, it stays.
+  QTest::keyClick(w->board(), Qt::Key_Escape);
+  QCOMPARE(w->status(), QString("Premove cancelled"));
+  button(*w, "pass")->click();
+  w->move_now();
+  // The computer's move, and white's pass at once after it: black thinks again.
+  QTRY_COMPARE_WITH_TIMEOUT(w->game()->history().size(), size_t{2}, 20000);
+  QVERIFY(w->game()->history().back().move.is_pass());
+  QCOMPARE(w->game()->position().to_move(), SeatId{1});
+  QVERIFY(w->thinking());
+}
+
+void PremoveTest::aPassThatIsIllegalThenIsDroppedWithANote() {
+  // Black's king, in check from b5, must take the rook, and so uncovers its
+  // own rook's check on white's king: in check, white may not pass.
+  QTemporaryDir dir;
+  auto w = passing(dir, {{"a1", "king", 0},
+                         {"b5", "rook", 0},
+                         {"h4", "rook", 0},
+                         {"h6", "rook", 0},
+                         {"a5", "king", 1},
+                         {"a8", "rook", 1}});
+  QVERIFY(w);
+  button(*w, "pass")->click();
+  w->move_now();
+  QTRY_COMPARE_WITH_TIMEOUT(w->game()->history().size(), size_t{1}, 20000);
+  QTRY_VERIFY_WITH_TIMEOUT(!w->thinking(), 20000);
+  QTest::qWait(50);
+  QCOMPARE(w->game()->history().back().move.to, site(*w, "b5"));
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  QCOMPARE(w->status(), QString("Premove pass dropped: it is not legal now"));
+  QCOMPARE(w->game()->position().to_move(), SeatId{0});
+  // White's turn, in check: no pass is offered.
+  QCOMPARE(w->button_texts(), QStringList{});
 }
 
 QTEST_MAIN(PremoveTest)

@@ -42,14 +42,16 @@ struct Put {
   const char* type;
   SeatId seat;
 };
-// A position of the window's script with only the given pieces, the first seat to move.
-inline std::string only(const gui::MainWindow& w, std::initializer_list<Put> pieces) {
+// A position of the window's script with only the given pieces, to_move to move.
+inline std::string only(const gui::MainWindow& w, std::initializer_list<Put> pieces,
+                        SeatId to_move = 0) {
   const Ruleset& r = w.game()->rules();
   Position p = Position::empty(w.game()->rules_ptr());
   for (const Put& put : pieces)
     for (size_t t = 0; t < r.types.size(); ++t)
       if (r.types[t].name == put.type)
         p.set_site(r.topology.find(put.site), make_piece(static_cast<TypeId>(t), put.seat), 0);
+  p.set_to_move(to_move);
   return write_position(p);
 }
 
