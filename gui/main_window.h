@@ -373,14 +373,24 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<ai::Player> helper_player(bool hint);
 
   // The premove's parts (main_window_premove.cpp).
+  enum class PremoveButton { kNone, kPass };
   struct Premove {
     SiteId from = kNoSite;
-    SiteId to = kNoSite;  // none while only its piece is chosen
-    SeatId seat = 0;      // the seat it is for
+    SiteId to = kNoSite;         // none while only its piece is chosen
+    SeatId seat = 0;             // the seat it is for
+    std::optional<TypeId> hand;  // a drop: the type taken from the seat's hand (from is none)
+    PremoveButton button = PremoveButton::kNone;  // a pass instead (no sites)
   };
   // A click or a drag while a computer seat decides: false when it is no premove's.
   bool premove_click(SiteId site);
   void premove_drag(SiteId from, SiteId to);
+  // A person's piece in hand chosen while a computer seat decides.
+  void premove_hand(SeatId seat, TypeId type);
+  // The Pass button pressed while a computer seat decides.
+  void premove_button(PremoveButton button);
+  void show_premove_buttons();
+  bool take_button_premove(const Premove& p);
+  void add_hand_button(SeatId seat, TypeId type, std::function<void()> clicked);
   std::optional<SeatId> premove_seat(SiteId site) const;
   void show_premove();
   void say_premove();
@@ -388,6 +398,7 @@ class MainWindow : public QMainWindow {
   // through the change, then is played, kept or dropped.
   void keeping_premove(const std::function<void()>& decide);
   void take_premove();
+  void say_dropped(const Premove& p);
   std::optional<Premove> premove_;
 
   std::shared_ptr<const TimeSource> time_source_;

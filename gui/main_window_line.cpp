@@ -86,8 +86,11 @@ bool MainWindow::confirm(const QString& question) {
 }
 
 bool MainWindow::cut_line(const QString& question) {
-  if (!line_) return true;
-  const int lost = static_cast<int>(line_->turns().size()) - shown_turns();
+  // The moves after the one shown, or those Undo took back: the next move
+  // played forgets them.
+  const int lost = line_ ? static_cast<int>(line_->turns().size()) - shown_turns()
+                         : static_cast<int>(game_->redo_turns());
+  if (!line_ && lost == 0) return true;
   if (!confirm(question + "\n" +
                (lost == 1 ? tr("1 later move will be lost.")
                           : tr("%1 later moves will be lost.").arg(lost)))) {
@@ -103,7 +106,7 @@ bool MainWindow::cut_line(const QString& question) {
 
 bool MainWindow::may_replace_game() {
   const Game* whole = line();
-  if (!whole || whole->over() || whole->history().empty()) return true;
+  if (!whole || whole->over() || (whole->history().empty() && !whole->can_redo())) return true;
   return confirm(tr("A game is in progress. Abandon it?"));
 }
 

@@ -167,31 +167,42 @@ void MainWindow::take_lone_hand() {
 }
 
 void MainWindow::show_hand() {
-  // Pieces in hand that can be dropped now.
+  // Pieces in hand that can be dropped now; while a computer seat decides, a
+  // person's pieces in hand, to drop as a premove (main_window_premove.cpp).
   const Position& pos = game_->position();
-  const Ruleset& r = *rules_;
   clear_layout(hand_layout_);
-  for (const InputStep& step : input_.next())
-    if (step.kind == InputStep::Kind::kHand) {
-      auto* b = new QToolButton;
-      const TypeId t = static_cast<TypeId>(step.value);
-      // The piece as the board draws it, and how many are in hand.
-      const int side = hand_glyph_size(*this);
-      const qreal dpr = devicePixelRatioF();
-      QPixmap glyph = QPixmap::fromImage(board_->piece_picture(
-          make_piece(t, pos.to_move()), static_cast<int>(std::lround(side * dpr))));
-      glyph.setDevicePixelRatio(dpr);
-      b->setIcon(glyph);
-      b->setIconSize(QSize(side, side));
-      b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-      b->setText(QChar(0x00d7) + QString::number(pos.hand(pos.to_move(), t)));  // ×2
-      b->setToolTip(
-          tr("%1 from hand (%2)").arg(qs(r.types[t].name)).arg(pos.hand(pos.to_move(), t)));
-      b->setObjectName(QString("hand:%1").arg(qs(r.types[t].name)));
-      connect(b, &QToolButton::clicked, this, [this, t] { hand_clicked(t); });
-      hand_layout_->addWidget(b);
-    }
+  if (!game_->over() && is_computer(pos.decider())) {
+    for (SeatId s = 0; s < static_cast<SeatId>(rules_->seats.size()); ++s)
+      for (TypeId t = 0; t < static_cast<TypeId>(rules_->types.size()); ++t)
+        if (!is_computer(s) && pos.hand(s, t) > 0)
+          add_hand_button(s, t, [this, s, t] { premove_hand(s, t); });
+  } else {
+    for (const InputStep& step : input_.next())
+      if (step.kind == InputStep::Kind::kHand) {
+        const TypeId t = static_cast<TypeId>(step.value);
+        add_hand_button(pos.to_move(), t, [this, t] { hand_clicked(t); });
+      }
+  }
   hand_layout_->addStretch();
+}
+
+void MainWindow::add_hand_button(SeatId seat, TypeId t, std::function<void()> clicked) {
+  const Position& pos = game_->position();
+  auto* b = new QToolButton;
+  // The piece as the board draws it, and how many are in hand.
+  const int side = hand_glyph_size(*this);
+  const qreal dpr = devicePixelRatioF();
+  QPixmap glyph = QPixmap::fromImage(
+      board_->piece_picture(make_piece(t, seat), static_cast<int>(std::lround(side * dpr))));
+  glyph.setDevicePixelRatio(dpr);
+  b->setIcon(glyph);
+  b->setIconSize(QSize(side, side));
+  b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  b->setText(QChar(0x00d7) + QString::number(pos.hand(seat, t)));  // ×2
+  b->setToolTip(tr("%1 from hand (%2)").arg(qs(rules_->types[t].name)).arg(pos.hand(seat, t)));
+  b->setObjectName(QString("hand:%1").arg(qs(rules_->types[t].name)));
+  connect(b, &QToolButton::clicked, this, std::move(clicked));
+  hand_layout_->addWidget(b);
 }
 
 void MainWindow::show_buttons() {
@@ -209,6 +220,8 @@ void MainWindow::show_buttons() {
       connect(b, &QPushButton::clicked, this, [this, m] { play(m); });
       button_layout_->addWidget(b);
     }
+  } else if (!game_->over()) {
+    show_premove_buttons();  // a computer decides: a pass or a throw as a premove
   }
   button_layout_->addStretch();
 }

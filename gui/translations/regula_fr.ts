@@ -691,6 +691,22 @@
         <source>seat: no seat %1 in the game</source>
         <translation>place : pas de place %1 dans la partie</translation>
     </message>
+    <message>
+        <source>Premove %1 from hand: click where it goes</source>
+        <translation>Coup anticipé %1 de la main : cliquez où il va</translation>
+    </message>
+    <message>
+        <source>Premove %1 from hand to %2: played when its turn comes, if it is legal then</source>
+        <translation>Coup anticipé %1 de la main en %2 : joué à son tour, s&apos;il est alors légal</translation>
+    </message>
+    <message>
+        <source>Premove %1 from hand dropped: no drop of it is legal now</source>
+        <translation>Coup anticipé %1 de la main abandonné : aucun parachutage n&apos;en est légal maintenant</translation>
+    </message>
+    <message>
+        <source>Premove %1 from hand to %2 dropped: it is not legal now</source>
+        <translation>Coup anticipé %1 de la main en %2 abandonné : il n&apos;est pas légal maintenant</translation>
+    </message>
 </context>
 <context>
     <name>regula::gui::PieceSet</name>

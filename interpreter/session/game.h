@@ -113,6 +113,8 @@ class Game {
 
   bool can_undo() const { return !played_.empty() || agreed_.has_value() || offer_.has_value(); }
   bool can_redo() const { return !redo_.empty(); }
+  // How many turns taken back redo could replay.
+  size_t redo_turns() const { return redo_.size(); }
   bool undo();
   // Replays the last turn taken back. When it cannot be replayed (false, or the
   // RuleError of a failing hook) the game and the redo list stay as they were.

@@ -255,6 +255,7 @@ class GuiTest : public QObject {
   void searchLineShowsScoreSpeedAndTheLegalPartOfTheLine();
   void moveListShowsAnEarlierPositionAndKeepsEveryMove();
   void playingFromAnEarlierMoveCutsTheGameOnlyWhenAgreed();
+  void aMoveAfterAnUndoAsksBeforeForgettingWhatRedoWouldReplay();
   void replacingAGameInProgressAsksFirst();
   void theEditedPositionAsksBeforeReplacingAGameInProgress();
   void piecesAreFilledInTheirSeatsColour();
@@ -916,6 +917,44 @@ void GuiTest::playingFromAnEarlierMoveCutsTheGameOnlyWhenAgreed() {
   QCOMPARE(w->move_list()->count(), 4);
 }
 
+void GuiTest::aMoveAfterAnUndoAsksBeforeForgettingWhatRedoWouldReplay() {
+  auto w = window("chess/orthodox");
+  QVERIFY(w);
+  play_clicks(*w, {"e2", "e4", "e7", "e5", "g1", "f3"});
+  QStringList asked;
+  bool answer = false;
+  keep_questions(*w, asked, answer);
+  w->undo();
+  w->undo();
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  play_clicks(*w, {"d7", "d5"});  // answered No: Redo still has both moves
+  QCOMPARE(asked,
+           QStringList{"Cut the game here and play this move?\n2 later moves will be lost."});
+  QCOMPARE(w->game()->history().size(), size_t{1});
+  w->redo();
+  w->redo();
+  QCOMPARE(write_position(w->game()->position()), chess_after(*w, {"e2e4", "e7e5", "g1f3"}));
+  // Every move taken back, a game is still in progress: replacing it asks.
+  for (int i = 0; i < 3; ++i) w->undo();
+  QVERIFY(w->game()->history().empty());
+  QTemporaryDir dir;
+  const QString file = dir.filePath("game.rgr");
+  QVERIFY(window("chess/orthodox")->save_record(file));
+  QVERIFY(!w->load_record(file));
+  QCOMPARE(asked.size(), 2);
+  QCOMPARE(asked[1], QString("A game is in progress. Abandon it?"));
+  // Answered Yes, the move is played and Redo has nothing left.
+  answer = true;
+  play_clicks(*w, {"d2", "d4"});
+  QCOMPARE(asked.size(), 3);
+  QCOMPARE(asked[2], QString("Cut the game here and play this move?\n3 later moves will be lost."));
+  QCOMPARE(write_position(w->game()->position()), chess_after(*w, {"d2d4"}));
+  QVERIFY(!w->game()->can_redo());
+  // With nothing taken back, nothing is asked.
+  play_clicks(*w, {"d7", "d5"});
+  QCOMPARE(asked.size(), 3);
+}
+
 void GuiTest::replacingAGameInProgressAsksFirst() {
   auto v = window("chess/orthodox");
   QVERIFY(v);
@@ -1115,14 +1154,8 @@ void GuiTest::pickerShowsEveryTextWhole() {
 
 void GuiTest::pickerShowsEveryTextWholeAtTwiceTheSize() {
   // The same test in a program whose every size is doubled (200% scaling).
-  QProcess twice;
-  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-  env.insert("QT_QPA_PLATFORM", "offscreen");
-  env.insert("QT_SCALE_FACTOR", "2");
-  twice.setProcessEnvironment(env);
-  twice.start(QCoreApplication::applicationFilePath(), {"pickerShowsEveryTextWhole"});
-  QVERIFY(twice.waitForFinished(300000));
-  QVERIFY2(twice.exitCode() == 0, twice.readAllStandardOutput().constData());
+  const QString failed = gui_test::fails_at_twice_the_size("pickerShowsEveryTextWhole");
+  QVERIFY2(failed.isEmpty(), qPrintable(failed));
 }
 
 void GuiTest::pickerDescribesEveryScript() {

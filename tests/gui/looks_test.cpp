@@ -2,7 +2,7 @@
 // beside the board, the move entry closed by a new game, the pieces in hand
 // drawn as on the board, and the pieces of a seat the script turns drawn
 // upside down; a screenshot in English; a script's long title and description
-// cut.
+// cut; the dialogs' texts whole, at the usual size and at twice it.
 #include <QAbstractButton>
 #include <QAction>
 #include <QComboBox>
@@ -13,14 +13,18 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QProcess>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QToolButton>
+#include <QToolTip>
 #include <QTranslator>
 #include <QTreeWidget>
 #include <QtTest/QtTest>
+#include <functional>
 
 #include "formats/presentation.h"
 #include "gui/board_view.h"
@@ -120,6 +124,41 @@ Clocked clocked_chess(QSize size) {
   return c;
 }
 
+// The text of the first label of dialog not shown whole, "" when every one is:
+// a label lies inside the dialog and is as large as its text needs (a wrapped
+// one as high as its text needs at its width).
+QString cut_label(const QWidget* dialog) {
+  int labels = 0;
+  for (const QLabel* l : dialog->findChildren<QLabel*>()) {
+    if (!l->isVisible() || l->text().isEmpty()) continue;
+    ++labels;
+    const QRect at(l->mapTo(dialog, QPoint(0, 0)), l->size());
+    const QSize need = l->sizeHint();
+    const bool whole = l->wordWrap() ? l->heightForWidth(l->width()) <= l->height()
+                                     : need.width() <= l->width() && need.height() <= l->height();
+    if (!whole || !dialog->rect().contains(at)) return l->text();
+  }
+  return labels ? QString() : QString("no label");
+}
+
+// What cut_label says of the modal dialog that opening shows, which is then
+// closed as its No or Cancel would close it; "no dialog" when none came.
+QString cut_in_modal(const std::function<void()>& opening) {
+  QString cut = "no dialog";
+  QTimer look;
+  look.setInterval(20);
+  QObject::connect(&look, &QTimer::timeout, [&] {
+    auto* d = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+    if (!d || !d->isVisible()) return;
+    look.stop();
+    cut = cut_label(d);
+    d->reject();
+  });
+  look.start();
+  opening();
+  return cut;
+}
+
 }  // namespace
 
 class LooksTest : public QObject {
@@ -136,8 +175,11 @@ class LooksTest : public QObject {
   void aNewGameOrARecordLoadedClosesTheMoveEntry();
   void piecesInHandAreDrawnAndDropped();
   void aTurnedSeatsPiecesAreDrawnTheWayItFaces();
+  void aPieceWithoutAGlyphIsALetterOnADisc();
   void aScriptsLongTitleAndDescriptionAreCut();
   void aScriptsTextIsCutByCharacters();
+  void dialogsShowEveryTextWhole();
+  void dialogsShowEveryTextWholeAtTwiceTheSize();
 };
 
 void LooksTest::frenchTranslatesTheMenusAndTheStatus() {
@@ -461,6 +503,51 @@ void LooksTest::aTurnedSeatsPiecesAreDrawnTheWayItFaces() {
   QCOMPARE(chess->board()->piece_turn(1), 0);
 }
 
+void LooksTest::aPieceWithoutAGlyphIsALetterOnADisc() {
+  // A script that draws none of its pieces: each is its letter on a disc of
+  // its seat's colour (the seats are named white and black: those colours).
+  QTemporaryDir dir;
+  const QString file = dir.filePath("plain.lua");
+  QFile f(file);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(
+      "return game {\n  title = \"Plain\",\n  board = grid { width = 4, height = 4 },\n"
+      "  pieces = { piece { name = \"runner\", symbol = \"U\", moves = { step { dirs = "
+      "\"all\" } } } },\n  setup = { white = { runner = \"a1\" }, black = { runner = "
+      "\"d4\" } },\n}\n");
+  f.close();
+  auto w = open_window(file.toStdString());
+  QVERIFY2(w, qPrintable(file));
+  QCoreApplication::processEvents();
+  gui::BoardView* board = w->board();
+  const QImage image = board->grab().toImage();
+  const double c = std::abs(board->centre(0).x() - board->centre(1).x()) +
+                   std::abs(board->centre(0).y() - board->centre(1).y());
+  const Topology& t = w->game()->rules().topology;
+  // Below the letter, inside the disc: the seat's colour, not the square's.
+  const auto below = [&](const char* name) {
+    return image.pixelColor((board->centre(t.find(name)) + QPointF(0, c * 0.3)).toPoint());
+  };
+  QCOMPARE(below("a1"), QColor(Qt::white));
+  QCOMPARE(below("d4"), QColor(Qt::black));
+  QVERIFY(below("b1") != QColor(Qt::white) && below("b1") != QColor(Qt::black));
+  QVERIFY(below("c4") != QColor(Qt::white) && below("c4") != QColor(Qt::black));
+  // The letter on it, in the other colour, at the centre.
+  int ink = 0;
+  const QPointF at = board->centre(t.find("a1"));
+  for (int dy = -static_cast<int>(c * 0.15); dy <= c * 0.15; ++dy)
+    for (int dx = -static_cast<int>(c * 0.15); dx <= c * 0.15; ++dx)
+      ink += image.pixelColor((at + QPointF(dx, dy)).toPoint()).lightness() < 60;
+  QVERIFY2(ink > 10, qPrintable(QString::number(ink)));
+  // Its tooltip names the piece; an empty square has none.
+  QCOMPARE(board->piece_name_at(board->centre(t.find("a1"))), QString("white runner"));
+  QCOMPARE(board->piece_name_at(board->centre(t.find("d4"))), QString("black runner"));
+  QCOMPARE(board->piece_name_at(board->centre(t.find("b2"))), QString());
+  QHelpEvent help(QEvent::ToolTip, at.toPoint(), board->mapToGlobal(at.toPoint()));
+  QApplication::sendEvent(board, &help);
+  QCOMPARE(QToolTip::text(), QString("white runner"));
+}
+
 void LooksTest::aScriptsLongTitleAndDescriptionAreCut() {
   // A title of a million characters and no space once took the window's
   // layout minutes; shown cut, it takes none.
@@ -514,6 +601,44 @@ void LooksTest::aScriptsTextIsCutByCharacters() {
   QCOMPARE(gui::shown_text("\u00e9\u00e9\u00e9\u00e9\u00e9", 4),
            QString("\u00e9\u00e9\u00e9\u2026"));
   QCOMPARE(gui::shown_text("a\U0001F600b", 3), QString("a\u2026"));
+}
+
+void LooksTest::dialogsShowEveryTextWhole() {
+  auto w = open_window("chess/orthodox");
+  QVERIFY(w);
+  w->set_confirm({});  // the questions in Qt's own boxes
+  // The question before a move taken back is forgotten, answered No.
+  QVERIFY(w->enter_move("e4"));
+  w->undo();
+  QCOMPARE(cut_in_modal([&] { QVERIFY(!w->enter_move("d4")); }), QString());
+  QVERIFY(w->game()->history().empty());
+  QVERIFY(w->game()->can_redo());
+  // A draw offered to the other person, declined.
+  QCOMPARE(cut_in_modal([&] { w->offer_draw(); }), QString());
+  QVERIFY(!w->game()->over());
+  QCOMPARE(w->status(), QString("black declines the draw"));
+  // Game > Time control.
+  QAction* control = nullptr;
+  for (QAction* a : w->findChildren<QAction*>())
+    if (a->text() == "&Time control...") control = a;
+  QVERIFY(control);
+  QCOMPARE(cut_in_modal([&] { control->trigger(); }), QString());
+  // The result, at the end of the game.
+  w->redo();
+  w->set_result_dialogs(true);
+  for (const char* m : {"e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"}) QVERIFY(w->enter_move(m));
+  QVERIFY(w->game()->over());
+  settle();
+  auto* result = w->findChild<QMessageBox*>();
+  QVERIFY(result && result->isVisible());
+  QVERIFY(result->text().startsWith("Game over: checkmate\n"));
+  QCOMPARE(cut_label(result), QString());
+}
+
+void LooksTest::dialogsShowEveryTextWholeAtTwiceTheSize() {
+  // The same test in a program whose every size is doubled (200% scaling).
+  const QString failed = gui_test::fails_at_twice_the_size("dialogsShowEveryTextWhole");
+  QVERIFY2(failed.isEmpty(), qPrintable(failed));
 }
 
 QTEST_MAIN(LooksTest)
