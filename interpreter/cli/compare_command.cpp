@@ -7,21 +7,16 @@
 #include <algorithm>
 #include <memory>
 #include <optional>
-#include <random>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "ai/match.h"
-#include "ai/player_spec.h"
-#include "ai/random_turn.h"
+#include "ai/compare_walk.h"
 #include "cli/common.h"
 #include "cli/progress.h"
 #include "cli/record_files.h"
 #include "cli/shard.h"
-#include "core/game_end.h"
-#include "core/movegen.h"
 #include "notation/compare_rules.h"
 #include "notation/move_text.h"
 #include "notation/position_string.h"
@@ -197,36 +192,12 @@ bool Walk::play(int& rc) {
   for (int g = 0; g < args.games && !failure && !interrupted(); ++g, ++games) {
     if (!shard.owns(static_cast<uint64_t>(g))) continue;
     progress.add();
-    const uint64_t seed = ai::game_seed(args.seed, static_cast<uint64_t>(g));
-    std::mt19937_64 rng(seed);
-    std::unique_ptr<ai::Player> player;
-    if (args.player != "random") {
-      auto p = ai::make_player(args.player, readings.a, seed);
-      if (!p) {
-        rc = fail(p.error());
-        return false;
-      }
-      player = std::move(*p);
-    }
-    Position pos(readings.a);
-    MoveList moves;
-    Turn t;
-    Undo u;
-    for (int ply = 0; ply < args.max_plies;) {
-      if (game_result(pos, moves).over || moves.empty()) break;
-      if (pos.awaiting_roll()) {
-        random_turn(pos, moves, rng, t);
-        pos.make(t.first(), u);
-        continue;
-      }
-      if (!look(pos, g, ply)) break;
-      Move m = moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)];
-      if (player) {
-        Position copy = pos;
-        m = player->choose(copy).first();
-      }
-      pos.make(m, u);
-      ++ply;
+    const Status st =
+        ai::walk_compare_game(readings.a, args.seed, g, args.max_plies, args.player,
+                              [&](Position& pos, int ply) { return look(pos, g, ply); });
+    if (st) {
+      rc = fail(*st);
+      return false;
     }
   }
   return true;
