@@ -26,6 +26,7 @@
 #include "notation/position_string.h"
 #include "notation/turn_text.h"
 #include "observation.h"
+#include "record_games.h"
 #include "script/loader.h"
 #include "selfplay.h"
 
@@ -390,4 +391,6 @@ PYBIND11_MODULE(_regula, m) {
         py::arg("options") = py::dict(), py::arg("max_plies") = 1000,
         "random games from the start, one dict per game (the GIL is released)");
   add_experiments(m);
+  m.def("_record_games", &record_games, py::arg("path"),
+        "the games of a record file, replayed: one dict per game (regula.records reads them)");
 }

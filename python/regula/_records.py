@@ -1,5 +1,6 @@
-"""Per-game records (docs/experiments.md) as a pandas DataFrame: the JSON
-lines or CSV that `regula selfplay --games-out` writes, one row per game."""
+"""Per-game records as a pandas DataFrame, one row per game: the JSON lines
+or CSV that `regula selfplay --games-out` writes (docs/experiments.md), or
+the game records of `regula match --records` (regula's record format)."""
 
 import csv
 import json
@@ -102,10 +103,58 @@ def _row(rec, reading):
     }
 
 
+def _tag_blocks(f):
+    """The tags of each game of a record file, in order: a tag line after
+    move text begins the next game."""
+    games, tags, in_moves = [], None, False
+    for line in f:
+        line = line.strip()
+        if line.startswith("[") and line.endswith("]"):
+            if tags is None or in_moves:
+                tags, in_moves = {}, False
+                games.append(tags)
+            key, _, value = line[1:-1].partition(" ")
+            tags[key] = value.strip().strip('"')
+        elif line:
+            in_moves = True
+    return games
+
+
+def _tag_map(text, sep, kv, numbers=False):
+    out = {}
+    for item in filter(None, (i.strip() for i in text.split(sep))):
+        key, _, value = item.partition(kv)
+        out[key.strip()] = int(value) if numbers else value.strip()
+    return out
+
+
+def _game_rows(f, path):
+    """Records of `regula match --records`: the tags say who played and how,
+    the games replayed by the module what they came to."""
+    from . import _regula
+
+    tags = _tag_blocks(f)
+    games = _regula._record_games(path)
+    if len(tags) != len(games):
+        raise ValueError(f"{path}: {len(tags)} games by their tags, {len(games)} replayed")
+    for number, (t, g) in enumerate(zip(tags, games), 1):
+        yield {
+            "game": number,
+            "script": t.get("Rules", g["rules"]),
+            "options": _tag_map(t.get("Options", ""), ",", "="),
+            "players": _tag_map(t["Players"], ";", "=") if "Players" in t else None,
+            "result": dict(zip(g["seats"], g["result"])),
+            "reason": t.get("Termination", g["reason"]),
+            "plies": g["plies"],
+            "stakes": _tag_map(t["Stakes"], ",", " ", numbers=True) if "Stakes" in t else None,
+        }
+
+
 def records(path, reading=None):
     """The per-game records of a file `regula selfplay --games-out` wrote
-    (JSON lines, or CSV when the file's first line is CSV's header), one row
-    per game in the file's order. `reading` names the rules' reading in every
+    (JSON lines, or CSV when the file's first line is CSV's header) or of a
+    record file (`regula match --records`: a first line that is a tag), one
+    row per game in the file's order. `reading` names the rules' reading in every
     row (default: the script's name and its options, "jetan/burroughs
     array=point ...")."""
     import pandas as pd
@@ -115,11 +164,13 @@ def records(path, reading=None):
         f.seek(0)
         if head.startswith("game,"):
             recs = list(_csv_rows(f))
+        elif head.startswith("["):
+            recs = list(_game_rows(f, path))
         elif head.lstrip().startswith("{") or not head.strip():
             recs = list(_json_rows(f, path))
         else:
             raise ValueError(f"{path}: not per-game records (JSON lines or CSV from "
-                             "regula selfplay --games-out)")
+                             "regula selfplay --games-out, or game records)")
     for number, rec in enumerate(recs, 1):
         if "game" not in rec or "script" not in rec:
             raise ValueError(f"{path}: record {number} has no game number or script")

@@ -154,11 +154,34 @@ class Records(unittest.TestCase):
         self.assertEqual(a.to_dict("records"), b.to_dict("records"))
         self.assertEqual(set(a["reading"]), {"B"})
 
+    def test_match_records_as_the_match_played_them(self):
+        path = os.path.join(self.dir.name, "match.txt")
+        args = ["alphabeta:depth=1,random", "-n", "4", "--seed", "3", "--max-plies", "120"]
+        subprocess.run([REGULA_BIN, "match", "jetan/burroughs", "--players", *args,
+                        "--records", path, "--quiet"], check=True, capture_output=True)
+        df = regula.records(path)
+        played = regula.match("jetan/burroughs", "alphabeta:depth=1,random", games=4, seed=3,
+                              max_plies=120)["game_results"]
+        self.assertEqual(list(df["game"]), [1, 2, 3, 4])
+        self.assertEqual(list(df["plies"]), [g["plies"] for g in played])
+        self.assertEqual(list(df["players"]), [g["players"] for g in played])
+        self.assertEqual(list(df["reason"]), [g["reason"] for g in played])
+        self.assertEqual(set(df["reading"]),
+                         {"jetan/burroughs array=point first=black draw-values=equal"})
+        self.assertEqual(list(df["seed"].isna()), [True] * 4)
+        self.assertEqual(list(df["first_seat"]), ["black"] * 4)
+        winners = [{"1-0": "black", "0-1": "orange"}.get(g["score"]) for g in played]
+        self.assertEqual(list(df["winner"]), winners)
+
     def test_not_records(self):
         path = os.path.join(self.dir.name, "bad.txt")
         with open(path, "w") as f:
-            f.write("[Event \"x\"]\n")
+            f.write("hello\n")
         with self.assertRaisesRegex(ValueError, "bad.txt: not per-game records"):
+            regula.records(path)
+        with open(path, "w") as f:
+            f.write("[Rules \"jetan/nosuch\"]\n\n1. a1a2 *\n")
+        with self.assertRaisesRegex(ValueError, "bad.txt: .*jetan/nosuch"):
             regula.records(path)
         with open(path, "w") as f:
             f.write("{\"game\": 1, \"script\": \"jetan/burroughs\"}\n{oops\n")
