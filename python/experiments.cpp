@@ -28,6 +28,11 @@ int thread_count(int threads) {
   return threads > 0 ? threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
+void check_lengths(int games, int max_plies) {
+  if (games < 1) throw py::value_error("games must be at least 1");
+  if (max_plies < 1) throw py::value_error("max_plies must be at least 1");
+}
+
 Rules load_or_throw(const std::string& spec, const script::OptionList& options) {
   auto rules = script::load_rules(spec, options);
   if (!rules) throw py::value_error(rules.error().text());
@@ -117,8 +122,7 @@ py::dict match_dict(const MatchRequest& q, const Ruleset& r, int threads,
 }  // namespace
 
 py::dict run_match(const MatchRequest& q) {
-  if (q.games < 1) throw py::value_error("games must be at least 1");
-  if (q.max_plies < 1) throw py::value_error("max_plies must be at least 1");
+  check_lengths(q.games, q.max_plies);
   Rules rules = load_or_throw(q.spec, q.options);
   ai::MatchOptions options;
   options.players = q.players;
@@ -268,8 +272,7 @@ py::dict compare_dict(const CompareRun& run, const Ruleset& a, const Ruleset& b,
 }  // namespace
 
 py::dict run_compare(const CompareRequest& q) {
-  if (q.games < 1) throw py::value_error("games must be at least 1");
-  if (q.max_plies < 1) throw py::value_error("max_plies must be at least 1");
+  check_lengths(q.games, q.max_plies);
   Rules a = load_or_throw(q.spec_a, q.options_a);
   Rules b = load_or_throw(q.spec_b, q.options_b);
   if (q.player != "random")
