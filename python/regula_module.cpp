@@ -13,17 +13,20 @@
 #include <string>
 #include <vector>
 
+#include "ai/player_spec.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "core/position.h"
 #include "core/rule_error.h"
 #include "core/turns.h"
+#include "experiments.h"
 #include "formats/presentation.h"
 #include "notation/position_moves.h"
 #include "notation/position_string.h"
 #include "notation/turn_text.h"
 #include "observation.h"
+#include "record_games.h"
 #include "script/loader.h"
 #include "selfplay.h"
 
@@ -275,6 +278,48 @@ py::list run_selfplay(const std::string& spec, int games, uint64_t seed, const p
   return out;
 }
 
+script::OptionList merged_options(const py::dict& both, const py::dict& own) {
+  script::OptionList out = option_list(both);
+  for (auto& item : option_list(own)) out.push_back(std::move(item));
+  return out;
+}
+
+std::vector<std::string> player_list(const py::object& players) {
+  if (py::isinstance<py::str>(players)) return ai::split_player_list(players.cast<std::string>());
+  return players.cast<std::vector<std::string>>();
+}
+
+py::dict match(const std::string& spec, const py::object& players, int games, uint64_t seed,
+               const py::dict& options, int threads, int max_plies) {
+  return run_match(
+      {spec, option_list(options), player_list(players), games, seed, threads, max_plies});
+}
+
+py::dict compare(const std::string& a, const std::optional<std::string>& b, int games,
+                 uint64_t seed, const py::dict& options, const py::dict& options_a,
+                 const py::dict& options_b, int max_plies, const std::string& player, int threads) {
+  if (!b && options_a.empty() && options_b.empty())
+    throw py::value_error(
+        "compare: give a second script, or options_a / options_b to compare one script under "
+        "two option sets");
+  return run_compare({a, b.value_or(a), merged_options(options, options_a),
+                      merged_options(options, options_b), games, seed, max_plies, player, threads});
+}
+
+void add_experiments(py::module_& m) {
+  m.def("match", &match, py::arg("name"), py::arg("players"), py::arg("games") = 100,
+        py::arg("seed") = 1, py::arg("options") = py::dict(), py::arg("threads") = 0,
+        py::arg("max_plies") = 1000,
+        "games between players, as `regula match --json` reports them, with one dict per game "
+        "besides (threads=0: every core; the GIL is released)");
+  m.def("compare", &compare, py::arg("a"), py::arg("b") = py::none(), py::arg("games") = 10,
+        py::arg("seed") = 1, py::arg("options") = py::dict(), py::arg("options_a") = py::dict(),
+        py::arg("options_b") = py::dict(), py::arg("max_plies") = 200, py::arg("player") = "random",
+        py::arg("threads") = 0,
+        "two readings over games played under the first, as `regula compare --json` reports "
+        "them (threads=0: every core; the GIL is released)");
+}
+
 void add_game(py::module_& m) {
   py::class_<Game, std::shared_ptr<Game>>(m, "Game")
       .def_property_readonly("name", &Game::name)
@@ -321,7 +366,7 @@ void add_state(py::module_& m) {
 
 }  // namespace regula::python
 
-PYBIND11_MODULE(regula, m) {
+PYBIND11_MODULE(_regula, m) {
   using namespace regula;
   using namespace regula::python;
   m.doc() = "regula's rules and positions, with OpenSpiel's names (docs/python.md)";
@@ -345,4 +390,7 @@ PYBIND11_MODULE(regula, m) {
   m.def("selfplay", &run_selfplay, py::arg("name"), py::arg("games"), py::arg("seed") = 1,
         py::arg("options") = py::dict(), py::arg("max_plies") = 1000,
         "random games from the start, one dict per game (the GIL is released)");
+  add_experiments(m);
+  m.def("_record_games", &record_games, py::arg("path"),
+        "the games of a record file, replayed: one dict per game (regula.records reads them)");
 }

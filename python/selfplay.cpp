@@ -2,6 +2,7 @@
 
 #include <random>
 
+#include "ai/match.h"
 #include "ai/random_turn.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
@@ -9,15 +10,6 @@
 namespace regula::python {
 
 namespace {
-
-// ai::game_seed (ai/match.cpp), which the module does not link: splitmix64 of
-// the run's seed and the game's index.
-uint64_t game_seed(uint64_t seed, uint64_t index) {
-  uint64_t x = seed + 0x9e3779b97f4a7c15ull * (index + 1);
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
 
 void finish(const Position& pos, const Result& res, SelfplayGame& g) {
   const Ruleset& r = pos.rules();
@@ -59,7 +51,7 @@ std::vector<SelfplayGame> selfplay(const std::shared_ptr<const Ruleset>& rules, 
   std::vector<SelfplayGame> out;
   out.reserve(games);
   for (int i = 0; i < games; ++i)
-    out.push_back(play(rules, game_seed(seed, static_cast<uint64_t>(i)), max_plies));
+    out.push_back(play(rules, ai::game_seed(seed, static_cast<uint64_t>(i)), max_plies));
   return out;
 }
 

@@ -10,16 +10,13 @@
 #include <iterator>
 #include <memory>
 #include <optional>
-#include <random>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "ai/match.h"
-#include "ai/player_spec.h"
-#include "ai/random_turn.h"
+#include "ai/compare_walk.h"
 #include "cli/common.h"
 #include "cli/ordered_run.h"
 #include "cli/progress.h"
@@ -245,41 +242,14 @@ std::vector<ThreadReadings> thread_readings(const Readings& r, int threads, int&
   return copies;
 }
 
-// Game g played under the first reading from the start with its own seed,
-// compared position by position.
+// Game g played under the first reading from the start with its own seed
+// (ai/compare_walk.h), compared position by position.
 GameFinds play_game(const CompareArgs& args, const ThreadReadings& r, int g) {
   GameFinds finds;
-  const uint64_t seed = ai::game_seed(args.seed, static_cast<uint64_t>(g));
-  std::mt19937_64 rng(seed);
-  std::unique_ptr<ai::Player> player;
-  if (args.player != "random") {
-    auto p = ai::make_player(args.player, r.a, seed);
-    if (!p) {
-      finds.unplayable = p.error();
-      return finds;
-    }
-    player = std::move(*p);
-  }
-  Position pos(r.a);
-  MoveList moves;
-  Turn t;
-  Undo u;
-  for (int ply = 0; ply < args.max_plies;) {
-    if (game_result(pos, moves).over || moves.empty()) break;
-    if (pos.awaiting_roll()) {
-      random_turn(pos, moves, rng, t);
-      pos.make(t.first(), u);
-      continue;
-    }
-    if (!look(args, r.b, pos, g, ply, finds)) break;
-    Move m = moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)];
-    if (player) {
-      Position copy = pos;
-      m = player->choose(copy).first();
-    }
-    pos.make(m, u);
-    ++ply;
-  }
+  const Status st = ai::walk_compare_game(
+      r.a, args.seed, g, args.max_plies, args.player,
+      [&](Position& pos, int ply) { return look(args, r.b, pos, g, ply, finds); });
+  if (st) finds.unplayable = *st;
   return finds;
 }
 
