@@ -93,6 +93,7 @@ void add_compare(CLI::App& app, int& rc);
 void add_play(CLI::App& app, int& rc);
 void add_replay(CLI::App& app, int& rc);
 void add_selfplay(CLI::App& app, int& rc);
+void add_tune(CLI::App& app, int& rc);
 void add_match(CLI::App& app, int& rc);
 void add_stats(CLI::App& app, int& rc);
 void add_uci(CLI::App& app, int& rc);
