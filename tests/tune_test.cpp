@@ -212,7 +212,9 @@ TEST(TuneCommand, FindsTheStrongerPieceAndRepeatsForASeed) {
   ASSERT_EQ(two.code, 0) << two.out;
   const std::string report_one = one.out.substr(0, one.out.find("wrote "));
   EXPECT_EQ(report_one, two.out.substr(0, two.out.find("wrote ")));
-  EXPECT_EQ(text_of(a), text_of(b));
+  // The files differ only in the module name their comment gives.
+  const std::string table_a = text_of(a), table_b = text_of(b);
+  EXPECT_EQ(table_a.substr(table_a.find("return {")), table_b.substr(table_b.find("return {")));
   EXPECT_NE(one.out.find("tune toy: 24 games (ai:1), seed 3, "), std::string::npos) << one.out;
   EXPECT_NE(one.out.find("worth in man (95% interval, bootstrap over games):\n  man: 1.00\n"),
             std::string::npos)

@@ -187,24 +187,6 @@ bool open_records(const SelfplayArgs& args, RecordsOut& records, int& rc) {
   return true;
 }
 
-// The rules each thread plays with. Script hooks run in a Lua state of their
-// own, which one thread at a time may use: each further thread loads the
-// script again. Empty (with rc set) when a load fails.
-std::vector<std::shared_ptr<const Ruleset>> thread_rules(
-    const SelfplayArgs& args, const std::shared_ptr<const Ruleset>& rules, int threads, int& rc) {
-  std::vector<std::shared_ptr<const Ruleset>> copies{rules};
-  for (int i = 1; i < threads; ++i) {
-    if (!rules->hooks) {
-      copies.push_back(rules);
-      continue;
-    }
-    auto copy = load_or_fail(args.rules, rc);
-    if (!copy) return {};
-    copies.push_back(copy);
-  }
-  return copies;
-}
-
 // What every game's record of the run starts from.
 GameRecord base_record(const SelfplayArgs& args, const Ruleset& r,
                        const std::vector<std::string>& specs) {
@@ -321,7 +303,8 @@ void run_selfplay(const SelfplayArgs& args, int& rc) {
   int threads = args.threads;
   if (threads <= 0) threads = std::max(1u, std::thread::hardware_concurrency());
   threads = static_cast<int>(std::clamp<uint64_t>(planned, 1, threads));
-  const std::vector<std::shared_ptr<const Ruleset>> copies = thread_rules(args, rules, threads, rc);
+  const std::vector<std::shared_ptr<const Ruleset>> copies =
+      thread_rules(args.rules, rules, threads, rc);
   if (copies.empty()) return;
   const GameRecord base = base_record(args, r, specs);
   Summary summary;

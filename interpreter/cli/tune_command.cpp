@@ -81,23 +81,6 @@ std::vector<ai::TuneSample> play_one(const TuneArgs& args,
   return samples;
 }
 
-// The rules each thread plays with: hooks run in a Lua state of their own,
-// which one thread at a time may use. Empty (with rc set) when a load fails.
-std::vector<std::shared_ptr<const Ruleset>> thread_rules(
-    const TuneArgs& args, const std::shared_ptr<const Ruleset>& rules, int threads, int& rc) {
-  std::vector<std::shared_ptr<const Ruleset>> copies{rules};
-  for (int i = 1; i < threads; ++i) {
-    if (!rules->hooks) {
-      copies.push_back(rules);
-      continue;
-    }
-    auto copy = load_or_fail(args.rules, rc);
-    if (!copy) return {};
-    copies.push_back(copy);
-  }
-  return copies;
-}
-
 // Plays the games on one thread per copy of the rules; each game's samples in
 // its slot. Stops taking games at Ctrl-C; rethrows the first error.
 void play_games(const TuneArgs& args, const std::vector<std::shared_ptr<const Ruleset>>& copies,
@@ -248,7 +231,7 @@ void run_tune(const TuneArgs& args, int& rc) {
   if (path.empty()) return;
   int threads = args.threads > 0 ? args.threads : std::max(1u, std::thread::hardware_concurrency());
   threads = std::clamp(threads, 1, args.games);
-  const auto copies = thread_rules(args, rules, threads, rc);
+  const auto copies = thread_rules(args.rules, rules, threads, rc);
   if (copies.empty()) return;
   std::vector<std::vector<ai::TuneSample>> per_game(args.games);
   std::vector<bool> played(args.games, false);
