@@ -92,8 +92,11 @@ void Evaluator::material_tables(const AiSettings& w) {
       const PieceType& pt = rules.types[t];
       // Huge values (a script may give 100,000) saturate far below the scores
       // that mean a decided game, and the sums below are taken in 64 bits.
-      const int material = static_cast<int>(std::clamp<int64_t>(
-          int64_t{pt.value} * kPieceUnit * w.material / 100, -kMaxWorth, kMaxWorth));
+      // ai.values, where given, in place of the piece's value.
+      const bool valued = t < static_cast<int>(w.values.size()) && w.values[t] >= 0;
+      const int64_t worth = valued ? int64_t{w.values[t]} : int64_t{pt.value} * kPieceUnit;
+      const int material =
+          static_cast<int>(std::clamp<int64_t>(worth * w.material / 100, -kMaxWorth, kMaxWorth));
       hand_[s][t] = material;
       std::vector<int>& row = table_[s][t];
       std::fill(row.begin(), row.end(), material);
@@ -232,6 +235,20 @@ int64_t Evaluator::swarm(const Position& pos, SeatId hunter) const {
   return near;
 }
 
+int Evaluator::mobility_difference(Position& pos, int legal_count) const {
+  const Ruleset& r = rules_;
+  MoveList moves;
+  const SeatId mover = pos.to_move();
+  if (legal_count < 0) generate_pseudo(pos, moves);
+  const int mine = legal_count < 0 ? moves.size() : legal_count;
+  pos.set_to_move(r.next_seat(mover));
+  moves.clear();
+  generate_pseudo(pos, moves);
+  const int theirs = moves.size();
+  pos.set_to_move(mover);
+  return mine - theirs;
+}
+
 int Evaluator::piece_worth(TypeId t, SeatId seat, SiteId site) const {
   return table_[seat][t][site];
 }
@@ -260,19 +277,8 @@ int Evaluator::operator()(Position& pos, SeatId seat, int legal_count) const {
     score += r.allies(s, seat) ? v : -v;
   }
   if (mobility_ && pos.stage() < 0 && !pos.awaiting_roll()) {
-    // The difference in moves the rules offer each side (before the legality
-    // filter): a cheap measure of freedom and of pieces in play.
-    MoveList moves;
-    const SeatId mover = pos.to_move();
-    if (legal_count < 0) generate_pseudo(pos, moves);
-    const int mine = legal_count < 0 ? moves.size() : legal_count;
-    pos.set_to_move(r.next_seat(mover));
-    moves.clear();
-    generate_pseudo(pos, moves);
-    const int theirs = moves.size();
-    pos.set_to_move(mover);
-    const int64_t diff = int64_t{mine - theirs} * mobility_;
-    score += r.allies(mover, seat) ? diff : -diff;
+    const int64_t diff = int64_t{mobility_difference(pos, legal_count)} * mobility_;
+    score += r.allies(pos.to_move(), seat) ? diff : -diff;
   }
   // Kept clear of the scores that mean a decided game.
   return static_cast<int>(std::clamp<int64_t>(score, -kWinScore / 2, kWinScore / 2));

@@ -24,6 +24,17 @@ class Evaluator {
   // The worth of a piece of type t for seat standing on site (material and
   // promotion progress), as operator() counts it.
   int piece_worth(TypeId t, SeatId seat, SiteId site) const;
+  // A piece of type t's material (on the board or in hand), before promotion
+  // progress, in score units.
+  int material(TypeId t) const { return hand_.empty() ? 0 : hand_[0][t]; }
+  // Score units per decision of mobility (0 where the evaluation counts none).
+  int mobility() const { return mobility_; }
+  // Whether the script's evaluate hook judges positions instead.
+  bool hooked() const { return hook_; }
+  // The mobility term's count: the decisions the rules offer the side to move
+  // less those they offer the other side (before the legality filter; a cheap
+  // measure of freedom and of pieces in play).
+  int mobility_difference(Position& pos, int legal_count = -1) const;
   // The hunt term of operator() for seat (see Ruleset::ai.hunt).
   int hunt(const Position& pos, SeatId seat) const;
 

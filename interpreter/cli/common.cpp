@@ -182,6 +182,21 @@ std::optional<Position> position_or_fail(std::shared_ptr<const Ruleset> rules,
   return std::nullopt;
 }
 
+std::vector<std::shared_ptr<const Ruleset>> thread_rules(
+    const RulesArgs& args, const std::shared_ptr<const Ruleset>& rules, int threads, int& rc) {
+  std::vector<std::shared_ptr<const Ruleset>> copies{rules};
+  for (int i = 1; i < threads; ++i) {
+    if (!rules->hooks) {
+      copies.push_back(rules);
+      continue;
+    }
+    auto copy = load_or_fail(args, rc);
+    if (!copy) return {};
+    copies.push_back(copy);
+  }
+  return copies;
+}
+
 int fail(const Error& e) {
   err("%s\n", e.text());
   return 1;

@@ -66,6 +66,12 @@ std::shared_ptr<const Ruleset> load_or_fail(const RulesArgs& args, int& rc);
 std::optional<Position> position_or_fail(std::shared_ptr<const Ruleset> rules,
                                          const std::string& text, int& rc);
 
+// The rules each of threads threads plays with. Script hooks run in a Lua
+// state of their own, which one thread at a time may use: each further thread
+// loads the script again. Empty (with rc set) when a load fails.
+std::vector<std::shared_ptr<const Ruleset>> thread_rules(
+    const RulesArgs& args, const std::shared_ptr<const Ruleset>& rules, int threads, int& rc);
+
 // Prints the error to stderr and returns the exit code for it (1).
 int fail(const Error& e);
 // 1 (after printing it) when a script hook failed during the run, else 0.
@@ -93,6 +99,7 @@ void add_compare(CLI::App& app, int& rc);
 void add_play(CLI::App& app, int& rc);
 void add_replay(CLI::App& app, int& rc);
 void add_selfplay(CLI::App& app, int& rc);
+void add_tune(CLI::App& app, int& rc);
 void add_match(CLI::App& app, int& rc);
 void add_stats(CLI::App& app, int& rc);
 void add_uci(CLI::App& app, int& rc);

@@ -1,6 +1,6 @@
-// The `regula` command: list, info, describe, check, perft, moves, play, replay, selfplay, match,
-// stats, uci, test, help. Usage errors exit 2, script and input errors exit 1 with file:line:
-// message.
+// The `regula` command: list, info, describe, check, perft, moves, play, replay, selfplay, tune,
+// match, stats, uci, test, help. Usage errors exit 2, script and input errors exit 1 with
+// file:line: message.
 
 #include <cstdio>
 #include <exception>
@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   add_play(app, rc);
   add_replay(app, rc);
   add_selfplay(app, rc);
+  add_tune(app, rc);
   add_match(app, rc);
   add_stats(app, rc);
   add_uci(app, rc);

@@ -114,24 +114,6 @@ bool open_records(const SelfplayArgs& args, RecordsOut& records, int& rc) {
   return true;
 }
 
-// The rules each thread plays with. Script hooks run in a Lua state of their
-// own, which one thread at a time may use: each further thread loads the
-// script again. Empty (with rc set) when a load fails.
-std::vector<std::shared_ptr<const Ruleset>> thread_rules(
-    const SelfplayArgs& args, const std::shared_ptr<const Ruleset>& rules, int threads, int& rc) {
-  std::vector<std::shared_ptr<const Ruleset>> copies{rules};
-  for (int i = 1; i < threads; ++i) {
-    if (!rules->hooks) {
-      copies.push_back(rules);
-      continue;
-    }
-    auto copy = load_or_fail(args.rules, rc);
-    if (!copy) return {};
-    copies.push_back(copy);
-  }
-  return copies;
-}
-
 // Plays the games of the run on one thread per copy of the rules, each
 // record written and added to the summary in game order. Returns the error of
 // the earliest game that failed, whatever thread played it (none when none did).
@@ -230,7 +212,8 @@ void run_selfplay(const SelfplayArgs& args, int& rc) {
   int threads = args.threads;
   if (threads <= 0) threads = std::max(1u, std::thread::hardware_concurrency());
   threads = static_cast<int>(std::clamp<uint64_t>(planned, 1, threads));
-  const std::vector<std::shared_ptr<const Ruleset>> copies = thread_rules(args, rules, threads, rc);
+  const std::vector<std::shared_ptr<const Ruleset>> copies =
+      thread_rules(args.rules, rules, threads, rc);
   if (copies.empty()) return;
   const GameRecord base = selfplay_base_record(r, specs, args.max_plies);
   Summary summary;

@@ -6,6 +6,8 @@
 // end detection never do, so it sits in a header of its own that no core
 // source includes.
 
+#include <vector>
+
 namespace regula {
 
 struct AiSettings {
@@ -20,6 +22,10 @@ struct AiSettings {
   // Score units per step nearer, for each piece of a side ahead by two pieces of
   // value 1 or more, to each enemy piece whose capture by any piece wins the game.
   int hunt = 4;
+  // The pieces' worth in the evaluation's material, in score units, by type
+  // (ai.values, as `regula tune` writes it); -1, or an empty list, where the
+  // piece's own value counts. Promotion gains still come from the pieces' values.
+  std::vector<int> values;
 };
 
 }  // namespace regula

@@ -188,6 +188,7 @@ class Compiler : private FieldReader {
   void glyphs(const Value& p, TypeId type);
   void presentation();
   void ai(const Value& v);
+  void ai_values(const Value& v);
   void pdn();
   void uci_variant();
   void notation();

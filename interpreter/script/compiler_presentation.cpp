@@ -4,6 +4,7 @@
 // settings. They are their own file because they are presentation, read apart
 // from the rules so that where they are kept can change in one place.
 
+#include <cmath>
 #include <filesystem>
 #include <memory>
 #include <set>
@@ -108,16 +109,16 @@ void Compiler::presentation() {
 }
 
 // ai = { search = "mcts", material = 100, promotion = 20, mobility = 2, cutoff = 64,
-//        contempt = 25, hunt = 4 }
+//        contempt = 25, hunt = 4, values = { pawn = 1.05, knight = 3.2 } }
 void Compiler::ai(const Value& v) {
   const std::string w = where_of(v);
   if (!v.is_table()) fail(w, "ai = { search = ..., material = N, promotion = N, ... }");
   for (auto& [k, _] : v.fields)
     if (k != "search" && k != "material" && k != "promotion" && k != "mobility" && k != "cutoff" &&
-        k != "contempt" && k != "hunt")
+        k != "contempt" && k != "hunt" && k != "values")
       fail(w, "unknown field '" + k +
                   "' in ai (allowed: search, material, promotion, mobility, cutoff, contempt, "
-                  "hunt)");
+                  "hunt, values)");
   AiSettings& a = *ai_;
   const std::string search = str_or(v, "search", "");
   if (search == "alphabeta")
@@ -132,6 +133,24 @@ void Compiler::ai(const Value& v) {
   a.cutoff = int_or(v, "cutoff", a.cutoff, 0, kMaxAiCutoff);
   a.contempt = int_or(v, "contempt", a.contempt, 0, kMaxAiWeight);
   a.hunt = int_or(v, "hunt", a.hunt, 0, kMaxAiWeight);
+  if (const Value* values = v.get("values")) ai_values(*values);
+}
+
+// ai.values = { NAME = WORTH, ... }: a piece's worth in the evaluation, in
+// pieces of value 1 (two decimals count), in place of its value.
+void Compiler::ai_values(const Value& v) {
+  const std::string w = where_of(v);
+  if (!v.is_table() || !v.items.empty())
+    fail(w, "ai.values = { NAME = WORTH, ... }: a table of piece names and numbers");
+  AiSettings& a = *ai_;
+  a.values.assign(r_->types.size(), -1);
+  for (const auto& [name, worth] : v.fields) {
+    const TypeId t = type_named(name, w);
+    if (!worth.is_number() || !(worth.number >= 0) || worth.number > kMaxAiPieceWorth)
+      fail(w,
+           "ai.values." + name + " must be a number from 0 to " + std::to_string(kMaxAiPieceWorth));
+    a.values[t] = static_cast<int>(std::lround(worth.number * 100));
+  }
 }
 
 // pdn = "GAMETYPE" or { game_type = "GAMETYPE", capture = "x" | ":" }: draughts

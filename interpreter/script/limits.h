@@ -95,6 +95,8 @@ inline constexpr size_t kMaxPayments = 3;
 // of an MCTS playout before it is scored: past these a weight would overflow
 // the scores, and a playout would be a whole game of thousands of turns.
 inline constexpr int kMaxAiWeight = 10'000;
+// The most a piece may be worth in ai.values, in pieces of value 1.
+inline constexpr int kMaxAiPieceWorth = 1'000;
 inline constexpr int kMaxAiCutoff = 4'096;
 
 // ---- numbers a script gives -----------------------------------------------
