@@ -48,25 +48,30 @@ void play_random_game(const std::shared_ptr<const Ruleset>& rules, int max_plies
   finish_record(pos, res, plies, g);
 }
 
+SeatPlayers seat_players(const std::shared_ptr<const Ruleset>& rules,
+                         const std::vector<std::string>& specs, uint64_t seed,
+                         const ai::PlayerFactory& make) {
+  SeatPlayers out;
+  for (SeatId s = 0; s < rules->num_seats(); ++s) {
+    auto p = make(specs[s], rules, ai::game_seed(seed, static_cast<uint64_t>(s) + 1));
+    if (!p) throw RuleError(p.error());
+    out.owned.push_back(std::move(*p));
+    out.players.push_back(out.owned.back().get());
+    out.player_of_seat.push_back(s);
+  }
+  return out;
+}
+
 // A game between the players named for each seat.
 void play_players_game(const std::shared_ptr<const Ruleset>& rules,
                        const std::vector<std::string>& specs, int max_plies,
                        const ai::PlayerFactory& make, GameRecord& g) {
   const Ruleset& r = *rules;
-  std::vector<std::unique_ptr<ai::Player>> owned;
-  std::vector<ai::Player*> players;
-  std::vector<int> player_of_seat;
-  for (SeatId s = 0; s < r.num_seats(); ++s) {
-    auto p = make(specs[s], rules, ai::game_seed(g.seed, static_cast<uint64_t>(s) + 1));
-    if (!p) throw RuleError(p.error());
-    owned.push_back(std::move(*p));
-    players.push_back(owned.back().get());
-    player_of_seat.push_back(s);
-  }
+  const SeatPlayers seats = seat_players(rules, specs, g.seed, make);
   std::vector<ai::PlayerTally> tallies(r.num_seats());
   ai::MatchGame game;
-  if (Status st =
-          ai::play_game(rules, players, g.seed, max_plies, true, game, tallies, player_of_seat))
+  if (Status st = ai::play_game(rules, seats.players, g.seed, max_plies, true, game, tallies,
+                                seats.player_of_seat))
     throw RuleError(*st);
   // The last position, for the captures and stakes: the turns played again.
   Position pos(rules);

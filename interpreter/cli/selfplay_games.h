@@ -37,4 +37,16 @@ void play_selfplay_game(const std::shared_ptr<const Ruleset>& rules,
                         const std::vector<std::string>& specs, int max_plies,
                         const ai::PlayerFactory& make, GameRecord& rec, SelfplayScratch& scratch);
 
+// One player per seat, each made by make from the seat's spec with the seed
+// game_seed(seed, seat + 1), as ai::play_game takes them. A player that
+// cannot be made is thrown as a RuleError.
+struct SeatPlayers {
+  std::vector<std::unique_ptr<ai::Player>> owned;
+  std::vector<ai::Player*> players;
+  std::vector<int> player_of_seat;
+};
+SeatPlayers seat_players(const std::shared_ptr<const Ruleset>& rules,
+                         const std::vector<std::string>& specs, uint64_t seed,
+                         const ai::PlayerFactory& make);
+
 }  // namespace regula::cli

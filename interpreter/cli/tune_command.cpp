@@ -19,6 +19,7 @@
 #include "cli/common.h"
 #include "cli/players.h"
 #include "cli/progress.h"
+#include "cli/selfplay_games.h"
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/rule_error.h"
@@ -60,20 +61,12 @@ std::vector<ai::TuneSample> play_one(const TuneArgs& args,
     if (game_result(start, moves).over || moves.empty()) return {};
     play_random_turn(start, moves, rng, t);
   }
-  std::vector<std::unique_ptr<ai::Player>> owned;
-  std::vector<ai::Player*> players;
-  std::vector<int> player_of_seat;
-  for (SeatId s = 0; s < r.num_seats(); ++s) {
-    auto p = make_player(args.player, rules, ai::game_seed(seed, static_cast<uint64_t>(s) + 1));
-    if (!p) throw RuleError(p.error());
-    owned.push_back(std::move(*p));
-    players.push_back(owned.back().get());
-    player_of_seat.push_back(s);
-  }
+  const SeatPlayers seats =
+      seat_players(rules, std::vector<std::string>(r.num_seats(), args.player), seed, make_player);
   std::vector<ai::PlayerTally> tallies(r.num_seats());
   ai::MatchGame game;
-  if (Status st = ai::play_game(rules, players, seed, args.max_plies, true, game, tallies,
-                                player_of_seat, {}, {}, {}, &start))
+  if (Status st = ai::play_game(rules, seats.players, seed, args.max_plies, true, game, tallies,
+                                seats.player_of_seat, {}, {}, {}, &start))
     throw RuleError(*st);
   std::vector<ai::TuneSample> samples;
   ai::sample_game(eval, start, game.turns, game.result, args.skip - args.random_plies, index,
