@@ -48,20 +48,6 @@ void play_random_game(const std::shared_ptr<const Ruleset>& rules, int max_plies
   finish_record(pos, res, plies, g);
 }
 
-SeatPlayers seat_players(const std::shared_ptr<const Ruleset>& rules,
-                         const std::vector<std::string>& specs, uint64_t seed,
-                         const ai::PlayerFactory& make) {
-  SeatPlayers out;
-  for (SeatId s = 0; s < rules->num_seats(); ++s) {
-    auto p = make(specs[s], rules, ai::game_seed(seed, static_cast<uint64_t>(s) + 1));
-    if (!p) throw RuleError(p.error());
-    out.owned.push_back(std::move(*p));
-    out.players.push_back(out.owned.back().get());
-    out.player_of_seat.push_back(s);
-  }
-  return out;
-}
-
 // A game between the players named for each seat.
 void play_players_game(const std::shared_ptr<const Ruleset>& rules,
                        const std::vector<std::string>& specs, int max_plies,
@@ -87,6 +73,20 @@ void play_players_game(const std::shared_ptr<const Ruleset>& rules,
 }
 
 }  // namespace
+
+SeatPlayers seat_players(const std::shared_ptr<const Ruleset>& rules,
+                         const std::vector<std::string>& specs, uint64_t seed,
+                         const ai::PlayerFactory& make) {
+  SeatPlayers out;
+  for (SeatId s = 0; s < rules->num_seats(); ++s) {
+    auto p = make(specs[s], rules, ai::game_seed(seed, static_cast<uint64_t>(s) + 1));
+    if (!p) throw RuleError(p.error());
+    out.owned.push_back(std::move(*p));
+    out.players.push_back(out.owned.back().get());
+    out.player_of_seat.push_back(s);
+  }
+  return out;
+}
 
 GameRecord selfplay_base_record(const Ruleset& r, const std::vector<std::string>& specs,
                                 int max_plies) {
