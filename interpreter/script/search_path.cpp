@@ -11,6 +11,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
+#ifndef REGULA_RULES_DIR
 // ../share/regula/rules from the program's directory (an install), else rules/
 // beside the program (a build tree, where CMake links it to the sources'
 // rules/, so that no path of the build machine is written into the program).
@@ -24,6 +25,7 @@ std::string rules_dir_of_program() {
   if (!ec && fs::is_directory(built, ec)) return built.string();
   return installed.string();
 }
+#endif
 
 }  // namespace
 
