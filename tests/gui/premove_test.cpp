@@ -126,7 +126,6 @@ class PremoveTest : public QObject {
   void aDropFromHandIsAPremove();
   void aDropThatIsIllegalThenIsDroppedWithANote();
   void aPassIsAPremove();
-  void aPassThatIsIllegalThenIsDroppedWithANote();
 };
 
 void PremoveTest::aPremoveThatIsLegalThenIsPlayedAtOnce() {
@@ -340,30 +339,6 @@ void PremoveTest::aPassIsAPremove() {
   QVERIFY(w->game()->history().back().move.is_pass());
   QCOMPARE(w->game()->position().to_move(), SeatId{1});
   QVERIFY(w->thinking());
-}
-
-void PremoveTest::aPassThatIsIllegalThenIsDroppedWithANote() {
-  // Black's king, in check from b5, must take the rook, and so uncovers its
-  // own rook's check on white's king: in check, white may not pass.
-  QTemporaryDir dir;
-  auto w = passing(dir, {{"a1", "king", 0},
-                         {"b5", "rook", 0},
-                         {"h4", "rook", 0},
-                         {"h6", "rook", 0},
-                         {"a5", "king", 1},
-                         {"a8", "rook", 1}});
-  QVERIFY(w);
-  button(*w, "pass")->click();
-  w->move_now();
-  QTRY_COMPARE_WITH_TIMEOUT(w->game()->history().size(), size_t{1}, 20000);
-  QTRY_VERIFY_WITH_TIMEOUT(!w->thinking(), 20000);
-  QTest::qWait(50);
-  QCOMPARE(w->game()->history().back().move.to, site(*w, "b5"));
-  QCOMPARE(w->game()->history().size(), size_t{1});
-  QCOMPARE(w->status(), QString("Premove pass dropped: it is not legal now"));
-  QCOMPARE(w->game()->position().to_move(), SeatId{0});
-  // White's turn, in check: no pass is offered.
-  QCOMPARE(w->button_texts(), QStringList{});
 }
 
 QTEST_MAIN(PremoveTest)
