@@ -120,6 +120,20 @@ class Child {
     ASSERT_EQ(write(in_, text.data(), text.size()), static_cast<ssize_t>(text.size()));
   }
   void interrupt() { kill(pid_, SIGINT); }
+  // Whether the child handles SIGINT yet (its SigCgt mask in /proc), waiting
+  // kPatience at most: before that, an interrupt would kill it outright.
+  bool handles_interrupt() {
+    const auto deadline = std::chrono::steady_clock::now() + kPatience;
+    while (std::chrono::steady_clock::now() < deadline) {
+      std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+      for (std::string line; std::getline(status, line);)
+        if (line.rfind("SigCgt:", 0) == 0 &&
+            (std::stoull(line.substr(7), nullptr, 16) >> (SIGINT - 1) & 1))
+          return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
+  }
   // Reads until a line starting with prefix has come (that line, whole), or
   // until kPatience has passed or the output ends (nullopt).
   std::optional<std::string> line_starting(const std::string& prefix) {
@@ -229,6 +243,8 @@ TEST(CommandLimits, UciStopAtOnceAnswersALegalMove) {
 
 TEST(CommandLimits, CtrlCEndsACommandInsideASlowHook) {
   Child perft({"perft", script("slow_filter.lua"), "5"});
+  // Started (a sanitized build starts slowly), then inside the hook.
+  ASSERT_TRUE(perft.handles_interrupt());
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   perft.interrupt();
   EXPECT_EQ(perft.exit_code(), 1) << perft.output();
