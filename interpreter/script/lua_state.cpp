@@ -182,12 +182,16 @@ Expected<std::string> read_script(const ScriptFile& file) {
   const std::string here = file.path + ":1";
   std::ifstream in(file.canonical, std::ios::binary);
   if (!in) return Error{here, "cannot open the script"};
-  std::string text(kMaxScriptBytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<size_t>(in.gcount()));
-  if (text.size() > kMaxScriptBytes)
-    return Error{here, "the script is larger than " + std::to_string(kMaxScriptBytes >> 20) +
-                           " MiB (kMaxScriptBytes)"};
+  // Read a block at a time: a buffer of the whole limit would be filled with
+  // zeros for every file read, which costs more than running a small script.
+  std::string text;
+  char block[1 << 14];
+  while (in.read(block, sizeof block) || in.gcount() > 0) {
+    text.append(block, static_cast<size_t>(in.gcount()));
+    if (text.size() > kMaxScriptBytes)
+      return Error{here, "the script is larger than " + std::to_string(kMaxScriptBytes >> 20) +
+                             " MiB (kMaxScriptBytes)"};
+  }
   if (!text.empty() && text[0] == LUA_SIGNATURE[0])
     return Error{here, "a precompiled (binary) Lua chunk is refused: scripts must be source text"};
   return text;
