@@ -93,111 +93,149 @@ std::vector<Offset> betza_atom_leaps(char atom) {
   return out;
 }
 
-Expected<std::vector<BetzaMove>> parse_betza(const std::string& text) {
-  std::vector<BetzaMove> out;
+namespace {
+
+// The modifiers read since the last atom.
+struct Modifiers {
   bool move = false, capture = false, ep = false, lame = false, initial = false;
   int hopper = 0;  // 'p' or 'g'
   std::vector<std::string> dirs;
   size_t begin = 0, lame_at = 0;
   bool started = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (!started) {
-      begin = i;
-      started = true;
+};
+
+// Reads a modifier letter at text[i] into m (a direction pair may take the
+// next letter too: i then moves past it). False when text[i] is none.
+bool read_modifier(const std::string& text, size_t& i, Modifiers& m) {
+  const char c = text[i];
+  switch (c) {
+    case 'm':
+      m.move = true;
+      return true;
+    case 'c':
+      m.capture = true;
+      return true;
+    case 'e':
+      m.ep = true;
+      return true;
+    case 'p':
+    case 'g':
+      m.hopper = c;
+      return true;
+    case 'n':
+      m.lame = true;
+      m.lame_at = i;
+      return true;
+    case 'i':
+      m.initial = true;
+      return true;
+    default:
+      break;
+  }
+  if (!vertical(c) && !horizontal(c)) return false;
+  // Two direction letters combine when they repeat or cross (a vertical and a
+  // horizontal one): fs, fh, rf; otherwise each stands alone.
+  if (i + 1 < text.size()) {
+    const char d = text[i + 1];
+    if (d == c || (vertical(c) && horizontal(d)) || (horizontal(c) && vertical(d))) {
+      m.dirs.push_back(std::string{c, d});
+      ++i;
+      return true;
     }
-    if (c == 'm') {
-      move = true;
-    } else if (c == 'c') {
-      capture = true;
-    } else if (c == 'e') {
-      ep = true;
-    } else if (c == 'p' || c == 'g') {
-      hopper = c;
-    } else if (c == 'n') {
-      lame = true;
-      lame_at = i;
-    } else if (c == 'i') {
-      initial = true;
-    } else if (vertical(c) || horizontal(c)) {
-      // Two direction letters combine when they repeat or cross (a vertical
-      // and a horizontal one): fs, fh, rf; otherwise each stands alone.
-      if (i + 1 < text.size()) {
-        const char d = text[i + 1];
-        if (d == c || (vertical(c) && horizontal(d)) || (horizontal(c) && vertical(d))) {
-          dirs.push_back(std::string{c, d});
-          ++i;
-          continue;
-        }
+  }
+  m.dirs.push_back(std::string(2, c));
+  return true;
+}
+
+// The leaps of atom c that the direction pairs select (all of them when none).
+std::vector<Offset> selected_offsets(char c, const std::vector<std::string>& dirs) {
+  std::vector<Offset> out;
+  const std::vector<Leap> leaps = atom_leaps(c);
+  for (Leap l : leaps) {
+    // An orthogonal atom alone reads a crossed pair as its two halves
+    // (fsW: forward and sideways), as Fairy-Stockfish does for soldiers.
+    std::vector<std::string> ds;
+    for (const std::string& s : dirs) {
+      if (leaps.size() == 1 && l.b == 0 && s[0] != s[1]) {
+        ds.push_back(std::string(2, s[0]));
+        ds.push_back(std::string(2, s[1]));
+      } else {
+        ds.push_back(s);
       }
-      dirs.push_back(std::string(2, c));
-    } else if (!atom_leaps(c).empty()) {
-      BetzaMove m;
-      m.atom = c;
-      m.begin = begin;
-      bool rider = is_rider_letter(c);
-      int range = 0;
-      if (i + 1 < text.size() &&
-          (std::isdigit(static_cast<unsigned char>(text[i + 1])) || text[i + 1] == c)) {
-        rider = true;
-        if (text[i + 1] != c) {
-          range = text[i + 1] - '0';
-          if (hopper) return at(i + 1, text, "a hopper (p, g) takes no range");
-        }
-        ++i;
-        if (i + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 1])))
-          return at(i + 1, text, "a range is one digit (0: unlimited)");
-      }
-      m.range = rider ? range : 1;
-      if (rider && lame) return at(lame_at, text, "n (lame) applies to a leaper, not to a rider");
-      if (ep && !capture)
-        return at(i, text,
-                  "e (en passant) goes with c, as in ce: a capture that may take "
-                  "en passant");
-      if (initial && capture)
-        return at(i, text, "an initial move (i) does not capture (Fairy-Stockfish makes none)");
-      if (ep && (rider || hopper || initial))
-        return at(i, text, "e (en passant) applies to a plain leap or step");
-      m.kind = hopper == 'g'   ? BetzaMove::Kind::kGrasshop
-               : hopper == 'p' ? BetzaMove::Kind::kHop
-               : rider         ? BetzaMove::Kind::kRide
-               : lame          ? BetzaMove::Kind::kLame
-                               : BetzaMove::Kind::kLeap;
-      if (m.kind != BetzaMove::Kind::kRide) m.range = 1;
-      m.mode = move == capture ? Mode::kBoth : move ? Mode::kMove : Mode::kCapture;
-      if (initial && !move) m.mode = Mode::kMove;
-      m.initial = initial;
-      m.en_passant = ep;
-      const std::vector<Leap> leaps = atom_leaps(c);
-      for (Leap l : leaps) {
-        // An orthogonal atom alone reads a crossed pair as its two halves
-        // (fsW: forward and sideways), as Fairy-Stockfish does for soldiers.
-        std::vector<std::string> ds;
-        for (const std::string& s : dirs) {
-          if (leaps.size() == 1 && l.b == 0 && s[0] != s[1]) {
-            ds.push_back(std::string(2, s[0]));
-            ds.push_back(std::string(2, s[1]));
-          } else {
-            ds.push_back(s);
-          }
-        }
-        for (const Candidate& cand : candidates(l)) {
-          bool keep = ds.empty();
-          for (const char* p : cand.pairs)
-            if (std::find(ds.begin(), ds.end(), p) != ds.end()) keep = true;
-          if (keep && std::find(m.offsets.begin(), m.offsets.end(), cand.offset) == m.offsets.end())
-            m.offsets.push_back(cand.offset);
-        }
-      }
-      m.end = i + 1;
-      if (m.offsets.empty())
-        return at(m.begin, text, "its directions select none of " + std::string(1, c) + "'s moves");
-      out.push_back(m);
-      move = capture = ep = lame = initial = false;
-      hopper = 0;
-      dirs.clear();
-      started = false;
-    } else if (std::isdigit(static_cast<unsigned char>(c))) {
+    }
+    for (const Candidate& cand : candidates(l)) {
+      bool keep = ds.empty();
+      for (const char* p : cand.pairs)
+        if (std::find(ds.begin(), ds.end(), p) != ds.end()) keep = true;
+      if (keep && std::find(out.begin(), out.end(), cand.offset) == out.end())
+        out.push_back(cand.offset);
+    }
+  }
+  return out;
+}
+
+// The move of the atom at text[i] with the modifiers before it; i moves past
+// a range digit or a doubled letter after the atom.
+Expected<BetzaMove> read_atom(const std::string& text, size_t& i, const Modifiers& mods) {
+  const char c = text[i];
+  BetzaMove m;
+  m.atom = c;
+  m.begin = mods.begin;
+  bool rider = is_rider_letter(c);
+  int range = 0;
+  if (i + 1 < text.size() &&
+      (std::isdigit(static_cast<unsigned char>(text[i + 1])) || text[i + 1] == c)) {
+    rider = true;
+    if (text[i + 1] != c) {
+      range = text[i + 1] - '0';
+      if (mods.hopper) return at(i + 1, text, "a hopper (p, g) takes no range");
+    }
+    ++i;
+    if (i + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 1])))
+      return at(i + 1, text, "a range is one digit (0: unlimited)");
+  }
+  if (rider && mods.lame)
+    return at(mods.lame_at, text, "n (lame) applies to a leaper, not to a rider");
+  if (mods.ep && !mods.capture)
+    return at(i, text, "e (en passant) goes with c, as in ce: a capture that may take en passant");
+  if (mods.initial && mods.capture)
+    return at(i, text, "an initial move (i) does not capture (Fairy-Stockfish makes none)");
+  if (mods.ep && (rider || mods.hopper || mods.initial))
+    return at(i, text, "e (en passant) applies to a plain leap or step");
+  m.kind = mods.hopper == 'g'   ? BetzaMove::Kind::kGrasshop
+           : mods.hopper == 'p' ? BetzaMove::Kind::kHop
+           : rider              ? BetzaMove::Kind::kRide
+           : mods.lame          ? BetzaMove::Kind::kLame
+                                : BetzaMove::Kind::kLeap;
+  m.range = m.kind == BetzaMove::Kind::kRide ? range : 1;
+  m.mode = mods.move == mods.capture ? Mode::kBoth : mods.move ? Mode::kMove : Mode::kCapture;
+  if (mods.initial && !mods.move) m.mode = Mode::kMove;
+  m.initial = mods.initial;
+  m.en_passant = mods.ep;
+  m.offsets = selected_offsets(c, mods.dirs);
+  m.end = i + 1;
+  if (m.offsets.empty())
+    return at(m.begin, text, "its directions select none of " + std::string(1, c) + "'s moves");
+  return m;
+}
+
+}  // namespace
+
+Expected<std::vector<BetzaMove>> parse_betza(const std::string& text) {
+  std::vector<BetzaMove> out;
+  Modifiers mods;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (!mods.started) {
+      mods.begin = i;
+      mods.started = true;
+    }
+    if (read_modifier(text, i, mods)) continue;
+    if (!atom_leaps(text[i]).empty()) {
+      auto m = read_atom(text, i, mods);
+      if (!m) return m.error();
+      out.push_back(*m);
+      mods = Modifiers{};
+    } else if (std::isdigit(static_cast<unsigned char>(text[i]))) {
       return at(i, text, "a range digit follows an atom (R4, N0)");
     } else {
       return at(i, text,
@@ -205,7 +243,7 @@ Expected<std::vector<BetzaMove>> parse_betza(const std::string& text) {
                 "p g f b l r v s h)");
     }
   }
-  if (started) return at(text.size(), text, "modifiers without an atom after them");
+  if (mods.started) return at(text.size(), text, "modifiers without an atom after them");
   return out;
 }
 

@@ -622,6 +622,110 @@ struct Fragment {
   bool plain;  // no direction modifiers
 };
 
+// A rule's moves as Betza atoms: (atom, offsets) groups and what each atom
+// carries before it (lame: n, p or g) and after it (a range; '=': the letter
+// again).
+struct Atoms {
+  std::vector<std::pair<char, std::vector<Offset>>> groups;
+  std::string lame, suffix;
+  bool multi = false;  // a move of more than one square that may be taken en passant
+};
+
+// Orthogonal offsets as W (or R when it rides), diagonal ones as F (or B).
+void split_lines(Atoms& a, const std::vector<Offset>& offs, bool ride) {
+  std::vector<Offset> orth, diag;
+  for (Offset o : offs) (o.dx == 0 || o.dy == 0 ? orth : diag).push_back(o);
+  if (!orth.empty()) a.groups.push_back({ride ? 'R' : 'W', orth});
+  if (!diag.empty()) a.groups.push_back({ride ? 'B' : 'F', diag});
+}
+
+std::optional<Atoms> slide_atoms(const Ruleset& r, const MoveRule& rule) {
+  auto offs = relative_offsets(r, rule);
+  if (!offs) return std::nullopt;
+  Atoms a;
+  if (rule.min_range == 1 && rule.max_range >= 0 && rule.max_range <= 9) {
+    const bool ride = rule.max_range != 1;
+    if (ride && rule.max_range) a.suffix = std::to_string(rule.max_range);
+    a.multi = ride;
+    // K (or Q) when its modifiers alone say it, else W and F (R and B) apart.
+    const char both = ride ? 'Q' : 'K';
+    if (auto k = atom_parts(both, *offs); k && k->size() == 1)
+      a.groups.push_back({both, *offs});
+    else
+      split_lines(a, *offs, ride);
+    return a;
+  }
+  if (rule.min_range != rule.max_range || (rule.max_range != 2 && rule.max_range != 3))
+    return std::nullopt;
+  // Exactly k squares along a line, the squares on the way empty: a lame leap.
+  const int k = rule.max_range;
+  a.lame = "n";
+  a.multi = true;
+  Atoms lines;
+  split_lines(lines, *offs, false);
+  for (auto& [atom, part] : lines.groups) {
+    std::vector<Offset> scaled;
+    for (Offset o : part) scaled.push_back({o.dx * k, o.dy * k});
+    a.groups.push_back({atom_of(scaled.front()), scaled});
+  }
+  return a;
+}
+
+std::optional<Atoms> table_atoms(const MoveRule& rule) {
+  std::vector<Offset> all;
+  for (Offset o : rule.shape.offsets) {
+    if (!rule.shape.symmetric) {
+      all.push_back(o);
+      continue;
+    }
+    for (int sx : {1, -1})
+      for (int sy : {1, -1}) {
+        all.push_back({o.dx * sx, o.dy * sy});
+        all.push_back({o.dy * sx, o.dx * sy});
+      }
+  }
+  std::map<char, std::vector<Offset>> by_atom;
+  for (Offset o : all) {
+    const char atom = atom_of(o);
+    if (!atom) return std::nullopt;
+    by_atom[atom].push_back(o);
+  }
+  Atoms a;
+  for (auto& [atom, offs] : by_atom) a.groups.push_back({atom, offs});
+  if (!rule.shape.via.empty()) return std::nullopt;  // blocked elsewhere than on its way
+  if (rule.shape.lame) a.lame = "n";
+  const int rides = rule.shape.rides;
+  if (rides < 0 || rides > 9) return std::nullopt;
+  a.multi = rides != 1;
+  if (rides != 1) a.suffix = rides == 0 ? "=" : std::to_string(rides);
+  return a;
+}
+
+// Over a screen, landing anywhere beyond (p) or just beyond (g).
+std::optional<Atoms> screen_atoms(const Ruleset& r, const MoveRule& rule) {
+  auto offs = relative_offsets(r, rule);
+  if (!offs) return std::nullopt;
+  Atoms a;
+  a.lame = rule.screen_after == 1 ? "g" : "p";
+  if (auto q = atom_parts('Q', *offs); q && q->size() == 1)
+    a.groups.push_back({'Q', *offs});
+  else
+    split_lines(a, *offs, true);
+  return a;
+}
+
+std::optional<Atoms> rule_atoms(const Ruleset& r, const MoveRule& rule) {
+  if (rule.kind == RuleKind::kSlide) return slide_atoms(r, rule);
+  if ((rule.kind == RuleKind::kTable || rule.kind == RuleKind::kWalk) && !rule.shape.walk &&
+      !rule.shape.offsets.empty())
+    return table_atoms(rule);
+  // Betza has no word for a screen of some types only.
+  if (rule.kind == RuleKind::kScreen && rule.screen_before == 0 && rule.screen_after <= 1 &&
+      !rule.screen_not_over)
+    return screen_atoms(r, rule);
+  return std::nullopt;
+}
+
 // One rule in Betza, or nothing when Betza cannot say it exactly.
 std::optional<std::vector<Fragment>> betza_rule(const Ruleset& r, TypeId type, const MoveRule& rule,
                                                 bool takes_ep) {
@@ -637,95 +741,18 @@ std::optional<std::vector<Fragment>> betza_rule(const Ruleset& r, TypeId type, c
       return std::nullopt;
     mode += "e";
   }
-  // (atom, offsets) groups and what follows each atom
-  std::vector<std::pair<char, std::vector<Offset>>> groups;
-  std::string lame, suffix;
-  bool multi = false;  // a move of more than one square that may be taken en passant
-  if (rule.kind == RuleKind::kSlide) {
-    auto offs = relative_offsets(r, rule);
-    if (!offs) return std::nullopt;
-    std::vector<Offset> orth, diag;
-    for (Offset o : *offs) (o.dx == 0 || o.dy == 0 ? orth : diag).push_back(o);
-    if (rule.min_range == 1 && rule.max_range >= 0 && rule.max_range <= 9) {
-      const bool ride = rule.max_range != 1;
-      if (ride && rule.max_range) suffix = std::to_string(rule.max_range);
-      multi = ride;
-      // K (or Q) when its modifiers alone say it, else W and F (R and B) apart.
-      const char both = ride ? 'Q' : 'K';
-      if (auto k = atom_parts(both, *offs); k && k->size() == 1) {
-        groups.push_back({both, *offs});
-      } else {
-        if (!orth.empty()) groups.push_back({ride ? 'R' : 'W', orth});
-        if (!diag.empty()) groups.push_back({ride ? 'B' : 'F', diag});
-      }
-    } else if (rule.min_range == rule.max_range && (rule.max_range == 2 || rule.max_range == 3)) {
-      // Exactly k squares along a line, the squares on the way empty: a lame leap.
-      const int k = rule.max_range;
-      lame = "n";
-      multi = true;
-      for (auto* part : {&orth, &diag}) {
-        if (part->empty()) continue;
-        std::vector<Offset> scaled;
-        for (Offset o : *part) scaled.push_back({o.dx * k, o.dy * k});
-        groups.push_back({atom_of(scaled.front()), scaled});
-      }
-    } else {
-      return std::nullopt;
-    }
-  } else if ((rule.kind == RuleKind::kTable || rule.kind == RuleKind::kWalk) && !rule.shape.walk &&
-             !rule.shape.offsets.empty()) {
-    std::vector<Offset> all;
-    for (Offset o : rule.shape.offsets) {
-      if (!rule.shape.symmetric) {
-        all.push_back(o);
-        continue;
-      }
-      for (int sx : {1, -1})
-        for (int sy : {1, -1}) {
-          all.push_back({o.dx * sx, o.dy * sy});
-          all.push_back({o.dy * sx, o.dx * sy});
-        }
-    }
-    std::map<char, std::vector<Offset>> by_atom;
-    for (Offset o : all) {
-      const char a = atom_of(o);
-      if (!a) return std::nullopt;
-      by_atom[a].push_back(o);
-    }
-    for (auto& [a, offs] : by_atom) groups.push_back({a, offs});
-    if (!rule.shape.via.empty()) return std::nullopt;  // blocked elsewhere than on its way
-    if (rule.shape.lame) lame = "n";
-    const int rides = rule.shape.rides;
-    if (rides < 0 || rides > 9) return std::nullopt;
-    multi = rides != 1;
-    if (rides != 1) suffix = rides == 0 ? "=" : std::to_string(rides);  // '=': the letter again
-  } else if (rule.kind == RuleKind::kScreen && rule.screen_before == 0 && rule.screen_after <= 1 &&
-             !rule.screen_not_over) {  // Betza has no word for a screen of some types only
-    // Over a screen, landing anywhere beyond (p) or just beyond (g).
-    auto offs = relative_offsets(r, rule);
-    if (!offs) return std::nullopt;
-    lame = rule.screen_after == 1 ? "g" : "p";
-    if (auto q = atom_parts('Q', *offs); q && q->size() == 1) {
-      groups.push_back({'Q', *offs});
-    } else {
-      std::vector<Offset> orth, diag;
-      for (Offset o : *offs) (o.dx == 0 || o.dy == 0 ? orth : diag).push_back(o);
-      if (!orth.empty()) groups.push_back({'R', orth});
-      if (!diag.empty()) groups.push_back({'B', diag});
-    }
-  } else {
-    return std::nullopt;
-  }
-  if (rule.sets_ep != (takes_ep && initial && rule.kind == RuleKind::kSlide && multi))
+  const std::optional<Atoms> a = rule_atoms(r, rule);
+  if (!a) return std::nullopt;
+  if (rule.sets_ep != (takes_ep && initial && rule.kind == RuleKind::kSlide && a->multi))
     return std::nullopt;
   std::vector<Fragment> out;
-  for (auto& [atom, offs] : groups) {
+  for (auto& [atom, offs] : a->groups) {
     auto parts = atom_parts(atom, offs);
     if (!parts || !atom) return std::nullopt;
     for (const std::string& mods : *parts) {
-      const std::string tail = suffix == "=" ? std::string(1, atom) : suffix;
+      const std::string tail = a->suffix == "=" ? std::string(1, atom) : a->suffix;
       out.push_back(
-          {std::string(initial ? "i" : "") + mods + mode + lame + atom + tail, mods.empty()});
+          {std::string(initial ? "i" : "") + mods + mode + a->lame + atom + tail, mods.empty()});
     }
   }
   return out;

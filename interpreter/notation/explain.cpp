@@ -270,31 +270,33 @@ std::string priority_reason(Position& pos, const MoveList& legal, SiteId from, S
   return "";
 }
 
-}  // namespace
-
-std::string explain_illegal(Position& pos, SiteId from, SiteId to) {
+// Why the move just made (to `to`) leaves seat me's piece where it may not
+// stand, naming one enemy piece that could capture there; "" when it is safe.
+std::string unsafe_reason(const Position& pos, SeatId me, const Move& m, SiteId to) {
   const Ruleset& r = pos.rules();
-  if (auto res = decided_result(pos)) return "the game is over: " + res->reason;
-  if (from < 0 || from >= pos.num_sites() || to < 0 || to >= pos.num_sites())
-    return "no such square";
-  if (from == to) return "a move must leave its square";
-  const PieceCode c = pos.at(from);
-  if (!c) return "no piece on " + site(r, from);
+  if (move_was_safe(pos, me, m)) return "";
+  if (r.end.check && in_check(pos, me)) return "would leave your royal piece attacked";
+  std::string reason = "would stand on a threatened square: " + site(r, to) + " could be captured";
+  for (SeatId e = 0; e < r.num_seats(); ++e) {
+    if (r.allies(e, me)) continue;
+    Position copy = pos;
+    copy.set_to_move(e);
+    MoveList em;
+    generate_pseudo(copy, em);
+    for (const Move& x : em)
+      if (x.to == to && x.from != kNoSite)
+        return reason + " there by the " + piece_name(r, pos.at(x.from)) + " on " + site(r, x.from);
+  }
+  return reason;
+}
+
+// Why the moves generated from `from` to `to` are all refused after they were
+// generated: by the mill's return ban, the script's filters or a threatened
+// square. "" when none is refused so; generated says whether there was one.
+std::string generated_refusal(Position& pos, SiteId from, SiteId to, const std::string& piece,
+                              bool& generated) {
+  const Ruleset& r = pos.rules();
   const SeatId me = pos.to_move();
-  if (piece_seat(c) != me)
-    return "not your piece: the " + piece_name(r, c) + " on " + site(r, from) + " is " +
-           r.seats[piece_seat(c)].name + "'s, and " + r.seats[me].name + " is to move";
-  const std::string piece = piece_name(r, c);
-  const PieceCode target = pos.at(to);
-  if (target && r.allies(piece_seat(target), me))
-    return "your own " + piece_name(r, target) + " stands on " + site(r, to);
-
-  MoveList legal;
-  legal_moves(pos, legal);
-  for (const Move& m : legal)
-    if (m.from == from && m.to == to) return "";
-
-  // Generated but then refused: by the threatened-square rule or the script's filter.
   MoveList pseudo;
   generate_pseudo(pos, pseudo);
   // What the script's whole-list filter keeps of them.
@@ -309,7 +311,7 @@ std::string explain_illegal(Position& pos, SiteId from, SiteId to) {
       if (k.same(m)) return true;
     return false;
   };
-  bool generated = false;
+  generated = false;
   for (const Move& m : pseudo) {
     if (m.from != from || m.to != to) continue;
     if (banned_return(pos, m))
@@ -323,49 +325,32 @@ std::string explain_illegal(Position& pos, SiteId from, SiteId to) {
     std::string reason;
     {
       ScopedMove made(pos, m, u);
-      if (!move_was_safe(pos, me, m)) {
-        reason = "would stand on a threatened square: " + site(r, to) + " could be captured";
-        // Name one enemy piece that could capture there.
-        bool named = false;
-        for (SeatId e = 0; e < r.num_seats() && !named; ++e) {
-          if (r.allies(e, me)) continue;
-          Position copy = pos;
-          copy.set_to_move(e);
-          MoveList em;
-          generate_pseudo(copy, em);
-          for (const Move& x : em)
-            if (x.to == to && x.from != kNoSite) {
-              reason += " there by the " + piece_name(r, pos.at(x.from)) + " on " + site(r, x.from);
-              named = true;
-              break;
-            }
-        }
-        if (r.end.check && in_check(pos, me)) reason = "would leave your royal piece attacked";
-      }
+      reason = unsafe_reason(pos, me, m, to);
     }
     if (!reason.empty()) return reason;
     generated = true;
   }
-  // Generated, safe and allowed by the script, yet not legal: a capture the
-  // rules prefer, or a drop they require, leaves it out.
-  if (generated) {
-    if (std::string why = priority_reason(pos, legal, from, to); !why.empty()) return why;
-  }
+  return "";
+}
 
+// Why none of the piece's rules makes the move: the best finding of any of
+// them, or the kind of arrival they refuse.
+std::string rules_reason(Position& pos, PieceCode c, SiteId from, SiteId to) {
+  const Ruleset& r = pos.rules();
+  const std::string piece = piece_name(r, c);
+  const PieceCode target = pos.at(to);
   if (target && !r.may_capture(piece_type(c), piece_type(target))) {
     if (r.types[piece_type(c)].captures == 0) return article(piece) + " may not capture";
     return article(piece) + " may not capture " + article(piece_name(r, target));
   }
-
   Finding best;
   bool mode_refused = false;
   for (int ri : r.types[piece_type(c)].rules) {
     const MoveRule& rule = r.rules[ri];
-    Finding f = rule_finding(pos, r, rule, me, from, to, piece);
+    Finding f = rule_finding(pos, r, rule, pos.to_move(), from, to, piece);
     if (f.text.empty()) {
       // The geometry allows it: the rule may only refuse the kind of arrival.
-      bool may = has_mode(rule.mode, target ? Mode::kCapture : Mode::kMove);
-      if (!may) mode_refused = true;
+      if (!has_mode(rule.mode, target ? Mode::kCapture : Mode::kMove)) mode_refused = true;
       continue;
     }
     if (f.rank > best.rank) best = f;
@@ -375,6 +360,41 @@ std::string explain_illegal(Position& pos, SiteId from, SiteId to) {
                   : article(piece) + " moves there only to capture";
   if (!best.text.empty()) return best.text;
   return "not a legal move for " + article(piece);
+}
+
+}  // namespace
+
+std::string explain_illegal(Position& pos, SiteId from, SiteId to) {
+  const Ruleset& r = pos.rules();
+  if (auto res = decided_result(pos)) return "the game is over: " + res->reason;
+  if (from < 0 || from >= pos.num_sites() || to < 0 || to >= pos.num_sites())
+    return "no such square";
+  if (from == to) return "a move must leave its square";
+  const PieceCode c = pos.at(from);
+  if (!c) return "no piece on " + site(r, from);
+  const SeatId me = pos.to_move();
+  if (piece_seat(c) != me)
+    return "not your piece: the " + piece_name(r, c) + " on " + site(r, from) + " is " +
+           r.seats[piece_seat(c)].name + "'s, and " + r.seats[me].name + " is to move";
+  const PieceCode target = pos.at(to);
+  if (target && r.allies(piece_seat(target), me))
+    return "your own " + piece_name(r, target) + " stands on " + site(r, to);
+
+  MoveList legal;
+  legal_moves(pos, legal);
+  for (const Move& m : legal)
+    if (m.from == from && m.to == to) return "";
+
+  // Generated but then refused: by the threatened-square rule or the script's filter.
+  bool generated = false;
+  if (std::string why = generated_refusal(pos, from, to, piece_name(r, c), generated); !why.empty())
+    return why;
+  // Generated, safe and allowed by the script, yet not legal: a capture the
+  // rules prefer, or a drop they require, leaves it out.
+  if (generated) {
+    if (std::string why = priority_reason(pos, legal, from, to); !why.empty()) return why;
+  }
+  return rules_reason(pos, c, from, to);
 }
 
 namespace {

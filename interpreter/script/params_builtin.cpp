@@ -139,24 +139,17 @@ std::string nearest(const std::string& word, const std::vector<std::string>& can
   return best_d <= limit ? best : "";
 }
 
-// params(given, spec, name)
-int l_params(lua_State* L) {
-  const bool no_given = lua_isnoneornil(L, 1);
-  if (!no_given) luaL_checktype(L, 1, LUA_TTABLE);
-  luaL_checktype(L, 2, LUA_TTABLE);
-  const std::string helper = luaL_optstring(L, 3, "parameters");
-  lua_settop(L, 3);
-  if (no_given) {
-    lua_newtable(L);
-    lua_replace(L, 1);
-  }
-  // The spec, checked first: a bad spec is the helper's own mistake, at its line.
+namespace {
+
+// The spec at index 2, checked first: a bad spec is the helper's own mistake,
+// at its line.
+std::map<std::string, Entry> read_spec(lua_State* L) {
   std::map<std::string, Entry> spec;
   lua_pushnil(L);
   while (lua_next(L, 2)) {
     LuaState::charge(L, 1);
     if (lua_type(L, -2) != LUA_TSTRING)
-      return luaL_error(L, "params: the names of parameters must be strings");
+      luaL_error(L, "params: the names of parameters must be strings");
     const std::string key = lua_tostring(L, -2);
     Entry e;
     if (lua_type(L, -1) == LUA_TSTRING) {
@@ -170,23 +163,24 @@ int l_params(lua_State* L) {
       e.required = lua_toboolean(L, -1);
       lua_pop(L, 1);
     } else {
-      return luaL_error(L, "params: parameter '%s' is declared by a %s (a type name or a table)",
-                        key.c_str(), luaL_typename(L, -1));
+      luaL_error(L, "params: parameter '%s' is declared by a %s (a type name or a table)",
+                 key.c_str(), luaL_typename(L, -1));
     }
     if (std::find(std::begin(kTypes), std::end(kTypes), e.type) == std::end(kTypes))
-      return luaL_error(L,
-                        "params: parameter '%s' has type '%s' (types: string, number, boolean, "
-                        "table, function, any)",
-                        key.c_str(), e.type.c_str());
+      luaL_error(L,
+                 "params: parameter '%s' has type '%s' (types: string, number, boolean, "
+                 "table, function, any)",
+                 key.c_str(), e.type.c_str());
     spec[key] = e;
     lua_pop(L, 1);
   }
-  std::vector<std::string> names;
-  for (auto& [k, e] : spec) names.push_back(k);
-  std::string all;
-  for (auto& n : names) all += (all.empty() ? "" : ", ") + n;
+  return spec;
+}
 
-  // Unknown keys, in alphabetical order so that the first reported is always the same.
+// Refuses the first given key (index 1) the spec does not name, in
+// alphabetical order so that the one reported is always the same.
+void refuse_unknown_keys(lua_State* L, const std::string& helper,
+                         const std::map<std::string, Entry>& spec) {
   std::vector<std::string> unknown;
   lua_pushnil(L);
   while (lua_next(L, 1)) {
@@ -199,20 +193,66 @@ int l_params(lua_State* L) {
     if (!spec.count(key)) unknown.push_back(key);
     lua_pop(L, 1);
   }
-  if (!unknown.empty()) {
-    std::sort(unknown.begin(), unknown.end());
-    const std::string& key = unknown.front();
-    const std::string near = key.size() > 80 ? "" : nearest(key, names);
-    refuse(L, key,
-           helper + ": unknown parameter '" + (key.size() > 80 ? key.substr(0, 80) + "..." : key) +
-               "'" + (near.empty() ? "" : " (did you mean '" + near + "'?)") + "; " + helper +
-               " takes: " + all);
+  if (unknown.empty()) return;
+  std::vector<std::string> names;
+  std::string all;
+  for (const auto& [k, e] : spec) {
+    names.push_back(k);
+    all += (all.empty() ? "" : ", ") + k;
   }
+  std::sort(unknown.begin(), unknown.end());
+  const std::string& key = unknown.front();
+  const std::string near = key.size() > 80 ? "" : nearest(key, names);
+  refuse(L, key,
+         helper + ": unknown parameter '" + (key.size() > 80 ? key.substr(0, 80) + "..." : key) +
+             "'" + (near.empty() ? "" : " (did you mean '" + near + "'?)") + "; " + helper +
+             " takes: " + all);
+}
+
+// Refuses a value (at index value) that is not one of the entry table's
+// (at index entry) list of allowed values.
+void refuse_unlisted(lua_State* L, const std::string& helper, const std::string& key, int values,
+                     int entry, int value) {
+  bool found = false;
+  std::vector<std::string> allowed;
+  std::vector<std::string> texts;  // the allowed values that are strings, for did you mean
+  for (int i = 1; i <= values; ++i) {
+    lua_rawgeti(L, entry, i);
+    found = found || lua_rawequal(L, -1, value);
+    allowed.push_back(shown(L, -1));
+    if (lua_type(L, -1) == LUA_TSTRING) texts.push_back(lua_tostring(L, -1));
+    lua_pop(L, 1);
+  }
+  if (found) return;
+  std::string list;
+  for (auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+  std::string near;
+  if (lua_type(L, value) == LUA_TSTRING) near = nearest(lua_tostring(L, value), texts);
+  refuse(L, key,
+         helper + ": " + key + " = " + shown(L, value) + " is not allowed" +
+             (near.empty() ? "" : " (did you mean \"" + near + "\"?)") + "; allowed: " + list);
+}
+
+}  // namespace
+
+// params(given, spec, name)
+int l_params(lua_State* L) {
+  const bool no_given = lua_isnoneornil(L, 1);
+  if (!no_given) luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  const std::string helper = luaL_optstring(L, 3, "parameters");
+  lua_settop(L, 3);
+  if (no_given) {
+    lua_newtable(L);
+    lua_replace(L, 1);
+  }
+  const std::map<std::string, Entry> spec = read_spec(L);
+  refuse_unknown_keys(L, helper, spec);
 
   // Values, and the result with the defaults filled in.
   lua_newtable(L);
   const int out = lua_gettop(L);
-  for (auto& [key, e] : spec) {
+  for (const auto& [key, e] : spec) {
     lua_getfield(L, 2, key.c_str());
     const int entry = lua_gettop(L);
     lua_getfield(L, 1, key.c_str());
@@ -228,28 +268,7 @@ int l_params(lua_State* L) {
     }
     if (e.type != "any" && e.type != luaL_typename(L, value))
       refuse(L, key, helper + ": " + key + " must be a " + e.type + ", not " + shown(L, value));
-    if (e.values > 0) {
-      bool found = false;
-      std::vector<std::string> allowed;
-      std::vector<std::string> texts;  // the allowed values that are strings, for did you mean
-      for (int i = 1; i <= e.values; ++i) {
-        lua_rawgeti(L, entry, i);
-        found = found || lua_rawequal(L, -1, value);
-        allowed.push_back(shown(L, -1));
-        if (lua_type(L, -1) == LUA_TSTRING) texts.push_back(lua_tostring(L, -1));
-        lua_pop(L, 1);
-      }
-      if (!found) {
-        std::string list;
-        for (auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-        std::string near;
-        if (lua_type(L, value) == LUA_TSTRING) near = nearest(lua_tostring(L, value), texts);
-        refuse(L, key,
-               helper + ": " + key + " = " + shown(L, value) + " is not allowed" +
-                   (near.empty() ? "" : " (did you mean \"" + near + "\"?)") +
-                   "; allowed: " + list);
-      }
-    }
+    if (e.values > 0) refuse_unlisted(L, helper, key, e.values, entry, value);
     lua_pushvalue(L, value);
     lua_setfield(L, out, key.c_str());
     lua_settop(L, out);
