@@ -77,6 +77,26 @@ Choice choose(const Rules& r, Position& pos, const std::string& spec) {
   return {move, last.score};
 }
 
+// Where the rules have no repetition draw, a line that comes back to a
+// position of the game counts as a draw in the search: White, a Wazir ahead,
+// has walked its Man b2-b3-b2 while Black went e5-d5-e5, and b2b3 again,
+// the best step by the Man's way to promotion, would only repeat; any other
+// move keeps the lead.
+TEST(AiSearch, ASideAheadDoesNotRepeatWhereRepeatingDrawsNothing) {
+  Rules r = test_support::load("ai_repeat", men(""));
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->end.repetition, 0);
+  Position pos = board(r, {{"b2", "man", 0}, {"e1", "wazir", 0}, {"e5", "wazir", 1}}, 0);
+  EXPECT_EQ(choose(r, pos, "alphabeta:depth=1").move, "b2b3");
+  std::vector<Undo> undos;
+  play(pos, undos, {"b2b3", "e5d5", "b3b2", "d5e5"});
+  for (const char* spec : {"alphabeta:depth=1", "alphabeta:depth=3", "ai:3"}) {
+    const Choice c = choose(r, pos, spec);
+    EXPECT_NE(c.move, "b2b3") << spec;
+    EXPECT_GT(c.score, 0) << spec;
+  }
+}
+
 // With threefold repetition a draw (as in chess), the position after b2b3 has
 // stood on the board once: b2b3 would repeat it, which the search scores a
 // draw, so White, a man ahead, plays another move that keeps its lead (with

@@ -231,52 +231,6 @@ TEST(AiSearch, AThreatToAPieceWhoseCaptureWinsIsSearched) {
   EXPECT_EQ(last.mate(), 3) << last.score;  // the Knight, any reply, the Prince taken
 }
 
-// Where the rules have no repetition draw, a line that comes back to a
-// position of the game counts as a draw in the search: White, a Wazir ahead,
-// has walked its Man b2-b3-b2 while Black went e5-d5-e5, and b2b3 again,
-// the best step by the Man's way to promotion, would only repeat; any other
-// move keeps the lead.
-TEST(AiSearch, ASideAheadDoesNotRepeatWhereRepeatingDrawsNothing) {
-  Rules r = test_support::load("ai_repeat", R"(return game {
-  title = "men",
-  board = grid { width = 5, height = 5 },
-  regions = { last_rank = { rank = 5 } },
-  pieces = {
-    piece { name = "man", symbol = "M", value = 1, moves = { step { dirs = "orthogonal" } },
-      promotion = { zone = "last_rank", to = { "queen" } } },
-    piece { name = "queen", symbol = "Q", value = 5, moves = { step { dirs = "all" } } },
-    piece { name = "wazir", symbol = "W", value = 1, moves = { step { dirs = "orthogonal" } } },
-  },
-  setup = { white = { man = "b2", wazir = "e1" }, black = { wazir = "e5" } },
-}
-)");
-  ASSERT_TRUE(r);
-  ASSERT_EQ(r->end.repetition, 0);
-  Position pos = board(r, {{"b2", "man", 0}, {"e1", "wazir", 0}, {"e5", "wazir", 1}}, 0);
-  auto first = player("alphabeta:depth=1", r);
-  EXPECT_EQ(move_text(pos, first->choose(pos).first()), "b2b3");
-  std::vector<Undo> undos(4);
-  std::vector<Move> made;
-  for (const char* text : {"b2b3", "e5d5", "b3b2", "d5e5"}) {
-    MoveList moves;
-    legal_moves(pos, moves);
-    const Move* m = nullptr;
-    for (const Move& x : moves)
-      if (move_text(pos, x) == text) m = &x;
-    ASSERT_TRUE(m) << text;
-    made.push_back(*m);
-    pos.make(made.back(), undos[made.size() - 1]);
-  }
-  for (const char* spec : {"alphabeta:depth=1", "alphabeta:depth=3", "ai:3"}) {
-    auto p = player(spec, r);
-    ai::SearchInfo last;
-    p->on_info([&](const ai::SearchInfo& i) { last = i; });
-    const std::string played = move_text(pos, p->choose(pos).first());
-    EXPECT_NE(played, "b2b3") << spec;
-    EXPECT_GT(last.score, 0) << spec;
-  }
-}
-
 // A Prince each on a 7x7 board, whose capture wins, and Wazirs of value 1 to
 // be ahead with; mobility weighs nothing, so that a position's worth differs
 // only by material and by the hunt term, each step worth ai.hunt = hunt.
