@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "ai/evaluation.h"
+#include "ai/seat_view.h"
 #include "ai/tune.h"
 #include "cli_support.h"
 #include "script_support.h"
@@ -58,12 +59,12 @@ ai::TuneFree all_free() {
 
 TEST(TuneFit, RecoversKnownWeightsFromGeneratedPositions) {
   const auto samples = generated(20000, 7);
-  ai::TuneWeights truth{kTrueValues, kTrueMobility};
+  ai::TuneWeights truth{kTrueValues, kTrueMobility, {}};
   // k first, with the true weights: near the true one.
   const double k = ai::fit_scale(samples, truth);
   EXPECT_NEAR(k, kTrueK, 0.001);
   // Then the weights at that k, from equal values and no mobility.
-  const ai::TuneWeights start{{100, 100, 100}, 0};
+  const ai::TuneWeights start{{100, 100, 100}, 0, {}};
   const ai::TuneWeights fit = ai::fit_weights(samples, start, all_free(), k);
   for (size_t t = 0; t < kTrueValues.size(); ++t)
     EXPECT_NEAR(fit.values[t], kTrueValues[t], 0.08 * kTrueValues[t]) << t;
@@ -76,7 +77,7 @@ TEST(TuneFit, KeepsWeightsThatAreNotFree) {
   ai::TuneFree free = all_free();
   free.values[1] = false;
   free.mobility = false;
-  const ai::TuneWeights fit = ai::fit_weights(samples, {{100, 250, 100}, 3}, free, kTrueK);
+  const ai::TuneWeights fit = ai::fit_weights(samples, {{100, 250, 100}, 3, {}}, free, kTrueK);
   EXPECT_EQ(fit.values[1], 250);
   EXPECT_EQ(fit.mobility, 3);
   EXPECT_NE(fit.values[2], 100);
@@ -84,7 +85,8 @@ TEST(TuneFit, KeepsWeightsThatAreNotFree) {
 
 TEST(TuneFit, BootstrapIntervalsHoldTheTrueRatiosAndRepeatForASeed) {
   const auto samples = generated(10000, 9);
-  const ai::TuneWeights fit = ai::fit_weights(samples, {{100, 100, 100}, 0}, all_free(), kTrueK);
+  const ai::TuneWeights fit =
+      ai::fit_weights(samples, {{100, 100, 100}, 0, {}}, all_free(), kTrueK);
   const auto a = ai::bootstrap_intervals(samples, fit, all_free(), kTrueK, 0, 200, 40, 5);
   const auto b = ai::bootstrap_intervals(samples, fit, all_free(), kTrueK, 0, 200, 40, 5);
   ASSERT_EQ(a.size(), 3u);
@@ -138,7 +140,7 @@ TEST(TuneSamples, FeaturesGiveBackTheEvaluation) {
 TEST(TuneWeightsFile, LoadsBackAndChangesTheEvaluation) {
   Rules plain = test_support::load("tune_plain", kToy + "}\n");
   ASSERT_TRUE(plain);
-  const ai::TuneWeights fitted{{87.4, 412.6}, 6.6};
+  const ai::TuneWeights fitted{{87.4, 412.6}, 6.6, {}};
   const std::string lua = ai::weights_lua(*plain, fitted, "fitted\nfor a test");
   EXPECT_EQ(lua,
             "-- fitted\n-- for a test\nreturn {\n  material = 100,\n  promotion = 20,\n"
@@ -170,6 +172,18 @@ TEST(TuneWeightsFile, BadValuesAreRefusedWithTheirPlace) {
   test_support::expect_located(
       test_support::load_error("tune_bad_list", kToy + "  ai = { values = { 3, 4 } },\n}\n"),
       "tune_bad_list.lua", "ai.values = { NAME = WORTH, ... }");
+  test_support::expect_located(
+      test_support::load_error("tune_bad_site",
+                               kToy + "  ai = { squares = { man = { z9 = 1 } } },\n}\n"),
+      "tune_bad_site.lua", "no site named 'z9' on this board");
+  test_support::expect_located(
+      test_support::load_error("tune_bad_square",
+                               kToy + "  ai = { squares = { man = { a1 = -2000 } } },\n}\n"),
+      "tune_bad_square.lua", "ai.squares.man.a1 must be a number from -1000 to 1000");
+  test_support::expect_located(
+      test_support::load_error("tune_bad_squares",
+                               kToy + "  ai = { squares = { man = { 1, 2 } } },\n}\n"),
+      "tune_bad_squares.lua", "ai.squares = { NAME = { SITE = WORTH, ... }, ... }");
 }
 
 // A weights file is required like any module: one outside the script's
@@ -179,6 +193,124 @@ TEST(TuneWeightsFile, ARequireThatLeavesTheDirectoryIsRefused) {
       test_support::load_error("tune_escape",
                                kToy + "  ai = require \"../tune_escape_weights.lua\",\n}\n"),
       "tune_escape.lua", "outside the rules search path");
+}
+
+// ------------------------------------------------------------- squares
+
+// Positions whose results follow known square worths as well: the three types
+// of generated() on a board of four sites, the first type worth +80 on site 0
+// and -60 on site 3 and nothing elsewhere, the others nothing anywhere.
+constexpr int kSites = 4;
+std::vector<ai::TuneSample> generated_with_squares(int n, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> count(-2, 2), site(0, kSites - 1);
+  std::uniform_real_distribution<double> unit(0, 1);
+  const double worth[kSites] = {80, 0, 0, -60};
+  std::vector<ai::TuneSample> out;
+  for (int i = 0; i < n; ++i) {
+    ai::TuneSample s;
+    double e = 0;
+    for (size_t t = 0; t < kTrueValues.size(); ++t) {
+      s.count.push_back(static_cast<float>(count(rng)));
+      e += s.count.back() * kTrueValues[t];
+    }
+    // One of the first type's pieces (of either side) stands on a random site.
+    if (s.count[0] != 0) {
+      const int where = site(rng);
+      const float side = s.count[0] > 0 ? 1.0f : -1.0f;
+      s.squares.emplace_back(static_cast<uint32_t>(where), side);
+      e += side * worth[where];
+    }
+    s.result = unit(rng) < 1 / (1 + std::exp(-kTrueK * e)) ? 1.0f : 0.0f;
+    s.game = i / 50;
+    out.push_back(s);
+  }
+  return out;
+}
+
+TEST(TuneFit, RecoversKnownSquareWorths) {
+  const auto samples = generated_with_squares(40000, 11);
+  ai::TuneFree free = all_free();
+  free.mobility = false;
+  free.squares.assign(kTrueValues.size() * kSites, false);
+  for (int q = 0; q < kSites; ++q) free.squares[q] = true;
+  ai::TuneWeights start{{100, 100, 100}, 0, std::vector<double>(kTrueValues.size() * kSites, 0)};
+  const ai::TuneWeights fit = ai::fit_weights(samples, start, free, kTrueK);
+  // The worth of the first type splits between its value and its squares:
+  // value plus square is what the games see.
+  EXPECT_NEAR(fit.values[0] + fit.squares[0], 180, 15);
+  EXPECT_NEAR(fit.values[0] + fit.squares[3], 40, 15);
+  EXPECT_GT(fit.squares[0] - fit.squares[1], 60);
+  EXPECT_LT(fit.squares[3] - fit.squares[2], -45);
+  for (int q = kSites; q < static_cast<int>(fit.squares.size()); ++q)
+    EXPECT_EQ(fit.squares[q], 0) << q;  // not free: kept
+}
+
+TEST(TuneFit, TooManyWeightsAreRefusedNamingTheLimit) {
+  ai::TuneFree free = all_free();
+  free.squares.assign(ai::kMaxTuneWeights - 4, true);
+  EXPECT_FALSE(ai::too_many_weights(free));
+  free.squares.push_back(true);
+  const auto why = ai::too_many_weights(free);
+  ASSERT_TRUE(why);
+  EXPECT_EQ(*why,
+            "2001 weights to fit (piece values, mobility and the squares seen), more than one fit "
+            "may change (kMaxTuneWeights = 2000); fit the values alone (without --squares)");
+}
+
+const std::string kToySquares =
+    kToy + "  ai = { squares = { man = { c3 = 0.5, a1 = -0.25 }, queen = { e5 = 1 } } },\n}\n";
+
+// With squares, the sampled features still give back the evaluation, each
+// side's pieces counted on the squares of its own view.
+TEST(TuneSamples, SquaresGiveBackTheEvaluation) {
+  Rules r = test_support::load("tune_squares_features", kToySquares);
+  ASSERT_TRUE(r);
+  const ai::Evaluator eval(*r);
+  const auto views = ai::seat_views(*r);
+  Position pos = test_support::board(
+      r, {{"a1", "man", 0}, {"c3", "man", 0}, {"a5", "queen", 1}, {"e5", "man", 1}}, 1);
+  const ai::TuneSample s = ai::sample_of(eval, pos, true, &views);
+  const uint32_t sites = 25;
+  auto at = [&](const char* name) { return static_cast<uint32_t>(r->topology.find(name)); };
+  // From Black's side: White's men on a1 and c3, Black's queen on a5 (e1 in
+  // White's view, a half turn) and man on e5 (a1 in White's view).
+  const std::vector<std::pair<uint32_t, float>> want = {
+      {at("c3"), -1}, {sites + at("e1"), 1}};  // a1: White's man and Black's cancel
+  EXPECT_EQ(s.squares, want);
+  const ai::TuneWeights w = ai::current_weights(*r, eval);
+  EXPECT_EQ(w.squares[at("c3")], 50);
+  EXPECT_EQ(w.squares[at("a1")], -25);
+  EXPECT_EQ(w.squares[sites + at("e5")], 100);
+  EXPECT_DOUBLE_EQ(ai::tune_eval(s, w), eval(pos, 1));
+}
+
+// The squares written load back as the evaluator's, for both sides.
+TEST(TuneWeightsFile, SquaresLoadBack) {
+  Rules plain = test_support::load("tune_squares_plain", kToy + "}\n");
+  ASSERT_TRUE(plain);
+  ai::TuneWeights fitted{{100, 300}, 2, std::vector<double>(50, 0)};
+  fitted.squares[plain->topology.find("c3")] = 42.4;
+  fitted.squares[plain->topology.find("b1")] = -0.3;  // rounds to 0
+  const std::string lua = ai::weights_lua(*plain, fitted, "");
+  EXPECT_NE(lua.find("  squares = {\n    [\"man\"] = {\n      a5 = 0.00, b5 = 0.00, c5 = 0.00, "
+                     "d5 = 0.00, e5 = 0.00,\n"),
+            std::string::npos)
+      << lua;
+  EXPECT_NE(lua.find("      a3 = 0.00, b3 = 0.00, c3 = 0.42, d3 = 0.00, e3 = 0.00,\n"),
+            std::string::npos)
+      << lua;
+  EXPECT_EQ(lua.find("[\"queen\"] = {"), std::string::npos) << lua;  // no square of its own
+  EXPECT_EQ(lua.find("-0.00"), std::string::npos) << lua;
+  std::ofstream(test_support::script_dir() / "tune_squares_weights.lua") << lua;
+  Rules tuned = test_support::load("tune_squares_tuned",
+                                   kToy + "  ai = require \"tune_squares_weights\",\n}\n");
+  ASSERT_TRUE(tuned);
+  const ai::Evaluator eval(*tuned);
+  EXPECT_EQ(eval.piece_worth(0, 0, tuned->topology.find("c3")), 142);
+  EXPECT_EQ(eval.piece_worth(0, 1, tuned->topology.find("c3")), 142);  // the middle, both ways
+  EXPECT_EQ(eval.piece_worth(0, 0, tuned->topology.find("b1")), 100);
+  EXPECT_EQ(eval.piece_worth(1, 0, tuned->topology.find("c3")), 300);
 }
 
 // ------------------------------------------------------------- the command
@@ -225,6 +357,29 @@ TEST(TuneCommand, FindsTheStrongerPieceAndRepeatsForASeed) {
   EXPECT_NE(text_of(a).find("return {\n  material = 100,"), std::string::npos) << text_of(a);
   std::filesystem::remove(a);
   std::filesystem::remove(b);
+}
+
+// With --squares, the report names each type's best and worst site and the
+// file holds a square table for the pieces the games moved.
+TEST(TuneCommand, SquaresAreFittedWhenAsked) {
+  const std::string a = temp_file("tune_sq");
+  const auto run = test_support::run("tune " + toy_script() +
+                                     " -n 40 --seed 3 --player ai:1 --quiet --squares --out " + a);
+  ASSERT_EQ(run.code, 0) << run.out;
+  EXPECT_NE(run.out.find("squares (worth on a site, in pieces of value 1, as white sees the board; "
+                         "the rest 0):\n  man: "),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("  queen: "), run.out.rfind("  queen: ")) << run.out;  // values, squares
+  EXPECT_NE(run.out.find("held out (every fifth game, fitted on the others): log-loss "),
+            std::string::npos)
+      << run.out;
+  const std::string table = text_of(a);
+  EXPECT_NE(table.find("  squares = {\n"), std::string::npos) << table;
+  Rules back = test_support::load(
+      "tune_squares_back", kToy + "  ai = " + table.substr(table.find("return {") + 7) + "}\n");
+  EXPECT_TRUE(back);
+  std::filesystem::remove(a);
 }
 
 TEST(TuneCommand, BadArgumentsAreRefusedClearly) {

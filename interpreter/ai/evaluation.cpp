@@ -6,6 +6,7 @@
 
 #include "ai/player.h"
 #include "ai/search_support.h"
+#include "ai/seat_view.h"
 #include "ai/settings.h"
 #include "core/movegen.h"
 
@@ -117,6 +118,23 @@ void Evaluator::material_tables(const AiSettings& w) {
           row[site] = std::max(row[site], std::min(kMaxWorth, material + bonus));
         }
       }
+    }
+  square_tables(w);
+}
+
+// The piece-square worths (ai.squares), each seat reading them from where its
+// army stands.
+void Evaluator::square_tables(const AiSettings& w) {
+  bool any = false;
+  for (const std::vector<int>& row : w.squares) any = any || !row.empty();
+  if (!any) return;
+  const std::vector<std::vector<SiteId>> views = seat_views(rules_);
+  for (SeatId s = 0; s < rules_.num_seats(); ++s)
+    for (TypeId t = 0; t < static_cast<TypeId>(w.squares.size()); ++t) {
+      if (w.squares[t].empty()) continue;
+      std::vector<int>& row = table_[s][t];
+      for (SiteId site = 0; site < static_cast<SiteId>(row.size()); ++site)
+        row[site] = std::clamp(row[site] + w.squares[t][views[s][site]], -kMaxWorth, kMaxWorth);
     }
 }
 

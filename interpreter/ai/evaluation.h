@@ -1,10 +1,10 @@
 #pragma once
 // The default judgement of a position for the computer players, from the
 // rules alone: material on the board and in hand (the pieces' values), the
-// progress of pieces that promote towards their promotion sites, and
-// mobility, each with the script's weights (Ruleset::ai), and the hunt of a
-// piece whose capture wins, or of a royal piece, by the side well ahead; or
-// the script's evaluate hook when it defines one.
+// progress of pieces that promote towards their promotion sites, what a
+// piece gains on its site (ai.squares), and mobility, each with the script's weights (Ruleset::ai),
+// and the hunt of a piece whose capture wins, or of a royal piece, by the side well ahead; or the
+// script's evaluate hook when it defines one.
 
 #include <cstdint>
 #include <vector>
@@ -41,6 +41,7 @@ class Evaluator {
  private:
   // Parts of the constructor.
   void material_tables(const AiSettings& w);
+  void square_tables(const AiSettings& w);
   bool find_prey();
   void measure_steps();
 

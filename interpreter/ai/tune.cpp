@@ -1,11 +1,13 @@
 #include "ai/tune.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <random>
 
 #include "ai/player.h"
+#include "ai/seat_view.h"
 #include "ai/settings.h"
 #include "core/attacks.h"
 
@@ -31,21 +33,65 @@ double multiplicity_of(const std::vector<int>& multiplicity, int game) {
   return multiplicity.empty() ? 1.0 : multiplicity[game];
 }
 
-// The free weights in order: the free types', then mobility.
-std::vector<double*> free_slots(TuneWeights& w, const TuneFree& free) {
-  std::vector<double*> slots;
-  for (size_t t = 0; t < w.values.size(); ++t)
-    if (free.values[t]) slots.push_back(&w.values[t]);
-  if (free.mobility) slots.push_back(&w.mobility);
+// The free weights in order: the free types', then mobility, then the free
+// squares; their slot numbers by weight, -1 where fixed.
+struct Layout {
+  std::vector<int> value_slot;
+  int mobility_slot = -1;
+  std::vector<int> square_slot;
+  std::vector<int> square_of_slot;  // by slot, the square (-1: not a square)
+  size_t n = 0;
+};
+
+Layout layout_of(const TuneFree& free) {
+  Layout l;
+  int n = 0;
+  for (bool f : free.values) l.value_slot.push_back(f ? n++ : -1);
+  if (free.mobility) l.mobility_slot = n++;
+  l.square_of_slot.assign(n, -1);
+  for (size_t q = 0; q < free.squares.size(); ++q) {
+    l.square_slot.push_back(free.squares[q] ? n++ : -1);
+    if (free.squares[q]) l.square_of_slot.push_back(static_cast<int>(q));
+  }
+  l.n = static_cast<size_t>(n);
+  return l;
+}
+
+std::vector<double*> free_slots(TuneWeights& w, const Layout& l) {
+  std::vector<double*> slots(l.n);
+  for (size_t t = 0; t < l.value_slot.size(); ++t)
+    if (l.value_slot[t] >= 0) slots[l.value_slot[t]] = &w.values[t];
+  if (l.mobility_slot >= 0) slots[l.mobility_slot] = &w.mobility;
+  for (size_t q = 0; q < l.square_slot.size(); ++q)
+    if (l.square_slot[q] >= 0) slots[l.square_slot[q]] = &w.squares[q];
   return slots;
 }
 
-// The features of a sample matching free_slots.
-void features(const TuneSample& s, const TuneFree& free, std::vector<double>& x) {
+// The features of a sample matching the layout's slots: (slot, value), only
+// those not 0.
+void features(const TuneSample& s, const Layout& l, std::vector<std::pair<int, double>>& x) {
   x.clear();
   for (size_t t = 0; t < s.count.size(); ++t)
-    if (free.values[t]) x.push_back(s.count[t]);
-  if (free.mobility) x.push_back(s.mobility);
+    if (l.value_slot[t] >= 0 && s.count[t] != 0) x.emplace_back(l.value_slot[t], s.count[t]);
+  if (l.mobility_slot >= 0 && s.mobility != 0) x.emplace_back(l.mobility_slot, s.mobility);
+  for (const auto& [q, v] : s.squares)
+    if (q < l.square_slot.size() && l.square_slot[q] >= 0) x.emplace_back(l.square_slot[q], v);
+}
+
+// The squares' prior (kSquarePrior) as a part of the mean loss over total
+// samples: sum of w^2 / (2 sigma^2), over total.
+double prior_loss(const TuneWeights& w, const TuneFree& free, double total) {
+  if (total == 0) return 0;
+  double sum = 0;
+  for (size_t q = 0; q < free.squares.size(); ++q)
+    if (free.squares[q]) sum += w.squares[q] * w.squares[q];
+  return sum / (2 * kSquarePrior * kSquarePrior) / total;
+}
+
+double total_of(const std::vector<TuneSample>& samples, const std::vector<int>& multiplicity) {
+  double total = 0;
+  for (const TuneSample& s : samples) total += multiplicity_of(multiplicity, s.game);
+  return total;
 }
 
 // Solves a x = b for a symmetric positive definite a (n by n, row major) by
@@ -75,25 +121,25 @@ bool solve(std::vector<double> a, std::vector<double>& b) {
 }
 
 // The gradient and Hessian of the mean log-loss in the free weights, with
-// the ridge added; false when no sample counts.
-bool newton_terms(const std::vector<TuneSample>& samples, const TuneWeights& w,
-                  const TuneFree& free, double k, const std::vector<int>& multiplicity,
-                  std::vector<double>& grad, std::vector<double>& hess) {
+// the squares' prior and a ridge added; false when no sample counts.
+bool newton_terms(const std::vector<TuneSample>& samples, const TuneWeights& w, const Layout& l,
+                  double k, const std::vector<int>& multiplicity, std::vector<double>& grad,
+                  std::vector<double>& hess) {
   const size_t n = grad.size();
   std::fill(grad.begin(), grad.end(), 0.0);
   std::fill(hess.begin(), hess.end(), 0.0);
   double total = 0;
-  std::vector<double> x;
+  std::vector<std::pair<int, double>> x;
   for (const TuneSample& s : samples) {
     const double m = multiplicity_of(multiplicity, s.game);
     if (m == 0) continue;
     total += m;
     const double p = sigmoid(k * tune_eval(s, w));
-    features(s, free, x);
+    features(s, l, x);
     const double g = m * k * (p - s.result), h = m * k * k * std::max(p * (1 - p), kEpsilon);
-    for (size_t i = 0; i < n; ++i) {
-      grad[i] += g * x[i];
-      for (size_t j = 0; j < n; ++j) hess[i * n + j] += h * x[i] * x[j];
+    for (const auto& [i, xi] : x) {
+      grad[i] += g * xi;
+      for (const auto& [j, xj] : x) hess[i * n + j] += h * xi * xj;
     }
   }
   if (total == 0) return false;
@@ -102,29 +148,42 @@ bool newton_terms(const std::vector<TuneSample>& samples, const TuneWeights& w,
   // A ridge of a millionth of the mean curvature keeps a weight that the
   // samples barely see finite, and biases the others by nothing visible.
   const double ridge = std::max(1e-12, 1e-6 * trace / std::max<size_t>(1, n));
+  const double prior = 1.0 / (kSquarePrior * kSquarePrior);
   for (size_t i = 0; i < n; ++i) {
     grad[i] /= total;
     for (size_t j = 0; j < n; ++j) hess[i * n + j] /= total;
     hess[i * n + i] += ridge / total;
+    if (const int q = l.square_of_slot[i]; q >= 0) {
+      grad[i] += w.squares[q] * prior / total;
+      hess[i * n + i] += prior / total;
+    }
   }
   return true;
 }
 
-// One Newton step from w, halved until the loss falls; false when none does.
+// What the fit minimises: the mean log-loss and the squares' prior.
+double objective(const std::vector<TuneSample>& samples, const TuneWeights& w, const TuneFree& free,
+                 double k, const std::vector<int>& multiplicity) {
+  return tune_loss(samples, w, k, multiplicity) +
+         prior_loss(w, free, total_of(samples, multiplicity));
+}
+
+// One Newton step from w, halved until the objective falls; false when none does.
 bool newton_step(const std::vector<TuneSample>& samples, TuneWeights& w, const TuneFree& free,
                  double k, const std::vector<int>& multiplicity) {
+  const Layout l = layout_of(free);
   TuneWeights trial = w;
-  const std::vector<double*> slots = free_slots(trial, free);
+  const std::vector<double*> slots = free_slots(trial, l);
   const size_t n = slots.size();
   std::vector<double> grad(n), hess(n * n);
-  if (n == 0 || !newton_terms(samples, w, free, k, multiplicity, grad, hess)) return false;
+  if (n == 0 || !newton_terms(samples, w, l, k, multiplicity, grad, hess)) return false;
   if (!solve(hess, grad)) return false;
-  const double before = tune_loss(samples, w, k, multiplicity);
+  const double before = objective(samples, w, free, k, multiplicity);
   std::vector<double> start;
   for (double* s : slots) start.push_back(*s);
   for (double step = 1.0; step > 1e-4; step /= 2) {
     for (size_t i = 0; i < n; ++i) *slots[i] = start[i] - step * grad[i];
-    if (tune_loss(samples, trial, k, multiplicity) < before - 1e-13) {
+    if (objective(samples, trial, free, k, multiplicity) < before - 1e-13) {
       w = trial;
       return true;
     }
@@ -134,19 +193,67 @@ bool newton_step(const std::vector<TuneSample>& samples, TuneWeights& w, const T
 
 }  // namespace
 
+std::optional<std::string> too_many_weights(const TuneFree& free) {
+  const auto count = std::count(free.values.begin(), free.values.end(), true) + free.mobility +
+                     std::count(free.squares.begin(), free.squares.end(), true);
+  if (count <= kMaxTuneWeights) return std::nullopt;
+  return std::to_string(count) +
+         " weights to fit (piece values, mobility and the squares seen), more than one fit may "
+         "change (kMaxTuneWeights = " +
+         std::to_string(kMaxTuneWeights) + "); fit the values alone (without --squares)";
+}
+
 bool mobility_applies(const Ruleset& rules) {
   return rules.num_seats() == 2 && !(rules.hooks && rules.hooks->has_generate());
 }
 
 TuneWeights current_weights(const Ruleset& rules, const Evaluator& eval) {
   TuneWeights w;
-  for (TypeId t = 0; t < static_cast<TypeId>(rules.types.size()); ++t)
-    w.values.push_back(eval.material(t));
+  const int types = static_cast<int>(rules.types.size()), sites = rules.topology.size();
+  for (TypeId t = 0; t < types; ++t) w.values.push_back(eval.material(t));
   w.mobility = eval.mobility();
+  w.squares.assign(static_cast<size_t>(types) * sites, 0.0);
+  const auto& squares = ai_settings(rules).squares;
+  for (TypeId t = 0; t < types && t < static_cast<TypeId>(squares.size()); ++t)
+    for (SiteId site = 0; site < sites && site < static_cast<SiteId>(squares[t].size()); ++site)
+      w.squares[static_cast<size_t>(t) * sites + site] = squares[t][site];
   return w;
 }
 
-TuneSample sample_of(const Evaluator& eval, Position& pos, bool mobility) {
+namespace {
+
+// The squares of pos from the side of mover (TuneSample::squares).
+std::vector<std::pair<uint32_t, float>> squares_of(const Position& pos, SeatId mover,
+                                                   const std::vector<std::vector<SiteId>>& views) {
+  const Ruleset& r = pos.rules();
+  const uint32_t sites = static_cast<uint32_t>(pos.num_sites());
+  std::vector<std::pair<uint32_t, float>> out;
+  for (SiteId site = 0; site < pos.num_sites(); ++site) {
+    const PieceCode c = pos.at(site);
+    if (c == kEmpty) continue;
+    const SeatId seat = piece_seat(c);
+    out.emplace_back(piece_type(c) * sites + views[seat][site], r.allies(seat, mover) ? 1 : -1);
+  }
+  std::sort(out.begin(), out.end());
+  // One entry per square: a side's piece and the enemy's on the same square
+  // of their own views count together.
+  size_t kept = 0;
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (kept > 0 && out[kept - 1].first == out[i].first)
+      out[kept - 1].second += out[i].second;
+    else
+      out[kept++] = out[i];
+  }
+  out.resize(kept);
+  out.erase(std::remove_if(out.begin(), out.end(), [](const auto& e) { return e.second == 0; }),
+            out.end());
+  return out;
+}
+
+}  // namespace
+
+TuneSample sample_of(const Evaluator& eval, Position& pos, bool mobility,
+                     const std::vector<std::vector<SiteId>>* views) {
   const Ruleset& r = pos.rules();
   const int types = static_cast<int>(r.types.size());
   const SeatId mover = pos.to_move();
@@ -163,12 +270,22 @@ TuneSample sample_of(const Evaluator& eval, Position& pos, bool mobility) {
   double rest = eval(pos, mover);
   for (TypeId t = 0; t < types; ++t) rest -= double{s.count[t]} * eval.material(t);
   rest -= double{s.mobility} * eval.mobility();
+  if (views) {
+    s.squares = squares_of(pos, mover, *views);
+    const auto& squares = ai_settings(r).squares;
+    const uint32_t sites = static_cast<uint32_t>(pos.num_sites());
+    for (const auto& [q, v] : s.squares) {
+      const size_t t = q / sites, site = q % sites;
+      if (t < squares.size() && site < squares[t].size()) rest -= double{v} * squares[t][site];
+    }
+  }
   s.fixed = static_cast<float>(rest);
   return s;
 }
 
 void sample_game(const Evaluator& eval, const Position& start, const std::vector<Turn>& turns,
-                 const Result& result, int skip, int game, std::vector<TuneSample>& out) {
+                 const Result& result, int skip, int game, std::vector<TuneSample>& out,
+                 const std::vector<std::vector<SiteId>>* views) {
   Position pos(start);
   const bool mobility = mobility_applies(pos.rules());
   Undo u;
@@ -186,7 +303,7 @@ void sample_game(const Evaluator& eval, const Position& start, const std::vector
       continue;
     const SeatId mover = pos.to_move();
     if (in_check(pos, mover)) continue;
-    TuneSample s = sample_of(eval, pos, mobility);
+    TuneSample s = sample_of(eval, pos, mobility, views);
     s.result = static_cast<float>(result.over ? result.points(mover) : 0.5);
     s.game = game;
     out.push_back(std::move(s));
@@ -201,12 +318,22 @@ TuneFree free_weights(const Ruleset& rules, const std::vector<TuneSample>& sampl
   TuneFree free;
   for (size_t t = 0; t < types; ++t) free.values.push_back(seen[t] >= min_seen);
   free.mobility = mobility_applies(rules) && !samples.empty();
+  const size_t squares = types * static_cast<size_t>(rules.topology.size());
+  std::vector<int> square_seen(squares, 0);
+  bool any = false;
+  for (const TuneSample& s : samples)
+    for (const auto& [q, v] : s.squares)
+      if (q < squares) square_seen[q] += v != 0, any = true;
+  if (any)
+    for (size_t q = 0; q < squares; ++q) free.squares.push_back(square_seen[q] >= min_seen);
   return free;
 }
 
 double tune_eval(const TuneSample& s, const TuneWeights& w) {
   double e = s.fixed + double{s.mobility} * w.mobility;
   for (size_t t = 0; t < s.count.size(); ++t) e += double{s.count[t]} * w.values[t];
+  for (const auto& [q, v] : s.squares)
+    if (q < w.squares.size()) e += double{v} * w.squares[q];
   return e;
 }
 
@@ -271,10 +398,12 @@ std::vector<TuneInterval> bootstrap_intervals(const std::vector<TuneSample>& sam
   std::vector<std::vector<double>> ratios(types);
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<int> pick(0, std::max(0, games - 1));
+  TuneFree values_only = free;
+  values_only.squares.clear();
   for (int b = 0; b < resamples && games > 0 && unit >= 0; ++b) {
     std::vector<int> multiplicity(games, 0);
     for (int g = 0; g < games; ++g) ++multiplicity[pick(rng)];
-    const TuneWeights w = fit_weights(samples, fitted, free, k, 8, multiplicity);
+    const TuneWeights w = fit_weights(samples, fitted, values_only, k, 8, multiplicity);
     if (w.values[unit] <= 0) continue;
     for (size_t t = 0; t < types; ++t) ratios[t].push_back(w.values[t] / w.values[unit]);
   }
@@ -323,6 +452,63 @@ std::string settings_lua(const AiSettings& a, double mobility) {
   return out;
 }
 
+// A site's name as a Lua table key.
+std::string lua_key(const std::string& name) {
+  const bool word =
+      !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_') &&
+      std::all_of(name.begin(), name.end(),
+                  [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+  return word ? name : "[" + lua_string(name) + "]";
+}
+
+// The sites in the order a board is drawn: on a grid its rows from the top,
+// each from the left; elsewhere as the board lists them. Each row a list.
+std::vector<std::vector<SiteId>> drawn_rows(const Topology& topo) {
+  std::vector<std::vector<SiteId>> rows;
+  if (!topo.is_grid()) {
+    for (SiteId s = 0; s < topo.size(); ++s) {
+      if (s % 8 == 0) rows.emplace_back();
+      rows.back().push_back(s);
+    }
+    return rows;
+  }
+  for (int y = topo.height() - 1; y >= 0; --y) {
+    rows.emplace_back();
+    for (int x = 0; x < topo.width(); ++x)
+      if (const SiteId s = topo.at(x, y); s != kNoSite) rows.back().push_back(s);
+  }
+  return rows;
+}
+
+// ai.squares of w: every type with a square worth 0.01 or more, all its sites.
+std::string squares_lua(const Ruleset& rules, const TuneWeights& w) {
+  const int sites = rules.topology.size();
+  const double limit = 1000.0 * kPieceUnit;
+  std::string out;
+  for (TypeId t = 0; t < static_cast<TypeId>(rules.types.size()); ++t) {
+    const size_t base = static_cast<size_t>(t) * sites;
+    if (w.squares.size() < base + sites) break;
+    bool any = false;
+    for (int s = 0; s < sites; ++s) any = any || std::abs(w.squares[base + s]) >= 0.5;
+    if (!any) continue;
+    out += "    [" + lua_string(rules.types[t].name) + "] = {\n";
+    for (const std::vector<SiteId>& row : drawn_rows(rules.topology)) {
+      std::string line;
+      for (SiteId s : row) {
+        // Rounded to the score unit first, so that no -0.00 is written.
+        double v = std::round(std::clamp(w.squares[base + s], -limit, limit));
+        if (v == 0) v = 0;
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.2f", v / kPieceUnit);
+        line += (line.empty() ? "" : " ") + lua_key(rules.topology.name(s)) + " = " + buf + ",";
+      }
+      out += "      " + line + "\n";
+    }
+    out += "    },\n";
+  }
+  return out.empty() ? "" : "  squares = {\n" + out + "  },\n";
+}
+
 }  // namespace
 
 std::string weights_lua(const Ruleset& rules, const TuneWeights& w, const std::string& comment) {
@@ -341,7 +527,7 @@ std::string weights_lua(const Ruleset& rules, const TuneWeights& w, const std::s
     std::snprintf(buf, sizeof buf, "%.2f", worth);
     out += "    [" + lua_string(rules.types[t].name) + "] = " + buf + ",\n";
   }
-  return out + "  },\n}\n";
+  return out + "  },\n" + squares_lua(rules, w) + "}\n";
 }
 
 }  // namespace regula::ai

@@ -9,12 +9,14 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <random>
 #include <thread>
 #include <vector>
 
 #include "ai/match.h"
 #include "ai/random_turn.h"
+#include "ai/seat_view.h"
 #include "ai/tune.h"
 #include "cli/common.h"
 #include "cli/players.h"
@@ -43,6 +45,7 @@ struct TuneArgs {
   int max_plies = 400;
   int skip = 8;
   int random_plies = 4;
+  bool squares = false;
   std::string out;
 };
 
@@ -50,7 +53,8 @@ struct TuneArgs {
 // its quiet positions sampled. Nothing when the opening already ended it.
 std::vector<ai::TuneSample> play_one(const TuneArgs& args,
                                      const std::shared_ptr<const Ruleset>& rules,
-                                     const ai::Evaluator& eval, int index) {
+                                     const ai::Evaluator& eval,
+                                     const std::vector<std::vector<SiteId>>* views, int index) {
   const Ruleset& r = *rules;
   const uint64_t seed = ai::game_seed(args.seed, static_cast<uint64_t>(index));
   std::mt19937_64 rng(seed);
@@ -70,7 +74,7 @@ std::vector<ai::TuneSample> play_one(const TuneArgs& args,
     throw RuleError(*st);
   std::vector<ai::TuneSample> samples;
   ai::sample_game(eval, start, game.turns, game.result, args.skip - args.random_plies, index,
-                  samples);
+                  samples, views);
   return samples;
 }
 
@@ -85,10 +89,11 @@ void play_games(const TuneArgs& args, const std::vector<std::shared_ptr<const Ru
   std::vector<std::exception_ptr> errors(threads);
   auto work = [&](int w) {
     const ai::Evaluator eval(*copies[w]);
+    const auto views = ai::seat_views(*copies[w]);
     for (int g; !stop && (g = next++) < args.games;) {
       if (interrupted()) break;
       try {
-        per_game[g] = play_one(args, copies[w], eval, g);
+        per_game[g] = play_one(args, copies[w], eval, args.squares ? &views : nullptr, g);
         played[g] = true;
         progress.add();
       } catch (...) {
@@ -129,24 +134,68 @@ struct Fit {
   ai::TuneWeights start, fitted;
   ai::TuneFree free;
   double k = 0, before = 0, after = 0;
+  // The log-loss on every fifth game, before and after a fit on the others
+  // (negative: fewer than five games).
+  double held_before = -1, held_after = -1;
   TypeId unit = -1;
   std::vector<ai::TuneInterval> intervals;
 };
 
-Fit fit_all(const Ruleset& r, const std::vector<ai::TuneSample>& samples, int games,
-            uint64_t seed) {
+// Fits the weights; nothing, with the reason said, when more are free than one
+// fit may change.
+std::optional<Fit> fit_all(const Ruleset& r, const std::vector<ai::TuneSample>& samples, int games,
+                           uint64_t seed) {
   Fit f;
   const ai::Evaluator eval(r);
   f.start = ai::current_weights(r, eval);
   f.free = ai::free_weights(r, samples);
+  if (const auto why = ai::too_many_weights(f.free)) {
+    err("regula tune: %s\n", *why);
+    return std::nullopt;
+  }
   f.k = ai::fit_scale(samples, f.start);
   f.before = ai::tune_loss(samples, f.start, f.k);
   f.fitted = ai::fit_weights(samples, f.start, f.free, f.k);
   f.after = ai::tune_loss(samples, f.fitted, f.k);
+  if (games >= 5) {
+    std::vector<int> fit_on(games, 0), held(games, 0);
+    for (int g = 0; g < games; ++g) (g % 5 == 4 ? held : fit_on)[g] = 1;
+    const ai::TuneWeights others = ai::fit_weights(samples, f.start, f.free, f.k, 30, fit_on);
+    f.held_before = ai::tune_loss(samples, f.start, f.k, held);
+    f.held_after = ai::tune_loss(samples, others, f.k, held);
+  }
   f.unit = ai::unit_type(r, f.free);
   f.intervals =
       ai::bootstrap_intervals(samples, f.fitted, f.free, f.k, f.unit, games, kResamples, seed);
   return f;
+}
+
+// The squares fitted: how many of each type, and its best and worst site (as
+// the first seat sees the board), in pieces of value 1.
+std::string squares_text(const Ruleset& r, const Fit& f) {
+  const int sites = r.topology.size();
+  std::string text = "squares (worth on a site, in pieces of value 1, as " + r.seats[0].name +
+                     " sees the board; the rest 0):\n";
+  char buf[256];
+  for (TypeId t = 0; t < static_cast<TypeId>(r.types.size()); ++t) {
+    int fitted = 0;
+    SiteId best = kNoSite, worst = kNoSite;
+    for (SiteId s = 0; s < sites; ++s) {
+      const size_t q = static_cast<size_t>(t) * sites + s;
+      if (!f.free.squares[q]) continue;
+      ++fitted;
+      if (best == kNoSite || f.fitted.squares[q] > f.fitted.squares[t * sites + best]) best = s;
+      if (worst == kNoSite || f.fitted.squares[q] < f.fitted.squares[t * sites + worst]) worst = s;
+    }
+    if (!fitted) continue;
+    std::snprintf(buf, sizeof buf, "  %s: %d sites fitted; best %s %+.2f, worst %s %+.2f\n",
+                  r.types[t].name.c_str(), fitted, r.topology.name(best).c_str(),
+                  f.fitted.squares[t * sites + best] / ai::kPieceUnit,
+                  r.topology.name(worst).c_str(),
+                  f.fitted.squares[t * sites + worst] / ai::kPieceUnit);
+    text += buf;
+  }
+  return text;
 }
 
 // What a variant author asks: each piece's worth in the weakest piece's unit.
@@ -159,6 +208,14 @@ std::string report_text(const TuneArgs& args, const Ruleset& r, const Fit& f, in
   std::snprintf(buf, sizeof buf, "log-loss %.4f -> %.4f (k = %.5f per score unit)\n", f.before,
                 f.after, f.k);
   text += buf;
+  // What the fit gains on games it did not see: where it gains much less
+  // than on its own games, it learned those games rather than the pieces.
+  if (f.held_before >= 0) {
+    std::snprintf(buf, sizeof buf,
+                  "held out (every fifth game, fitted on the others): log-loss %.4f -> %.4f\n",
+                  f.held_before, f.held_after);
+    text += buf;
+  }
   const double unit = f.unit >= 0 ? f.fitted.values[f.unit] : double{ai::kPieceUnit};
   text += "worth in " + (f.unit >= 0 ? r.types[f.unit].name : std::string("pieces of value 1")) +
           " (95% interval, bootstrap over games):\n";
@@ -180,6 +237,7 @@ std::string report_text(const TuneArgs& args, const Ruleset& r, const Fit& f, in
                   f.fitted.mobility, f.start.mobility);
     text += buf;
   }
+  if (!f.free.squares.empty()) text += squares_text(r, f);
   return text;
 }
 
@@ -243,9 +301,13 @@ void run_tune(const TuneArgs& args, int& rc) {
     rc = 1;
     return;
   }
-  const Fit f = fit_all(r, samples, args.games, args.seed);
-  out("%s", report_text(args, r, f, games, samples.size()));
-  write_weights(args, r, f, games, samples.size(), path, rc);
+  const std::optional<Fit> f = fit_all(r, samples, args.games, args.seed);
+  if (!f) {
+    rc = 2;
+    return;
+  }
+  out("%s", report_text(args, r, *f, games, samples.size()));
+  write_weights(args, r, *f, games, samples.size(), path, rc);
   if (interrupted() && !rc) rc = 130;
 }
 
@@ -271,6 +333,10 @@ void declare_tune_options(CLI::App& cmd, TuneArgs& args) {
   cmd.add_option("--random-plies", args.random_plies,
                  "random turns that open each game, so that games differ (default 4)")
       ->check(CLI::Range(0, 1000));
+  cmd.add_flag("--squares", args.squares,
+               "fit what each piece gains on each site too (ai.squares), where the games put "
+               "pieces of a type on a site in 10 positions or more; needs many more games than "
+               "the values alone");
   cmd.add_option("--out", args.out,
                  "the Lua file of the weights (default: NAME_weights.lua in the current "
                  "directory, NAME the script's file name)");
@@ -283,7 +349,8 @@ void add_tune(CLI::App& app, int& rc) {
   auto args = std::make_shared<TuneArgs>();
   auto* cmd = app.add_subcommand(
       "tune",
-      "learn the evaluation's weights (piece values, mobility) from self-play games, print what "
+      "learn the evaluation's weights (piece values, mobility, with --squares piece-square "
+      "worths) from self-play games, print what "
       "each piece is worth and write them as a Lua table for the script's ai field");
   declare_tune_options(*cmd, *args);
   cmd->callback([&rc, args] { run_tune(*args, rc); });

@@ -26,6 +26,12 @@ struct AiSettings {
   // (ai.values, as `regula tune` writes it); -1, or an empty list, where the
   // piece's own value counts. Promotion gains still come from the pieces' values.
   std::vector<int> values;
+  // Piece-square worths (ai.squares, as `regula tune --squares` writes them):
+  // [type][site], in score units, added to the piece's worth where it stands.
+  // The sites are as the first seat sees the board; every other seat reads the
+  // table through its own view of the board (ai/seat_view.h). Empty, or an
+  // empty row, where there is none.
+  std::vector<std::vector<int>> squares;
 };
 
 }  // namespace regula

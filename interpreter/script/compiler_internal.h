@@ -189,6 +189,7 @@ class Compiler : private FieldReader {
   void presentation();
   void ai(const Value& v);
   void ai_values(const Value& v);
+  void ai_squares(const Value& v);
   void pdn();
   void uci_variant();
   void notation();

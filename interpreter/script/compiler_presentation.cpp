@@ -115,10 +115,10 @@ void Compiler::ai(const Value& v) {
   if (!v.is_table()) fail(w, "ai = { search = ..., material = N, promotion = N, ... }");
   for (auto& [k, _] : v.fields)
     if (k != "search" && k != "material" && k != "promotion" && k != "mobility" && k != "cutoff" &&
-        k != "contempt" && k != "hunt" && k != "values")
+        k != "contempt" && k != "hunt" && k != "values" && k != "squares")
       fail(w, "unknown field '" + k +
                   "' in ai (allowed: search, material, promotion, mobility, cutoff, contempt, "
-                  "hunt, values)");
+                  "hunt, values, squares)");
   AiSettings& a = *ai_;
   const std::string search = str_or(v, "search", "");
   if (search == "alphabeta")
@@ -134,6 +134,7 @@ void Compiler::ai(const Value& v) {
   a.contempt = int_or(v, "contempt", a.contempt, 0, kMaxAiWeight);
   a.hunt = int_or(v, "hunt", a.hunt, 0, kMaxAiWeight);
   if (const Value* values = v.get("values")) ai_values(*values);
+  if (const Value* squares = v.get("squares")) ai_squares(*squares);
 }
 
 // ai.values = { NAME = WORTH, ... }: a piece's worth in the evaluation, in
@@ -150,6 +151,33 @@ void Compiler::ai_values(const Value& v) {
       fail(w,
            "ai.values." + name + " must be a number from 0 to " + std::to_string(kMaxAiPieceWorth));
     a.values[t] = static_cast<int>(std::lround(worth.number * 100));
+  }
+}
+
+// ai.squares = { NAME = { SITE = WORTH, ... }, ... }: what a piece gains (or,
+// below 0, loses) standing on a site, in pieces of value 1 (two decimals
+// count), the sites named as the first seat sees the board.
+void Compiler::ai_squares(const Value& v) {
+  const std::string w = where_of(v);
+  const char* const shape =
+      "ai.squares = { NAME = { SITE = WORTH, ... }, ... }: a table of piece names, each with "
+      "a table of site names and numbers";
+  if (!v.is_table() || !v.items.empty()) fail(w, shape);
+  AiSettings& a = *ai_;
+  a.squares.assign(r_->types.size(), {});
+  for (const auto& [name, sites] : v.fields) {
+    const TypeId t = type_named(name, w);
+    if (!sites.is_table() || !sites.items.empty()) fail(where_of(sites), shape);
+    std::vector<int>& row = a.squares[t];
+    row.assign(r_->topology.size(), 0);
+    for (const auto& [site_name, worth] : sites.fields) {
+      const SiteId s = site(site_name, where_of(sites));
+      if (!worth.is_number() || !(std::abs(worth.number) <= kMaxAiPieceWorth))
+        fail(where_of(sites), "ai.squares." + name + "." + site_name + " must be a number from -" +
+                                  std::to_string(kMaxAiPieceWorth) + " to " +
+                                  std::to_string(kMaxAiPieceWorth));
+      row[s] = static_cast<int>(std::lround(worth.number * 100));
+    }
   }
 }
 
