@@ -87,6 +87,10 @@ ExperimentsWindow::ExperimentsWindow(QWidget* parent, const std::string& script)
   resize(1000, 720);
 }
 
+ExperimentsWindow::~ExperimentsWindow() {
+  for (QObject* child : findChildren<QObject*>()) child->disconnect(this);
+}
+
 QWidget* ExperimentsWindow::build_form() {
   auto* form_widget = new QWidget;
   auto* form = new QFormLayout(form_widget);

@@ -31,6 +31,10 @@ class ExperimentsWindow : public QWidget {
  public:
   // A window of its own, on script (a bundled name or a path) when given.
   explicit ExperimentsWindow(QWidget* parent = nullptr, const std::string& script = "");
+  // Cuts the children's signals to this window first: QWidget's destructor
+  // hides the window, which takes the focus from the script's line and makes
+  // its box say it was chosen, after this window's own members are gone.
+  ~ExperimentsWindow() override;
 
   // Chooses the script: its declared options are shown, both readings set to
   // its defaults and the records file to a new one for it.

@@ -619,7 +619,7 @@ TEST(AiSearch, NeverPlaysAnIllegalMove) {
     const std::string& name = info.name;
     Rules r = bundled(name);
     const bool ab = ai::alpha_beta_applies(*r);
-    const int games = ab ? 180 : 30;
+    const int games = (ab ? 180 : 30) / (test_support::kSanitized ? 6 : 1);
     for (int g = 0; g < games; ++g) {
       const std::string spec = g % 2 ? "alphabeta:nodes=40,seed=" + std::to_string(g)
                                      : "mcts:iterations=6,cutoff=6,seed=" + std::to_string(g);
@@ -649,7 +649,7 @@ TEST(AiSearch, NeverPlaysAnIllegalMove) {
       }
     }
   }
-  EXPECT_GT(checked, 100000);
+  EXPECT_GT(checked, test_support::kSanitized ? 40000 : 100000);
 }
 
 TEST(AiSpec, RejectsWhatIsNotAPlayer) {

@@ -20,6 +20,16 @@ namespace regula::test_support {
 
 using Rules = std::shared_ptr<const Ruleset>;
 
+// Whether this build runs under AddressSanitizer and UndefinedBehaviorSanitizer
+// (scripts/test --sanitize), where each step costs about ten times as much: the
+// tests that play thousands of games play a sixth of them there, the same
+// checks on fewer games.
+#ifdef REGULA_SANITIZED
+inline constexpr bool kSanitized = true;
+#else
+inline constexpr bool kSanitized = false;
+#endif
+
 inline std::filesystem::path script_dir() {
   static const std::filesystem::path dir = [] {
     auto d =
