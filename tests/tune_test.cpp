@@ -234,7 +234,8 @@ TEST(TuneFit, RecoversKnownSquareWorths) {
   free.mobility = false;
   free.squares.assign(kTrueValues.size() * kSites, false);
   for (int q = 0; q < kSites; ++q) free.squares[q] = true;
-  ai::TuneWeights start{{100, 100, 100}, 0, std::vector<double>(kTrueValues.size() * kSites, 0)};
+  // A start without squares: they start at 0.
+  const ai::TuneWeights start{{100, 100, 100}, 0, {}};
   const ai::TuneWeights fit = ai::fit_weights(samples, start, free, kTrueK);
   // The worth of the first type splits between its value and its squares:
   // value plus square is what the games see.

@@ -376,6 +376,8 @@ TuneWeights fit_weights(const std::vector<TuneSample>& samples, const TuneWeight
                         const TuneFree& free, double k, int iterations,
                         const std::vector<int>& multiplicity) {
   TuneWeights w = start;
+  // Squares the start has no worth for start at 0.
+  if (w.squares.size() < free.squares.size()) w.squares.resize(free.squares.size(), 0.0);
   for (int i = 0; i < iterations; ++i)
     if (!newton_step(samples, w, free, k, multiplicity)) break;
   return w;
