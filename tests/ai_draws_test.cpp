@@ -45,7 +45,8 @@ std::string men(const std::string& ends) {
   },
   setup = { white = { man = "b2", wazir = "e1" }, black = { wazir = "e5" } },
 )" + ends +
-         "}\n";
+         R"(}
+)";
 }
 
 // Plays the moves named by their texts.
@@ -89,6 +90,7 @@ TEST(AiSearch, ASideAheadDoesNotRepeatWhereRepeatingDrawsNothing) {
   Position pos = board(r, {{"b2", "man", 0}, {"e1", "wazir", 0}, {"e5", "wazir", 1}}, 0);
   EXPECT_EQ(choose(r, pos, "alphabeta:depth=1").move, "b2b3");
   std::vector<Undo> undos;
+  undos.reserve(8);
   play(pos, undos, {"b2b3", "e5d5", "b3b2", "d5e5"});
   for (const char* spec : {"alphabeta:depth=1", "alphabeta:depth=3", "ai:3"}) {
     const Choice c = choose(r, pos, spec);

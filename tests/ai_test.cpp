@@ -799,8 +799,12 @@ TEST(AiScript, ContemptPricesADraw) {
     p->choose(pos);
     return last.score;
   };
-  Rules plain = test_support::load("contempt_default", pieces + "}\n");
-  Rules keen = test_support::load("contempt_script", pieces + "  ai = { contempt = 40 },\n}\n");
+  // The script's last brace in a raw string too, as its first is.
+  Rules plain = test_support::load("contempt_default", pieces + R"(}
+)");
+  Rules keen = test_support::load("contempt_script", pieces + R"(  ai = { contempt = 40 },
+}
+)");
   ASSERT_TRUE(plain && keen);
   EXPECT_EQ(score(plain, "alphabeta:depth=2"), -ai::kDefaultContempt);
   EXPECT_EQ(score(keen, "alphabeta:depth=2"), -40);
