@@ -135,7 +135,14 @@ TEST(ReferenceMode, EveryShortcutIsOffInTheReferenceAndOnSomewhere) {
   auto chess = script::load_rules("chess/orthodox");
   auto mill = script::load_rules("mill/nine-mens-morris");
   auto xiangqi = script::load_rules("chess/xiangqi");
-  ASSERT_TRUE(chess && mill && xiangqi);
+  auto jetan = script::load_rules("jetan/cazaux");
+  ASSERT_TRUE(chess && mill && xiangqi && jetan);
+  auto walk_trees = [](const Ruleset& r) {
+    for (const MoveRule& rule : r.rules)
+      if (!rule.walk_trees.empty()) return true;
+    return false;
+  };
+  EXPECT_TRUE(walk_trees(**jetan));
   EXPECT_TRUE((*xiangqi)->fast.check_by_rays);
   EXPECT_TRUE((*chess)->fast.on);
   EXPECT_TRUE((*chess)->fast.pins_simple);
@@ -145,7 +152,7 @@ TEST(ReferenceMode, EveryShortcutIsOffInTheReferenceAndOnSomewhere) {
   EXPECT_TRUE((*mill)->fast.simple_army || (*mill)->fast.line_removal_stage >= 0);
   EXPECT_GE((*mill)->fast.line_removal_stage, 0);
   EXPECT_TRUE((*mill)->topology.small());
-  for (const auto& r : {*chess, *mill, *xiangqi}) {
+  for (const auto& r : {*chess, *mill, *xiangqi, *jetan}) {
     Ruleset ref = *r;
     ref.use_reference_paths();
     EXPECT_FALSE(ref.fast.on);
@@ -159,6 +166,7 @@ TEST(ReferenceMode, EveryShortcutIsOffInTheReferenceAndOnSomewhere) {
     for (int p : ref.fast.plain_steps) EXPECT_EQ(p, -1);
     EXPECT_FALSE(ref.topology.small());
     for (const MoveRule& rule : ref.rules) EXPECT_TRUE(rule.steps.empty());
+    EXPECT_FALSE(walk_trees(ref));
   }
 }
 

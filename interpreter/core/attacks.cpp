@@ -267,6 +267,14 @@ void map_walk(const Position& pos, const MoveRule& rule, SeatId e, SiteId o, Map
               SiteSet& map) {
   const auto& paths = rule.walks[e][o];
   if (!to.to && !rule.walk_crosses_target) {
+    if (!rule.walk_trees.empty() && !rule.walk_trees[e][o].empty()) {
+      const WalkTree& tree = rule.walk_trees[e][o];
+      const auto reached = tree.reached([&](SiteId s) { return pos.at(s) == kEmpty; });
+      for (size_t w = 0; w < tree.words(); ++w)
+        for (uint64_t bits = reached[w]; bits; bits &= bits - 1)
+          map.set(paths[tree.group_begin[w * 64 + __builtin_ctzll(bits)]].dest);
+      return;
+    }
     for (const WalkPath& p : paths)
       if (!map.test(p.dest) && walk_clear(pos, p)) map.set(p.dest);
     return;

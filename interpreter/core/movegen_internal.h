@@ -224,6 +224,9 @@ struct Gen {
   inline void table(SiteId from, TypeId t, int ri, const MoveRule& rule,
                     const std::vector<std::vector<std::vector<SiteId>>>& sites);
   inline void walk(SiteId from, TypeId t, int ri, const MoveRule& rule);
+  void walk_tree(SiteId from, TypeId t, int ri, const MoveRule& rule, const WalkTree& tree);
+  inline void first_clear_path(SiteId from, TypeId t, int ri, const MoveRule& rule,
+                               const WalkPath* p, const WalkPath* end);
   inline void anywhere(SiteId from, TypeId t, int ri, const MoveRule& rule);
   inline void castle(SiteId from, TypeId t, int ri, const MoveRule& rule);
   inline void promote_in_place(SiteId from, TypeId t, int ri, const MoveRule& rule);

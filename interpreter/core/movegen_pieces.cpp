@@ -101,25 +101,48 @@ void Gen::table(SiteId from, TypeId t, int ri, const MoveRule& rule,
   }
 }
 
+// The walk's first clear path to each destination, in the order of the paths.
 void Gen::walk(SiteId from, TypeId t, int ri, const MoveRule& rule) {
   const auto& paths = rule.walks[me][from];
+  if (!rule.walk_trees.empty()) {
+    const WalkTree& tree = rule.walk_trees[me][from];
+    if (!tree.empty()) return walk_tree(from, t, ri, rule, tree);
+  }
   size_t i = 0;
   while (i < paths.size()) {
     SiteId dest = paths[i].dest;
     size_t end = i;
     while (end < paths.size() && paths[end].dest == dest) ++end;
-    if (lands(rule, t, dest)) {
-      for (size_t j = i; j < end; ++j) {
-        const WalkPath& p = paths[j];
-        if (!walk_clear(pos, p)) continue;
-        Move& m = start(from, dest, ri, rule);
-        m.npath = p.nvia;
-        std::copy(p.via.begin(), p.via.begin() + p.nvia, m.path.begin());
-        promote_last(t);
-        break;
-      }
-    }
+    if (lands(rule, t, dest)) first_clear_path(from, t, ri, rule, &paths[i], paths.data() + end);
     i = end;
+  }
+}
+
+// Gen::walk by the tree of the paths: the destinations some clear path reaches,
+// each then given its first clear path.
+void Gen::walk_tree(SiteId from, TypeId t, int ri, const MoveRule& rule, const WalkTree& tree) {
+  const auto reached = tree.reached([&](SiteId s) { return pos.at(s) == kEmpty; });
+  const auto& paths = rule.walks[me][from];
+  for (size_t w = 0; w < tree.words(); ++w)
+    for (uint64_t bits = reached[w]; bits; bits &= bits - 1) {
+      const size_t g = w * 64 + static_cast<size_t>(__builtin_ctzll(bits));
+      const SiteId dest = paths[tree.group_begin[g]].dest;
+      if (lands(rule, t, dest))
+        first_clear_path(from, t, ri, rule, &paths[tree.group_begin[g]],
+                         paths.data() + tree.group_begin[g + 1]);
+    }
+}
+
+// The move along the first clear path of [p, end), paths to one destination.
+void Gen::first_clear_path(SiteId from, TypeId t, int ri, const MoveRule& rule, const WalkPath* p,
+                           const WalkPath* end) {
+  for (; p != end; ++p) {
+    if (!walk_clear(pos, *p)) continue;
+    Move& m = start(from, p->dest, ri, rule);
+    m.npath = p->nvia;
+    std::copy(p->via.begin(), p->via.begin() + p->nvia, m.path.begin());
+    promote_last(t);
+    return;
   }
 }
 

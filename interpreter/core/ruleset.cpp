@@ -91,6 +91,7 @@ void Ruleset::finalize() {
   start_tables();
   restricted_tables();
   step_tables();
+  walk_tree_tables();
   reverse_tables();
   attack_tables();
   build_drop_tables(*this);
@@ -232,6 +233,19 @@ void Ruleset::restricted_tables() {
           if (!((rs.stand >> t) & 1u))
             types[t].barred[seat][s] = rs.pass ? kBarredStop : kBarredPass;
       }
+  }
+}
+
+// MoveRule::walk_trees, for every seat and origin of each walk.
+void Ruleset::walk_tree_tables() {
+  for (auto& rule : rules) {
+    rule.walk_trees.clear();
+    if (rule.kind != RuleKind::kWalk) continue;
+    rule.walk_trees.resize(rule.walks.size());
+    for (size_t s = 0; s < rule.walks.size(); ++s) {
+      rule.walk_trees[s].reserve(rule.walks[s].size());
+      for (const auto& paths : rule.walks[s]) rule.walk_trees[s].push_back(build_walk_tree(paths));
+    }
   }
 }
 
@@ -461,7 +475,10 @@ void Ruleset::use_reference_paths() {
   fast.on = false;
   promotion_masks(false);
   fast.plain_steps.assign(phases.empty() ? 1 : phases.size() + 1, -1);
-  for (auto& rule : rules) rule.steps.clear();
+  for (auto& rule : rules) {
+    rule.steps.clear();
+    rule.walk_trees.clear();
+  }
   // Every piece's moves are kept one per effect, not only those whose rules overlap.
   for (PieceType& t : types) t.overlapping_rules = true;
   topology.disable_bit_sets();

@@ -17,6 +17,7 @@
 #include "core/result.h"
 #include "core/topology.h"
 #include "core/types.h"
+#include "core/walk_tree.h"
 
 namespace regula {
 
@@ -86,6 +87,10 @@ struct MoveRule {
   // neighbours in dirs, in their order, so that move generation reads a table
   // instead of walking every direction (built by Ruleset::finalize).
   std::vector<std::vector<std::vector<SiteId>>> steps;
+  // kWalk: [seat][site] -> the paths of walks as a tree of their intermediate
+  // sites (built by Ruleset::finalize; none in the reference mode, where
+  // generation tests each path).
+  std::vector<std::vector<WalkTree>> walk_trees;
   // Reverse tables for attack detection, built for capturing rules only: [seat][target]
   // -> origins (kTable) or paths from origin to target with origin stored in dest (kWalk).
   // They hold only what the rule may capture by: an origin its from region allows, a
@@ -903,6 +908,7 @@ struct Ruleset {
   void start_tables();
   void step_tables();
   void reverse_tables();
+  void walk_tree_tables();
   void attack_tables();
   void derive_fast_paths();
   void plain_step_rules();

@@ -25,19 +25,34 @@ std::vector<Offset> lame_path(Offset off, size_t limit) {
   return out;
 }
 
+// By destination first, with a counting sort (destinations are sites, and a
+// walk from an open square has hundreds of paths), then each destination's
+// paths by length and sites.
 void sort_paths(std::vector<WalkPath>& paths) {
-  std::sort(paths.begin(), paths.end(), [](const WalkPath& a, const WalkPath& b) {
-    if (a.dest != b.dest) return a.dest < b.dest;
+  if (paths.size() < 2) return;
+  SiteId last = 0;
+  for (const WalkPath& p : paths) last = std::max(last, p.dest);
+  std::vector<uint32_t> begin(static_cast<size_t>(last) + 2, 0);
+  for (const WalkPath& p : paths) ++begin[p.dest + 1];
+  for (size_t d = 1; d < begin.size(); ++d) begin[d] += begin[d - 1];
+  std::vector<WalkPath> sorted(paths.size());
+  std::vector<uint32_t> next(begin.begin(), begin.end() - 1);
+  for (const WalkPath& p : paths) sorted[next[p.dest]++] = p;
+  auto shorter = [](const WalkPath& a, const WalkPath& b) {
     if (a.nvia != b.nvia) return a.nvia < b.nvia;
     return std::lexicographical_compare(a.via.begin(), a.via.begin() + a.nvia, b.via.begin(),
                                         b.via.begin() + b.nvia);
-  });
-  paths.erase(std::unique(paths.begin(), paths.end(),
-                          [](const WalkPath& a, const WalkPath& b) {
-                            return a.dest == b.dest && a.nvia == b.nvia &&
-                                   std::equal(a.via.begin(), a.via.begin() + a.nvia, b.via.begin());
-                          }),
-              paths.end());
+  };
+  for (size_t d = 0; d + 1 < begin.size(); ++d)
+    std::sort(sorted.begin() + begin[d], sorted.begin() + begin[d + 1], shorter);
+  sorted.erase(std::unique(sorted.begin(), sorted.end(),
+                           [](const WalkPath& a, const WalkPath& b) {
+                             return a.dest == b.dest && a.nvia == b.nvia &&
+                                    std::equal(a.via.begin(), a.via.begin() + a.nvia,
+                                               b.via.begin());
+                           }),
+               sorted.end());
+  paths = std::move(sorted);
 }
 
 size_t build_lame_leaps(const Topology& topo, const std::vector<Seat>& seats,
