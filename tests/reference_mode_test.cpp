@@ -143,6 +143,27 @@ TEST(ReferenceMode, EveryShortcutIsOffInTheReferenceAndOnSomewhere) {
     return false;
   };
   EXPECT_TRUE(walk_trees(**jetan));
+  // On a board of more than 64 sites the promotion zone is told site by site:
+  // a draughts man's bytes are its crowning row, and every site in the reference.
+  auto draughts = script::load_rules("draughts/international");
+  ASSERT_TRUE(draughts);
+  const Ruleset& d = **draughts;
+  ASSERT_GT(d.topology.size(), 64);
+  const TypeId man = d.type_index("man");
+  ASSERT_GE(man, 0);
+  const Promotion& crown = d.types[man].promotions.at(0);
+  Ruleset dref = d;
+  dref.use_reference_paths();
+  for (SeatId seat = 0; seat < d.num_seats(); ++seat) {
+    int zone = 0;
+    for (SiteId s = 0; s < d.topology.size(); ++s) {
+      EXPECT_EQ(d.fast.promotion_zone[man][seat][s] != 0,
+                d.regions[crown.region].contains(seat, s));
+      EXPECT_EQ(dref.fast.promotion_zone[man][seat][s], 1);
+      zone += d.fast.promotion_zone[man][seat][s];
+    }
+    EXPECT_EQ(zone, 10);  // the far row
+  }
   EXPECT_TRUE((*xiangqi)->fast.check_by_rays);
   EXPECT_TRUE((*chess)->fast.on);
   EXPECT_TRUE((*chess)->fast.pins_simple);

@@ -118,16 +118,21 @@ struct Gen {
 
   // Expands the last move of the list into one move per promotion choice where
   // the piece of type t promotes on arrival. Called after nearly every move, so
-  // the test that most pieces never promote is kept inline.
+  // the tests that most pieces never promote, and most sites are in no zone,
+  // are kept inline (FastPaths::promotion_zone).
   [[gnu::always_inline]] void promote_last(TypeId t) {
-    if (!r.types[t].promotions.empty()) expand_promotion(t);
+    if (!r.types[t].promotions.empty() && r.fast.promotion_zone[t][me][out[out.size() - 1].to])
+      expand_promotion(t);
   }
   // The sites where a move of a piece of type t may promote on arrival
   // (FastPaths::promotion_sites), read once per rule.
   uint64_t promotion_mask(TypeId t) const { return r.fast.promotion_sites[t][me]; }
-  // promote_last for a move that arrived on s, given promotion_mask(t).
+  // promote_last for a move that arrived on s, given promotion_mask(t): the
+  // mask where it tells the sites apart, else the zone's bytes (boards of more
+  // than 64 sites, clauses that catch a move leaving their zone).
   [[gnu::always_inline]] void promote_last_on(uint64_t promo, TypeId t, SiteId s) {
-    if (s < 64 ? (promo >> s) & 1 : promo != 0) expand_promotion(t);
+    if (promo != ~uint64_t{0} ? (promo >> s) & 1 : r.fast.promotion_zone[t][me][s] != 0)
+      expand_promotion(t);
   }
   void expand_promotion(TypeId t) {
     const PieceType& pt = r.types[t];

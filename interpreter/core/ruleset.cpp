@@ -389,7 +389,7 @@ void Ruleset::derive_fast_paths() {
   plain_step_rules();
   // Restricted sites are read by the general slide only.
   if (!restricted.empty()) fast.plain_steps.assign(fast.plain_steps.size(), -1);
-  promotion_masks(topology.size() <= 64);
+  promotion_masks(true);
   fast.simple_army = phases.empty() && !dice.enabled() && topology.size() <= 64 && !types.empty() &&
                      restricted.empty();
   for (const PieceType& t : types)
@@ -426,18 +426,26 @@ void Ruleset::dispatch_rules() {
   }
 }
 
-// FastPaths::promotion_sites: with `zones`, the sites of each type's promotion
-// zones (every site for a clause that catches a move leaving its zone); else
+// FastPaths::promotion_sites and promotion_zone: with `zones`, the sites of
+// each type's promotion zones (every site for a clause that catches a move
+// leaving its zone), in the mask only on boards of at most 64 sites; else
 // every site for a type with promotions.
 void Ruleset::promotion_masks(bool zones) {
+  const int n = topology.size();
   fast.promotion_sites.assign(types.size(), {});
+  fast.promotion_zone.assign(types.size(), {});
   for (size_t t = 0; t < types.size(); ++t)
     for (const Promotion& pr : types[t].promotions)
       for (SeatId seat = 0; seat < num_seats(); ++seat) {
+        std::vector<uint8_t>& zone = fast.promotion_zone[t][seat];
+        zone.resize(n, 0);
+        const bool every = !zones || (pr.on & Promotion::kLeave);
+        for (SiteId site = 0; site < n; ++site)
+          zone[site] |= every || regions[pr.region].contains(seat, site);
         uint64_t& mask = fast.promotion_sites[t][seat];
-        if (!zones || (pr.on & Promotion::kLeave)) mask = ~uint64_t{0};
-        for (SiteId site = 0; zones && site < topology.size(); ++site)
-          if (regions[pr.region].contains(seat, site)) mask |= uint64_t{1} << site;
+        if (every || n > 64) mask = ~uint64_t{0};
+        for (SiteId site = 0; n <= 64 && site < n; ++site)
+          if (zone[site]) mask |= uint64_t{1} << site;
       }
 }
 

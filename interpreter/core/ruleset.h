@@ -709,6 +709,9 @@ struct FastPaths {
   // promotions; every site on boards of more than 64 sites and in the
   // reference mode.
   std::vector<std::array<uint64_t, kMaxSeats>> promotion_sites;
+  // The same sites one byte each, on boards of any size (every site in the
+  // reference mode): [type][seat][site].
+  std::vector<std::array<std::vector<uint8_t>, kMaxSeats>> promotion_zone;
   // The stage of the first trigger when it is a removal after a completed line
   // whose choices can be counted before the move that starts it; -1 otherwise
   // (used by turns_after_made).
