@@ -129,9 +129,11 @@ struct Gen {
   uint64_t promotion_mask(TypeId t) const { return r.fast.promotion_sites[t][me]; }
   // promote_last for a move that arrived on s, given promotion_mask(t): the
   // mask where it tells the sites apart, else the zone's bytes (boards of more
-  // than 64 sites, clauses that catch a move leaving their zone).
+  // than 64 sites, clauses that catch a move leaving their zone). On boards of
+  // more than 64 sites the mask is none or all ones, so the shift is taken
+  // modulo 64 (a site past 63 shifted in full would be undefined).
   [[gnu::always_inline]] void promote_last_on(uint64_t promo, TypeId t, SiteId s) {
-    if (promo != ~uint64_t{0} ? (promo >> s) & 1 : r.fast.promotion_zone[t][me][s] != 0)
+    if (promo != ~uint64_t{0} ? (promo >> (s & 63)) & 1 : r.fast.promotion_zone[t][me][s] != 0)
       expand_promotion(t);
   }
   void expand_promotion(TypeId t) {
