@@ -1,11 +1,15 @@
 #include "gui/experiments_run.h"
 
 #include <QMetaObject>
+#include <algorithm>
 #include <exception>
+#include <mutex>
+#include <stdexcept>
 #include <utility>
 
 #include "ai/match.h"
 #include "cli/match_records.h"
+#include "cli/ordered_run.h"
 #include "cli/selfplay_games.h"
 #include "cli/stats_records.h"
 #include "uci/players.h"
@@ -74,31 +78,87 @@ void ExperimentRun::post_end(const std::string& error) {
       Qt::QueuedConnection);
 }
 
+// The readings of each of `threads` threads: the plan's for the first, loaded
+// again for the others where a script has hooks. Throws what a load says.
+static std::vector<std::vector<std::shared_ptr<const Ruleset>>> thread_readings(
+    const ExperimentPlan& plan, int threads) {
+  std::vector<std::vector<std::shared_ptr<const Ruleset>>> copies(threads, plan.readings);
+  for (int w = 1; w < threads; ++w)
+    for (size_t r = 0; r < plan.readings.size(); ++r) {
+      if (!plan.readings[r]->hooks) continue;
+      if (!plan.reload) throw std::runtime_error("a script with hooks needs a loader per thread");
+      auto again = plan.reload(static_cast<int>(r));
+      if (!again) throw std::runtime_error(again.error().text());
+      copies[w][r] = *again;
+    }
+  return copies;
+}
+
+Status ExperimentRun::record_game(int reading, const cli::GameRecord& rec) {
+  const std::string line = cli::record_line(rec, cli::RecordFormat::kJson) + "\n";
+  if (std::fputs(line.c_str(), records_) < 0 || std::fflush(records_) != 0)
+    return Error{plan_.path, "cannot write the records"};
+  post_game({{reading, rec.result[0]}}, reading, static_cast<int>(rec.plies));
+  return std::nullopt;
+}
+
 // The readings take turns: game 1 of each, then game 2 of each, so that a run
 // stopped early compares as many games of each. Every reading plays game g
-// with the same seed, as `regula selfplay --seed` would.
+// with the same seed, as `regula selfplay --seed` would. The games are played
+// on the threads at once and recorded in that order (cli/ordered_run.h).
 void ExperimentRun::play_readings() {
   std::string error;
+  std::mutex error_mutex;
+  auto fail = [&](const std::string& what) {
+    std::lock_guard<std::mutex> lock(error_mutex);
+    if (error.empty()) error = what;
+  };
   try {
+    const uint64_t readings = plan_.readings.size();
+    const uint64_t items = static_cast<uint64_t>(plan_.games) * readings;
     std::vector<cli::GameRecord> bases;
     for (const auto& rules : plan_.readings)
       bases.push_back(cli::selfplay_base_record(*rules, plan_.players, plan_.max_plies));
-    cli::SelfplayScratch scratch;
-    for (int g = 0; g < plan_.games && !stop_; ++g)
-      for (size_t r = 0; r < plan_.readings.size() && !stop_; ++r) {
+    const int threads = static_cast<int>(std::clamp<uint64_t>(plan_.threads, 1, items));
+    const auto copies = thread_readings(plan_, threads);
+    std::atomic<bool> failed{false};
+    // Called in item order, one call at a time.
+    cli::OrderedRun<cli::GameRecord> run(
+        cli::Shard{}, items, 4 * static_cast<uint64_t>(threads),
+        [&](uint64_t k, cli::GameRecord&& rec) {
+          if (failed) return;
+          if (Status st = record_game(static_cast<int>(k % readings), rec)) {
+            fail(st->text());
+            failed = true;
+          }
+        });
+    auto work = [&](int w) {
+      cli::SelfplayScratch scratch;
+      while (auto k = run.next()) {
+        if (stop_ || failed) break;
+        const uint64_t g = *k / readings, r = *k % readings;
         cli::GameRecord rec = bases[r];
-        rec.game = static_cast<uint64_t>(g) + 1;
-        rec.seed = ai::game_seed(plan_.seed, static_cast<uint64_t>(g));
-        cli::play_selfplay_game(plan_.readings[r], plan_.players, plan_.max_plies,
-                                uci::make_any_player, rec, scratch);
-        const std::string line = cli::record_line(rec, cli::RecordFormat::kJson) + "\n";
-        if (std::fputs(line.c_str(), records_) < 0 || std::fflush(records_) != 0)
-          throw std::runtime_error(plan_.path + ": cannot write the records");
-        post_game({{static_cast<int>(r), rec.result[0]}}, static_cast<int>(r),
-                  static_cast<int>(rec.plies));
+        rec.game = g + 1;
+        rec.seed = ai::game_seed(plan_.seed, g);
+        try {
+          cli::play_selfplay_game(copies[w][r], plan_.players, plan_.max_plies,
+                                  uci::make_any_player, rec, scratch);
+          run.done(*k, std::move(rec));
+        } catch (const std::exception& e) {
+          fail(e.what());
+          failed = true;
+          break;
+        }
       }
+      // Those waiting for room are let go: no item after this one is recorded.
+      run.stop();
+    };
+    std::vector<std::thread> pool;
+    for (int w = 1; w < threads; ++w) pool.emplace_back(work, w);
+    work(0);
+    for (std::thread& t : pool) t.join();
   } catch (const std::exception& e) {
-    error = e.what();
+    fail(e.what());
   }
   if (std::fclose(records_) != 0 && error.empty())
     error = plan_.path + ": cannot write the records";
@@ -128,12 +188,17 @@ void ExperimentRun::play_match() {
   options.seed = plan_.seed;
   options.max_plies = plan_.max_plies;
   options.keep_turns = true;
+  options.threads = std::max(1, plan_.threads);
   options.stop = [this] { return stop_.load(); };
   const int players = static_cast<int>(plan_.players.size());
   auto progress = [&](const ai::MatchGame& g, int) {
     post_game(player_outcomes(g, players), 0, g.plies);
   };
-  auto reload = [rules]() -> Expected<std::shared_ptr<const Ruleset>> { return rules; };
+  auto reload = [this, rules]() -> Expected<std::shared_ptr<const Ruleset>> {
+    if (!rules->hooks) return rules;
+    if (!plan_.reload) return Error{"experiment", "a script with hooks needs a loader per thread"};
+    return plan_.reload(0);
+  };
   std::string error;
   auto report = ai::run_match(rules, reload, options, uci::make_any_player, progress);
   if (!report)

@@ -17,6 +17,7 @@
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QTableWidget>
+#include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -47,6 +48,8 @@ std::string reading_text(const script::OptionList& options) {
 
 // How often at most the chart is drawn again while games end.
 constexpr int kRedrawMillis = 100;
+// The most threads the window offers.
+constexpr int kMaxThreads = 256;
 
 }  // namespace
 
@@ -133,8 +136,15 @@ QWidget* ExperimentsWindow::build_form() {
   max_plies_ = new QSpinBox;
   max_plies_->setRange(1, 1000000);
   max_plies_->setValue(1000);
-  for (auto [label, box] : {std::pair{tr("Games:"), games_}, std::pair{tr("Seed:"), seed_},
-                            std::pair{tr("Max plies:"), max_plies_}}) {
+  threads_ = new QSpinBox;
+  threads_->setRange(1, kMaxThreads);
+  threads_->setValue(std::clamp(QThread::idealThreadCount(), 1, kMaxThreads));
+  threads_->setToolTip(
+      tr("Games played at once; each has its own seed, so the records do not "
+         "depend on how many"));
+  for (auto [label, box] :
+       {std::pair{tr("Games:"), games_}, std::pair{tr("Seed:"), seed_},
+        std::pair{tr("Max plies:"), max_plies_}, std::pair{tr("Threads:"), threads_}}) {
     numbers->addWidget(new QLabel(label));
     numbers->addWidget(box);
   }
@@ -293,6 +303,14 @@ Expected<ExperimentPlan> ExperimentsWindow::plan() const {
   plan.games = games_->value();
   plan.seed = static_cast<uint64_t>(seed_->value());
   plan.max_plies = max_plies_->value();
+  plan.threads = threads_->value();
+  // A further thread loads a script with hooks again, under the same options.
+  std::vector<script::OptionList> options;
+  for (const auto& rules : plan.readings) options.push_back(rules->options);
+  plan.reload = [script = trimmed(script_->currentText().toStdString()),
+                 options](int r) -> Expected<std::shared_ptr<const Ruleset>> {
+    return script::load_rules(script, options[r]);
+  };
   plan.path = path_->text().trimmed().toStdString();
   if (plan.path.empty()) return Error{"Records", "no file named"};
   return plan;

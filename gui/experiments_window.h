@@ -53,6 +53,7 @@ class ExperimentsWindow : public QWidget {
   QSpinBox* games_box() const { return games_; }
   QSpinBox* seed_box() const { return seed_; }
   QSpinBox* max_plies_box() const { return max_plies_; }
+  QSpinBox* threads_box() const { return threads_; }
   QLineEdit* path_edit() const { return path_; }
   QPushButton* run_button() const { return run_button_; }
   QPushButton* stop_button() const { return stop_button_; }
@@ -94,6 +95,7 @@ class ExperimentsWindow : public QWidget {
   QSpinBox* games_;
   QSpinBox* seed_;
   QSpinBox* max_plies_;
+  QSpinBox* threads_;
   QLineEdit* path_;
   bool path_edited_ = false;
   QPushButton* run_button_;

@@ -119,6 +119,192 @@
     </message>
 </context>
 <context>
+    <name>regula::gui::ExperimentsChart</name>
+    <message>
+        <source>Wins</source>
+        <translation>Gains</translation>
+    </message>
+    <message>
+        <source>Draws</source>
+        <translation>Nulles</translation>
+    </message>
+    <message>
+        <source>Losses</source>
+        <translation>Pertes</translation>
+    </message>
+    <message>
+        <source>Outcomes (first seat&apos;s side; 95% intervals)</source>
+        <translation>Résultats (du côté de la première place ; intervalles à 95 %)</translation>
+    </message>
+    <message>
+        <source>Game lengths (plies)</source>
+        <translation>Longueur des parties (demi-coups)</translation>
+    </message>
+</context>
+<context>
+    <name>regula::gui::ExperimentsWindow</name>
+    <message>
+        <source>Experiments</source>
+        <translation>Expériences</translation>
+    </message>
+    <message>
+        <source>Choose...</source>
+        <translation>Choisir...</translation>
+    </message>
+    <message>
+        <source>Script:</source>
+        <translation>Script :</translation>
+    </message>
+    <message>
+        <source>Self-play: compare two readings</source>
+        <translation>Jeu contre soi : comparer deux lectures</translation>
+    </message>
+    <message>
+        <source>Match: two players, one reading</source>
+        <translation>Match : deux joueurs, une lecture</translation>
+    </message>
+    <message>
+        <source>Experiment:</source>
+        <translation>Expérience :</translation>
+    </message>
+    <message>
+        <source>name=value, name=value (empty: the defaults)</source>
+        <translation>nom=valeur, nom=valeur (vide : les valeurs par défaut)</translation>
+    </message>
+    <message>
+        <source>Reading A:</source>
+        <translation>Lecture A :</translation>
+    </message>
+    <message>
+        <source>Reading B:</source>
+        <translation>Lecture B :</translation>
+    </message>
+    <message>
+        <source>Self-play: one player for every seat, or one per seat, comma-separated (random, ai:1 .. ai:N, alphabeta:..., mcts:...). A match: the two players, e.g. ai:2,random.</source>
+        <translation>Jeu contre soi : un joueur pour toutes les places, ou un par place, séparés par des virgules (random, ai:1 .. ai:N, alphabeta:..., mcts:...). Un match : les deux joueurs, par exemple ai:2,random.</translation>
+    </message>
+    <message>
+        <source>Players:</source>
+        <translation>Joueurs :</translation>
+    </message>
+    <message>
+        <source>Games:</source>
+        <translation>Parties :</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>Graine :</translation>
+    </message>
+    <message>
+        <source>Max plies:</source>
+        <translation>Demi-coups au plus :</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>Parcourir...</translation>
+    </message>
+    <message>
+        <source>Records file</source>
+        <translation>Fichier des parties</translation>
+    </message>
+    <message>
+        <source>Records:</source>
+        <translation>Parties enregistrées :</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lancer</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Arrêter</translation>
+    </message>
+    <message>
+        <source>%v of %m games</source>
+        <translation>%v parties sur %m</translation>
+    </message>
+    <message>
+        <source>Reading</source>
+        <translation>Lecture</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Parties</translation>
+    </message>
+    <message>
+        <source>Wins</source>
+        <translation>Gains</translation>
+    </message>
+    <message>
+        <source>Draws</source>
+        <translation>Nulles</translation>
+    </message>
+    <message>
+        <source>Losses</source>
+        <translation>Pertes</translation>
+    </message>
+    <message>
+        <source>Wins %</source>
+        <translation>Gains %</translation>
+    </message>
+    <message>
+        <source>Draws %</source>
+        <translation>Nulles %</translation>
+    </message>
+    <message>
+        <source>Losses %</source>
+        <translation>Pertes %</translation>
+    </message>
+    <message>
+        <source>Mean plies</source>
+        <translation>Demi-coups en moyenne</translation>
+    </message>
+    <message>
+        <source>Script: %1</source>
+        <translation>Script : %1</translation>
+    </message>
+    <message>
+        <source>This script declares no options.</source>
+        <translation>Ce script ne déclare aucune option.</translation>
+    </message>
+    <message>
+        <source>Options: %1</source>
+        <translation>Options : %1</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Joueur</translation>
+    </message>
+    <message>
+        <source>Playing; the records go to %1</source>
+        <translation>Parties en cours ; elles sont enregistrées dans %1</translation>
+    </message>
+    <message>
+        <source>Stopping once the game under way ends...</source>
+        <translation>Arrêt à la fin de la partie en cours...</translation>
+    </message>
+    <message>
+        <source>The run failed after %1 games: %2</source>
+        <translation>L&apos;expérience a échoué après %1 parties : %2</translation>
+    </message>
+    <message>
+        <source>Stopped: %1 of %2 games played, recorded in %3</source>
+        <translation>Arrêtée : %1 parties jouées sur %2, enregistrées dans %3</translation>
+    </message>
+    <message>
+        <source>Done: %1 games, recorded in %2</source>
+        <translation>Terminé : %1 parties, enregistrées dans %2</translation>
+    </message>
+    <message>
+        <source>Games played at once; each has its own seed, so the records do not depend on how many</source>
+        <translation>Parties jouées à la fois ; chacune a sa graine, si bien que les parties enregistrées ne dépendent pas de leur nombre</translation>
+    </message>
+    <message>
+        <source>Threads:</source>
+        <translation>Fils :</translation>
+    </message>
+</context>
+<context>
     <name>regula::gui::GamePicker</name>
     <message>
         <source>New game</source>
@@ -706,6 +892,22 @@
     <message>
         <source>Premove %1 from hand to %2 dropped: it is not legal now</source>
         <translation>Coup anticipé %1 de la main en %2 abandonné : il n&apos;est pas légal maintenant</translation>
+    </message>
+    <message>
+        <source>Premove %1: played when its turn comes, if it is legal then</source>
+        <translation>Coup anticipé %1 : joué à son tour, s&apos;il est alors légal</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>passe</translation>
+    </message>
+    <message>
+        <source>Premove %1 dropped: it is not legal now</source>
+        <translation>Coup anticipé %1 abandonné : il n&apos;est pas légal maintenant</translation>
+    </message>
+    <message>
+        <source>&amp;Experiments...</source>
+        <translation>&amp;Expériences...</translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <utility>
 
 #include "cli/shard.h"
 
@@ -20,11 +21,13 @@ template <typename T>
 class OrderedRun {
  public:
   // items: the whole run's count (the shard takes its own among them).
-  OrderedRun(Shard shard, uint64_t items, uint64_t window, std::function<void(uint64_t, T&&)> emit)
+  // (The parameter is not named emit: Qt defines that word away.)
+  OrderedRun(Shard shard, uint64_t items, uint64_t window,
+             std::function<void(uint64_t, T&&)> on_result)
       : shard_(shard),
         total_(shard.size(items)),
         window_(window ? window : 1),
-        emit_(std::move(emit)) {}
+        emit_(std::move(on_result)) {}
 
   // The next item (its index in the whole run) for a worker, or nothing when
   // the shard's items are all given out or the run stopped. Waits while the

@@ -1,7 +1,8 @@
 // The Experiments window, offscreen: self-play of two readings of a script
 // whose chart and table say what the saved records say, game for game; a run
-// stopped midway that keeps, in its records, exactly the games it counted; a
-// match whose records hold its games; and bad fields said in the window.
+// stopped midway that keeps, in its records, exactly the games it counted; the
+// same records from one thread and from several; a match whose records hold its
+// games; and bad fields said in the window.
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
@@ -102,6 +103,7 @@ class ExperimentsTest : public QObject {
  private slots:
   void chart_and_table_say_what_the_records_say();
   void stop_keeps_the_games_played();
+  void threads_change_nothing_recorded();
   void match_records_every_game();
   void bad_fields_are_said_in_the_window();
   void the_main_window_opens_it_on_its_script();
@@ -196,6 +198,38 @@ void ExperimentsTest::stop_keeps_the_games_played() {
            qPrintable(w.message_label()->text()));
   QVERIFY(w.run_button()->isEnabled());
   QVERIFY(!w.stop_button()->isEnabled());
+}
+
+void ExperimentsTest::threads_change_nothing_recorded() {
+  // Each script's run on one thread and on three: the same records, line for
+  // line. The second script has a hook, so that each further thread loads it
+  // again (a Lua state per thread).
+  for (const QString& script :
+       {QString("jetan/burroughs"), QString(REGULA_TEST_DATA "/attack/after.lua")}) {
+    QTemporaryDir dir;
+    QStringList files;
+    for (int threads : {1, 3}) {
+      const QString path = dir.filePath(QString("threads-%1.jsonl").arg(threads));
+      ExperimentsWindow w;
+      w.show();
+      w.set_script(script.toStdString());
+      w.games_box()->setValue(12);
+      w.seed_box()->setValue(3);
+      w.max_plies_box()->setValue(300);
+      w.threads_box()->setValue(threads);
+      w.path_edit()->setText(path);
+      w.run_button()->click();
+      QVERIFY2(w.run().running(), qPrintable(w.message_label()->text()));
+      QTRY_VERIFY_WITH_TIMEOUT(!w.run().running(), kWait);
+      QVERIFY2(w.message_label()->text().startsWith("Done: 24 games"),
+               qPrintable(w.message_label()->text()));
+      QFile file(path);
+      QVERIFY(file.open(QIODevice::ReadOnly));
+      files << QString::fromUtf8(file.readAll());
+    }
+    QCOMPARE(files[0].count('\n'), 24);
+    QCOMPARE(files[1], files[0]);
+  }
 }
 
 void ExperimentsTest::match_records_every_game() {

@@ -1,8 +1,9 @@
-// How the window looks, offscreen: its texts in another language, the clocks
-// beside the board, the move entry closed by a new game, the pieces in hand
-// drawn as on the board, and the pieces of a seat the script turns drawn
-// upside down; a screenshot in English; a script's long title and description
-// cut; the dialogs' texts whole, at the usual size and at twice it.
+// How the window looks, offscreen: its texts in another language (every text of
+// the main and Experiments windows in French), the clocks beside the board, the
+// move entry closed by a new game, the pieces in hand drawn as on the board, and
+// the pieces of a seat the script turns drawn upside down; a screenshot in
+// English; a script's long title and description cut; the dialogs' texts whole,
+// at the usual size and at twice it.
 #include <QAbstractButton>
 #include <QAction>
 #include <QComboBox>
@@ -15,8 +16,12 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProcess>
+#include <QPushButton>
+#include <QSet>
 #include <QSettings>
+#include <QSpinBox>
 #include <QStatusBar>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QToolButton>
@@ -28,6 +33,9 @@
 
 #include "formats/presentation.h"
 #include "gui/board_view.h"
+#include "gui/experiments_chart.h"
+#include "gui/experiments_run.h"
+#include "gui/experiments_window.h"
 #include "gui/game_picker.h"
 #include "gui/main_window.h"
 #include "gui/seat_players.h"
@@ -79,6 +87,26 @@ class MarkingTranslator : public QTranslator {
     return kMark + QString::fromUtf8(source);
   }
   bool isEmpty() const override { return false; }
+};
+
+// The French translation, which notes each text of the GUI's contexts asked of
+// it that it has no translation for.
+class FrenchChecker : public QTranslator {
+ public:
+  bool load_french() { return french_.load(QLocale("fr"), "regula", "_", ":/translations"); }
+  QString translate(const char* context, const char* source, const char* disambiguation,
+                    int n) const override {
+    const QString t = french_.translate(context, source, disambiguation, n);
+    if (t.isEmpty() && QByteArray(context).startsWith("regula::gui::"))
+      missing_.insert(QString(context) + ": " + QString::fromUtf8(source));
+    return t;
+  }
+  bool isEmpty() const override { return false; }
+  QStringList missing() const { return QStringList(missing_.begin(), missing_.end()); }
+
+ private:
+  QTranslator french_;
+  mutable QSet<QString> missing_;
 };
 
 // The texts of a menu's entries, its submenus' too, separators left out.
@@ -170,6 +198,7 @@ class LooksTest : public QObject {
   void theLanguageComesFromTheOptionElseTheSettings();
   void aScreenshotIsInEnglishUnlessALanguageIsAsked();
   void everyMenuDockAndButtonTextIsTranslated();
+  void frenchHasEveryTextOfTheMainAndExperimentsWindows();
   void clocksStandBesideTheBoardWhichKeepsItsSize();
   void clocksStandAboveTheBoardWithoutRoomBesideIt();
   void aNewGameOrARecordLoadedClosesTheMoveEntry();
@@ -336,6 +365,54 @@ void LooksTest::everyMenuDockAndButtonTextIsTranslated() {
   QCoreApplication::removeTranslator(&marking);
   QVERIFY(texts.size() > 30);
   for (const QString& t : texts) QVERIFY2(t.startsWith(MarkingTranslator::kMark), qPrintable(t));
+}
+
+void LooksTest::frenchHasEveryTextOfTheMainAndExperimentsWindows() {
+#ifndef REGULA_GUI_TRANSLATIONS
+  QSKIP("built without Qt's Linguist tools");
+#endif
+  FrenchChecker french;
+  QVERIFY(french.load_french());
+  QCoreApplication::installTranslator(&french);
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  QStringList texts;
+  {
+    // The main window that opens it, its menus and the editor's buttons.
+    auto main = open_window("chess/orthodox");
+    QVERIFY(main);
+    main->set_editing(true);
+    main->set_editing(false);
+  }
+  {
+    gui::ExperimentsWindow w(nullptr, "jetan/burroughs");
+    w.show();
+    texts << w.windowTitle() << w.run_button()->text() << w.stop_button()->text();
+    for (int c = 0; c < w.table()->columnCount(); ++c)
+      texts << w.table()->horizontalHeaderItem(c)->text();
+    // A run of two games, then the match form.
+    w.games_box()->setValue(2);
+    w.path_edit()->setText(dir.filePath("fr.jsonl"));
+    w.run_button()->click();
+    QVERIFY(w.run().running());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.run().running(), 60000);
+    texts << w.message_label()->text();
+    w.chart()->grab();  // its titles are drawn
+    w.mode_box()->setCurrentIndex(1);
+    settle();
+    for (const QLabel* l : w.findChildren<QLabel*>())
+      if (l->isVisible() && !l->text().isEmpty()) texts << l->text();
+  }
+  QCoreApplication::removeTranslator(&french);
+  QVERIFY2(french.missing().isEmpty(), qPrintable(french.missing().join("\n")));
+  // A few of the texts, as a French reader sees them.
+  QVERIFY(texts.contains(QString("Exp\u00e9riences")));
+  QVERIFY(texts.contains(QString("Lancer")));
+  QVERIFY(texts.contains(QString("Arr\u00eater")));
+  QVERIFY(texts.contains(QString("Nulles")));
+  QVERIFY2(texts.contains(QString("Termin\u00e9 : 4 parties, enregistr\u00e9es dans %1")
+                              .arg(dir.filePath("fr.jsonl"))),
+           qPrintable(texts.join("\n")));
 }
 
 void LooksTest::clocksStandBesideTheBoardWhichKeepsItsSize() {
