@@ -81,7 +81,7 @@ std::vector<ai::TuneSample> play_one(const TuneArgs& args,
 // Plays the games on one thread per copy of the rules; each game's samples in
 // its slot. Stops taking games at Ctrl-C; rethrows the first error.
 void play_games(const TuneArgs& args, const std::vector<std::shared_ptr<const Ruleset>>& copies,
-                std::vector<std::vector<ai::TuneSample>>& per_game, std::vector<bool>& played) {
+                std::vector<std::vector<ai::TuneSample>>& per_game, std::vector<uint8_t>& played) {
   const int threads = static_cast<int>(copies.size());
   Progress progress("tune", "games", static_cast<uint64_t>(args.games));
   std::atomic<int> next{0};
@@ -94,7 +94,7 @@ void play_games(const TuneArgs& args, const std::vector<std::shared_ptr<const Ru
       if (interrupted()) break;
       try {
         per_game[g] = play_one(args, copies[w], eval, args.squares ? &views : nullptr, g);
-        played[g] = true;
+        played[g] = 1;
         progress.add();
       } catch (...) {
         errors[w] = std::current_exception();
@@ -285,11 +285,11 @@ void run_tune(const TuneArgs& args, int& rc) {
   const auto copies = thread_rules(args.rules, rules, threads, rc);
   if (copies.empty()) return;
   std::vector<std::vector<ai::TuneSample>> per_game(args.games);
-  std::vector<bool> played(args.games, false);
+  std::vector<uint8_t> played(args.games, 0);  // not vector<bool>: threads set neighbouring games
   play_games(args, copies, per_game, played);
   for (const auto& copy : copies)
     if ((rc = hook_status(*copy))) return;
-  const int games = static_cast<int>(std::count(played.begin(), played.end(), true));
+  const int games = static_cast<int>(std::count(played.begin(), played.end(), 1));
   if (interrupted())
     err("regula tune: interrupted: %d of %d games played; the fit uses them\n", games, args.games);
   std::vector<ai::TuneSample> samples;
