@@ -28,9 +28,13 @@ Expected<std::string> read_record_file(const std::string& path) {
     if (!file) return Error{path, std::string("cannot open the record: ") + std::strerror(errno)};
     in = &file;
   }
-  std::string text(kMaxRecordText + 1, '\0');
-  in->read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<size_t>(in->gcount()));
+  // Read in chunks, so that a small file costs what it holds, not the limit.
+  std::string text;
+  char chunk[1 << 16];
+  while (text.size() <= kMaxRecordText && *in) {
+    in->read(chunk, sizeof chunk);
+    text.append(chunk, static_cast<size_t>(in->gcount()));
+  }
   if (in->bad()) return Error{path, "cannot read the record"};
   if (text.size() > kMaxRecordText)
     return Error{
