@@ -1,13 +1,15 @@
 // scripts/bench's cheap parts: the figures --check reads from the tables the
 // script writes, and a quick run of the threads section checked against a
 // file of recorded figures, one far above and one far below what any machine
-// measures, so that the outcome does not depend on the machine's speed.
+// measures, so that the outcome does not depend on the machine's speed. And
+// how scripts/strength writes one part's table into BENCHMARKS.md.
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include <sys/wait.h>
@@ -15,6 +17,7 @@
 namespace {
 
 const std::string kBench = std::string(REGULA_TEST_DATA) + "/../../scripts/bench";
+const std::string kStrength = std::string(REGULA_TEST_DATA) + "/../../scripts/strength";
 
 struct Ran {
   int code = -1;
@@ -97,6 +100,62 @@ TEST(BenchScript, TheQuickThreadsSectionIsCheckedAgainstTheRecordedFigures) {
     EXPECT_NE(slow.out.find(row), std::string::npos) << row << "\n" << slow.out;
   const Ran bad = sh(kBench + " --only threads,nothing");
   EXPECT_EQ(bad.code, 2) << bad.out;
+}
+
+std::string read(const std::string& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// A part's table replaces the section of that part (whatever the engine's version
+// in its heading), keeps every other section, and a new part is added at the
+// end of "Playing strength", before the next chapter.
+TEST(StrengthScript, WriteReplacesItsPartsSectionAndKeepsTheOthers) {
+  const std::string into = written("strength_into.md",
+                                   "# Benchmarks\n\n"
+                                   "## Playing strength\n\n"
+                                   "Intro.\n\n"
+                                   "### Level 3 against the random player\n\n"
+                                   "| a | old random row |\n\n"
+                                   "### The top level against fairy-stockfish (Engine 1.0)\n\n"
+                                   "Machine: old\n\n"
+                                   "| b | old engine row |\n"
+                                   "| b | another old engine row |\n\n"
+                                   "### Games that end by the rules (level 3 against level 2)\n\n"
+                                   "By hand.\n\n"
+                                   "## A later chapter\n\n"
+                                   "Kept.\n");
+  const Ran engine = sh(kStrength + " --into " + into + " --section " +
+                        written("strength_engine.md",
+                                "### The top level against fairy-stockfish (Engine 2.0)\n\n"
+                                "Machine: new\n\n"
+                                "| b | new engine row |\n"));
+  ASSERT_EQ(engine.code, 0) << engine.out;
+  const Ran time = sh(kStrength + " --into " + into + " --section " +
+                      written("strength_time.md",
+                              "### The top level's search against fairy-stockfish at 1 s a move "
+                              "(Engine 2.0)\n\n"
+                              "| c | time row |\n"));
+  ASSERT_EQ(time.code, 0) << time.out;
+  EXPECT_EQ(read(into),
+            "# Benchmarks\n\n"
+            "## Playing strength\n\n"
+            "Intro.\n\n"
+            "### Level 3 against the random player\n\n"
+            "| a | old random row |\n\n"
+            "### The top level against fairy-stockfish (Engine 2.0)\n\n"
+            "Machine: new\n\n"
+            "| b | new engine row |\n\n"
+            "### Games that end by the rules (level 3 against level 2)\n\n"
+            "By hand.\n\n"
+            "### The top level's search against fairy-stockfish at 1 s a move (Engine 2.0)\n\n"
+            "| c | time row |\n\n"
+            "## A later chapter\n\n"
+            "Kept.\n");
+  const Ran missing = sh(kStrength + " --into " + into + " --section /nonexistent");
+  EXPECT_EQ(missing.code, 2) << missing.out;
+  const Ran odd = sh(kStrength + " --games 3");
+  EXPECT_EQ(odd.code, 2) << odd.out;
 }
 
 }  // namespace
