@@ -1,5 +1,6 @@
 #include "cli/stats_records.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cinttypes>
 #include <cstdio>
@@ -131,15 +132,19 @@ std::optional<std::vector<std::string>> csv_fields(const std::string& line) {
 
 template <typename T>
 std::optional<T> number(const std::string& s) {
-  if (s.empty()) return std::nullopt;
+  // Digits, after a minus where the field may be negative: strtoull would read
+  // "-3" (and " -3") as 2^64 - 3, and both would take blanks and a plus.
+  const size_t digits = std::is_signed_v<T> && !s.empty() && s[0] == '-' ? 1 : 0;
+  if (s.size() == digits || !std::isdigit(static_cast<unsigned char>(s[digits])))
+    return std::nullopt;
   char* end = nullptr;
   errno = 0;
   T v;
   if constexpr (std::is_signed_v<T>)
     v = static_cast<T>(std::strtoll(s.c_str(), &end, 10));
   else
-    v = s[0] == '-' ? 0 : static_cast<T>(std::strtoull(s.c_str(), &end, 10));
-  if (errno || *end || (s[0] == '-' && !std::is_signed_v<T>)) return std::nullopt;
+    v = static_cast<T>(std::strtoull(s.c_str(), &end, 10));
+  if (errno || *end) return std::nullopt;
   return v;
 }
 
