@@ -339,7 +339,7 @@ void ExperimentsWindow::stop() {
   if (!run_->running()) return;
   run_->stop();
   stop_button_->setEnabled(false);
-  say(tr("Stopping once the game under way ends..."), false);
+  say(tr("Stopping once the games under way end..."), false);
 }
 
 void ExperimentsWindow::progressed() {

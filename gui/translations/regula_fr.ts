@@ -280,8 +280,8 @@
         <translation>Parties en cours ; elles sont enregistrées dans %1</translation>
     </message>
     <message>
-        <source>Stopping once the game under way ends...</source>
-        <translation>Arrêt à la fin de la partie en cours...</translation>
+        <source>Stopping once the games under way end...</source>
+        <translation>Arrêt à la fin des parties en cours...</translation>
     </message>
     <message>
         <source>The run failed after %1 games: %2</source>

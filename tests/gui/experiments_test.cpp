@@ -89,11 +89,22 @@ void set_up(ExperimentsWindow& w, const QString& path, int games) {
   w.path_edit()->setText(path);
 }
 
-// The same, run: whether it started.
-bool start_readings(ExperimentsWindow& w, const QString& path, int games) {
-  set_up(w, path, games);
+// Clicks Run and waits for the run to end, which must have started and said it
+// played `games` games (a failure returns early: the caller checks
+// QTest::currentTestFailed()).
+void run_to_done(ExperimentsWindow& w, int games) {
   w.run_button()->click();
-  return w.run().running();
+  QVERIFY2(w.run().running(), qPrintable(w.message_label()->text()));
+  QTRY_VERIFY_WITH_TIMEOUT(!w.run().running(), kWait);
+  QVERIFY2(w.message_label()->text().startsWith(QString("Done: %1 games").arg(games)),
+           qPrintable(w.message_label()->text()));
+}
+
+// The whole text of a file.
+QString text_of(const QString& path) {
+  QFile file(path);
+  return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll())
+                                        : "(cannot read " + path + ")";
 }
 
 }  // namespace
@@ -116,12 +127,11 @@ void ExperimentsTest::chart_and_table_say_what_the_records_say() {
   const QString path = dir.filePath("readings.jsonl");
   ExperimentsWindow w;
   w.show();
-  QVERIFY2(start_readings(w, path, 20), qPrintable(w.message_label()->text()));
-  QTRY_VERIFY_WITH_TIMEOUT(!w.run().running(), kWait);
+  set_up(w, path, 20);
+  run_to_done(w, 40);
+  if (QTest::currentTestFailed()) return;
   QCOMPARE(w.progress_bar()->value(), 40);
   QCOMPARE(w.progress_bar()->maximum(), 40);
-  QVERIFY2(w.message_label()->text().startsWith("Done: 40 games"),
-           qPrintable(w.message_label()->text()));
   int records = 0;
   std::map<std::string, ReadBack> back = read_back(path, records);
   QCOMPARE(records, 40);
@@ -177,11 +187,14 @@ void ExperimentsTest::stop_keeps_the_games_played() {
   const QString path = dir.filePath("stopped.jsonl");
   ExperimentsWindow w;
   w.show();
-  QVERIFY2(start_readings(w, path, 1000000), qPrintable(w.message_label()->text()));
+  set_up(w, path, 1000000);
+  w.run_button()->click();
+  QVERIFY2(w.run().running(), qPrintable(w.message_label()->text()));
   QVERIFY(w.stop_button()->isEnabled());
   QVERIFY(!w.run_button()->isEnabled());
   QTRY_VERIFY_WITH_TIMEOUT(w.run().done() >= 3, kWait);
   w.stop_button()->click();
+  QCOMPARE(w.message_label()->text(), QString("Stopping once the games under way end..."));
   QTRY_VERIFY_WITH_TIMEOUT(!w.run().running(), kWait);
   const int done = w.run().done();
   QVERIFY(done >= 3 && done < 2000000);
@@ -218,14 +231,9 @@ void ExperimentsTest::threads_change_nothing_recorded() {
       w.max_plies_box()->setValue(300);
       w.threads_box()->setValue(threads);
       w.path_edit()->setText(path);
-      w.run_button()->click();
-      QVERIFY2(w.run().running(), qPrintable(w.message_label()->text()));
-      QTRY_VERIFY_WITH_TIMEOUT(!w.run().running(), kWait);
-      QVERIFY2(w.message_label()->text().startsWith("Done: 24 games"),
-               qPrintable(w.message_label()->text()));
-      QFile file(path);
-      QVERIFY(file.open(QIODevice::ReadOnly));
-      files << QString::fromUtf8(file.readAll());
+      run_to_done(w, 24);
+      if (QTest::currentTestFailed()) return;
+      files << text_of(path);
     }
     QCOMPARE(files[0].count('\n'), 24);
     QCOMPARE(files[1], files[0]);
@@ -244,14 +252,9 @@ void ExperimentsTest::match_records_every_game() {
   w.games_box()->setValue(4);
   w.max_plies_box()->setValue(60);
   w.path_edit()->setText(path);
-  w.run_button()->click();
-  QVERIFY2(w.run().running(), qPrintable(w.message_label()->text()));
-  QTRY_VERIFY_WITH_TIMEOUT(!w.run().running(), kWait);
-  QVERIFY2(w.message_label()->text().startsWith("Done: 4 games"),
-           qPrintable(w.message_label()->text()));
-  QFile file(path);
-  QVERIFY(file.open(QIODevice::ReadOnly));
-  auto games = read_records(file.readAll().toStdString(), script::named_rules_loader());
+  run_to_done(w, 4);
+  if (QTest::currentTestFailed()) return;
+  auto games = read_records(text_of(path).toStdString(), script::named_rules_loader());
   QVERIFY2(games, games ? "" : games.error().text().c_str());
   QCOMPARE(games->size(), size_t{4});
   int decisive = 0, drawn = 0;
