@@ -125,17 +125,19 @@ TEST(StrengthScript, WriteReplacesItsPartsSectionAndKeepsTheOthers) {
                                    "By hand.\n\n"
                                    "## A later chapter\n\n"
                                    "Kept.\n");
-  const Ran engine = sh(kStrength + " --into " + into + " --section " +
-                        written("strength_engine.md",
-                                "### The top level against fairy-stockfish (Engine 2.0)\n\n"
-                                "Machine: new\n\n"
-                                "| b | new engine row |\n"));
+  // Writes a part's section, as --write does, into `into`.
+  auto write = [&](const std::string& name, const std::string& section) {
+    return sh(kStrength + " --into " + into + " --section " + written(name, section));
+  };
+  const Ran engine = write("strength_engine.md",
+                           "### The top level against fairy-stockfish (Engine 2.0)\n\n"
+                           "Machine: new\n\n"
+                           "| b | new engine row |\n");
   ASSERT_EQ(engine.code, 0) << engine.out;
-  const Ran time = sh(kStrength + " --into " + into + " --section " +
-                      written("strength_time.md",
-                              "### The top level's search against fairy-stockfish at 1 s a move "
-                              "(Engine 2.0)\n\n"
-                              "| c | time row |\n"));
+  const Ran time = write("strength_time.md",
+                         "### The top level's search against fairy-stockfish at 1 s a move "
+                         "(Engine 2.0)\n\n"
+                         "| c | time row |\n");
   ASSERT_EQ(time.code, 0) << time.out;
   EXPECT_EQ(read(into),
             "# Benchmarks\n\n"
